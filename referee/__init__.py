@@ -1,0 +1,52 @@
+"""referee: a command-line referee and scoring assistant for physical tabletop play.
+
+    game = referee.new_game("port-royal", ["Ann", "Bob"])
+    game.legal_moves(); game.play("flip sailor-3-1"); game.undo()
+"""
+
+__version__ = "0.1.0"
+
+from .core.errors import (AmbiguousMove, BadInput, GameOver, IllegalMove, InvalidMove,  # noqa: E402
+                          RefereeError, StoreError)
+from .core.move import Move  # noqa: E402
+
+__all__ = ["AmbiguousMove", "BadInput", "GameOver", "IllegalMove", "InvalidMove", "Move", "RefereeError",
+           "StoreError", "games", "load_record", "new_game", "score", "__version__"]
+
+
+def new_game(game: str, players, options: dict | None = None, date: str | None = None):
+    """Start a game (not stored): setup for these players in seat order, with validated options."""
+    from .core.game import Game
+    from .core.registry import get_rules
+
+    return Game(get_rules(game), players, options, date=date)
+
+
+def load_record(text: str):
+    """Rebuild a game from its record text, re-checking every move."""
+    from .core.record import load_record as _load
+
+    return _load(text)
+
+
+def score(game: str, data: dict):
+    """The final-scoring calculator (contracts §3): data -> scoring.Result."""
+    from .core.registry import resolve_game_id
+    import scoring
+
+    try:
+        return scoring.score(resolve_game_id(game), data)
+    except scoring.ScoringError as err:
+        raise BadInput(str(err)) from None
+
+
+def games() -> list[dict]:
+    """The supported games with their player counts and options (``referee games --json``)."""
+    from .core.registry import GAMES, get_rules
+
+    out = []
+    for gid in GAMES:
+        rules = get_rules(gid)
+        out.append({"id": gid, "name": rules.name, "players": [rules.min_players, rules.max_players],
+                    "options": {o.name: o.default for o in rules.options}})
+    return out

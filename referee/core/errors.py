@@ -1,0 +1,39 @@
+"""The exceptions a user can meet. Each carries one sentence and the CLI exit code (contracts §1)."""
+
+
+class RefereeError(Exception):
+    """Base of every error the referee reports to a user: str() is one clear sentence."""
+
+    exit_code = 2
+
+
+class BadInput(RefereeError):
+    """Bad usage or bad input: unknown game, malformed file, unknown id, bad option (exit 2)."""
+
+    exit_code = 2
+
+
+class IllegalMove(RefereeError):
+    """A rule says no: the move is understood but not allowed now (exit 1)."""
+
+    exit_code = 1
+
+
+class InvalidMove(IllegalMove):
+    """The text is not a move in the game's notation at all (a typo): bad input, exit 2."""
+
+    exit_code = 2
+
+
+class AmbiguousMove(InvalidMove):
+    """The text matches more than one legal move; the sentence lists the candidates (exit 2)."""
+
+
+class GameOver(IllegalMove):
+    """A move was entered after the game ended (exit 1)."""
+
+
+class StoreError(RefereeError):
+    """The history store cannot be read or written safely (corrupt, locked, newer schema): exit 2."""
+
+    exit_code = 2

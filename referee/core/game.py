@@ -1,0 +1,156 @@
+"""A game in progress: its setup plus its move log. State is the replay of the log."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+
+from .errors import BadInput, GameOver, IllegalMove, InvalidMove
+from .move import Move, normalize
+from .rules import Rules
+
+# Names appear in records, CSV and prompts: keep them printable and free of the separators we use.
+_NAME_FORBIDDEN = re.compile(r"[,;=#\[\]\"\x00-\x1f\x7f]")
+MAX_NAME = 30
+
+
+def validate_players(rules: Rules, players) -> list[str]:
+    """Check a player list for a game: count, non-empty, distinct (ignoring case), printable."""
+    names = [str(p).strip() for p in players]
+    if len(names) < rules.min_players or len(names) > rules.max_players:
+        raise BadInput(
+            f"{rules.name} takes {rules.min_players} to {rules.max_players} players, not {len(names)}."
+        )
+    seen = {}
+    for name in names:
+        if not name:
+            raise BadInput("A player name is empty; give each player a name with -p NAME.")
+        if len(name) > MAX_NAME:
+            raise BadInput(f"Player name {name[:MAX_NAME]}... is longer than {MAX_NAME} characters.")
+        if _NAME_FORBIDDEN.search(name):
+            raise BadInput(f"Player name {name!r} contains a character that is not allowed (, ; = # [ ] \").")
+        key = name.casefold()
+        if key in seen:
+            raise BadInput(f"Player {name} is listed twice; every player needs a distinct name.")
+        seen[key] = name
+    return names
+
+
+def validate_options(rules: Rules, options: dict | None) -> dict:
+    """Fill defaults and check every given option against the game's declared options."""
+    specs = {o.name: o for o in rules.options}
+    values = {o.name: o.default for o in rules.options}
+    for key, raw in (options or {}).items():
+        name = str(key).strip().lower()
+        if name not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise BadInput(f"{rules.name} has no option {key!r}; its options are: {known}.")
+        values[name] = specs[name].parse(raw)
+    return values
+
+
+class Game:
+    """The Python API's game object (contracts §2)."""
+
+    def __init__(self, rules: Rules, players, options: dict | None = None, date: str | None = None):
+        self.rules = rules
+        self.players = validate_players(rules, players)
+        self.options = validate_options(rules, options)
+        self.date = date or _dt.date.today().isoformat()
+        self.state = rules.setup(list(self.players), dict(self.options))
+        self._log: list[Move] = []
+        self._legal: dict[str, Move] | None = None
+
+    # --- identity ----------------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.rules.id
+
+    @property
+    def moves(self) -> list[str]:
+        """Texts of the moves played so far, in order."""
+        return [m.text for m in self._log]
+
+    @property
+    def log(self) -> list[Move]:
+        return list(self._log)
+
+    # --- moves ---------------------------------------------------------------------------------
+    def _legal_map(self) -> dict[str, Move]:
+        if self._legal is None:
+            self._legal = {m.text: m for m in self.rules.legal(self.state)} if not self.finished else {}
+        return self._legal
+
+    def legal_moves(self) -> list[Move]:
+        return list(self._legal_map().values())
+
+    def find(self, text: str) -> Move:
+        """Resolve typed text to the legal Move it means, without playing it."""
+        if self.finished:
+            raise GameOver("The game is over; no more moves can be entered (undo to change the end).")
+        norm = normalize(text)
+        if not norm:
+            raise InvalidMove("The move is empty; type a move, or 'moves' to list the legal ones.")
+        legal = self._legal_map()
+        move = legal.get(norm)
+        if move is None:
+            canonical = self.rules.parse(self.state, norm)
+            move = legal.get(normalize(canonical))
+            if move is None:  # the engine understood it but did not list it: never guess
+                raise IllegalMove(f"{canonical} is not a legal move now.")
+        return move
+
+    def play(self, text: str) -> Move:
+        """Parse, check and apply one move; the game is unchanged if this raises."""
+        move = self.find(text)
+        self.rules.apply(self.state, move)
+        self._log.append(move)
+        self._legal = None
+        return move
+
+    def undo(self, n: int = 1) -> list[Move]:
+        """Take back the last n moves (chance events included) by replaying the rest of the log."""
+        if n < 1:
+            raise BadInput("Undo takes a positive number of moves.")
+        if n > len(self._log):
+            raise IllegalMove(f"Only {len(self._log)} moves have been played; cannot undo {n}.")
+        dropped = self._log[-n:]
+        keep = self._log[:-n]
+        self.state = self.rules.setup(list(self.players), dict(self.options))
+        for move in keep:
+            self.rules.apply(self.state, move)
+        self._log = keep
+        self._legal = None
+        return dropped
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.rules.finished(self.state)
+
+    def result(self):
+        return self.rules.result(self.state) if self.finished else None
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.finished else self.rules.to_move(self.state)
+
+    def prompt(self) -> str:
+        return "The game is over." if self.finished else self.rules.prompt(self.state)
+
+    def view(self) -> dict:
+        return self.rules.view(self.state)
+
+    def render(self):
+        return self.rules.render(self.state)
+
+    def check(self) -> None:
+        self.rules.check(self.state)
+
+    def to_record(self, **extra_headers) -> str:
+        from .record import write_record
+
+        return write_record(self, **extra_headers)
+
+    def __repr__(self):
+        return f"<Game {self.game} {', '.join(self.players)}: {len(self._log)} moves>"

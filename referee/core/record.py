@@ -1,0 +1,101 @@
+"""The game record: a small header and one numbered move per line, like PGN.
+
+    # referee game record
+    Game: port-royal
+    Players: Ann, Bob, Cal
+    Options: {"end": "standard"}
+    Date: 2026-11-20
+
+    1. flip governor-8-0      ; chance
+    2. stop                   ; Ann
+
+Everything after ';' on a line is a comment. Header keys are case-insensitive. Replaying a record
+re-checks every move, so a hand-edited record is refereed like a live game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .errors import BadInput, IllegalMove, RefereeError
+
+MAGIC = "# referee game record"
+_MOVE = re.compile(r"^(\d+)\.\s*(.*)$")
+_KNOWN = {"game", "players", "options", "date", "id", "result", "location", "event"}
+
+
+def write_record(game, **extra) -> str:
+    lines = [MAGIC, f"Game: {game.game}", f"Players: {', '.join(game.players)}"]
+    lines.append(f"Options: {json.dumps(game.options, sort_keys=True)}")
+    lines.append(f"Date: {game.date}")
+    for key, value in extra.items():
+        if value not in (None, ""):
+            lines.append(f"{key.capitalize()}: {value}")
+    if game.finished:
+        res = game.result()
+        if res is not None:
+            lines.append("Result: " + "; ".join(f"{e.rank}. {e.player} {e.total}" for e in res.ranking))
+    lines.append("")
+    width = max((len(m.text) for m in game.log), default=0)
+    for i, move in enumerate(game.log, 1):
+        who = "chance" if move.chance else (move.player or "table")
+        lines.append(f"{i}. {move.text.ljust(width)}  ; {who}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
+    """Split a record into header fields and (line number, move number, move text)."""
+    headers: dict = {}
+    moves: list[tuple[int, int, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split(";", 1)[0].strip()
+        if not line or raw.lstrip().startswith("#"):
+            continue
+        m = _MOVE.match(line)
+        if m:
+            number, move = int(m.group(1)), m.group(2).strip()
+            if number != len(moves) + 1:
+                raise BadInput(f"Record line {lineno}: expected move number {len(moves) + 1}, found {number}.")
+            if not move:
+                raise BadInput(f"Record line {lineno}: move {number} is empty.")
+            moves.append((lineno, number, move))
+            continue
+        if ":" not in line or moves:
+            raise BadInput(f"Record line {lineno} is neither a header (Key: value) nor a numbered move: {line[:40]!r}.")
+        key, value = line.split(":", 1)
+        key = key.strip().lower()
+        if key not in _KNOWN:
+            raise BadInput(f"Record line {lineno}: unknown header {key!r}.")
+        headers[key] = value.strip()
+    return headers, moves
+
+
+def load_record(text: str):
+    """Rebuild a Game from its record, replaying and re-checking every move."""
+    from .registry import get_rules
+    from .game import Game
+
+    headers, moves = parse_header(text)
+    if "game" not in headers:
+        raise BadInput("The record has no 'Game:' header.")
+    if "players" not in headers:
+        raise BadInput("The record has no 'Players:' header.")
+    rules = get_rules(headers["game"])
+    players = [p.strip() for p in headers["players"].split(",")]
+    options = {}
+    if headers.get("options"):
+        try:
+            options = json.loads(headers["options"])
+        except json.JSONDecodeError:
+            raise BadInput("The record's 'Options:' header is not valid JSON.") from None
+        if not isinstance(options, dict):
+            raise BadInput("The record's 'Options:' header must be a JSON object.")
+    game = Game(rules, players, options, date=headers.get("date") or None)
+    for lineno, number, move in moves:
+        try:
+            game.play(move)
+        except RefereeError as err:
+            kind = type(err) if isinstance(err, IllegalMove) else BadInput
+            raise kind(f"Move {number} ({move}) on line {lineno}: {err}") from None
+    return game

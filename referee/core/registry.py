@@ -1,0 +1,41 @@
+"""The supported games. Engines are imported lazily so that `referee --help` stays fast."""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+
+from .errors import BadInput
+
+# game id -> (module, display name). The module exposes RULES, an instance of core.rules.Rules.
+GAMES: dict[str, tuple[str, str]] = {}
+
+
+def register(game_id: str, module: str, name: str) -> None:
+    GAMES[game_id] = (module, name)
+
+
+register("port-royal", "referee.games.port_royal", "Port Royal")
+
+_ALIASES = {"pr": "puerto-rico", "ec": "el-capitan", "cc": "carcassonne", "portroyal": "port-royal",
+            "puertorico": "puerto-rico", "elcapitan": "el-capitan", "carc": "carcassonne"}
+
+_cache: dict = {}
+
+
+def resolve_game_id(text: str) -> str:
+    key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+    key = _ALIASES.get(key.replace("-", ""), key) if key not in GAMES else key
+    if key in GAMES:
+        return key
+    close = difflib.get_close_matches(key, list(GAMES), n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise BadInput(f"Unknown game {text!r}; the games are: {', '.join(GAMES)}.{hint}")
+
+
+def get_rules(game_id: str):
+    gid = resolve_game_id(game_id)
+    if gid not in _cache:
+        module = importlib.import_module(GAMES[gid][0])
+        _cache[gid] = module.RULES
+    return _cache[gid]

@@ -1,0 +1,116 @@
+"""The protocol every game engine implements, and the option specs games declare.
+
+An engine is stateless: all game state lives in a ``state`` object the engine creates in ``setup`` and
+mutates only in ``apply``. Legality lives in one place, ``legal``: a move is legal exactly when its
+canonical text is listed there. ``parse`` only maps what a player typed (synonyms, abbreviations) to
+a canonical text, and explains with a rule when the move is understood but not allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BadInput
+from .move import Move
+
+_TRUE = {"1", "true", "yes", "on", "y"}
+_FALSE = {"0", "false", "no", "off", "n"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game setting chosen at setup with ``-o name=value``."""
+
+    name: str
+    default: Any
+    help: str = ""
+    choices: tuple | None = None  # allowed values for str/int options
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a command-line string (or a JSON value) into the option's value, or raise BadInput."""
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise BadInput(f"Option {self.name} takes on or off, not {raw!r}.")
+        if kind is int:
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise BadInput(f"Option {self.name} takes a whole number, not {raw!r}.") from None
+        else:
+            value = str(raw).strip().lower()
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadInput(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
+        return value
+
+
+@dataclass
+class Rules:
+    """Base class of a game engine. Subclasses override the methods below."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 5
+    options: tuple = field(default_factory=tuple)
+
+    # --- setup -----------------------------------------------------------------------------------
+    def setup(self, players: list[str], options: dict) -> Any:
+        """Return the initial state for these players (seat order) and validated options."""
+        raise NotImplementedError
+
+    # --- moves -----------------------------------------------------------------------------------
+    def legal(self, state) -> list[Move]:
+        """Every legal move now, each with its ``action``; empty only when the game is finished."""
+        raise NotImplementedError
+
+    def apply(self, state, move: Move) -> None:
+        """Apply a move taken from ``legal(state)`` (or an equal one). Never fails."""
+        raise NotImplementedError
+
+    def parse(self, state, text: str) -> str:
+        """Map normalized typed text to the canonical text of a legal move.
+
+        Raise InvalidMove (not the notation), AmbiguousMove (several candidates) or IllegalMove with
+        the rule's reason (understood but not allowed now). Called only when ``text`` is not already
+        the canonical text of a legal move.
+        """
+        raise NotImplementedError
+
+    # --- state -----------------------------------------------------------------------------------
+    def finished(self, state) -> bool:
+        raise NotImplementedError
+
+    def result(self, state):
+        """A scoring.Result once finished, else None."""
+        raise NotImplementedError
+
+    def to_move(self, state) -> str | None:
+        """The player whose decision is next, or None when the table must enter a chance event."""
+        raise NotImplementedError
+
+    def prompt(self, state) -> str:
+        """One line for the prompt: whose turn it is and what they may do."""
+        who = self.to_move(state)
+        return f"{who} to move" if who else "Chance event: enter what the table revealed"
+
+    def view(self, state) -> dict:
+        """The public state as JSON-able data (``referee show --json``); equal states give equal views."""
+        raise NotImplementedError
+
+    def render(self, state):
+        """A rich renderable of the table (imported lazily by the caller's UI)."""
+        raise NotImplementedError
+
+    def check(self, state) -> None:
+        """Assert the game's conservation invariants (used by tests and playouts)."""
+
+    notation: str = ""  # a short help text for the interactive table's ``help``

@@ -1,0 +1,20 @@
+"""Final-scoring calculators: pure functions from a validated input dict to a Result.
+
+No I/O, no UI, nothing from referee.games. ``score(game, data)`` dispatches to one module per game.
+"""
+
+from .result import Entry, Result, ScoringError, rank
+
+__all__ = ["Entry", "Result", "ScoringError", "rank", "score"]
+
+_MODULES = {"puerto-rico": "puerto_rico", "el-capitan": "el_capitan",
+            "carcassonne": "carcassonne", "port-royal": "port_royal"}
+
+
+def score(game: str, data: dict) -> Result:
+    import importlib
+
+    if game not in _MODULES:
+        raise ScoringError(f"Unknown game {game!r}; the calculators are: {', '.join(_MODULES)}.")
+    module = importlib.import_module(f"scoring.{_MODULES[game]}")
+    return module.score(data)
