@@ -1,0 +1,401 @@
+"""The `referee` command line (contracts §1). Click commands only: parse, call the layers below, print.
+
+Start-up speed matters (`referee --help`, `referee score … --json`): only click is imported here at
+module level; everything else is imported inside the command that needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+
+import click
+
+from . import __version__
+
+EXIT_OK, EXIT_RULE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+# Commands whose code lives with the feature that owns it, imported only when invoked.
+LAZY_COMMANDS = {
+    "record": ("referee.club.commands", "record_command", "Log a finished game that was not tracked."),
+    "history": ("referee.club.commands", "history_command", "List past games, newest first."),
+    "stats": ("referee.club.commands", "stats_command", "Player and game statistics, ratings."),
+    "export": ("referee.club.commands", "export_command", "Export the history (JSON, CSV, BGG XML)."),
+    "import": ("referee.club.commands", "import_command", "Import a history file (JSON, CSV, BGG XML)."),
+    "qr": ("referee.club.commands", "qr_command", "A QR code of a finished game's result."),
+    "replay": ("referee.club.commands", "replay_command", "Step through a tracked game's moves."),
+    "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
+}
+
+
+def _lazy_available(module: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+class RefereeGroup(click.Group):
+    """A group that loads feature commands lazily and turns every error into one sentence + exit code."""
+
+    def list_commands(self, ctx):
+        lazy = [name for name, (mod, _, _) in LAZY_COMMANDS.items() if _lazy_available(mod)]
+        return sorted(set(super().list_commands(ctx)) | set(lazy))
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if cmd is not None or name not in LAZY_COMMANDS:
+            return cmd
+        module, attr, _ = LAZY_COMMANDS[name]
+        if not _lazy_available(module):
+            return None
+        return getattr(importlib.import_module(module), attr, None)
+
+    def format_commands(self, ctx, formatter):
+        # Short help for lazy commands without importing them (keeps --help fast).
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = super().get_command(ctx, name)
+            if cmd is not None:
+                if not cmd.hidden:
+                    rows.append((name, cmd.get_short_help_str(limit=60)))
+            else:
+                rows.append((name, LAZY_COMMANDS[name][2]))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx):
+        from .core.errors import RefereeError
+
+        try:
+            return super().invoke(ctx)
+        except RefereeError as err:
+            fail(str(err), err.exit_code)
+        except ValueError as err:
+            if type(err).__name__ == "ScoringError":
+                fail(str(err), EXIT_USAGE)
+            raise
+
+
+def fail(message: str, code: int) -> None:
+    message = message.strip()
+    click.echo(f"referee: {message}", err=True)
+    sys.exit(code)
+
+
+def out_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def interactive_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def open_store(ctx):
+    from .store import Store
+
+    return Store(ctx.obj.get("db") if ctx.obj else None)
+
+
+def parse_options(pairs) -> dict:
+    from .core.errors import BadInput
+
+    options = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise BadInput(f"Option {pair!r} must be KEY=VALUE, for example -o end=expedition-end.")
+        key, value = pair.split("=", 1)
+        options[key.strip()] = value.strip()
+    return options
+
+
+@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s")
+@click.option("--db", type=click.Path(dir_okay=False), envvar="REFEREE_DB",
+              help="The history store (a TinyDB JSON file). Default: the user data directory.")
+@click.pass_context
+def cli(ctx, db):
+    """A referee and scoring assistant for board games played on a real table.
+
+    Games: puerto-rico, el-capitan, carcassonne, port-royal. Start with `referee games`, then
+    `referee new GAME -p NAME -p NAME`.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["db"] = db
+
+
+@cli.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def games_command(as_json):
+    """List the supported games, player counts and options."""
+    import referee
+
+    data = referee.games()
+    if as_json:
+        out_json(data)
+        return
+    for g in data:
+        lo, hi = g["players"]
+        opts = ", ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or "no options"
+        click.echo(f"{g['id']:<12} {g['name']:<28} {lo}-{hi} players   {opts}")
+
+
+def _fmt_value(v):
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return str(v)
+
+
+@cli.command("new")
+@click.argument("game")
+@click.option("-p", "--player", "players", multiple=True, metavar="NAME",
+              help="A player, in seating order from the start player (repeat for each).")
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--date", default=None, help="The date played (YYYY-MM-DD); default today.")
+@click.option("--location", default=None, help="Where the game is played.")
+@click.option("--json", "as_json", is_flag=True, help="Print {\"id\": …} and do not start the table.")
+@click.pass_context
+def new_command(ctx, game, players, options, date, location, as_json):
+    """Start a tracked game and print its id; on a terminal, open the table."""
+    from . import session
+
+    date = _check_date(date)
+    store = open_store(ctx)
+    tracked = session.create(store, game, list(players), parse_options(options), date=date,
+                             location=location)
+    if as_json:
+        out_json({"id": tracked.id})
+        return
+    click.echo(tracked.id)
+    if interactive_terminal():
+        from .ui.table import run_table
+
+        sys.exit(run_table(store, tracked))
+
+
+def _check_date(date):
+    if date is None:
+        return None
+    import datetime as dt
+
+    from .core.errors import BadInput
+
+    try:
+        return dt.date.fromisoformat(date).isoformat()
+    except ValueError:
+        raise BadInput(f"Date {date!r} is not a date of the form YYYY-MM-DD.") from None
+
+
+def _open(ctx, gid):
+    from . import session
+
+    store = open_store(ctx)
+    return store, session.open_game(store, gid)
+
+
+@cli.command("play")
+@click.argument("game_id", required=False)
+@click.pass_context
+def play_command(ctx, game_id):
+    """The interactive table for a game (default: the most recent unfinished one).
+
+    With stdin not a terminal, reads one move per line and stops at the first refused one.
+    """
+    from . import session
+    from .core.errors import BadInput
+
+    store = open_store(ctx)
+    if game_id:
+        tracked = session.open_game(store, game_id)
+    else:
+        tracked = session.latest_unfinished(store)
+        if tracked is None:
+            raise BadInput("There is no unfinished game; start one with `referee new GAME -p NAME -p NAME`.")
+    if sys.stdin.isatty():
+        from .ui.table import run_table
+
+        sys.exit(run_table(store, tracked))
+    from .ui.lines import run_lines
+
+    sys.exit(run_lines(store, tracked, sys.stdin))
+
+
+@cli.command("move")
+@click.argument("game_id")
+@click.argument("moves", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the moves applied and the new state.")
+@click.pass_context
+def move_command(ctx, game_id, moves, as_json):
+    """Apply moves in order; each applied move is stored before the command returns."""
+    from . import session
+    from .core.errors import RefereeError
+
+    store, tracked = _open(ctx, game_id)
+    applied, error = [], None
+    for text in moves:
+        try:
+            applied.append(session.play(store, tracked, text))
+        except RefereeError as err:
+            error = err
+            break
+    if as_json:
+        out_json({"id": tracked.id, "applied": [m.to_dict() for m in applied],
+                  "error": str(error) if error else None, **_state_json(tracked)})
+    else:
+        for m in applied:
+            click.echo(f"{m.text}" + (f"  ({m.player})" if m.player else "  (chance)"))
+        if tracked.game.finished:
+            click.echo(_result_line(tracked.game.result()))
+        elif not error:
+            click.echo(tracked.game.prompt())
+    if error:
+        fail(f"{error}" if not applied else f"{error} ({len(applied)} earlier move(s) were stored)",
+             error.exit_code)
+
+
+@cli.command("moves")
+@click.argument("game_id")
+@click.option("--json", "as_json", is_flag=True, help="[{text, player, chance}] on stdout.")
+@click.pass_context
+def moves_command(ctx, game_id, as_json):
+    """The legal moves now."""
+    _, tracked = _open(ctx, game_id)
+    legal = tracked.game.legal_moves()
+    if as_json:
+        out_json([m.to_dict() for m in legal])
+        return
+    if not legal:
+        click.echo("The game is over." if tracked.game.finished else "No legal moves.")
+        return
+    click.echo(tracked.game.prompt())
+    from .ui.format import group_moves
+
+    for line in group_moves(legal):
+        click.echo(line)
+
+
+def _state_json(tracked) -> dict:
+    game = tracked.game
+    res = game.result()
+    return {"game": game.game, "players": game.players, "options": game.options, "date": game.date,
+            "finished": game.finished, "to_move": game.to_move, "moves": game.moves,
+            "prompt": game.prompt(), "result": res.to_dict() if res else None, "state": game.view()}
+
+
+@cli.command("show")
+@click.argument("game_id")
+@click.option("--json", "as_json", is_flag=True, help="The table state as JSON.")
+@click.option("--record", "as_record", is_flag=True, help="Print the game record (header + moves).")
+@click.pass_context
+def show_command(ctx, game_id, as_json, as_record):
+    """Show a game: the table now, or a past game's result and breakdown."""
+    from . import session
+
+    store = open_store(ctx)
+    gid, where = store.resolve(game_id)
+    if where == "archive":
+        doc = store.get_archived(gid)
+        if not doc.get("has_record"):
+            _show_logged(doc, as_json, as_record)
+            return
+    tracked = session.open_game(store, gid)
+    if as_record:
+        click.echo(tracked.game.to_record(id=tracked.id), nl=False)
+        return
+    if as_json:
+        out_json({"id": tracked.id, **_state_json(tracked)})
+        return
+    from .ui.format import show_game
+
+    show_game(console(), tracked)
+
+
+def _show_logged(doc, as_json, as_record):
+    from .core.errors import BadInput
+
+    if as_record:
+        raise BadInput(f"Game {doc['id']} was logged without its moves; it has no record.")
+    if as_json:
+        out_json({"id": doc["id"], "game": doc["game"], "players": doc["players"], "finished": True,
+                  "to_move": None, "moves": [], "result": doc.get("result"), "date": doc.get("date"),
+                  "location": doc.get("location"), "notes": doc.get("notes"), "source": doc.get("source")})
+        return
+    from scoring import Result
+
+    from .ui.format import result_table
+
+    c = console()
+    c.print(f"[bold]{doc['game']}[/] {doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}")
+    if doc.get("result"):
+        c.print(result_table(Result.from_dict(doc["result"])))
+
+
+def _result_line(result) -> str:
+    if result is None:
+        return "The game is over."
+    names = " and ".join(result.winners) or "nobody"
+    return f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
+        f"{e.rank}. {e.player} {e.total}" for e in result.ranking)
+
+
+@cli.command("undo")
+@click.argument("game_id")
+@click.option("-n", "count", default=1, show_default=True, type=click.IntRange(min=1),
+              help="How many moves to take back (chance events included).")
+@click.pass_context
+def undo_command(ctx, game_id, count):
+    """Take back the last N moves."""
+    from . import session
+
+    store, tracked = _open(ctx, game_id)
+    dropped = session.undo(store, tracked, count)
+    click.echo("Took back: " + ", ".join(m.text for m in reversed(dropped)))
+    click.echo(tracked.game.prompt())
+
+
+@cli.command("score")
+@click.argument("game")
+@click.argument("source", required=False, metavar="[FILE or -]")
+@click.option("--json", "as_json", is_flag=True, help="The result as JSON on stdout.")
+@click.option("--template", is_flag=True, help="Print a filled-in example input for GAME.")
+def score_command(game, source, as_json, template):
+    """Final-scoring calculator: from a JSON/TOML file, stdin (-), or guided prompts on a terminal."""
+    from .calculator import run
+
+    sys.exit(run(game, source, as_json=as_json, template=template) or 0)
+
+
+@cli.command("repair")
+@click.option("--restore", is_flag=True, help="Put the last good backup back in place.")
+@click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one.")
+@click.pass_context
+def repair_command(ctx, restore, reset):
+    """Check the history store; restore its backup or start afresh. The damaged file is kept."""
+    from .store.repair import repair
+
+    click.echo(repair(open_store(ctx), restore=restore, reset=reset))
+
+
+def main(argv=None):
+    try:
+        cli.main(args=argv, prog_name="referee", standalone_mode=True)
+    except KeyboardInterrupt:  # pragma: no cover - interactive
+        click.echo("", err=True)
+        sys.exit(130)
+    except Exception as err:  # pragma: no cover - a bug; still no traceback for the user
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        click.echo(f"referee: internal error ({type(err).__name__}: {err}); this is a bug, please report it "
+                   f"(set REFEREE_DEBUG=1 for details).", err=True)
+        sys.exit(EXIT_INTERNAL)

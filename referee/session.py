@@ -1,0 +1,162 @@
+"""Tracked games: a Game plus its place in the store. Every acknowledged move is on disk.
+
+The CLI and the interactive table go through here, never to the store's files directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .core.errors import BadInput, IllegalMove, RefereeError, StoreError
+from .core.game import Game
+from .core.move import Move
+from .core.record import load_record
+from .core.registry import get_rules
+from .store import SCHEMA_VERSION, Store
+from .store.store import now_iso
+
+
+@dataclass
+class Tracked:
+    id: str
+    game: Game
+    doc: dict                      # the live document, or the archive document once finished
+    archived: bool = False
+    notices: list = field(default_factory=list)   # things to tell the user (e.g. reloaded from disk)
+
+
+def _game_from_live(store: Store, doc: dict) -> Game:
+    rules = get_rules(doc["game"])
+    game = Game(rules, doc["players"], doc.get("options") or {}, date=doc.get("date"))
+    for number, text in enumerate(doc["moves"], 1):
+        try:
+            game.play(text)
+        except RefereeError as err:
+            raise StoreError(
+                f"The game file {store.live_path(doc['id'])} cannot be replayed: move {number} ({text}) "
+                f"is refused ({err}); nothing was changed."
+            ) from None
+    return game
+
+
+def create(store: Store, game_id: str, players, options=None, *, date=None, location=None,
+           notes=None) -> Tracked:
+    rules = get_rules(game_id)
+    game = Game(rules, players, options, date=date)
+    with store.lock:
+        gid = store.new_id()
+        doc = {"schema_version": SCHEMA_VERSION, "kind": "live-game", "id": gid, "game": rules.id,
+               "players": game.players, "options": game.options, "date": game.date,
+               "location": location, "notes": notes, "created": now_iso(), "moves": []}
+        store.write_live(doc)
+    return Tracked(gid, game, doc)
+
+
+def open_game(store: Store, text: str) -> Tracked:
+    gid, where = store.resolve(text)
+    if where == "live":
+        doc = store.read_live(gid)
+        if doc is None:  # finished and archived by another process a moment ago
+            return open_game(store, gid)
+        tracked = Tracked(gid, _game_from_live(store, doc), doc)
+        if tracked.game.finished:  # a crash between archiving and removing the live file
+            finish(store, tracked)
+        return tracked
+    doc = store.get_archived(gid)
+    record = store.read_record(gid)
+    if record is None:
+        raise BadInput(f"Game {gid} was logged without its moves (a quick result); there is no table to show.")
+    try:
+        game = load_record(record)
+    except RefereeError as err:
+        raise StoreError(f"The record of game {gid} ({store.record_path(gid)}) cannot be replayed: {err}") from None
+    return Tracked(gid, game, doc, archived=True)
+
+
+def latest_unfinished(store: Store) -> Tracked | None:
+    for doc in store.live_docs():
+        return open_game(store, doc["id"])
+    return None
+
+
+def _refresh(store: Store, tracked: Tracked) -> None:
+    """Under the lock: if another process changed this game on disk, continue from the disk version."""
+    if tracked.archived:
+        raise IllegalMove(f"Game {tracked.id} is over; `referee undo {tracked.id}` reopens it.")
+    doc = store.read_live(tracked.id)
+    if doc is None:
+        archived = store.get_archived(tracked.id)
+        if archived is not None:
+            raise IllegalMove(f"Game {tracked.id} was finished in another window; it is in the history now.")
+        raise StoreError(f"Game {tracked.id} has disappeared from {store.live_dir}; nothing was changed.")
+    if doc["moves"] != tracked.game.moves:
+        tracked.game = _game_from_live(store, doc)
+        tracked.notices.append("This game was changed in another window; continuing from the saved version.")
+    tracked.doc = doc
+
+
+def play(store: Store, tracked: Tracked, text: str) -> Move:
+    """Check and apply one move and store it before returning (atomic write of the game's file)."""
+    with store.lock:
+        _refresh(store, tracked)
+        move = tracked.game.play(text)
+        tracked.doc["moves"] = tracked.game.moves
+        try:
+            store.write_live(tracked.doc)
+        except StoreError as err:
+            tracked.game.undo()
+            tracked.doc["moves"] = tracked.game.moves
+            raise StoreError(f"The move was not saved: {err}") from None
+        if tracked.game.finished:
+            finish(store, tracked)
+    return move
+
+
+def play_many(store: Store, tracked: Tracked, texts) -> list[Move]:
+    """Apply moves in order, storing each; stops at the first refused one (which is raised)."""
+    played = []
+    with store.lock:
+        for text in texts:
+            played.append(play(store, tracked, text))
+    return played
+
+
+def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
+    with store.lock:
+        if tracked.archived:
+            # Reopen a finished tracked game: back to a live file, out of the archive.
+            dropped = tracked.game.undo(n)
+            doc = {k: v for k, v in (tracked.doc or {}).items()
+                   if k in ("id", "game", "players", "options", "date", "location", "notes", "created")}
+            doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": tracked.game.moves})
+            store.write_live(doc)
+            store.remove_archived(tracked.id)
+            tracked.doc, tracked.archived = doc, False
+            return dropped
+        _refresh(store, tracked)
+        dropped = tracked.game.undo(n)
+        tracked.doc["moves"] = tracked.game.moves
+        store.write_live(tracked.doc)
+        return dropped
+
+
+def archive_doc(tracked_id: str, game: Game, live: dict) -> dict:
+    result = game.result()
+    return {
+        "schema_version": SCHEMA_VERSION, "id": tracked_id, "game": game.game,
+        "players": game.players, "options": game.options, "date": game.date,
+        "location": live.get("location"), "notes": live.get("notes"),
+        "created": live.get("created"), "finished_at": now_iso(), "source": "tracked",
+        "moves": len(game.moves), "has_record": True,
+        "result": result.to_dict() if result is not None else None,
+    }
+
+
+def finish(store: Store, tracked: Tracked) -> None:
+    """A finished game enters the history: record file, archive document, then the live file goes."""
+    with store.lock:
+        doc = archive_doc(tracked.id, tracked.game, tracked.doc)
+        store.write_record(tracked.id, tracked.game.to_record(id=tracked.id, location=doc["location"]))
+        store.add_archived([doc])
+        store.remove_live(tracked.id)
+        tracked.doc, tracked.archived = doc, True

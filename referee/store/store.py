@@ -1,0 +1,267 @@
+"""The club's history: a TinyDB archive of finished games plus one small file per game in progress.
+
+Layout for a store at ``history.json``:
+
+    history.json            TinyDB: table "games" (finished games: tracked, recorded, imported), "_meta"
+    history.json.bak        the previous version of history.json (kept on every archive write)
+    history.json.lock       the writers' lock; names its holder
+    history.json.live/      one JSON file per game in progress: a move rewrites only that small file
+    history.json.records/   the move record (text) of every finished tracked game
+
+Why split: a move must not rewrite a big archive. With 10,000 finished games stored, ``referee move``
+touches only its game's live file; the archive is written once, when the game finishes.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..core.errors import BadInput, StoreError
+from .atomic import atomic_write
+from .ids import new_id
+from .lock import StoreLock
+
+SCHEMA_VERSION = 1
+GAMES = "games"
+META = "_meta"
+
+
+def default_path() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("referee", appauthor=False)) / "history.json"
+
+
+def resolve_path(path: str | os.PathLike | None = None) -> Path:
+    if path:
+        return Path(path).expanduser()
+    env = os.environ.get("REFEREE_DB")
+    if env:
+        return Path(env).expanduser()
+    return default_path()
+
+
+def now_iso() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def check_schema(doc: dict, where: str) -> None:
+    version = doc.get("schema_version")
+    if not isinstance(version, int):
+        raise StoreError(f"{where} has no schema_version; it was not written by referee and is left untouched.")
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{where} was written by a newer referee (schema {version}, this one reads up to "
+            f"{SCHEMA_VERSION}); upgrade referee to use it. Nothing was changed."
+        )
+
+
+class _Storage:
+    """TinyDB storage that reads strictly and writes atomically (TinyDB's JSONStorage truncates in place)."""
+
+    def __init__(self, path, store=None, **_):
+        self.path = Path(path)
+        self.store = store
+
+    def read(self):
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        if not raw.strip():
+            raise self.store.corrupt("is empty")
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise self.store.corrupt(f"is not valid JSON ({err})") from None
+        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+            raise self.store.corrupt("does not have the shape of a TinyDB file")
+        return data
+
+    def write(self, data) -> None:
+        blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        atomic_write(self.path, blob, backup=self.store.backup_path)
+
+    def close(self) -> None:
+        pass
+
+
+class Store:
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = resolve_path(path)
+        self.backup_path = self.path.with_name(self.path.name + ".bak")
+        self.live_dir = self.path.with_name(self.path.name + ".live")
+        self.records_dir = self.path.with_name(self.path.name + ".records")
+        self.lock = StoreLock(self.path.with_name(self.path.name + ".lock"), str(self.path))
+
+    # --- errors ------------------------------------------------------------------------------
+    def corrupt(self, what: str) -> StoreError:
+        way_out = (f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
+                   if self.backup_path.exists() else
+                   "there is no backup: `referee repair --reset` moves it aside and starts an empty history")
+        return StoreError(f"The history store {self.path} {what}; nothing was changed, and {way_out}.")
+
+    # --- the archive (TinyDB) ------------------------------------------------------------------
+    @contextmanager
+    def _db(self, write: bool):
+        from tinydb import TinyDB
+        from tinydb.middlewares import CachingMiddleware
+
+        if not write and not self.path.exists():
+            yield None
+            return
+        store = self
+
+        class Storage(_Storage):
+            def __init__(self, path, **kw):
+                super().__init__(path, store=store)
+
+        middleware = CachingMiddleware(Storage)
+        middleware.WRITE_CACHE_SIZE = 10 ** 9  # write once, at the end of the block
+        db = TinyDB(str(self.path), storage=middleware)
+        meta = db.table(META).all()
+        if meta:
+            check_schema(meta[0], f"The history store {self.path}")
+        elif write:
+            db.table(META).insert({"schema_version": SCHEMA_VERSION, "kind": "referee-history",
+                                   "created": now_iso()})
+        yield db
+        # Reached only when the block succeeded: a failed block writes nothing (no close(), which
+        # would flush the cache).
+        if write:
+            db.storage.flush()
+
+    def archived(self) -> list[dict]:
+        """Every finished game in the archive, oldest first (as stored)."""
+        with self._db(write=False) as db:
+            if db is None:
+                return []
+            docs = [dict(d) for d in db.table(GAMES).all()]
+        for d in docs:
+            check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+        return docs
+
+    def archived_ids(self) -> set[str]:
+        return {d["id"] for d in self.archived()}
+
+    def get_archived(self, gid: str) -> dict | None:
+        for doc in self.archived():
+            if doc.get("id") == gid:
+                return doc
+        return None
+
+    def add_archived(self, docs: list[dict]) -> list[str]:
+        """Insert (or replace by id) finished-game documents in one atomic write."""
+        from tinydb import Query
+
+        with self.lock, self._db(write=True) as db:
+            table = db.table(GAMES)
+            existing = {d.get("id") for d in table.all()}
+            ids = []
+            for doc in docs:
+                doc = dict(doc)
+                doc.setdefault("schema_version", SCHEMA_VERSION)
+                if not doc.get("id"):
+                    doc["id"] = new_id(existing | self.live_ids())
+                if doc["id"] in existing:
+                    table.remove(Query().id == doc["id"])
+                table.insert(doc)
+                existing.add(doc["id"])
+                ids.append(doc["id"])
+        return ids
+
+    def remove_archived(self, gid: str) -> None:
+        from tinydb import Query
+
+        with self.lock, self._db(write=True) as db:
+            db.table(GAMES).remove(Query().id == gid)
+
+    # --- records of finished tracked games ----------------------------------------------------
+    def record_path(self, gid: str) -> Path:
+        return self.records_dir / f"{gid}.txt"
+
+    def read_record(self, gid: str) -> str | None:
+        try:
+            return self.record_path(gid).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+
+    def write_record(self, gid: str, text: str) -> None:
+        atomic_write(self.record_path(gid), text.encode("utf-8"))
+
+    # --- live games -------------------------------------------------------------------------
+    def live_path(self, gid: str) -> Path:
+        return self.live_dir / f"{gid}.json"
+
+    def live_ids(self) -> set[str]:
+        if not self.live_dir.is_dir():
+            return set()
+        return {p.stem for p in self.live_dir.glob("*.json")}
+
+    def read_live(self, gid: str) -> dict | None:
+        path = self.live_path(gid)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        try:
+            doc = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise StoreError(f"The game file {path} is damaged ({err}); nothing was changed. "
+                             f"Move it aside to continue with the other games.") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
+            raise StoreError(f"The game file {path} is not a referee game; nothing was changed.")
+        check_schema(doc, f"The game file {path}")
+        return doc
+
+    def write_live(self, doc: dict) -> None:
+        doc["schema_version"] = SCHEMA_VERSION
+        doc["updated"] = now_iso()
+        blob = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
+        atomic_write(self.live_path(doc["id"]), blob)
+
+    def remove_live(self, gid: str) -> None:
+        try:
+            os.unlink(self.live_path(gid))
+        except FileNotFoundError:
+            pass
+
+    def live_docs(self) -> list[dict]:
+        docs = []
+        for gid in self.live_ids():
+            try:
+                doc = self.read_live(gid)
+            except StoreError:
+                continue
+            if doc is not None:
+                docs.append(doc)
+        docs.sort(key=lambda d: d.get("updated", ""), reverse=True)
+        return docs
+
+    def new_id(self) -> str:
+        return new_id(self.live_ids() | self.archived_ids())
+
+    # --- ids --------------------------------------------------------------------------------
+    def resolve(self, text: str) -> tuple[str, str]:
+        """Find a game by id or unique id prefix: returns (id, "live" | "archive")."""
+        gid = str(text).strip().lower()
+        if not gid:
+            raise BadInput("Give a game id; `referee history` lists them.")
+        if self.live_path(gid).exists():
+            return gid, "live"
+        live = sorted(i for i in self.live_ids() if i.startswith(gid))
+        arch = self.archived_ids()
+        if gid in arch:
+            return gid, "archive"
+        arch_match = sorted(i for i in arch if i.startswith(gid))
+        matches = [(i, "live") for i in live] + [(i, "archive") for i in arch_match]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            names = ", ".join(m[0] for m in matches[:6])
+            raise BadInput(f"Game id {text!r} is ambiguous: it starts {names}; type more of it.")
+        raise BadInput(f"No game with id {text!r} in {self.path}; `referee history` lists the games.")

@@ -1,0 +1,58 @@
+"""Text and rich output shared by the CLI and the table: move lists, the game view, result tables."""
+
+from __future__ import annotations
+
+import textwrap
+
+
+def group_moves(moves, width: int = 100) -> list[str]:
+    """Legal moves grouped by who makes them, wrapped: 'Ann: stop, flip' / 'chance: governor-8-0, …'."""
+    groups: dict[str, list[str]] = {}
+    for m in moves:
+        key = "chance" if m.chance else (m.player or "table")
+        groups.setdefault(key, []).append(m.text)
+    lines = []
+    for who, texts in groups.items():
+        body = ", ".join(texts)
+        lines.extend(textwrap.wrap(f"{who}: {body}", width=width, subsequent_indent="    ",
+                                   break_on_hyphens=False))
+    return lines
+
+
+def result_table(result, title: str | None = None):
+    """One column per player, one row per breakdown part, then total, rank and the winners."""
+    from rich.table import Table
+
+    table = Table(title=title, show_lines=False)
+    table.add_column("")
+    for e in result.ranking:
+        table.add_column(e.player, justify="right")
+    parts: list[str] = []
+    for e in result.ranking:
+        for part in e.breakdown:
+            if part not in parts:
+                parts.append(part)
+    for part in parts:
+        table.add_row(part.replace("_", " "), *[str(e.breakdown.get(part, 0)) for e in result.ranking])
+    table.add_section()
+    table.add_row("[bold]total[/]", *[f"[bold]{e.total}[/]" for e in result.ranking])
+    if any(e.tiebreak is not None for e in result.ranking):
+        table.add_row("tie-break", *["" if e.tiebreak is None else str(e.tiebreak) for e in result.ranking])
+    table.add_row("rank", *[str(e.rank) for e in result.ranking])
+    if any(e.note for e in result.ranking):
+        table.add_row("note", *[e.note for e in result.ranking])
+    winners = result.winners
+    table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) if winners else None
+    return table
+
+
+def show_game(console, tracked) -> None:
+    game = tracked.game
+    status = "finished" if game.finished else f"move {len(game.moves) + 1}"
+    console.print(f"[bold]{game.rules.name}[/]  id [cyan]{tracked.id}[/]  {game.date}  "
+                  f"{', '.join(game.players)}  ({status})")
+    console.print(game.render())
+    if game.finished:
+        console.print(result_table(game.result()))
+    else:
+        console.print(f"[bold]{game.prompt()}[/]")

@@ -1,0 +1,111 @@
+"""The Game object: the move log is the truth, undo replays, errors leave the game unchanged."""
+
+import pytest
+
+import referee
+from referee.core.errors import AmbiguousMove, BadInput, GameOver, IllegalMove, InvalidMove
+
+
+@pytest.fixture
+def game(toy):
+    return referee.new_game(toy, ["Ann", "Bob"])
+
+
+def test_chance_moves_have_no_player(game):
+    legal = game.legal_moves()
+    assert [m.text for m in legal] == ["roll 1", "roll 2", "roll 3"]
+    assert all(m.chance and m.player is None for m in legal)
+    assert game.to_move is None
+
+
+def test_play_returns_canonical_move_case_insensitive(game):
+    game.play("ROLL   2")
+    m = game.play("  Keep ")
+    assert (m.text, m.player, m.chance) == ("keep", "Ann", False)
+    assert game.moves == ["roll 2", "keep"]
+
+
+def test_synonym_goes_through_parse(game):
+    game.play("roll 1")
+    assert game.play("mine").text == "keep"
+
+
+@pytest.mark.parametrize("text,kind,words", [
+    ("roll 7", IllegalMove, "1 to 3"),
+    ("dance", InvalidMove, "not a toy move"),
+    ("", InvalidMove, "empty"),
+])
+def test_refused_move_leaves_game_unchanged(game, text, kind, words):
+    before = (game.view(), game.moves, [m.text for m in game.legal_moves()])
+    with pytest.raises(kind, match=words):
+        game.play(text)
+    assert (game.view(), game.moves, [m.text for m in game.legal_moves()]) == before
+
+
+def test_exit_codes_by_kind():
+    assert IllegalMove.exit_code == 1 and GameOver.exit_code == 1
+    assert InvalidMove.exit_code == 2 and AmbiguousMove.exit_code == 2 and BadInput.exit_code == 2
+    assert issubclass(InvalidMove, referee.IllegalMove) and issubclass(IllegalMove, referee.RefereeError)
+
+
+def test_every_listed_move_is_accepted(game):
+    for _ in range(30):
+        if game.finished:
+            break
+        for m in game.legal_moves():
+            g2 = referee.load_record(game.to_record())
+            assert g2.play(m.text) == m
+        game.play(game.legal_moves()[-1].text)
+
+
+def test_undo_replays_the_log(game):
+    game.play("roll 3"); game.play("keep"); game.play("roll 2")
+    snapshot = game.view()
+    game.play("give")
+    game.undo()
+    assert game.view() == snapshot and game.moves == ["roll 3", "keep", "roll 2"]
+    game.undo(3)
+    assert game.moves == [] and game.view() == referee.new_game("toy", ["Ann", "Bob"]).view()
+    with pytest.raises(IllegalMove):
+        game.undo()
+
+
+def test_finished_game_refuses_moves_and_has_result(toy):
+    g = referee.new_game(toy, ["Ann", "Bob"], {"target": "3"})
+    g.play("roll 3"); g.play("keep")
+    assert g.finished and g.legal_moves() == []
+    assert g.result().winners == ["Ann"]
+    with pytest.raises(GameOver):
+        g.play("roll 1")
+
+
+@pytest.mark.parametrize("players,words", [
+    (["Ann"], "2 to 3 players"),
+    (["Ann", "Bob", "Cal", "Dan"], "2 to 3 players"),
+    (["Ann", "ann"], "twice"),
+    (["Ann", ""], "empty"),
+    (["Ann", "B,ob"], "not allowed"),
+])
+def test_bad_player_lists(toy, players, words):
+    with pytest.raises(BadInput, match=words):
+        referee.new_game(toy, players)
+
+
+@pytest.mark.parametrize("options,words", [
+    ({"speed": "1"}, "no option 'speed'"),
+    ({"target": "ten"}, "whole number"),
+    ({"fast": "maybe"}, "on or off"),
+])
+def test_bad_options(toy, options, words):
+    with pytest.raises(BadInput, match=words):
+        referee.new_game(toy, ["Ann", "Bob"], options)
+
+
+def test_options_are_parsed(toy):
+    g = referee.new_game(toy, ["Ann", "Bob"], {"TARGET": "12", "fast": "on"})
+    assert g.options == {"target": 12, "fast": True}
+
+
+def test_unknown_game_suggests(toy):
+    with pytest.raises(BadInput, match="Did you mean port-royal"):
+        referee.new_game("port-royl", ["Ann", "Bob"])

@@ -1,0 +1,202 @@
+"""The history store: every acknowledged move on disk, atomic writes, one writer, corruption handled."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from referee import session
+from referee.core.errors import BadInput, IllegalMove, StoreError
+from referee.store import Store
+from referee.store.ids import ALPHABET, LENGTH
+from referee.store.repair import repair
+
+
+@pytest.fixture
+def store(db, toy):
+    return Store(db)
+
+
+def test_each_move_is_on_disk_before_play_returns(store):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    session.play(store, t, "roll 2")
+    assert store.read_live(t.id)["moves"] == ["roll 2"]
+    session.play(store, t, "keep")
+    again = session.open_game(Store(store.path), t.id)
+    assert again.game.moves == ["roll 2", "keep"] and again.game.view() == t.game.view()
+
+
+def test_refused_move_changes_nothing_on_disk(store):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    before = store.live_path(t.id).read_bytes()
+    with pytest.raises(IllegalMove):
+        session.play(store, t, "roll 9")
+    assert store.live_path(t.id).read_bytes() == before
+
+
+def test_finished_game_is_archived_with_result_and_record(store):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 3}, location="Club")
+    session.play(store, t, "roll 3")
+    session.play(store, t, "keep")
+    assert not store.live_path(t.id).exists()
+    doc = store.get_archived(t.id)
+    assert doc["schema_version"] == 1 and doc["source"] == "tracked" and doc["location"] == "Club"
+    assert doc["result"]["winners"] == ["Ann"]
+    assert "2. keep" in store.read_record(t.id)
+    # undo reopens it: back to a live game, out of the archive
+    t2 = session.open_game(store, t.id)
+    session.undo(store, t2, 1)
+    assert store.get_archived(t.id) is None and store.read_live(t.id)["moves"] == ["roll 3"]
+
+
+def test_every_document_carries_schema_version(store):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 1})
+    session.play(store, t, "roll 1"); session.play(store, t, "keep")
+    raw = json.loads(store.path.read_text())
+    docs = [d for table in raw.values() for d in table.values()]
+    assert docs and all(d["schema_version"] == 1 for d in docs)
+
+
+def test_ids_are_short_stable_and_never_reused(store):
+    ids = set()
+    for _ in range(5):
+        t = session.create(store, "toy", ["Ann", "Bob"], {"target": 1})
+        session.play(store, t, "roll 1"); session.play(store, t, "keep")
+        ids.add(t.id)
+    assert len(ids) == 5 and all(len(i) == LENGTH and set(i) <= set(ALPHABET) for i in ids)
+    victim = sorted(ids)[0]
+    store.remove_archived(victim)
+    assert store.archived_ids() == ids - {victim}
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    assert t.id not in ids  # TinyDB would reuse a doc id here; ours are never reused
+
+
+def test_id_prefixes(store):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    assert store.resolve(t.id[:3]) == (t.id, "live")
+    with pytest.raises(BadInput, match="No game with id"):
+        store.resolve("zzzzzzzz")
+
+
+def test_a_move_does_not_rewrite_the_archive(store):
+    store.add_archived([{"game": "toy", "players": ["A", "B"], "source": "recorded", "result": None}
+                        for _ in range(50)])
+    stat = store.path.stat()
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    for text in ["roll 1", "keep", "roll 2", "give"]:
+        session.play(store, t, text)
+    after = store.path.stat()
+    assert (after.st_ino, after.st_mtime_ns, after.st_size) == (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+def test_crash_during_write_leaves_the_old_file(store, monkeypatch):
+    store.add_archived([{"game": "toy", "players": ["A", "B"], "source": "recorded", "result": None}])
+    before = store.path.read_bytes()
+
+    def boom(*a, **k):
+        raise OSError("disk pulled")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(StoreError, match=r"Could not write .*history.json \(disk pulled\); nothing was changed"):
+        store.add_archived([{"game": "toy", "players": ["C", "D"], "source": "recorded", "result": None}])
+    monkeypatch.undo()
+    assert store.path.read_bytes() == before
+    assert not [p for p in store.path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_killed_writer_never_tears_the_file(store, tmp_path):
+    """A child rewriting the archive in a loop is SIGKILLed; the file always parses afterwards."""
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {os.getcwd()!r})
+        from referee.store import Store
+        s = Store({str(store.path)!r})
+        i = 0
+        while True:
+            s.add_archived([{{"game": "toy", "players": ["A", "B"], "notes": "x" * 2000, "n": i}}])
+            i += 1
+            if i == 3:
+                print("ready", flush=True)
+    """)
+    for trial in range(3):
+        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+        assert child.stdout.readline().strip() == b"ready"
+        import time
+        time.sleep(0.05 * (trial + 1))
+        child.kill()
+        child.wait()
+        docs = Store(store.path).archived()  # must parse, never torn
+        assert len(docs) >= 3
+
+
+def test_second_writer_waits_then_names_the_holder(store):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys, time
+            sys.path.insert(0, {os.getcwd()!r})
+            sys.argv = ["referee", "move", "abc123"]
+            from referee.store import Store
+            s = Store({str(store.path)!r})
+            s.lock.acquire()
+            print("locked", flush=True)
+            time.sleep(5)
+        """)], stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout.readline().strip() == b"locked"
+        with pytest.raises(StoreError, match=rf"busy: process {holder.pid} \(referee move abc123\)"):
+            session.create(store, "toy", ["Ann", "Bob"])
+    finally:
+        holder.kill(); holder.wait()
+    session.create(store, "toy", ["Ann", "Bob"])  # free again once the holder is gone
+
+
+def test_corrupt_store_is_reported_and_never_overwritten(store):
+    store.add_archived([{"game": "toy", "players": ["A", "B"], "source": "recorded"}])
+    store.add_archived([{"game": "toy", "players": ["C", "D"], "source": "recorded"}])
+    store.path.write_text('{"games": {"1": {"id": "abc"')  # torn by something outside our control
+    damaged = store.path.read_bytes()
+    with pytest.raises(StoreError, match=r"history\.json is not valid JSON.*referee repair --restore"):
+        store.archived()
+    with pytest.raises(StoreError):
+        store.add_archived([{"game": "toy", "players": ["E", "F"]}])
+    assert store.path.read_bytes() == damaged
+    with pytest.raises(StoreError):
+        repair(store)
+    message = repair(store, restore=True)
+    assert "Restored" in message and len(store.archived()) == 1  # the backup: the state before the last write
+    kept = [p for p in store.path.parent.iterdir() if ".damaged-" in p.name]
+    assert kept and kept[0].read_bytes() == damaged
+
+
+def test_reset_without_backup(store):
+    store.path.write_text("garbage")
+    with pytest.raises(StoreError, match="no backup: `referee repair --reset`"):
+        store.archived()
+    assert "empty history" in repair(store, reset=True)
+    assert store.archived() == []
+
+
+def test_newer_schema_is_refused_and_left_alone(store):
+    store.path.write_text(json.dumps({"_meta": {"1": {"schema_version": 99}}, "games": {}}))
+    before = store.path.read_bytes()
+    with pytest.raises(StoreError, match="newer referee"):
+        store.add_archived([{"game": "toy", "players": ["A", "B"]}])
+    assert store.path.read_bytes() == before
+
+
+def test_damaged_live_file_is_named(store):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    store.live_path(t.id).write_text("{oops")
+    with pytest.raises(StoreError, match=rf"{t.id}\.json is damaged"):
+        session.open_game(store, t.id)
+
+
+def test_other_process_changed_the_game(store):
+    t1 = session.create(store, "toy", ["Ann", "Bob"])
+    t2 = session.open_game(Store(store.path), t1.id)
+    session.play(store, t1, "roll 2")
+    session.play(store, t2, "keep")  # t2 is behind: it reloads the disk version first
+    assert t2.notices and store.read_live(t1.id)["moves"] == ["roll 2", "keep"]
