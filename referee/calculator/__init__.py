@@ -1,0 +1,120 @@
+"""`referee score GAME [FILE or -] [--json] [--template]`: the front end of the final-scoring calculator.
+
+    run(game, source, as_json=False, template=False, out=sys.stdout, err=sys.stderr, stdin=sys.stdin) -> 0
+
+Bad input raises referee.core.errors.BadInput (one sentence; exit 2). The calculators themselves are the
+pure functions in scoring/<game>.py. On the ``--json``/file path this package imports only json (and
+tomllib for TOML input): prompt-toolkit and rich are imported inside the guided mode and the table.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+
+from ..core.errors import BadInput
+
+__all__ = ["GAMES", "calculator_module", "resolve", "run", "score_data"]
+
+# calculator game id -> module in scoring/
+GAMES = {"puerto-rico": "puerto_rico", "el-capitan": "el_capitan", "carcassonne": "carcassonne",
+         "port-royal": "port_royal"}
+_ALIASES = {"pr": "puerto-rico", "ec": "el-capitan", "cc": "carcassonne", "carc": "carcassonne",
+            "puertorico": "puerto-rico", "elcapitan": "el-capitan", "portroyal": "port-royal"}
+
+
+def resolve(game) -> str:
+    """The calculator's game id for what the user typed (case, spaces and underscores do not matter)."""
+    key = str(game).strip().lower().replace("_", "-").replace(" ", "-")
+    if key in GAMES:
+        return key
+    if key.replace("-", "") in _ALIASES:
+        return _ALIASES[key.replace("-", "")]
+    close = difflib.get_close_matches(key, list(GAMES), n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise BadInput(f"Unknown game {game!r}; the calculator scores: {', '.join(GAMES)}.{hint}")
+
+
+def calculator_module(game_id: str):
+    """scoring.<game>: exposes score(data), TEMPLATE and CHOICES."""
+    import importlib
+
+    name = f"scoring.{GAMES[game_id]}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        raise BadInput(f"The {game_id} calculator is not installed in this copy of referee "
+                       f"(module {name} is missing).") from None
+
+
+def score_data(game_id: str, data: dict, where: str | None = None):
+    """Score a §3 input dict; a rejected input becomes BadInput naming the field (prefixed by the file)."""
+    import scoring
+
+    if isinstance(data.get("game"), str):
+        try:
+            named = resolve(data["game"])
+        except BadInput:
+            named = None
+        if named != game_id:
+            prefix = f"{where}: " if where else ""
+            raise BadInput(f"{prefix}game is {data['game']!r}, but this is the {game_id} calculator; run "
+                           f"`referee score {named or data['game']}` for that input, or fix the field.")
+        data = {**data, "game": game_id}    # an alias such as "pr" reaches the calculator canonical
+    try:
+        return scoring.score(game_id, data)
+    except scoring.ScoringError as err:
+        prefix = f"{where}: " if where else ""
+        raise BadInput(f"{prefix}{err}") from None
+
+
+def run(game, source=None, as_json: bool = False, template: bool = False, out=None, err=None, stdin=None,
+        asker=None) -> int:
+    """The whole `referee score` command. Returns the exit status (0); bad input raises BadInput.
+
+    ``source``: a path, "-" for standard input, or None: guided prompts when stdin is a terminal (or when
+    an ``asker`` is given, as tests do), otherwise standard input as with "-". ``out``/``err``: text
+    streams for the result and for messages (default sys.stdout / sys.stderr).
+    """
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    stdin = stdin if stdin is not None else sys.stdin
+    game_id = resolve(game)
+    if template:
+        if source is not None:
+            raise BadInput("--template prints an example input and reads no FILE; give either --template "
+                           "or a FILE.")
+        import json
+
+        out.write(json.dumps(calculator_module(game_id).TEMPLATE, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if source is None and (asker is not None or _is_terminal(stdin)):
+        from .guided import guided_score
+
+        _data, result = guided_score(game_id, asker=asker, stdin=stdin, out=out, err=err)
+    else:
+        from .load import load
+
+        data, name = load(source, stdin)
+        calculator_module(game_id)      # a missing calculator is reported as such, not as a bad field
+        result = score_data(game_id, data, name)
+    show(result, as_json, out)
+    return 0
+
+
+def show(result, as_json: bool, out) -> None:
+    from . import output
+
+    if as_json:
+        out.write(output.to_json(result))
+    else:
+        output.render(result, output.make_console(out))
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,587 @@
+"""Guided entry for `referee score GAME` on a terminal: one question at a time, with completion.
+
+Every answer is checked here first (a number in range, a known id, a colour in play); a bad answer is
+re-asked with the reason. The finished input then goes through the game's calculator; if that rejects it,
+the reason is shown and the part it names (a player, a city, a feature) is asked again.
+
+The questions go through an ``Asker``: ``PromptAsker`` uses prompt-toolkit (imported only here, at run
+time); tests inject their own Asker (or drive PromptAsker with a pipe input).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+
+from ..core.errors import BadInput
+
+
+class Invalid(ValueError):
+    """An answer that cannot be used: str() says why and what is allowed instead."""
+
+
+class Asker:
+    """Asks one question until the answer parses. Subclasses provide ``line`` and ``tell``."""
+
+    def line(self, question: str, choices: list[str] | None) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def tell(self, text: str) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def ask(self, question: str, parse, choices=None, default=None):
+        prompt = question if default is None else f"{question} [{default}]"
+        while True:
+            text = self.line(prompt + ": ", choices).strip()
+            if not text and default is not None:
+                text = str(default)
+            try:
+                return parse(text)
+            except Invalid as err:
+                self.tell(f"  {err}")
+
+
+class PromptAsker(Asker):
+    """prompt-toolkit: completion from the game's ids (anywhere in the word), history within the run."""
+
+    def __init__(self, input=None, output=None):
+        from prompt_toolkit import PromptSession
+
+        self.session = PromptSession(input=input, output=output)
+
+    def line(self, question, choices):
+        from prompt_toolkit.completion import WordCompleter
+
+        completer = WordCompleter(list(choices), ignore_case=True, WORD=True, match_middle=True) \
+            if choices else None
+        return self.session.prompt(question, completer=completer, complete_while_typing=True)
+
+    def tell(self, text):
+        from prompt_toolkit import print_formatted_text
+
+        print_formatted_text(text, output=self.session.output)
+
+
+# --------------------------------------------------------------------------------------------- parsers
+
+def whole(lo: int = 0, hi: int | None = None):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or (lo is not None and value < lo) or (hi is not None and value > hi):
+            allowed = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
+            raise Invalid(f"Give a whole number {allowed}, not {text!r}." if text else
+                          f"Give a whole number {allowed}.")
+        return value
+    return parse
+
+
+def _match(word: str, choices, what: str) -> str:
+    """The choice meant by ``word``: exact (any case), else a unique prefix; otherwise Invalid."""
+    low = word.lower()
+    for c in choices:
+        if c.lower() == low:
+            return c
+    starts = [c for c in choices if c.lower().startswith(low)]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        raise Invalid(f"{word!r} could be {', '.join(starts[:6])}{', …' if len(starts) > 6 else ''}; "
+                      f"type more of the {what}.")
+    close = difflib.get_close_matches(low, [c.lower() for c in choices], n=1, cutoff=0.6)
+    hint = ""
+    if close:
+        hint = " Did you mean " + next(c for c in choices if c.lower() == close[0]) + "?"
+    listing = ", ".join(choices) if len(choices) <= 8 else "press Tab to see them"
+    raise Invalid(f"Unknown {what} {word!r} ({listing}).{hint}")
+
+
+def pick(choices, what: str, optional: bool = False):
+    """One of ``choices``; with ``optional`` an empty answer gives None (the end of a list)."""
+    choices = list(choices)
+
+    def parse(text: str):
+        if not text:
+            if optional:
+                return None
+            raise Invalid(f"Give a {what}: {', '.join(choices)}." if len(choices) <= 8 else
+                          f"Give a {what} (press Tab to see them).")
+        return _match(text, choices, what)
+    return parse
+
+
+def words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+
+
+def pick_many(choices, what: str):
+    choices = list(choices)
+    return lambda text: [_match(w, choices, what) for w in words(text)]
+
+
+def yes_no(text: str) -> bool:
+    low = text.lower()
+    if low in ("y", "yes", "a", "ano"):
+        return True
+    if low in ("n", "no", "ne"):
+        return False
+    raise Invalid("Answer y (yes) or n (no).")
+
+
+def numbers(text: str) -> list[int]:
+    out = []
+    for w in words(text):
+        if not w.isdigit():
+            raise Invalid(f"{w!r} is not a whole number; give whole numbers separated by spaces.")
+        out.append(int(w))
+    return out
+
+
+def name_parser(taken):
+    def parse(text: str) -> str:
+        if not text:
+            raise Invalid("Give the player's name.")
+        if text.casefold() in {t.casefold() for t in taken}:
+            raise Invalid(f"{text} is already a player; give each player a different name.")
+        return text
+    return parse
+
+
+def counts_by_name(names, what: str):
+    """'Ann 2 Bob' -> {"Ann": 2, "Bob": 1}: names, each optionally followed by a count (default 1)."""
+    def parse(text: str) -> dict:
+        out: dict[str, int] = {}
+        tokens = words(text)
+        i = 0
+        while i < len(tokens):
+            name = _match(tokens[i], names, "player")
+            count = 1
+            if i + 1 < len(tokens) and tokens[i + 1].isdigit():
+                count = int(tokens[i + 1])
+                i += 1
+            if name in out:
+                raise Invalid(f"{name} is named twice; give each player once, with a count (e.g. {name} 2).")
+            if count == 0:
+                raise Invalid(f"Leave {name} out instead of giving 0 {what}.")
+            out[name] = count
+            i += 1
+        return out
+    return parse
+
+
+# --------------------------------------------------------------------------------------------- flows
+
+_PLAYER_AT = re.compile(r"players\[(\d+)\]")
+
+
+class Flow:
+    """Collects one game's §3 input dict and, on a ScoringError, re-asks the part the message names."""
+
+    game = ""
+    min_players, max_players = 2, 5
+
+    def __init__(self, asker: Asker, module):
+        self.a = asker
+        self.choices = dict(getattr(module, "CHOICES", {}) or {})
+        self.template = getattr(module, "TEMPLATE", {}) or {}
+
+    def collect(self) -> dict:
+        raise NotImplementedError
+
+    def redo(self, data: dict, message: str, err) -> bool:
+        """Re-ask what the calculator's message names; False when nothing specific was found."""
+        i = self.player_named(data, message)
+        if i is None:
+            return False
+        players = data["players"]
+        name = players[i]["name"] if isinstance(players[i], dict) else players[i]
+        self.a.tell(f"Please enter {name} again.")
+        players[i] = self.player(i, players[:i] + players[i + 1:])
+        return True
+
+    def player_named(self, data: dict, message: str):
+        """The index of the player a message is about: players[i] (0-based) or a player's name."""
+        players = data.get("players") or []
+        m = _PLAYER_AT.search(message)
+        if m and int(m.group(1)) < len(players):
+            return int(m.group(1))
+        for i, p in enumerate(players):
+            name = p["name"] if isinstance(p, dict) else p
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", message):
+                return i
+        return None
+
+    def player_count(self) -> int:
+        lo, hi = self.min_players, self.max_players
+        return self.a.ask(f"How many players ({lo}-{hi})", whole(lo, hi))
+
+    def name(self, i: int, others) -> str:
+        taken = [p["name"] if isinstance(p, dict) else p for p in others]
+        return self.a.ask(f"Player {i + 1}: name", name_parser(taken))
+
+    def player(self, i, others):  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class PuertoRicoFlow(Flow):
+    game = "puerto-rico"
+
+    def collect(self):
+        players: list = []
+        for i in range(self.player_count()):
+            players.append(self.player(i, players))
+        return {"game": self.game, "players": players}
+
+    def player(self, i, others):
+        ask = self.a.ask
+        name = self.name(i, others)
+        d = {"name": name}
+        d["vp_chips"] = ask(f"{name}: VP chips", whole())
+        d["doubloons"] = ask(f"{name}: doubloons", whole())
+        d["goods"] = ask(f"{name}: goods barrels", whole(), default=0)
+        d["island_spaces"] = ask(f"{name}: filled island spaces (0-12)", whole(0, 12))
+        d["colonists"] = ask(f"{name}: colonists in total, San Juan included", whole())
+        d["buildings"] = self.buildings(name)
+        return d
+
+    def buildings(self, name) -> dict:
+        known = list(self.choices.get("building", []))
+        out: dict[str, int] = {}
+
+        def parse(text):
+            if not text:
+                return None
+            parts = words(text)
+            if len(parts) > 2 or (len(parts) == 2 and not parts[1].isdigit()):
+                raise Invalid("Give one building id, optionally followed by its colonists (e.g. guild-hall 1).")
+            bid = _match(parts[0], known, "building")
+            if bid in out:
+                raise Invalid(f"{bid} is already entered for {name}; a player owns at most one of each "
+                              "building.")
+            return bid, (int(parts[1]) if len(parts) == 2 else None)
+
+        while True:
+            got = self.a.ask(f"{name}: building, with its colonists (e.g. guild-hall 1); Enter when done",
+                             parse, choices=[b for b in known if b not in out], default="")
+            if got is None:
+                return out
+            bid, colonists = got
+            if colonists is None:
+                colonists = self.a.ask(f"{name}: colonists on {bid}", whole(0, 3), default=0)
+            elif colonists > 3:
+                self.a.tell("  No building has more than 3 circles.")
+                colonists = self.a.ask(f"{name}: colonists on {bid}", whole(0, 3), default=0)
+            out[bid] = colonists
+
+
+class PortRoyalFlow(Flow):
+    game = "port-royal"
+
+    def collect(self):
+        variants = list(self.choices.get("variant", ["standard", "expedition-end"]))
+        variant = self.a.ask(f"Game end ({', '.join(variants)})", pick(variants, "variant"), choices=variants,
+                             default=variants[0])
+        players: list = []
+        for i in range(self.player_count()):
+            players.append(self.player(i, players))
+        return {"game": self.game, "variant": variant, "players": players}
+
+    def player(self, i, others):
+        ask = self.a.ask
+        name = self.name(i, others)
+        d = {"name": name, "coins": ask(f"{name}: coins", whole())}
+        how = ask(f"{name}: enter the cards in the display, or the totals (cards/totals)",
+                  pick(["cards", "totals"], "answer"), choices=["cards", "totals"], default="cards")
+        if how == "totals":
+            d["influence"] = ask(f"{name}: influence points", whole())
+            d["expeditions"] = ask(f"{name}: expeditions claimed", whole(), default=0)
+            return d
+        known = list(self.choices.get("card", []))
+        cards: list[str] = []
+        while True:
+            more = ask(f"{name}: card ids, several per line ({len(cards)} so far); Enter when done",
+                       pick_many(known, "card"), choices=known, default="")
+            if not more:
+                break
+            cards.extend(more)
+        d["cards"] = cards
+        return d
+
+
+class CarcassonneFlow(Flow):
+    game = "carcassonne"
+    max_players = 6
+    # type -> [(key, question, lo, hi)]
+    FIELDS = {"city": [("tiles", "tiles in the city", 1, None), ("pennants", "pennants", 0, None)],
+              "road": [("tiles", "tiles in the road", 1, None)],
+              "cloister": [("neighbours", "tiles around the cloister (0-8)", 0, 8)],
+              "farm": [("completed_cities", "completed cities the farm touches", 0, None)]}
+
+    def collect(self):
+        ask = self.a.ask
+        exps = list(self.choices.get("expansion", ["traders-builders"]))
+        expansions = ask(f"Expansions in play ({', '.join(exps)}); Enter for none", pick_many(exps, "expansion"),
+                         choices=exps, default="")
+        n = self.player_count()
+        players: list[str] = []
+        for i in range(n):
+            players.append(self.name(i, players))
+        data = {"game": self.game, "expansions": expansions, "players": players}
+        data["points_so_far"] = {p: ask(f"{p}: points on the scoring track", whole()) for p in players}
+        features = []
+        while True:
+            f = self.feature(len(features) + 1, data)
+            if f is None:
+                break
+            features.append(f)
+        data["features"] = features
+        if self.goods_on(data):
+            data["goods"] = {p: self.goods(p) for p in players}
+        return data
+
+    def goods_on(self, data) -> bool:
+        return "traders-builders" in data.get("expansions", [])
+
+    def feature(self, number, data, type_=None):
+        types = list(self.choices.get("feature", ["city", "road", "cloister", "farm"]))
+        if type_ is None:
+            type_ = self.a.ask(f"Feature {number}: incomplete city, road or cloister, or a farm; Enter when done",
+                               pick(types, "feature", optional=True), choices=types, default="")
+            if type_ is None:
+                return None
+        f = {"type": type_}
+        for key, question, lo, hi in self.FIELDS.get(type_, []):
+            f[key] = self.a.ask(f"{type_} {number}: {question}", whole(lo, hi))
+        players = data["players"]
+        f["followers"] = self.a.ask(f"{type_} {number}: {'farmers' if type_ == 'farm' else 'followers'} "
+                                    "by player (e.g. 'Ann 2 Bob'); Enter for none",
+                                    counts_by_name(players, "followers"), choices=players, default="")
+        if type_ == "farm" and self.goods_on(data):
+            f["pigs"] = self.a.ask(f"farm {number}: players with a pig in it; Enter for none",
+                                   pick_many(players, "player"), choices=players, default="")
+        self.extra_fields(f, number, players)
+        return f
+
+    def extra_fields(self, f, number, players):
+        """Keys the calculator's TEMPLATE shows for this feature type that the questions above do not cover."""
+        for example in self.template.get("features", []):
+            if not isinstance(example, dict) or example.get("type") != f["type"]:
+                continue
+            for key, value in example.items():
+                if key in f or key == "type":
+                    continue
+                q = f"{f['type']} {number}: {key.replace('_', ' ')}"
+                if isinstance(value, bool):
+                    f[key] = self.a.ask(q + " (y/n)", yes_no, default="n")
+                elif isinstance(value, int):
+                    f[key] = self.a.ask(q, whole(), default=0)
+                elif isinstance(value, list) and all(v in players for v in value):
+                    f[key] = self.a.ask(q + " (players); Enter for none", pick_many(players, "player"),
+                                        choices=players, default="")
+                elif isinstance(value, list):
+                    f[key] = self.a.ask(q + " (words separated by spaces); Enter for none", words, default="")
+
+    def goods(self, player) -> dict:
+        kinds = list(self.choices.get("good", ["wine", "grain", "cloth"]))
+
+        def parse(text):
+            got = numbers(text)
+            if len(got) != len(kinds):
+                raise Invalid(f"Give {len(kinds)} numbers, one for each of {', '.join(kinds)}.")
+            return dict(zip(kinds, got))
+        return self.a.ask(f"{player}: goods tokens ({' '.join(kinds)})", parse, default=" ".join("0" * len(kinds)))
+
+    def redo(self, data, message, err):
+        m = re.search(r"features\[(\d+)\]", message)
+        if m and int(m.group(1)) < len(data["features"]):
+            i = int(m.group(1))
+            self.a.tell(f"Please enter feature {i + 1} again.")
+            data["features"][i] = self.feature(i + 1, data, data["features"][i].get("type"))
+            return True
+        for p in data["players"]:
+            if re.search(rf"points_so_far\.{re.escape(p)}(?![\w-])", message):
+                data["points_so_far"][p] = self.a.ask(f"{p}: points on the scoring track", whole())
+                return True
+            if self.goods_on(data) and re.search(rf"goods\.{re.escape(p)}(?![\w-])", message):
+                data.setdefault("goods", {})[p] = self.goods(p)
+                return True
+        return False
+
+
+class ElCapitanFlow(Flow):
+    game = "el-capitan"
+
+    def collect(self):
+        ask = self.a.ask
+        data = {"game": self.game, "payday": ask("Which payday (1-3)", whole(1, 3))}
+        self.ask_players(data)
+        data["cities"] = {}
+        cities = list(self.choices.get("city", []))
+        while True:
+            left = [c for c in cities if c not in data["cities"]]
+            city = ask("City with operating warehouses or fortresses; Enter when done",
+                       pick(left, "city", optional=True), choices=left, default="")
+            if city is None:
+                break
+            data["cities"][city] = self.city(city, data)
+        data["bonus_cards"] = self.bonus(data)
+        if ask("Rank by money after the payday (enter money and loans)? (y/n)", yes_no, default="n"):
+            data["money"], data["loans"] = {}, {}
+            for p in data["players"]:
+                self.money(p, data)
+        return data
+
+    def colours(self):
+        return list(self.choices.get("colour", ["red", "blue", "green", "yellow", "black"]))
+
+    def ask_players(self, data):
+        n = self.player_count()
+        players: list = []
+        used: list[str] = []
+        for i in range(n):
+            name = self.name(i, players)
+            left = [c for c in self.colours() if c not in used]
+            p = {"name": name, "colour": self.a.ask(f"{name}: colour", pick(left, "colour"), choices=left)}
+            used.append(p["colour"])
+            if n == 2:
+                left = [c for c in self.colours() if c not in used]
+                p["neutral"] = self.a.ask(f"{name}: neutral colour", pick(left, "colour"), choices=left)
+                used.append(p["neutral"])
+            players.append(p)
+        data["players"] = players
+
+    def in_play(self, data, neutral=True):
+        out = [p["colour"] for p in data["players"]]
+        if neutral:
+            out += [p["neutral"] for p in data["players"] if p.get("neutral")]
+        return out
+
+    def city(self, city, data):
+        ask = self.a.ask
+        colours, mains = self.in_play(data), self.in_play(data, neutral=False)
+        chain = ask(f"{city}: operating warehouses in chain order (colours, e.g. '{colours[0]} {colours[-1]}')",
+                    pick_many(colours, "colour in play"), choices=colours, default="")
+        value = ask(f"{city}: value printed on the next free field", whole())
+
+        def forts(text):
+            got = pick_many(mains, "player colour")(text)
+            if len(set(got)) != len(got):
+                raise Invalid("A player has at most one fortress in each city (rule F3).")
+            if len(got) > 2:
+                raise Invalid("A city holds at most two fortresses (rule F3).")
+            return got
+        fortresses = ask(f"{city}: fortresses (colours); Enter for none", forts, choices=mains, default="")
+        return {"chain": chain, "next_value": value, "fortresses": fortresses}
+
+    def bonus(self, data):
+        mains = self.in_play(data, neutral=False)
+
+        def parse(text):
+            tokens, out = words(text), {}
+            if len(tokens) % 2:
+                raise Invalid("Give pairs of colour and card value, e.g. red 15 blue 10.")
+            for colour, value in zip(tokens[::2], tokens[1::2]):
+                colour = _match(colour, mains, "player colour")
+                if value not in ("15", "10", "5"):
+                    raise Invalid(f"Bonus cards are worth 15, 10 or 5, not {value!r} (rule P6).")
+                if colour in out:
+                    raise Invalid(f"{colour} is named twice; a player takes at most one bonus card (rule P6).")
+                if int(value) in out.values():
+                    raise Invalid(f"There is only one bonus card worth {value} (rule P6).")
+                out[colour] = int(value)
+            return out
+        return self.a.ask("Bonus cards held (e.g. 'red 15'); Enter for none", parse, choices=mains, default="")
+
+    def money(self, p, data):
+        c = p["colour"]
+        data["money"][c] = self.a.ask(f"{p['name']}: money before the payday", whole())
+        data["loans"][c] = self.a.ask(f"{p['name']}: repayment values of the loans held (e.g. '12 20'); "
+                                      "Enter for none", numbers, default="")
+
+    def redo(self, data, message, err):
+        m = re.search(r"cities\.([a-z-]+)", message)
+        if m and m.group(1) in data["cities"]:
+            city = m.group(1)
+            self.a.tell(f"Please enter {city} again.")
+            data["cities"][city] = self.city(city, data)
+            return True
+        m = re.search(r"(money|loans)\.([a-z]+)", message)
+        if m and "money" in data:
+            for p in data["players"]:
+                if p["colour"] == m.group(2):
+                    self.money(p, data)
+                    return True
+        if "bonus_cards" in message:
+            data["bonus_cards"] = self.bonus(data)
+            return True
+        return False
+
+
+FLOWS = {"puerto-rico": PuertoRicoFlow, "port-royal": PortRoyalFlow, "carcassonne": CarcassonneFlow,
+         "el-capitan": ElCapitanFlow}
+
+
+# --------------------------------------------------------------------------------------------- driver
+
+def _set_path(data: dict, path, value) -> None:
+    keys = path.split(".") if isinstance(path, str) else list(path)
+    node = data
+    for key in keys[:-1]:
+        node = node.setdefault(key, {})
+    node[keys[-1]] = value
+
+
+def fill_missing(asker: Asker, data: dict, err) -> bool:
+    """A calculator that needs a number only the user's board shows (El Capitan's expansion table, rule D7)
+    raises a ScoringError with ``missing`` (where the answer goes: a dotted path or a tuple of keys) and
+    optionally ``question``. Ask it and store the answer in the input; True when something was asked."""
+    path = getattr(err, "missing", None)
+    if not path:
+        return False
+    question = getattr(err, "question", None) or f"{'.'.join(map(str, path)) if not isinstance(path, str) else path}"
+    _set_path(data, path, asker.ask(question, whole()))
+    return True
+
+
+def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None, err=None,
+                 max_rounds: int = 50):
+    """Ask for the end position, score it, re-ask what the calculator rejects. Returns (data, Result)."""
+    import scoring
+
+    from . import calculator_module
+
+    module = calculator_module(game_id)
+    if asker is None:
+        asker = _terminal_asker(out)
+    flow = FLOWS[game_id](asker, module)
+    try:
+        asker.tell(f"Scoring {game_id}: answer each question; Tab completes, Ctrl-C stops.")
+        data = flow.collect()
+        for _ in range(max_rounds):
+            try:
+                return data, scoring.score(game_id, data)
+            except scoring.ScoringError as problem:
+                if fill_missing(asker, data, problem):
+                    continue
+                asker.tell(f"That does not score: {problem}")
+                if not flow.redo(data, str(problem), problem):
+                    asker.tell("Please enter everything again.")
+                    data = flow.collect()
+        raise BadInput(f"Gave up after {max_rounds} rejected attempts; the last problem is shown above.")
+    except (KeyboardInterrupt, EOFError):
+        raise BadInput("Scoring stopped before the input was complete; nothing was scored.") from None
+
+
+def _terminal_asker(out) -> PromptAsker:
+    """Prompts on the terminal; if stdout is redirected (e.g. --json > file), the questions go to stderr."""
+    from prompt_toolkit.output import create_output
+
+    stream = out if out is not None else sys.stdout
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    return PromptAsker(output=create_output(stdout=stream if tty else sys.stderr))

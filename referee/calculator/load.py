@@ -1,0 +1,126 @@
+"""Read calculator input (contracts §3) from a file or standard input: JSON, or TOML (Python's tomllib).
+
+Every failure is a BadInput whose sentence names the file and, for a syntax error, the line and column.
+Nothing here imports more than json (tomllib only when the text is TOML), so the file path stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+from ..core.errors import BadInput
+
+STDIN_NAME = "standard input"
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+def _bad_constant(name):
+    raise ValueError(f"{name} is not a number this calculator accepts")
+
+
+def read_text(source, stdin=None) -> tuple[str, str]:
+    """Return (text, display name) for a path, or for "-" (standard input)."""
+    if source in (None, "-"):
+        stream = stdin if stdin is not None else sys.stdin
+        try:
+            return stream.read(), STDIN_NAME
+        except UnicodeDecodeError:
+            raise BadInput("Standard input is not UTF-8 text; give the input as JSON or TOML text.") from None
+    path = os.fspath(source)
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            return fh.read(), path
+    except FileNotFoundError:
+        raise BadInput(f"File {path} does not exist; give the path of a JSON or TOML file, or - for "
+                       "standard input.") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path} is a folder, not a file; give the path of a JSON or TOML file.") from None
+    except PermissionError:
+        raise BadInput(f"File {path} cannot be read (permission denied).") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"File {path} is not UTF-8 text; give the input as JSON or TOML text.") from None
+    except OSError as err:
+        raise BadInput(f"File {path} cannot be read ({err.strerror or err}).") from None
+
+
+def _format_of(text: str, name: str) -> str:
+    lower = name.lower()
+    if lower.endswith(".toml"):
+        return "toml"
+    if lower.endswith(".json"):
+        return "json"
+    # Standard input or an unusual suffix: a JSON document starts with an object (or a stray list).
+    return "json" if text.lstrip()[:1] in ("{", "[") else "toml"
+
+
+def parse_text(text: str, name: str, fmt: str | None = None) -> dict:
+    """Parse JSON or TOML text into the input dict; ``fmt`` None means guess from the name and the text."""
+    if not text.strip():
+        raise BadInput(f"{_cap(name)} is empty; give the end position as JSON or TOML "
+                       "(`referee score GAME --template` prints an example).")
+    fmt = fmt or _format_of(text, name)
+    if fmt == "json":
+        import json
+
+        try:
+            data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+        except json.JSONDecodeError as err:
+            raise BadInput(f"{_cap(name)}, line {err.lineno}, column {err.colno}: not valid JSON "
+                           f"({_lower_first(err.msg)}).") from None
+        except _Duplicate as err:
+            raise BadInput(f"{_cap(name)}: the key {err.args[0]!r} appears twice in one object; give each "
+                           "key once.") from None
+        except ValueError as err:   # NaN / Infinity
+            raise BadInput(f"{_cap(name)}: not valid JSON ({err}).") from None
+    else:
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            msg = str(err)
+            m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", msg)
+            if m:
+                where = f", line {m.group(1)}, column {m.group(2)}"
+                msg = msg[:m.start()]
+            elif msg.endswith("(at end of document)"):
+                where, msg = ", at the end", msg[: -len("(at end of document)")].rstrip()
+            else:
+                where = ""
+            raise BadInput(f"{_cap(name)}{where}: not valid TOML ({_lower_first(msg)}).") from None
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"a single {type(data).__name__} value"
+        raise BadInput(f"{_cap(name)} holds {kind}; the input must be one object with the game's fields "
+                       "(`referee score GAME --template` prints an example).")
+    return data
+
+
+def load(source, stdin=None) -> tuple[dict, str]:
+    """Read and parse: returns (data, display name)."""
+    text, name = read_text(source, stdin)
+    return parse_text(text, name), name
+
+
+def _cap(name: str) -> str:
+    return "Standard input" if name == STDIN_NAME else f"File {name}"
+
+
+def _lower_first(msg: str) -> str:
+    msg = msg.strip().rstrip(".")
+    if len(msg) > 1 and msg[1].isupper():   # an acronym such as "NaN"
+        return msg
+    return msg[:1].lower() + msg[1:]
