@@ -1,0 +1,124 @@
+"""The command line per contracts §1: outputs, exit codes 0/1/2, one-sentence errors, no tracebacks."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+
+@pytest.fixture
+def run(db, toy):
+    runner = CliRunner()
+
+    def invoke(*args, input=None):
+        result = runner.invoke(cli, list(args), input=input, catch_exceptions=False)
+        assert "Traceback" not in result.output + (result.stderr or "")
+        return result
+
+    return invoke
+
+
+def new(run, *extra):
+    r = run("new", "toy", "-p", "Ann", "-p", "Bob", "--json", *extra)
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)["id"]
+
+
+def test_version(run):
+    r = run("--version")
+    assert r.exit_code == 0 and r.stdout.startswith("referee 0.")
+
+
+def test_games_json(run):
+    data = json.loads(run("games", "--json").stdout)
+    toy = next(g for g in data if g["id"] == "toy")
+    assert toy == {"id": "toy", "name": "Toy", "players": [2, 3], "options": {"target": 10, "fast": False}}
+
+
+def test_new_move_show_undo(run):
+    gid = new(run)
+    r = run("move", gid, "roll 2", "KEEP")
+    assert r.exit_code == 0 and "keep  (Ann)" in r.stdout
+    show = json.loads(run("show", gid, "--json").stdout)
+    assert {"id", "game", "players", "finished", "to_move", "moves", "result"} <= set(show)
+    assert show["moves"] == ["roll 2", "keep"] and show["to_move"] is None and show["result"] is None
+    moves = json.loads(run("moves", gid, "--json").stdout)
+    assert moves[0] == {"text": "roll 1", "player": None, "chance": True}
+    assert run("undo", gid, "-n", "2").exit_code == 0
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == []
+
+
+def test_refused_moves_and_codes(run):
+    gid = new(run)
+    r = run("move", gid, "roll 1", "roll 3")
+    assert r.exit_code == 1 and "already rolled" in r.stderr and r.stderr.count("\n") == 1
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 1"]  # the first is stored
+    r = run("move", gid, "dance")
+    assert r.exit_code == 2 and "not a toy move" in r.stderr
+    r = run("move", "nosuchid", "keep")
+    assert r.exit_code == 2 and "No game with id 'nosuchid'" in r.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (["new", "chess", "-p", "A", "-p", "B"], "Unknown game 'chess'"),
+    (["new", "toy", "-p", "A"], "2 to 3 players"),
+    (["new", "toy", "-p", "A", "-p", "A"], "listed twice"),
+    (["new", "toy", "-p", "A", "-p", "B", "-o", "speed=3"], "no option 'speed'"),
+    (["new", "toy", "-p", "A", "-p", "B", "-o", "target"], "KEY=VALUE"),
+    (["new", "toy", "-p", "A", "-p", "B", "--date", "yesterday"], "YYYY-MM-DD"),
+])
+def test_bad_input_is_exit_2_with_a_sentence(run, args, words, db):
+    r = run(*args)
+    assert r.exit_code == 2 and words in r.stderr
+    assert not db.with_name(db.name + ".live").exists() or not list(db.with_name(db.name + ".live").iterdir())
+
+
+def test_unknown_option_is_a_usage_error(run):
+    assert run("games", "--colour").exit_code == 2
+
+
+def test_play_reads_lines_and_stops_at_the_first_refused(run):
+    gid = new(run)
+    r = run("play", gid, input="roll 3\nkeep\n# a comment\nroll 2\nroll 1\ngive\n")
+    assert r.exit_code == 1 and "line 5 (roll 1)" in r.stderr
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 3", "keep", "roll 2"]
+
+
+def test_play_without_id_resumes_latest(run):
+    gid = new(run)
+    r = run("play", input="roll 1\n")
+    assert r.exit_code == 0
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 1"]
+
+
+def test_finished_game(run):
+    gid = new(run, "-o", "target=2")
+    r = run("move", gid, "roll 2", "keep")
+    assert r.exit_code == 0 and "Ann wins" in r.stdout
+    r = run("move", gid, "roll 1")
+    assert r.exit_code == 1 and "over" in r.stderr
+    show = json.loads(run("show", gid, "--json").stdout)
+    assert show["finished"] and show["result"]["winners"] == ["Ann"]
+    assert "2. keep" in run("show", gid, "--record").stdout
+
+
+def test_corrupt_store_is_exit_2_and_untouched(run, db):
+    for _ in range(2):  # the second archive write keeps the first as the backup
+        gid = new(run, "-o", "target=1")
+        run("move", gid, "roll 1", "keep")
+    db.write_text("{not json")
+    r = run("show", gid)
+    assert r.exit_code == 2 and "is not valid JSON" in r.stderr and "referee repair" in r.stderr
+    assert db.read_text() == "{not json"
+    assert run("repair").exit_code == 2
+    r = run("repair", "--restore")
+    assert r.exit_code == 0 and "Restored" in r.stdout and "(1 finished games)" in r.stdout
+
+
+def test_help_lists_commands_without_importing_them(run):
+    r = run("--help")
+    assert r.exit_code == 0
+    for name in ("games", "new", "play", "move", "moves", "show", "undo", "score"):
+        assert name in r.stdout

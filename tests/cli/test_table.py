@@ -1,0 +1,54 @@
+"""The interactive table driven through prompt-toolkit's pipe input."""
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from referee import session
+from referee.store import Store
+from referee.ui.table import run_table
+
+
+class Capture(DummyOutput):
+    def __init__(self):
+        super().__init__()
+        self.text = []
+
+    def write(self, data):
+        self.text.append(data)
+
+    def write_raw(self, data):
+        self.text.append(data)
+
+
+def drive(store, tracked, keys):
+    out = Capture()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        code = run_table(store, tracked, input=pipe, output=out)
+    return code, "".join(out.text)
+
+
+def test_moves_refusals_undo_and_quit(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    code, text = drive(store, t, "roll 2\rdance\rkeep\rroll 3\rundo\rmoves\rquit\r")
+    assert code == 0
+    assert "not a toy move" in text and "Took back: roll 3" in text and "roll 1, roll 2, roll 3" in text
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep"]
+
+
+def test_game_end_shows_result(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    code, text = drive(store, t, "roll 2\rkeep\r")
+    assert code == 0 and "Final result" in text and "Winner: Ann" in text
+    assert store.get_archived(t.id)["result"]["winners"] == ["Ann"]
+
+
+def test_eof_saves_and_leaves(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    code, text = drive(store, t, "roll 1\r\x04")
+    assert code == 0 and f"referee play {t.id}" in text
+    assert store.read_live(t.id)["moves"] == ["roll 1"]
