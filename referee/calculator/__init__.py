@@ -95,11 +95,11 @@ def run(game, source=None, as_json: bool = False, template: bool = False, out=No
 
         _data, result = guided_score(game_id, asker=asker, stdin=stdin, out=out, err=err)
     else:
-        from .load import load
+        from .load import STDIN_NAME, load
 
         data, name = load(source, stdin)
         calculator_module(game_id)      # a missing calculator is reported as such, not as a bad field
-        result = score_data(game_id, data, name)
+        result = score_data(game_id, data, "Standard input" if name == STDIN_NAME else name)
     show(result, as_json, out)
     return 0
 

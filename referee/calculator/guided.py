@@ -31,7 +31,7 @@ class Asker:
         raise NotImplementedError
 
     def ask(self, question: str, parse, choices=None, default=None):
-        prompt = question if default is None else f"{question} [{default}]"
+        prompt = question if default in (None, "") else f"{question} [{default}]"
         while True:
             text = self.line(prompt + ": ", choices).strip()
             if not text and default is not None:

@@ -1,0 +1,156 @@
+"""Guided entry driven programmatically: scripted answers, re-asks after invalid values and after the
+calculator's own rejection, and one run through real prompt-toolkit (pipe input, dummy output)."""
+
+import io
+
+import pytest
+
+import scoring
+from referee.calculator import run
+from referee.calculator.guided import PromptAsker, guided_score
+from referee.core.errors import BadInput
+
+
+def test_port_royal_guided_with_reask(game_module, scripted):
+    game_module("port-royal")
+    asker = scripted([
+        "",                      # variant: default standard
+        "7",                     # players: out of range -> re-ask
+        "2",
+        "Ann", "-3", "5",        # coins: negative -> re-ask
+        "totals", "12", "1",
+        "ann",                   # name taken (any case) -> re-ask
+        "Bob", "9", "cards",
+        "admirl-7-2",            # unknown card -> re-ask with did-you-mean
+        "sailor",                # more than one sailor card -> re-ask
+        "admiral-7-2 sailor-3", "",  # 'sailor-3' completes uniquely to sailor-3-1
+    ])
+    data, result = guided_score("port-royal", asker=asker)
+    assert data == {"game": "port-royal", "variant": "standard",
+                    "players": [{"name": "Ann", "coins": 5, "influence": 12, "expeditions": 1},
+                                {"name": "Bob", "coins": 9, "cards": ["admiral-7-2", "sailor-3-1"]}]}
+    assert result.to_dict() == scoring.score("port-royal", data).to_dict()
+    told = asker.told()
+    assert "  Give a whole number from 2 to 5, not '7'." in told
+    assert "  Give a whole number of at least 0, not '-3'." in told
+    assert "  ann is already a player; give each player a different name." in told
+    assert any("Unknown card 'admirl-7-2'" in t and "Did you mean admiral-7-2?" in t for t in told)
+    assert any(t.startswith("  'sailor' could be sailor-3-1, sailor-5-2") for t in told)
+
+
+def test_puerto_rico_guided_with_reask_and_calculator_rejection(game_module, scripted):
+    game_module("puerto-rico")
+    asker = scripted([
+        "6", "2",                             # 6 players -> re-ask
+        # Ann
+        "Ann", "20", "3", "", "13", "12",     # island spaces 13 -> re-ask
+        "20",
+        "guild-hall 1", "guild-hall",         # the same building twice -> re-ask
+        "small-indigo", "",                   # prefix completes; colonists default 0
+        "",
+        # Bob
+        "Bob", "18", "1", "2", "9", "15",
+        "residence 4",                        # more than 3 circles -> told, then asked again
+        "1", "",
+    ])
+    data, result = guided_score("puerto-rico", asker=asker)
+    ann, bob = data["players"]
+    assert ann == {"name": "Ann", "vp_chips": 20, "doubloons": 3, "goods": 0, "island_spaces": 12,
+                   "colonists": 20, "buildings": {"guild-hall": 1, "small-indigo-plant": 0}}
+    assert bob["buildings"] == {"residence": 1}
+    told = asker.told()
+    assert "  Give a whole number from 2 to 5, not '6'." in told
+    assert "  Give a whole number from 0 to 12, not '13'." in told
+    assert any("guild-hall is already entered for Ann" in t for t in told)
+    assert "  No building has more than 3 circles." in told
+    assert result.to_dict() == scoring.score("puerto-rico", data).to_dict()
+
+
+def test_calculator_rejection_reasks_the_player(game_module, scripted):
+    """A value only the calculator can judge (here: colonists on a 1-circle building) is rejected after
+    the last answer; the reason is shown and that player is entered again."""
+    module = game_module("puerto-rico")
+    one_circle = next(b for b in module.CHOICES["building"] if b in ("small-indigo-plant", "small-market"))
+    asker = scripted([
+        "2",
+        "Ann", "20", "3", "0", "12", "20", f"{one_circle} 3", "",
+        "Bob", "18", "1", "0", "9", "15", "",
+        # the calculator rejects Ann: enter her again
+        "Ann", "20", "3", "0", "12", "20", f"{one_circle} 1", "",
+    ])
+    data, result = guided_score("puerto-rico", asker=asker)
+    assert data["players"][0]["buildings"] == {one_circle: 1}
+    told = asker.told()
+    rejection = next(t for t in told if t.startswith("That does not score: "))
+    assert "players[0]" in rejection or "Ann" in rejection
+    assert "Please enter Ann again." in told
+    assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
+
+
+def test_carcassonne_guided(game_module, scripted):
+    module = game_module("carcassonne")
+    asker = scripted([
+        "",                                   # no expansions
+        "2", "Ann", "Bob", "54", "61",
+        "road", "3", "Bob",
+        "city", "5", "1", "Ann Bob",
+        "cloister", "9", "5", "Zed",          # 9 neighbours and an unknown player -> re-ask
+        "Ann",
+        "",
+    ])
+    data, result = guided_score("carcassonne", asker=asker)
+    assert data["features"][0] == {"type": "road", "tiles": 3, "followers": {"Bob": 1}}
+    assert data["features"][2]["neighbours"] == 5 and data["features"][2]["followers"] == {"Ann": 1}
+    assert "  Give a whole number from 0 to 8, not '9'." in asker.told()
+    assert any("Unknown player 'Zed'" in t for t in asker.told())
+    assert result.to_dict() == scoring.score("carcassonne", data).to_dict()
+
+
+def test_el_capitan_guided_asks_an_unknown_expansion_row(game_module, scripted):
+    game_module("el-capitan")
+    asker = scripted([
+        "1", "3",
+        "Ann", "red", "Bob", "red", "blue", "Cal", "green",        # red is taken -> re-ask
+        "marseille", "red red blue", "20", "red",
+        "valencia", "red", "8", "",
+        "", "",                                                   # no more cities, no bonus cards
+        "n",
+        "3", "1",            # the stand-in does not know the rows for 2 and 1 cities: asked, rule D7
+    ])
+    data, result = guided_score("el-capitan", asker=asker)
+    assert data["cities"]["marseille"] == {"chain": ["red", "red", "blue"], "next_value": 20,
+                                           "fortresses": ["red"]}
+    assert any("Unknown colour 'red'" in t for t in asker.told())
+    assert data["expansion_table"] == {"2": 3, "1": 1}
+    assert result.entry("Ann").breakdown["expansion"] == 3
+
+
+def test_stopping_early_is_bad_input_not_a_traceback(game_module, scripted):
+    game_module("port-royal")
+    with pytest.raises(BadInput, match="Scoring stopped before the input was complete"):
+        guided_score("port-royal", asker=scripted(["", "2", "Ann"]))
+
+
+def test_run_with_an_asker_prints_the_table(game_module, scripted):
+    game_module("port-royal")
+    out = io.StringIO()
+    asker = scripted(["", "2", "Ann", "5", "totals", "12", "1", "Bob", "9", "totals", "3", "0"])
+    assert run("port-royal", None, out=out, asker=asker) == 0
+    assert "Winner: Ann." in out.getvalue()
+
+
+def test_prompt_toolkit_drives_the_same_questions(game_module):
+    """The real PromptAsker over a pipe: typed lines, an invalid answer re-asked, completion data present."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    game_module("port-royal")
+    with create_pipe_input() as pipe:
+        pipe.send_text("\r2\rAnn\rx\r5\rtotals\r12\r1\rBob\r9\rtotals\r3\r0\r")
+        asker = PromptAsker(input=pipe, output=DummyOutput())
+        told = []
+        asker.tell = told.append
+        data, result = guided_score("port-royal", asker=asker)
+    assert data["players"][0] == {"name": "Ann", "coins": 5, "influence": 12, "expeditions": 1}
+    assert "  Give a whole number of at least 0, not 'x'." in told
+    assert result.winners == ["Ann"]
