@@ -1,0 +1,394 @@
+"""Port Royal notation: what a player types, the prompt line and the public view.
+
+Canonical moves (lowercase, one spelling each):
+    flip                      the active player turns the next card (D1)
+    <card-id>                 chance: the card that was flipped, e.g. flute-2-3, sailor-3-1, tax-swords
+    repel | dock              the ship just flipped (D4)
+    stop                      end phase 1 (D5)
+    take <card-id>            phase 2: trade a ship or hire a person (T6/T7)
+    pass                      phase 2: take nothing (more)
+    claim <expedition-id> [using <persons>]   claim an expedition (E1-E4)
+    end                       end the turn after phase 2 (only offered while a claim is possible)
+    reshuffle                 table event: the discards become the draw pile now (R11)
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+
+from . import cards as C
+from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIND, PERSON, REQUIRE,
+                    S_ANCHOR, S_CROSS, S_HOUSE, S_INFL, S_JOKER, S_MAD, S_SWORDS, SHIP, SHIP_TYPES, SKULL,
+                    SWORDS, TYPE_OF_COLOUR, COLOUR_OF_TYPE)
+
+HELP = """\
+Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g. 'gov' for governor-8-0):
+  flip (f)                 turn the next card; then enter the card shown, e.g. flute-2-3 or blue-2-3
+  repel (r) / dock (d)     a ship you could repel (D4); docking a second ship of a colour busts
+  stop (s, done)           end phase 1 and start Trade & Hire
+  take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2
+  pass (p, no, skip)       take nothing (more) in phase 2
+  claim <expedition> [using settler captain priest jack ...]   e.g. 'claim cc', 'claim cc using priest jack'
+  end                      end the turn when a claim was still possible
+  reshuffle                the table shuffles the discards into a new draw pile now (R11)
+Card ids: ships <type>-<swords>-<coins> (pinnace=yellow, flute=blue, skiff=green, frigate=red,
+galleon=black; swords may be 'skull'), persons <type>-<cost>-<influence> (trader-<colour>-...),
+expedition-aa/cc/hh/aah/cch/ach (a=anchor, c=cross, h=house), tax-swords, tax-influence.
+A player's name may lead a move: 'bob take sailor-3-1'."""
+
+VERBS = {
+    "flip": "flip", "f": "flip", "draw": "flip", "turn": "flip", "next": "flip", "continue": "flip",
+    "go": "flip", "reveal": "flip", "discover": "flip",
+    "stop": "stop", "s": "stop", "done": "stop", "enough": "stop", "trade": "take", "hire": "take",
+    "take": "take", "t": "take", "buy": "take", "get": "take", "pick": "take",
+    "pass": "pass", "p": "pass", "no": "pass", "skip": "pass", "none": "pass", "decline": "pass",
+    "nothing": "pass",
+    "repel": "repel", "r": "repel", "fight": "repel", "defend": "repel", "sink": "repel", "reject": "repel",
+    "dock": "dock", "d": "dock", "let": "dock", "allow": "dock", "accept": "dock", "anchor": "dock",
+    "claim": "claim", "c": "claim", "expedition": "claim", "exp": "claim", "x": "claim",
+    "end": "end", "finish": "end", "e": "end",
+    "reshuffle": "reshuffle", "shuffle": "reshuffle",
+    "card": "card", "flipped": "card", "is": "card",
+}
+# Words that mean "I'm done" in whatever phase: mapped per phase below.
+DONE_WORDS = {"done", "end", "stop", "pass", "finish", "enough", "no", "skip", "none", "nothing", "e", "s",
+              "p"}
+
+PERSON_SYNONYMS = {"monk": "priest", "mnich": "priest", "jack-of-all-trades": "jack", "joker": "jack",
+                   "tausendsassa": "jack", "mlle": "mademoiselle", "lady": "mademoiselle",
+                   "fraulein": "mademoiselle", "gov": "governor", "adm": "admiral", "fool": "jester",
+                   "merchant": "trader", "haendler": "trader", "handler": "trader", "priester": "priest",
+                   "siedler": "settler", "kapitan": "captain", "matrose": "sailor", "pirat": "pirate",
+                   "gouverneur": "governor", "witzbold": "jester", "osadnik": "settler", "kapitan-cz": "captain"}
+SHIP_SYNONYMS = {"pinasse": "pinnace", "fleute": "flute", "flauta": "flute", "barke": "skiff",
+                 "fregatte": "frigate", "galeone": "galleon", "ship": ""}
+EXP_SHORT = {IDS[i][len("expedition-"):]: i for i in C.EXPEDITIONS}
+SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "captains": 1, "anchor": 1,
+                "a": 1, "priest": 2, "priests": 2, "monk": 2, "cross": 2, "jack": 3, "jacks": 3, "joker": 3,
+                "j": 3}
+
+
+# ----------------------------------------------------------------------------- card words
+def canon_card_text(text: str) -> str:
+    """Spell a typed card the canonical way: dashes, ship types for colours, colours for traders."""
+    t = text.strip().replace("_", "-")
+    parts = [p for p in t.replace(" ", "-").split("-") if p]
+    if not parts:
+        return ""
+    if parts[0] in ("expedition", "exp", "e") and len(parts) == 2:
+        return "expedition-" + parts[1]
+    if len(parts) == 1 and parts[0] in EXP_SHORT:
+        return "expedition-" + parts[0]
+    if parts[0] in ("tax", "taxes") and len(parts) == 2:
+        return "tax-" + {"sword": "swords", "influence": "influence", "swords": "swords"}.get(parts[1], parts[1])
+    head = parts[0]
+    head = PERSON_SYNONYMS.get(head, SHIP_SYNONYMS.get(head, head))
+    if head in COLOUR_OF_TYPE.values() or head in TYPE_OF_COLOUR:
+        head = TYPE_OF_COLOUR.get(head, head)           # "blue-2-3" = "flute-2-3"
+    parts[0] = head
+    if head == "trader" and len(parts) > 1 and parts[1] in COLOUR_OF_TYPE:
+        parts[1] = COLOUR_OF_TYPE[parts[1]]             # "trader-flute-3-1" = "trader-blue-3-1"
+    if head in SHIP_TYPES and len(parts) > 1 and parts[1] in ("s", "sk", "x", "skulls"):
+        parts[1] = "skull"
+    return "-".join(p for p in parts if p)
+
+
+def resolve_card(text: str, pool, what: str = "card") -> int:
+    """Card number for typed text: exact id or synonym, else a unique prefix within pool, else all ids."""
+    t = canon_card_text(text)
+    if not t:
+        raise InvalidMove(f"Name a {what}, e.g. flute-2-3 or sailor-3-1.")
+    if t in INDEX:
+        return INDEX[t]
+    for group in (pool, range(C.N)):
+        hits = sorted({c for c in group if IDS[c].startswith(t)})
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            raise AmbiguousMove(f"{text!r} could be {', '.join(IDS[c] for c in hits[:12])}"
+                                f"{' ...' if len(hits) > 12 else ''}; type more of the {what}.")
+    close = difflib.get_close_matches(t, IDS, n=1, cutoff=0.6)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    raise InvalidMove(f"{text!r} is not a Port Royal {what}.{hint}")
+
+
+# ----------------------------------------------------------------------------- parse
+def _who(rules, s, words):
+    """An optional leading player name: ('bob', rest)."""
+    if words:
+        w = words[0].rstrip(":,")
+        for p, name in enumerate(s.players):
+            if name.casefold() == w:
+                return p, words[1:]
+    return None, words
+
+
+def parse(rules, s, text: str) -> str:
+    from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE
+
+    words = text.split()
+    who, words = _who(rules, s, words)
+    if not words:
+        raise InvalidMove("Type a move after the player's name, e.g. 'flip', 'stop' or 'take sailor-3-1'.")
+    head = words[0]
+    verb = VERBS.get(head)
+    rest = " ".join(words[1:])
+    ph = s.phase
+    active = s.players[s.active]
+
+    if ph == OVER:
+        raise IllegalMove("The game is over.")
+
+    if verb == "reshuffle":
+        if s.eager_reshuffle:
+            raise IllegalMove("This game reshuffles automatically as soon as the draw pile runs out (R11).")
+        if s.draw:
+            raise IllegalMove(f"The draw pile still holds {s.draw} cards; reshuffle only when it is empty (C2).")
+        if not s.discard:
+            raise IllegalMove("The discard pile is empty: there is nothing to reshuffle (R5).")
+        raise IllegalMove("Finish entering the flipped card first.")
+
+    if ph == REVEAL:
+        if who is not None:
+            raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.")
+        arg = rest if verb in ("flip", "card") else " ".join(words)
+        if verb in ("stop", "pass", "repel", "dock", "end") and not rest:
+            raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
+        if verb == "take" and not rest:
+            raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
+        if verb in ("take", "claim") and rest:
+            raise IllegalMove(f"{active} has flipped a card: enter that card first (D1).")
+        pool = [c for c in range(C.N) if s.ub[c]]
+        c = resolve_card(arg, pool)
+        if not s.ub[c]:
+            raise IllegalMove(f"No copy of {IDS[c]} can still be in the draw pile (C4).")
+        return IDS[c]
+
+    # A bare card or expedition name: take it in phase 2, claim it if it is an expedition.
+    if verb is None:
+        if head in DONE_WORDS:
+            verb = "pass"
+        else:
+            c = resolve_card(" ".join(words), _pool(rules, s))
+            if KIND[c] == EXPEDITION:
+                verb, rest = "claim", " ".join(words)
+            else:
+                verb, rest = "take", " ".join(words)
+
+    if verb == "card":
+        raise IllegalMove(f"No card is being flipped now; {_doing(rules, s)}.")
+
+    if verb == "claim":
+        return _parse_claim(rules, s, who, rest)
+
+    if who is not None and verb in ("flip", "stop", "repel", "dock", "end") and who != s.active:
+        raise IllegalMove(f"It is {active}'s turn: only {active} may {verb} (D1/D5).")
+
+    if verb == "flip":
+        if ph == FLIP:
+            return "flip"
+        if ph == SHIP_PHASE:
+            raise IllegalMove(f"First repel or dock the ship {active} just flipped (D4).")
+        if ph in (TAKE, CLOSE):
+            raise IllegalMove(f"{active} has stopped: no more flips in this turn (D5).")
+    if verb in ("stop", "pass", "end"):
+        if ph == FLIP:
+            if verb == "pass" and rest:
+                raise InvalidMove("'pass' takes nothing after it.")
+            if not s.flips:
+                raise IllegalMove(f"{active} must flip at least one card before stopping (D1).")
+            if not s.display and not s.empty_stop:
+                raise IllegalMove(f"{active} cannot stop with an empty harbour in this game: flip again (R2).")
+            return "stop"
+        if ph == TAKE:
+            _check_chooser(s, who)
+            if s.must_take and s.chooser == s.active and s.taken == 0:
+                raise IllegalMove(f"{active} must take at least one card in phase 2 in this game (R7).")
+            return "pass"
+        if ph == CLOSE:
+            return "end"
+        if ph == SHIP_PHASE:
+            raise IllegalMove(f"First repel or dock the ship {active} just flipped (D4).")
+    if verb in ("repel", "dock"):
+        if rest:
+            raise InvalidMove(f"'{verb}' takes nothing after it: it applies to the ship just flipped.")
+        if ph != SHIP_PHASE:
+            if verb == "repel":
+                raise IllegalMove("Only the ship just flipped can be repelled, never one already in the harbour (D4a).")
+            raise IllegalMove("There is no flipped ship waiting to dock now (D4).")
+    if verb == "take":
+        if not rest:
+            raise InvalidMove("Name the card to take, e.g. 'take sailor-3-1'.")
+        c = resolve_card(rest, _pool(rules, s))
+        return _explain_take(rules, s, who, c)
+    raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
+
+
+def _pool(rules, s):
+    return list(dict.fromkeys(s.display + s.area))
+
+
+def _doing(rules, s) -> str:
+    return prompt(rules, s)[0].lower() + prompt(rules, s)[1:]
+
+
+def _check_chooser(s, who):
+    if who is not None and who != s.chooser:
+        raise IllegalMove(f"It is {s.players[s.chooser]}'s chance to take a card, not "
+                          f"{s.players[who]}'s (T2).")
+
+
+def _explain_take(rules, s, who, c) -> str:
+    from .state import CLOSE, FLIP, REVEAL, SHIP as SHIP_PHASE, TAKE
+
+    ph = s.phase
+    active = s.players[s.active]
+    if KIND[c] == EXPEDITION:
+        return _parse_claim(rules, s, who, IDS[c])
+    if ph != TAKE:
+        if ph == CLOSE:
+            raise IllegalMove("Every player has had a chance to take a card; this turn's phase 2 is over (T10).")
+        raise IllegalMove(f"Cards are taken only in phase 2, after {active} stops (T2).")
+    _check_chooser(s, who)
+    p = s.chooser
+    name = s.players[p]
+    if c not in s.display:
+        raise IllegalMove(f"{IDS[c]} is not in the harbour; only cards in the harbour can be taken (T9).")
+    if KIND[c] == PERSON:
+        price = max(0, COST[c] - s.stats[p][S_MAD])
+        if p == s.active:
+            if s.coins[p] < price:
+                raise IllegalMove(f"{name} needs {price} coins to hire this {C.SHORT[c]} but has "
+                                  f"{s.coins[p]} (T7/T9).")
+        elif s.coins[p] < price + 1:
+            raise IllegalMove(f"{name} needs {price + 1} coins to hire this {C.SHORT[c]}: price {price} plus the "
+                              f"1-coin fee to {active} (T8).")
+    text = "take " + IDS[c]
+    return text
+
+
+def _parse_claim(rules, s, who, rest: str) -> str:
+    from .rules import claim_text, combos, combo_words
+    from .state import FLIP, REVEAL, SHIP as SHIP_PHASE, CLOSE, TAKE
+
+    active = s.players[s.active]
+    if not rest:
+        raise InvalidMove("Name the expedition to claim, e.g. 'claim cc' or 'claim expedition-aah'.")
+    words = rest.split()
+    using = None
+    if "using" in words:
+        k = words.index("using")
+        using, words = words[k + 1:], words[:k]
+    elif "with" in words:
+        k = words.index("with")
+        using, words = words[k + 1:], words[:k]
+    e = resolve_card(" ".join(words), list(s.area), "expedition")
+    if KIND[e] != EXPEDITION:
+        raise IllegalMove(f"{IDS[e]} is not an expedition; only expeditions are claimed (E2).")
+    if who is not None and who != s.active:
+        raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
+    if s.phase == SHIP_PHASE:
+        raise IllegalMove(f"First repel or dock the ship {active} just flipped; claims come between flips (D2).")
+    if e not in s.area:
+        where = "in the box" if e in s.box else "not in the expedition area"
+        raise IllegalMove(f"{IDS[e]} is {where}; only face-up expeditions in the expedition area can be "
+                          f"claimed (E2).")
+    st = s.stats[s.active]
+    options = combos(REQUIRE[e], st)
+    if not options:
+        need = " + ".join(C.SYMBOLS[e])
+        have = (f"{st[S_HOUSE]} Settler, {st[S_ANCHOR]} Captain, {st[S_CROSS]} Priest, {st[S_JOKER]} Jack")
+        raise IllegalMove(f"{active} cannot claim {IDS[e]}: it needs {need} and {active} has {have} (E3).")
+    if using is None:
+        return claim_text(e, options[0], True)
+    counts = [0, 0, 0, 0]
+    for w in using:
+        if w in ("and", ","):
+            continue
+        k = SYMBOL_WORDS.get(w.rstrip(","))
+        if k is None:
+            close = difflib.get_close_matches(w, list(SYMBOL_WORDS), n=1)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            raise IllegalMove(f"Only Settlers, Captains, Priests and Jacks can pay for an expedition, not "
+                              f"{w!r} (E3).{hint}")
+        counts[k] += 1
+    combo = tuple(counts)
+    if combo in options:
+        return claim_text(e, combo, combo == options[0])
+    h, a, c = REQUIRE[e]
+    if counts[0] > st[S_HOUSE] or counts[1] > st[S_ANCHOR] or counts[2] > st[S_CROSS] or counts[3] > st[S_JOKER]:
+        raise IllegalMove(f"{active} does not have {combo_words(combo)} to discard (E3).")
+    raise IllegalMove(f"{combo_words(combo) or 'Nothing'} does not pay {IDS[e]} ({' + '.join(C.SYMBOLS[e])}): "
+                      f"one person per symbol, Jacks filling the gap (E3); "
+                      f"e.g. {combo_words(options[0])}.")
+
+
+# ----------------------------------------------------------------------------- prompt & view
+def prompt(rules, s) -> str:
+    from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE
+
+    ph = s.phase
+    a = s.players[s.active]
+    claim = ", or claim an expedition" if rules.can_claim(s) and ph in (FLIP, TAKE) else ""
+    if ph == OVER:
+        return "The game is over."
+    if ph == REVEAL:
+        return f"Chance: which card did {a} flip? ({s.draw} in the draw pile)"
+    if ph == FLIP:
+        if not s.flips:
+            return f"{a}: flip the first card{claim}"
+        ncol = bin(s.colours).count("1")
+        stop = "stop" if (s.display or s.empty_stop) else "stop (not with an empty harbour, R2)"
+        return (f"{a}: flip, or {stop}{claim} ({len(s.display)} card{'s' if len(s.display) != 1 else ''} "
+                f"in the harbour, {ncol} colour{'s' if ncol != 1 else ''})")
+    if ph == SHIP_PHASE:
+        c = s.pending
+        bust = (" - docking busts: a " + COLOURS[COLOUR[c]] + " ship is already in the harbour"
+                if s.colours & (1 << COLOUR[c]) else "")
+        return (f"{a}: repel the {C.SHORT[c]} ({SWORDS[c]} swords) with {s.stats[s.active][S_SWORDS]} swords, "
+                f"or dock it{bust}")
+    if ph == TAKE:
+        p = s.chooser
+        lim = rules._limit(s, p)
+        name = s.players[p]
+        return (f"{name} takes a card ({s.taken + 1} of {lim}, {s.coins[p]} coins) or passes{claim}")
+    if ph == CLOSE:
+        return f"{a}: claim an expedition, or end the turn"
+    return ""
+
+
+def view(rules, s) -> dict:
+    from .state import TAKE
+
+    players = []
+    for p, name in enumerate(s.players):
+        st = s.stats[p]
+        persons = {}
+        for c in s.persons[p]:
+            persons[IDS[c]] = persons.get(IDS[c], 0) + 1
+        players.append({
+            "name": name, "coins": s.coins[p], "influence": st[S_INFL], "swords": st[S_SWORDS],
+            "persons": dict(sorted(persons.items())), "expeditions": [IDS[c] for c in s.exps[p]],
+            "governors": st[C.S_GOV], "mademoiselles": st[S_MAD], "admirals": st[C.S_ADM],
+            "jesters": st[C.S_JES]})
+    d = {
+        "phase": s.phase, "turn": s.turn, "active": s.players[s.active],
+        "to_move": rules.to_move(s), "prompt": prompt(rules, s),
+        "display": [IDS[c] for c in s.display],
+        "display_colours": bin(s.colours).count("1"),
+        "expedition_area": [IDS[c] for c in s.area],
+        "box": [IDS[c] for c in s.box],
+        "draw_pile": s.draw, "discard_pile": s.discard, "discard_unidentified": s.unknown,
+        "flips": s.flips, "pending_ship": IDS[s.pending] if s.pending >= 0 else None,
+        "players": players,
+        "end": s.end, "end_triggered_by": s.trigger or None,
+        "last_turn_player": s.players[s.n - 1] if s.trigger else None,
+        "reshuffles": s.reshuffles, "finished": s.finished, "stalemate": s.stalemate,
+        "last_events": list(s.events),
+    }
+    if s.phase == TAKE:
+        d["phase2"] = {"base": s.base, "chooser": s.players[s.chooser], "taken": s.taken,
+                       "limit": rules._limit(s, s.chooser)}
+    return d

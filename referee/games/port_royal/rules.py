@@ -1,0 +1,591 @@
+"""Port Royal (base game) engine: setup, legal moves, apply, prompt, view, check.
+
+Rule labels (D1, T8, C4, ...) refer to shared/rules/port-royal.md. Phase 1 separates the active player's
+decision to flip (a player move) from the card revealed (a chance move listing only cards that can
+still be in the draw pile, C4). Automatic payments are applied here and described in ``state.events``.
+"""
+
+from __future__ import annotations
+
+from referee.core.move import Move
+from referee.core.rules import Option, Rules
+
+from . import cards as C
+from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_ACH, EXPEDITION, IDS,
+                    INFLUENCE, KIND, PERSON, REQUIRE, S_ADM, S_ANCHOR, S_CROSS, S_EXP, S_GOV, S_HOUSE,
+                    S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
+                    TAX, TYPE)
+from .notation import HELP as NOTATION_HELP
+from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
+
+NC = C.N
+CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))
+RESHUFFLE_MOVE = Move("reshuffle", None, False, ("reshuffle",))
+SYMBOL_WORD = ("settler", "captain", "priest", "jack")
+INFLUENCE_GOAL = 12
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def base_for(colours: int) -> int:
+    """T1: 0-3 distinct colours -> 1 card, 4 -> 2, 5 -> 3."""
+    k = bin(colours).count("1")
+    return 1 if k <= 3 else k - 2
+
+
+def combos(req, stats) -> list:
+    """E3: every way to pay an expedition: (settlers, captains, priests, jacks), fewest Jacks first."""
+    h, a, c = req
+    total = h + a + c
+    jacks = stats[S_JOKER]
+    out = []
+    for hs in range(min(h, stats[S_HOUSE]), -1, -1):
+        for as_ in range(min(a, stats[S_ANCHOR]), -1, -1):
+            for cs in range(min(c, stats[S_CROSS]), -1, -1):
+                j = total - hs - as_ - cs
+                if j <= jacks:
+                    out.append((hs, as_, cs, j))
+    out.sort(key=lambda t: t[3])
+    return out
+
+
+def combo_words(combo) -> str:
+    return " ".join(w for w, k in zip(SYMBOL_WORD, combo) for _ in range(k))
+
+
+def claim_text(exp: int, combo, default: bool) -> str:
+    return f"claim {IDS[exp]}" if default else f"claim {IDS[exp]} using {combo_words(combo)}"
+
+
+class PortRoyalRules(Rules):
+    def __init__(self):
+        super().__init__(
+            id="port-royal", name="Port Royal", min_players=2, max_players=5,
+            options=(
+                Option("end", "standard", "standard end (G1) or expedition-end (G4/G5)",
+                       ("standard", "expedition-end")),
+                Option("empty-stop", True, "R2: may the active player stop with an empty harbour"),
+                Option("must-take", False, "R7: must the active player take at least one card in phase 2"),
+                Option("reshuffle", "lazy", "R11: reshuffle when a card is needed (lazy) or as soon as "
+                       "the draw pile runs out (immediate)", ("lazy", "immediate")),
+            ),
+            notation=NOTATION_HELP)
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, players, options) -> PortRoyalState:
+        n = len(players)
+        out = [0] * NC
+        box, area = [], []
+        if n == 5:
+            area.append(EXP_ACH)
+        else:
+            box.append(EXP_ACH)
+        out[EXP_ACH] = 1
+        ub = list(COPIES)
+        ub[EXP_ACH] = 0
+        s = PortRoyalState(
+            players=list(players), n=n, end=options.get("end", "standard"),
+            empty_stop=bool(options.get("empty-stop", True)), must_take=bool(options.get("must-take", False)),
+            eager_reshuffle=options.get("reshuffle", "lazy") == "immediate",
+            coins=[3] * n, persons=[[] for _ in range(n)], exps=[[] for _ in range(n)],
+            stats=[[0] * C.N_STATS for _ in range(n)], display=[], colours=0, area=area, box=box,
+            draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
+        s.events = [f"Each player draws 3 coins; the draw pile holds {s.draw} cards."
+                    + (" The 5-player expedition (expedition-ach) lies in the expedition area." if n == 5
+                       else " The 5-player expedition goes back to the box.")]
+        return s
+
+    # ------------------------------------------------------------------ moves
+    def _mv(self, s, text, p, action):
+        key = (text, p)
+        m = s._mc.get(key)
+        if m is None:
+            m = s._mc[key] = Move(text, None if p is None else s.players[p], False, action)
+        return m
+
+    def claim_moves(self, s, out):
+        a = s.active
+        st = s.stats[a]
+        if not s.area or not (st[S_HOUSE] or st[S_ANCHOR] or st[S_CROSS] or st[S_JOKER]):
+            return
+        for e in s.area:
+            cs = combos(REQUIRE[e], st)
+            for k, combo in enumerate(cs):
+                out.append(self._mv(s, claim_text(e, combo, k == 0), a, ("claim", e, combo)))
+
+    def can_claim(self, s) -> bool:
+        a = s.active
+        st = s.stats[a]
+        if not s.area or not (st[S_HOUSE] or st[S_ANCHOR] or st[S_CROSS] or st[S_JOKER]):
+            return False
+        return any(combos(REQUIRE[e], st) for e in s.area)
+
+    def takeable(self, s, p) -> list:
+        """Distinct display cards player p may take now (T8/T9)."""
+        coins = s.coins[p]
+        mad = s.stats[p][S_MAD]
+        fee = 0 if p == s.active else 1
+        seen = []
+        for c in s.display:
+            if c in seen:
+                continue
+            if KIND[c] == SHIP:
+                seen.append(c)
+            else:
+                price = COST[c] - mad
+                if coins >= (price if price > 0 else 0) + fee:
+                    seen.append(c)
+        return seen
+
+    def legal(self, s) -> list:
+        ph = s.phase
+        if ph == REVEAL:
+            return [m for m, u in zip(CHANCE_MOVES, s.ub) if u]
+        if ph == OVER:
+            return []
+        out = []
+        mv = self._mv
+        if ph == FLIP:
+            a = s.active
+            out.append(mv(s, "flip", a, ("flip",)))
+            if s.flips and (s.display or s.empty_stop):
+                out.append(mv(s, "stop", a, ("stop",)))
+            self.claim_moves(s, out)
+        elif ph == TAKE:
+            p = s.chooser
+            takes = self.takeable(s, p)
+            for c in takes:
+                out.append(mv(s, "take " + IDS[c], p, ("take", c)))
+            if not (s.must_take and p == s.active and s.taken == 0 and takes):
+                out.append(mv(s, "pass", p, ("pass",)))
+            self.claim_moves(s, out)
+        elif ph == SHIP_PHASE:
+            a = s.active
+            out.append(mv(s, "repel", a, ("repel",)))
+            out.append(mv(s, "dock", a, ("dock",)))
+        elif ph == CLOSE:
+            self.claim_moves(s, out)
+            out.append(mv(s, "end", s.active, ("end",)))
+        if s.draw == 0 and not s.eager_reshuffle and (s.disc_known or s.unknown):
+            out.append(RESHUFFLE_MOVE)
+        return out
+
+    def parse(self, s, text):
+        from .notation import parse
+
+        return parse(self, s, text)
+
+    # ------------------------------------------------------------------ piles and coins
+    def _reshuffle(self, s, why: str) -> bool:
+        """C2/C4.4: the discard pile becomes the draw pile; recompute the upper bounds."""
+        total = s.disc_known + s.unknown
+        if not total:
+            return False
+        u = s.unknown
+        disc, out, ub = s.disc, s.out, s.ub
+        for c in range(NC):
+            d = disc[c]
+            free = COPIES[c] - out[c] - d
+            ub[c] = d + (u if u < free else free)
+            disc[c] = 0
+        ub[EXP_ACH] = 0
+        s.draw = total
+        s.disc_known = 0
+        s.unknown = 0
+        s.reshuffles += 1
+        s.events.append(f"{why}: shuffle the {total} discards into a new draw pile (C2).")
+        return True
+
+    def _gain(self, s, p: int, k: int, why: str) -> int:
+        """Player p draws k coins from the draw pile (C1), reshuffling when it runs out (R11, R5)."""
+        got = 0
+        need = k
+        while need:
+            if s.draw == 0 and not self._reshuffle(s, "The draw pile is empty"):
+                break
+            t = need if need < s.draw else s.draw
+            s.draw -= t
+            need -= t
+            got += t
+        s.coins[p] += got
+        if got:
+            s.events.append(f"{s.players[p]} draws {plural(got, 'coin')} ({why}).")
+        if need:
+            s.lost_coins += need
+            s.events.append(f"Both piles are empty: {s.players[p]} cannot draw {plural(need, 'more coin')} (R5).")
+        if s.eager_reshuffle and s.draw == 0:
+            self._reshuffle(s, "The draw pile ran out")
+        return got
+
+    def _pay(self, s, p: int, k: int) -> None:
+        """Coins paid to the discard pile (unidentified faces, C3)."""
+        s.coins[p] -= k
+        s.unknown += k
+
+    def _discard(self, s, c: int) -> None:
+        """A face-up card leaves the display/area/a player for the discard pile (identified)."""
+        s.out[c] -= 1
+        s.disc[c] += 1
+        s.disc_known += 1
+
+    def _add_card(self, s, p: int, c: int) -> None:
+        st = s.stats[p]
+        for k, v in DELTAS[c]:
+            st[k] += v
+        (s.exps if KIND[c] == EXPEDITION else s.persons)[p].append(c)
+
+    def _remove_person(self, s, p: int, c: int) -> None:
+        st = s.stats[p]
+        for k, v in DELTAS[c]:
+            st[k] -= v
+        s.persons[p].remove(c)
+
+    def _settle(self, s) -> None:
+        if s.eager_reshuffle and s.draw == 0:
+            self._reshuffle(s, "The draw pile ran out")
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, s, move) -> None:
+        a = move.action
+        s.events = []
+        kind = a[0]
+        if kind == "card":
+            self._reveal(s, a[1])
+        elif kind == "flip":
+            self._flip(s)
+        elif kind == "stop":
+            s.events.append(f"{s.players[s.active]} stops" + (" with an empty harbour (R2)." if not s.display
+                                                               else "."))
+            self._start_phase2(s)
+        elif kind == "take":
+            self._take(s, a[1])
+        elif kind == "pass":
+            p = s.chooser
+            s.events.append(f"{s.players[p]} passes" + (" (no Jester coins for passing, R6)."
+                                                        if p != s.active and s.stats[p][S_JES] else "."))
+            self._next_chance(s)
+        elif kind == "repel":
+            c = s.pending
+            s.pending = -1
+            self._discard(s, c)
+            s.events.append(f"{s.players[s.active]} repels the {C.SHORT[c]} with "
+                            f"{plural(s.stats[s.active][S_SWORDS], 'sword')}: it goes to the discard pile (D4).")
+            s.phase = FLIP
+        elif kind == "dock":
+            c = s.pending
+            s.pending = -1
+            self._dock(s, c)
+        elif kind == "claim":
+            self._claim(s, a[1], a[2])
+        elif kind == "end":
+            s.events.append(f"{s.players[s.active]} ends the turn.")
+            self._end_turn(s)
+        elif kind == "reshuffle":
+            self._reshuffle(s, "The table reshuffles now")
+        self._settle(s)
+
+    def _flip(self, s) -> None:
+        name = s.players[s.active]
+        if s.draw == 0 and not self._reshuffle(s, "The draw pile is empty"):
+            s.events.append(f"Both piles are empty: no card can be flipped, so {name}'s phase 1 ends (R5).")
+            s.idle += 1
+            self._start_phase2(s)
+            return
+        s.idle = 0
+        s.phase = REVEAL
+
+    def _reveal(self, s, c: int) -> None:
+        s.draw -= 1
+        s.ub[c] -= 1
+        s.flips += 1
+        k = KIND[c]
+        name = s.players[s.active]
+        s.out[c] += 1
+        lim = COPIES[c] - s.out[c] - s.disc[c]
+        if s.ub[c] > lim:
+            s.ub[c] = lim
+        s.phase = FLIP
+        if k == PERSON:
+            s.display.append(c)
+            s.events.append(f"{name} flips {DESCRIBE[c]}: it goes into the harbour (D3a).")
+        elif k == EXPEDITION:
+            s.area.append(c)
+            s.events.append(f"{name} flips {DESCRIBE[c]}: it goes to the expedition area (D3c).")
+        elif k == TAX:
+            s.events.append(f"{name} flips a tax increase ({'swords' if TYPE[c] == 'swords' else 'influence'}).")
+            self._tax(s, c)
+        else:
+            sw = SWORDS[c]
+            mine = s.stats[s.active][S_SWORDS]
+            s.events.append(f"{name} flips {DESCRIBE[c]}.")
+            if sw != SKULL and mine >= sw:
+                s.pending = c
+                s.phase = SHIP_PHASE
+            else:
+                self._dock(s, c)
+
+    def _dock(self, s, c: int) -> None:
+        bit = 1 << COLOUR[c]
+        name = s.players[s.active]
+        if s.colours & bit:
+            self._bust(s, c)
+            return
+        s.display.append(c)
+        s.colours |= bit
+        s.events.append(f"The {C.SHORT[c]} docks in the harbour.")
+        s.phase = FLIP
+
+    def _bust(self, s, c: int) -> None:
+        """D6: display and the busting ship to the discard pile, no phase 2, Jester coins for everyone."""
+        name = s.players[s.active]
+        s.events.append(f"A second {COLOURS[COLOUR[c]]} ship: {name} busts; the harbour "
+                        f"({plural(len(s.display) + 1, 'card')}) goes to the discard pile (D6).")
+        self._discard(s, c)
+        for d in s.display:
+            self._discard(s, d)
+        s.display.clear()
+        s.colours = 0
+        for i in range(s.n):
+            p = (s.active + i) % s.n
+            j = s.stats[p][S_JES]
+            if j:
+                self._gain(s, p, j, f"{plural(j, 'Jester')}, bust, D6/R4")
+        self._end_turn(s)
+
+    def _tax(self, s, c: int) -> None:
+        """X1-X3: halve 12+ coins (all first), then the bonus to all tied players, then discard the card."""
+        n = s.n
+        for i in range(n):
+            p = (s.active + i) % n
+            if s.coins[p] >= 12:
+                k = s.coins[p] // 2
+                self._pay(s, p, k)
+                s.events.append(f"{s.players[p]} pays {plural(k, 'coin')} in tax and keeps {s.coins[p]} (X1).")
+        if TYPE[c] == "swords":
+            best = max(st[S_SWORDS] for st in s.stats)
+            who = [(s.active + i) % n for i in range(n) if s.stats[(s.active + i) % n][S_SWORDS] == best]
+            why = f"most swords ({best}), X2"
+        else:
+            best = min(st[S_INFL] for st in s.stats)
+            who = [(s.active + i) % n for i in range(n) if s.stats[(s.active + i) % n][S_INFL] == best]
+            why = f"least influence ({best}), X2"
+        for p in who:
+            self._gain(s, p, 1, why)
+        self._discard(s, c)
+
+    def _start_phase2(self, s) -> None:
+        s.base = base_for(s.colours)
+        s.chance_no = 0
+        s.chooser = s.active
+        s.events.append(f"Phase 2: {s.players[s.active]} may take {plural(s.base, 'card')} "
+                        f"({bin(s.colours).count('1')} colours, T1).")
+        self._start_chance(s)
+
+    def _limit(self, s, p: int) -> int:
+        return (s.base if p == s.active else 1) + s.stats[p][S_GOV]
+
+    def _start_chance(self, s) -> None:
+        """T3: Admiral and Jester payments at the start of a chance; skip chances without a decision."""
+        while True:
+            p = s.chooser
+            s.taken = 0
+            name = s.players[p]
+            adm = s.stats[p][S_ADM]
+            if adm and len(s.display) >= 5:
+                self._gain(s, p, 2 * adm, f"{plural(adm, 'Admiral')}, {len(s.display)} cards in the harbour, T3a")
+            if not s.display:
+                if p != s.active:
+                    j = s.stats[p][S_JES]
+                    if j:
+                        self._gain(s, p, j, f"{plural(j, 'Jester')}, no card left, T3b/R6")
+                    else:
+                        s.events.append(f"No card is left for {name}.")
+                else:
+                    s.events.append(f"{name} has nothing to take.")
+            elif self.takeable(s, p):
+                s.phase = TAKE
+                return
+            else:
+                s.events.append(f"{name} can afford no card in the harbour and passes.")
+            s.chance_no += 1
+            if s.chance_no >= s.n:
+                self._end_phase2(s)
+                return
+            s.chooser = (s.active + s.chance_no) % s.n
+
+    def _next_chance(self, s) -> None:
+        s.chance_no += 1
+        if s.chance_no >= s.n:
+            self._end_phase2(s)
+            return
+        s.chooser = (s.active + s.chance_no) % s.n
+        self._start_chance(s)
+
+    def _end_phase2(self, s) -> None:
+        """T10: leftovers to the discard pile; the active player may still claim before the turn ends."""
+        if s.display:
+            s.events.append(f"{plural(len(s.display), 'card')} left in the harbour go to the discard pile (T10).")
+            for d in s.display:
+                self._discard(s, d)
+            s.display.clear()
+            s.colours = 0
+        if self.can_claim(s):
+            s.phase = CLOSE
+            return
+        self._end_turn(s)
+
+    def _take(self, s, c: int) -> None:
+        p = s.chooser
+        a = s.active
+        name = s.players[p]
+        s.display.remove(c)
+        if KIND[c] == SHIP:
+            # T6: the ship goes to the discard pile, then the income is drawn (T1: base stays fixed)
+            if c not in s.display:
+                s.colours &= ~(1 << COLOUR[c])
+            self._discard(s, c)
+            tr = s.stats[p][S_TRADER + COLOUR[c]]
+            s.events.append(f"{name} trades the {DESCRIBE[c]}.")
+            self._gain(s, p, COINS[c] + tr, f"{COINS[c]} for the ship" + (f" + {tr} Trader" if tr else "") + ", T6")
+            if p != a:
+                s.coins[p] -= 1
+                s.coins[a] += 1
+                s.events.append(f"{name} gives 1 coin to {s.players[a]} (T8).")
+        else:
+            price = COST[c] - s.stats[p][S_MAD]
+            if price < 0:
+                price = 0
+            self._pay(s, p, price)
+            self._add_card(s, p, c)
+            s.events.append(f"{name} hires the {DESCRIBE[c]} for {plural(price, 'coin')} (T7).")
+            if p != a:
+                s.coins[p] -= 1
+                s.coins[a] += 1
+                s.events.append(f"{name} gives 1 coin to {s.players[a]} (T8).")
+            self._check_trigger(s, p)
+        s.taken += 1
+        if s.taken >= self._limit(s, p) or not s.display:
+            self._next_chance(s)
+        elif not self.takeable(s, p):
+            s.events.append(f"{name} can afford no other card and passes.")
+            self._next_chance(s)
+
+    def _claim(self, s, e: int, combo) -> None:
+        a = s.active
+        name = s.players[a]
+        for k, cnt in enumerate(combo):
+            for _ in range(cnt):
+                self._remove_person(s, a, SYMBOL_IDS[k])
+                self._discard(s, SYMBOL_IDS[k])
+        s.area.remove(e)
+        s.idle = 0
+        self._add_card(s, a, e)
+        s.events.append(f"{name} claims {IDS[e]} ({INFLUENCE[e]} influence), discarding {combo_words(combo)} (E3/E4).")
+        self._gain(s, a, COINS[e], "expedition, E4")
+        self._check_trigger(s, a)
+        if s.phase == CLOSE and not self.can_claim(s):
+            self._end_turn(s)
+
+    def _check_trigger(self, s, p: int) -> None:
+        if s.trigger:
+            return
+        st = s.stats[p]
+        if st[S_INFL] < INFLUENCE_GOAL or (s.end == "expedition-end" and not st[S_EXP]):
+            return
+        s.trigger = s.players[p]
+        last = s.players[s.n - 1]
+        extra = " and an expedition (G4)" if s.end == "expedition-end" else " (G1)"
+        when = "this is the last turn" if s.active == s.n - 1 else f"the round ends with {last}'s turn"
+        s.events.append(f"{s.players[p]} reaches {st[S_INFL]} influence{extra}: {when} (G2).")
+
+    def _end_turn(self, s) -> None:
+        s.pending = -1
+        s.flips = 0
+        s.taken = 0
+        s.base = 0
+        s.chance_no = 0
+        if s.idle >= s.n and not s.trigger:
+            # R5 ruling: a whole round without a card to flip and without a claim cannot change any more.
+            s.stalemate = True
+            s.events.append("Both piles have stayed empty for a whole round and nobody could claim an "
+                            "expedition: the game ends here (R5 ruling).")
+        if (s.trigger and s.active == s.n - 1) or s.stalemate:
+            s.finished = True
+            s.phase = OVER
+            res = self.result(s)
+            s.events.append("Game over: " + ", ".join(w for w in res.winners) + " win"
+                            + ("s" if len(res.winners) == 1 else "") + " (G3).")
+            return
+        s.active = (s.active + 1) % s.n
+        s.chooser = s.active
+        s.turn += 1
+        s.phase = FLIP
+
+    # ------------------------------------------------------------------ state queries
+    def finished(self, s) -> bool:
+        return s.finished
+
+    def score_input(self, s) -> dict:
+        return {"game": "port-royal", "variant": s.end,
+                "players": [{"name": s.players[p], "coins": s.coins[p],
+                             "cards": [IDS[c] for c in s.persons[p] + s.exps[p]]} for p in range(s.n)]}
+
+    def result(self, s):
+        from scoring.port_royal import score
+
+        return score(self.score_input(s))
+
+    def to_move(self, s):
+        ph = s.phase
+        if ph == REVEAL or ph == OVER:
+            return None
+        if ph == TAKE:
+            return s.players[s.chooser]
+        return s.players[s.active]
+
+    def prompt(self, s) -> str:
+        from .notation import prompt
+
+        return prompt(self, s)
+
+    def view(self, s) -> dict:
+        from .notation import view
+
+        return view(self, s)
+
+    def render(self, s):
+        from .render import render
+
+        return render(self, s)
+
+    def check(self, s) -> None:
+        """4.0 item 5 and C5: every card in one zone, coins never negative, one ship per colour."""
+        persons = sum(len(x) for x in s.persons)
+        exps = sum(len(x) for x in s.exps)
+        coins = sum(s.coins)
+        total = (s.draw + s.disc_known + s.unknown + len(s.display) + len(s.area) + coins + persons + exps
+                 + len(s.box) + (1 if s.pending >= 0 else 0))
+        assert sum(s.out) == total - s.draw - s.disc_known - s.unknown - coins, "face-up card count out of date"
+        assert total == 120, f"{total} cards accounted for instead of 120"
+        assert min(s.coins) >= 0, f"negative coins: {s.coins}"
+        assert s.draw >= 0 and s.unknown >= 0, "negative pile size"
+        cols = [COLOUR[c] for c in s.display if KIND[c] == SHIP]
+        assert len(cols) == len(set(cols)), f"two ships of one colour in the harbour: {cols}"
+        assert s.colours == sum(1 << x for x in cols), "colour mask out of date"
+        assert all(KIND[c] in (SHIP, PERSON) for c in s.display), "only persons and ships in the harbour"
+        assert sum(s.disc) == s.disc_known, "identified discard count out of date"
+        assert sum(s.ub) >= s.draw, "C4 bounds exclude every card of the draw pile"
+        if s.phase == REVEAL:
+            assert s.draw > 0, "a flip with an empty draw pile"
+
+
+def _self_check():
+    # Checksums of the rules file 3.3-3.7 (also asserted in the tests).
+    assert sum(COPIES[i] for i in C.SHIPS) == 50
+    assert sum(COPIES[i] for i in C.PERSONS) == 60
+    assert sum(COPIES[i] * INFLUENCE[i] for i in C.PERSONS) == 83
+
+
+_self_check()

@@ -1,0 +1,136 @@
+"""Port Royal final scoring (shared/rules/port-royal.md 5.1-5.3, G3 and G5-G9).
+
+Input (contracts §3):
+    {"game": "port-royal", "variant": "standard" | "expedition-end",
+     "players": [{"name": "Ann", "coins": 5, "cards": ["admiral-7-2", "expedition-aa"]},
+                 {"name": "Bob", "coins": 9, "influence": 12, "expeditions": 0}]}
+Each player gives either ``cards`` (the ids in the personal display: persons and claimed expeditions) or
+``influence`` and ``expeditions``. Breakdown parts: ``persons`` and ``expeditions`` (influence); tiebreak:
+coins. Under ``expedition-end`` only players with an expedition can win (G5/G7).
+"""
+
+from __future__ import annotations
+
+from referee.core.tables import load_json
+
+from .fields import (distinct_names, need_choice, need_dict, need_int, need_list, need_str, no_unknown_keys)
+from .result import Result, ScoringError, rank
+
+GAME = "port-royal"
+VARIANTS = ("standard", "expedition-end")
+_CARDS = {c["id"]: c for c in load_json("port-royal/cards.json")["cards"]}
+_DISPLAY_IDS = [cid for cid, c in _CARDS.items() if c["kind"] in ("person", "expedition")]
+FIVE_PLAYER_EXPEDITION = "expedition-ach"
+MAX_INFLUENCE = sum(c["influence"] * c["copies"] for c in _CARDS.values())          # 112
+MAX_COINS = sum(c["copies"] for c in _CARDS.values()) - 1                             # 119: ach has no coin
+
+CHOICES = {"card": list(_DISPLAY_IDS), "variant": list(VARIANTS)}
+
+TEMPLATE = {
+    "game": "port-royal",
+    "variant": "standard",
+    "players": [
+        {"name": "Ann", "coins": 5,
+         "cards": ["admiral-7-2", "sailor-3-1", "governor-8-0", "jester-7-2", "expedition-aa"]},
+        {"name": "Bob", "coins": 9, "influence": 12, "expeditions": 1},
+        {"name": "Cal", "coins": 9, "cards": ["mademoiselle-9-3", "pirate-7-2", "trader-blue-5-2",
+                                              "settler-4-1", "priest-4-1", "captain-4-1", "jack-6-1"]},
+    ],
+}
+
+_PLAYER_KEYS = ("name", "coins", "cards", "influence", "expeditions")
+
+
+def score(data) -> Result:
+    data = need_dict(data, "input")
+    no_unknown_keys(data, ("game", "variant", "players"), "")
+    if "game" in data and data["game"] != GAME:
+        raise ScoringError(f"game must be {GAME!r} for this calculator, not {data['game']!r}.")
+    variant = data.get("variant", "standard")
+    if not isinstance(variant, str):
+        raise ScoringError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}.")
+    need_choice(variant.strip().lower(), VARIANTS, "variant", "variant")
+    variant = variant.strip().lower()
+    if "players" not in data:
+        raise ScoringError("players is missing: give one entry per player.")
+    players = need_list(data["players"], "players")
+    n = len(players)
+    if not 2 <= n <= 5:
+        raise ScoringError(f"players must list 2 to 5 players, not {n}.")
+    rows, names, used, coins_total = [], [], {}, 0
+    notes = []
+    exp_total = 0
+    for i, raw in enumerate(players):
+        path = f"players[{i}]"
+        pl = need_dict(raw, path)
+        no_unknown_keys(pl, _PLAYER_KEYS, path)
+        if "name" not in pl:
+            raise ScoringError(f"{path}.name is missing.")
+        name = need_str(pl["name"], f"{path}.name")
+        names.append(name)
+        if "coins" not in pl:
+            raise ScoringError(f"{path}.coins is missing (the coins {name} has left).")
+        coins = need_int(pl["coins"], f"{path}.coins", 0, MAX_COINS)
+        coins_total += coins
+        if "cards" in pl:
+            for key in ("influence", "expeditions"):
+                if key in pl:
+                    raise ScoringError(f"{path}.{key}: give either cards or influence and expeditions, not both.")
+            persons = exps = n_exp = 0
+            for j, cid in enumerate(need_list(pl["cards"], f"{path}.cards")):
+                cpath = f"{path}.cards[{j}]"
+                if not isinstance(cid, str):
+                    raise ScoringError(f"{cpath} must be a card id such as sailor-3-1, not {cid!r}.")
+                cid = cid.strip().lower()
+                if cid not in _CARDS:
+                    need_choice(cid, _DISPLAY_IDS, cpath, "card")
+                card = _CARDS[cid]
+                if card["kind"] not in ("person", "expedition"):
+                    raise ScoringError(f"{cpath}: {cid} is a {card['kind']} card; a personal display holds only "
+                                       f"persons and expeditions.")
+                if cid == FIVE_PLAYER_EXPEDITION and n != 5:
+                    raise ScoringError(f"{cpath}: {cid} is used only with 5 players, not {n}.")
+                used[cid] = used.get(cid, 0) + 1
+                if used[cid] > card["copies"]:
+                    raise ScoringError(f"{cpath}: the deck has only {card['copies']} "
+                                       f"{'copy' if card['copies'] == 1 else 'copies'} of {cid}, and this is "
+                                       f"copy {used[cid]} across the players.")
+                if card["kind"] == "expedition":
+                    exps += card["influence"]
+                    n_exp += 1
+                else:
+                    persons += card["influence"]
+            breakdown = {"persons": persons, "expeditions": exps}
+        else:
+            if "influence" not in pl:
+                raise ScoringError(f"{path}: give either cards or influence (with expeditions).")
+            influence = need_int(pl["influence"], f"{path}.influence", 0, MAX_INFLUENCE)
+            max_exp = 6 if n == 5 else 5
+            n_exp = need_int(pl.get("expeditions", 0), f"{path}.expeditions", 0, max_exp)
+            if n_exp and influence < 4 * n_exp:  # every expedition is worth at least 4
+                raise ScoringError(f"{path}.influence: {influence} is less than the {4 * n_exp} that "
+                                   f"{n_exp} expedition{'s' if n_exp != 1 else ''} alone are worth.")
+            breakdown = {"persons": influence, "expeditions": 0}
+            if n_exp:
+                notes.append(f"{name}: influence given as a total, so it is not split into persons and "
+                             f"expeditions.")
+        exp_total += n_exp
+        rows.append([name, breakdown, coins, n_exp])
+    distinct_names(names, "players")
+    if coins_total > MAX_COINS:
+        raise ScoringError(f"players[*].coins add up to {coins_total}, but only {MAX_COINS} cards can be coins.")
+    max_exp = 6 if n == 5 else 5
+    if exp_total > max_exp:
+        raise ScoringError(f"players[*].expeditions add up to {exp_total}, but only {max_exp} expeditions are "
+                           f"in play with {n} players.")
+    total_infl = sum(sum(r[1].values()) for r in rows)
+    if total_infl > MAX_INFLUENCE:
+        raise ScoringError(f"players[*].influence adds up to {total_infl}, more than the {MAX_INFLUENCE} the "
+                           f"deck holds.")
+    eligible_rule = variant == "expedition-end"
+    if eligible_rule and not any(r[3] for r in rows):
+        notes.append("Expedition end, but nobody has an expedition: this cannot be a finished game; "
+                     "ranked by influence and coins (G8).")
+        eligible_rule = False
+    return rank(GAME, [(r[0], r[1], r[2], (r[3] > 0) if eligible_rule else True) for r in rows],
+                tiebreak_name="coins", notes=notes)
