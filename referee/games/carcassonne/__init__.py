@@ -1,0 +1,5 @@
+"""Carcassonne (base game) with Traders & Builders."""
+
+from .rules import CarcassonneRules
+
+RULES = CarcassonneRules()

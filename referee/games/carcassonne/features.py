@@ -1,0 +1,189 @@
+"""The laid-out area: tiles by integer position, and features as a union-find of tile segments.
+
+Every placed tile gets a block of global segment ids (``base[tile] + local index``). Roads and cities join
+across whole edges, fields across half-edges (rules §2.5, C1). Each union-find root carries the feature's
+running totals, so completion (no open edge, C2/C3) and scoring need no board walk.
+"""
+
+from __future__ import annotations
+
+from .tiles import DELTA, TileType, tile_types
+
+
+class Feature:
+    __slots__ = ("kind", "tiles", "open", "pennants", "goods", "figs", "cities", "done")
+
+    def __init__(self, kind: str, tile: int):
+        self.kind = kind
+        self.tiles = {tile}      # distinct tiles holding a segment (C6)
+        self.open = 0            # road/city edges facing an empty position
+        self.pennants = 0
+        self.goods: dict = {}    # good -> symbols
+        self.figs: list = []     # (player, figure, gid): figure "f" follower, "b" builder, "p" pig
+        self.cities: set = set() # field: gids of touched city segments
+        self.done = False        # completed and scored (road, city, cloister)
+
+    def followers(self) -> dict:
+        out: dict = {}
+        for p, kind, _ in self.figs:
+            if kind == "f":
+                out[p] = out.get(p, 0) + 1
+        return out
+
+
+class Board:
+    def __init__(self):
+        self.at: dict = {}            # (x, y) -> tile index
+        self.placed: list = []        # tile index -> (key, x, y, q)
+        self.rot: list = []           # tile index -> Rotated
+        self.base: list = []          # tile index -> first global segment id
+        self.parent: list = []        # global segment id -> parent id
+        self.feat: dict = {}          # root gid -> Feature
+        self.pattern: dict = {}       # frontier position -> neighbour constraint code (0..255)
+        self.figs: dict = {}          # gid -> (player, figure)
+
+    # --- union-find ------------------------------------------------------------------------------
+    def find(self, g: int) -> int:
+        parent = self.parent
+        root = g
+        while parent[root] != root:
+            root = parent[root]
+        while parent[g] != root:
+            parent[g], g = root, parent[g]
+        return root
+
+    def union(self, a: int, b: int) -> int:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        fa, fb = self.feat[ra], self.feat[rb]
+        if len(fa.tiles) + len(fa.figs) < len(fb.tiles) + len(fb.figs):
+            ra, rb, fa, fb = rb, ra, fb, fa
+        self.parent[rb] = ra
+        fa.tiles |= fb.tiles
+        fa.open += fb.open
+        fa.pennants += fb.pennants
+        for g, n in fb.goods.items():
+            fa.goods[g] = fa.goods.get(g, 0) + n
+        fa.figs.extend(fb.figs)
+        fa.cities |= fb.cities
+        del self.feat[rb]
+        return ra
+
+    def feature_of(self, tile: int, seg: int) -> Feature:
+        return self.feat[self.find(self.base[tile] + seg)]
+
+    def root_of(self, tile: int, seg: int) -> int:
+        return self.find(self.base[tile] + seg)
+
+    # --- placement -------------------------------------------------------------------------------
+    def fits(self, tile: TileType, pos) -> tuple:
+        """Distinct rotations of ``tile`` that fit at a frontier position (P1, P2)."""
+        pat = self.pattern.get(pos)
+        if pat is None:
+            return ()
+        return tile.fits[pat]
+
+    def placements(self, tile: TileType) -> list:
+        fits = tile.fits
+        out = []
+        for pos, pat in self.pattern.items():
+            for q in fits[pat]:
+                out.append((pos[0], pos[1], q))
+        return out
+
+    def placeable(self, tile: TileType) -> bool:
+        fits = tile.fits
+        return any(fits[pat] for pat in self.pattern.values())
+
+    def place(self, key: str, x: int, y: int, q: int) -> int:
+        """Put a tile down (legality already checked) and join its segments to their neighbours."""
+        tile = tile_types()[key]
+        rot = tile.rotations[q]
+        idx = len(self.placed)
+        base = len(self.parent)
+        self.placed.append((key, x, y, q))
+        self.rot.append(rot)
+        self.base.append(base)
+        self.at[(x, y)] = idx
+        self.pattern.pop((x, y), None)
+        feat = self.feat
+        for seg in tile.segments:
+            g = base + seg.index
+            self.parent.append(g)
+            f = Feature(seg.kind, idx)
+            if seg.pennant:
+                f.pennants = 1
+            if seg.goods:
+                f.goods[seg.goods] = 1
+            if seg.cities:
+                f.cities = {base + c for c in seg.cities}
+            feat[g] = f
+        neighbours = []
+        for e in range(4):
+            dx, dy = DELTA[e]
+            npos = (x + dx, y + dy)
+            n = self.at.get(npos)
+            if n is None:
+                if rot.edges[e] != "F":
+                    feat[base + rot.edge_seg[e]].open += 1
+                # the empty neighbour's constraint on its edge (e+2) is now our edge type
+                shift = 2 * ((e + 2) % 4)
+                pat = self.pattern.get(npos, 0)
+                self.pattern[npos] = (pat & ~(3 << shift)) | (rot.code[e] << shift)
+            else:
+                neighbours.append((e, n))
+        for e, n in neighbours:
+            ne = (e + 2) % 4
+            nrot = self.rot[n]
+            nbase = self.base[n]
+            if rot.edges[e] != "F":
+                ng = nbase + nrot.edge_seg[ne]
+                feat[self.find(ng)].open -= 1
+                self.union(base + rot.edge_seg[e], ng)
+            for h in (2 * e, 2 * e + 1):
+                mine = rot.half_seg[h]
+                if mine >= 0:
+                    self.union(base + mine, nbase + nrot.half_seg[((h + 4) % 8) ^ 1])
+        return idx
+
+    # --- queries ---------------------------------------------------------------------------------
+    def neighbours8(self, x: int, y: int) -> int:
+        at = self.at
+        return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and (x + dx, y + dy) in at)
+
+    def cloister_gid(self, idx: int):
+        rot = self.rot[idx]
+        for seg in rot.tile.segments:
+            if seg.kind == "cloister":
+                return self.base[idx] + seg.index
+        return None
+
+    def add_figure(self, tile: int, seg: int, player: int, figure: str) -> None:
+        g = self.base[tile] + seg
+        self.figs[g] = (player, figure)
+        self.feat[self.find(g)].figs.append((player, figure, g))
+
+    def remove_figures(self, feature: Feature, keep=("p",)) -> list:
+        """Take the figures of a scored feature off the board; returns [(player, figure)]."""
+        back = []
+        rest = []
+        for p, kind, g in feature.figs:
+            if kind in keep:
+                rest.append((p, kind, g))
+            else:
+                back.append((p, kind))
+                self.figs.pop(g, None)
+        feature.figs = rest
+        return back
+
+    def features(self):
+        """Every current feature root and its data."""
+        return self.feat.items()
+
+    def gid_location(self, g: int):
+        """Global segment id -> (tile index, local segment index)."""
+        import bisect
+
+        t = bisect.bisect_right(self.base, g) - 1
+        return t, g - self.base[t]

@@ -1,0 +1,458 @@
+"""Carcassonne notation: parsing what the table types into canonical move texts, and the prompt line.
+
+Canonical texts (lowercase):
+  draw b:d | draw tb:k          the tile drawn (base and Traders & Builders letters collide: prefix them)
+  place 1,-2 r90                 position x,y (x east, y south, start tile at 0,0) and clockwise rotation
+  city n-w | road e-w | farm se | cloister      a follower on that feature of the tile just placed
+  builder road e-w | pig farm se | none         the builder, the pig, or no figure
+  no second tile                 (option decline_second_tile) decline the builder's extra tile
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+
+from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, KIND_WORD, tile_types
+
+HELP = """\
+Carcassonne notation (case-insensitive):
+  draw d, draw b:d, draw tb:k   the tile drawn from the bag (b: base, tb: Traders & Builders; a bare
+                                letter is enough when only one of the two is still in the bag)
+  place 1,-2 r90                put the drawn tile at x,y (x grows east, y grows south; the start tile is
+                                0,0 with its city to the north). Rotation clockwise: r0 r90 r180 r270,
+                                0/90/180/270, r1..r3 (quarter turns), or the edges it shows N E S W,
+                                e.g. place 1,0 rcrf (C city, R road, F field)
+  city n, road e-w, farm se, cloister   a follower on that feature of the tile just placed
+                                (synonyms: knight, highwayman, farmer, monk; north/east/south/west)
+  builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
+  no second tile                decline the builder's extra tile (only with option decline_second_tile)"""
+
+_DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
+              "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",
+              "inside": "inner", "centre-field": "inner"}
+_CITY = {"city", "knight", "town", "c"}
+_ROAD = {"road", "highwayman", "robber", "thief", "r"}
+_FARM = {"farm", "field", "farmer", "meadow", "f"}
+_CLOISTER = {"cloister", "monastery", "monk", "abbey"}
+_FIGURE_PREFIX = {"follower": "f", "meeple": "f", "builder": "b", "pig": "p"}
+_NONE = {"none", "pass", "skip", "no", "nothing", "-", "no figure", "done", "no follower"}
+_DECLINE = {"no second tile", "decline", "no extra tile", "skip second tile", "decline second tile",
+            "no more tiles", "stop"}
+_DRAW = {"draw", "drew", "tile", "drawn", "d:"}
+_PLACE = {"place", "put", "lay", "at", "p"}
+VOCAB = ["draw", "place", "none", "city", "road", "farm", "cloister", "builder", "pig", "follower",
+         "knight", "highwayman", "farmer", "monk", "no second tile"]
+_DIR_HALVES = {"n": (0, 1), "ne": (1, 2), "e": (2, 3), "se": (3, 4), "s": (4, 5), "sw": (5, 6), "w": (6, 7),
+               "nw": (7, 0)}
+_TILE_RE = re.compile(r"^(?:(b|base|tb|t&b|tnb|t)\s*[:\-]?\s*)?([a-z])$")
+
+
+def _edge_word(e: int) -> str:
+    return ("north", "east", "south", "west")[e]
+
+
+def _type_word(t: str) -> str:
+    return {"C": "city", "R": "road", "F": "field"}[t]
+
+
+def edges_text(rot) -> str:
+    return " ".join(f"{EDGE_NAMES[e]}={rot.edges[e]}" for e in range(4))
+
+
+def rotation_text(tile, q: int) -> str:
+    rot = tile.rotations[q]
+    extra = ""
+    if tile.edges_ambiguous:
+        cities = [n for n in rot.names if n.startswith("city")]
+        goods = [rot.names[s.index] for s in tile.segments if s.goods]
+        extra = " (" + ", ".join(cities) + (f"; {tile.segments[[s.index for s in tile.segments if s.goods][0]].goods} "
+                                           f"on {goods[0]}" if goods else "") + ")"
+    return f"r{q * 90} {edges_text(rot)}{extra}"
+
+
+def _bag_summary(st) -> str:
+    items = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]
+    return ", ".join(items) if items else "nothing"
+
+
+# --- the parser ------------------------------------------------------------------------------------
+def parse(rules, st, text: str) -> str:
+    t = text.strip().lower()
+    if t in _DECLINE:
+        return _decline(rules, st)
+    words = t.replace(",", " ").replace("(", " ").replace(")", " ").split()
+    if not words:
+        raise InvalidMove("The move is empty; type a move, or 'moves' to list the legal ones.")
+    first = words[0]
+    if first in _DRAW or (len(words) <= 2 and _TILE_RE.match(" ".join(words)) and t not in _NONE
+                          and " ".join(words) not in ("c", "r", "f", "p")):
+        rest = " ".join(words[1:]) if first in _DRAW else " ".join(words)
+        return _draw(rules, st, rest)
+    if first in _PLACE or re.match(r"^-?\d", first):
+        rest = words[1:] if first in _PLACE else words
+        return _place(rules, st, rest)
+    if t in _NONE:
+        return _none(rules, st)
+    if first in _FIGURE_PREFIX or first in _CITY | _ROAD | _FARM | _CLOISTER:
+        return _figure(rules, st, words)
+    guess = difflib.get_close_matches(first, VOCAB, n=1, cutoff=0.6)
+    hint = f" Did you mean {guess[0]}?" if guess else ""
+    raise InvalidMove(f"{text!r} is not a Carcassonne move; {_expected(rules, st)}.{hint}")
+
+
+def _expected(rules, st) -> str:
+    if st.phase == "draw":
+        return "enter the drawn tile, e.g. draw b:d"
+    if st.phase == "place":
+        return "place the drawn tile, e.g. place 1,0 r90"
+    if st.phase == "figure":
+        return "place a figure on the tile, e.g. city n, road e-w, farm s, cloister, builder road e-w, pig farm s, or none"
+    return "the game is over"
+
+
+def _phase_error(rules, st, wanted: str):
+    who = st.players[st.current]
+    if st.phase == "draw":
+        raise IllegalMove(f"No tile is drawn yet; first enter the tile {who} draws (e.g. draw b:d), then {wanted}.")
+    if st.phase == "place":
+        raise IllegalMove(f"{who} has drawn {st.hand} and must place it first (rule P4): e.g. place 1,0 r90.")
+    if st.phase == "figure":
+        raise IllegalMove(f"{who}'s tile is placed; now place at most one figure on it or type none (rule F1).")
+    raise IllegalMove("The game is over; no more moves can be entered.")
+
+
+def _decline(rules, st) -> str:
+    if st.phase == "draw" and st.part > 1:
+        if rules._may_decline(st):
+            return "no second tile"
+        raise IllegalMove("The builder's extra tile is expected (rule B5); only the option decline_second_tile "
+                          "allows declining it (O4).")
+    raise IllegalMove("There is no builder's extra tile to decline now; 'no second tile' is only for the second "
+                      "part of a builder's double turn (rule B13).")
+
+
+def _draw(rules, st, rest: str) -> str:
+    m = _TILE_RE.match(rest.strip())
+    if not m:
+        raise InvalidMove(f"{rest or 'nothing'!r} is not a tile name; name the tile by its letter A-X, with b: for "
+                          "base or tb: for Traders & Builders (e.g. draw b:d, draw tb:k).")
+    prefix, letter = m.group(1), m.group(2).upper()
+    if letter > "X":
+        raise InvalidMove(f"There is no tile {letter}; tiles are lettered A to X (e.g. draw b:d).")
+    if prefix is None:
+        keys = ["B:" + letter, "TB:" + letter]
+    elif prefix in ("b", "base"):
+        keys = ["B:" + letter]
+    else:
+        keys = ["TB:" + letter]
+    in_game = [k for k in keys if k in st.counts]
+    if not in_game:
+        raise IllegalMove(f"{keys[0]} is a Traders & Builders tile, which is not in this game (option "
+                          "traders_builders is off).")
+    if st.phase != "draw":
+        _phase_error(rules, st, "place it")
+    avail = [k for k in in_game if st.bag.get(k, 0) > 0]
+    if len(avail) == 1:
+        return "draw " + avail[0].lower()
+    if len(avail) > 1:
+        raise AmbiguousMove(f"{letter} is both a base tile and a Traders & Builders tile and both are in the bag; "
+                            f"type draw b:{letter.lower()} or draw tb:{letter.lower()}.")
+    names = " or ".join(in_game)
+    raise IllegalMove(f"No {names} tile is left in the bag (rule P6); the bag holds: {_bag_summary(st)}.")
+
+
+def _rotation_token(tok: str):
+    tok = tok.strip().rstrip("°")
+    if tok.startswith("rot"):
+        tok = tok[3:]
+    m = re.fullmatch(r"r?(\d+)", tok)
+    if m:
+        v = int(m.group(1))
+        if tok.startswith("r") and v in (0, 1, 2, 3):
+            return v
+        if v in (0, 90, 180, 270):
+            return v // 90
+        if v in (1, 2, 3):
+            return v
+        return None
+    return None
+
+
+def _place(rules, st, words) -> str:
+    fillers = {"at", "rot", "rotation", "rotated", "with", "deg", "degrees", "to", "on", "tile", "cw", "clockwise"}
+    words = [w for w in words if w not in fillers]
+    nums = []
+    rest = []
+    for w in words:
+        if len(nums) < 2 and re.fullmatch(r"[+-]?\d+", w):
+            nums.append(int(w))
+        else:
+            rest.append(w)
+    if len(nums) < 2:
+        raise InvalidMove("A placement needs a position and a rotation, e.g. place 1,-2 r90 (x east, y south).")
+    if st.phase != "place":
+        _phase_error(rules, st, "place it")
+    x, y = nums
+    tile = tile_types()[st.hand]
+    b = st.board
+    if (x, y) in b.at:
+        other = b.placed[b.at[(x, y)]][0]
+        raise IllegalMove(f"Position {x},{y} already holds a tile ({other}); a tile goes on an empty position "
+                          "next to the board (rule P1).")
+    if (x, y) not in b.pattern:
+        raise IllegalMove(f"Position {x},{y} does not touch the board; a tile must share a whole edge with a placed "
+                          "tile (rule P1).")
+    fits = b.fits(tile, (x, y))
+    if not rest:
+        if len(fits) == 1:
+            return f"place {x},{y} r{fits[0] * 90}"
+        if not fits:
+            _mismatch(st, tile, x, y, tile.distinct[0], any_rotation=True)
+        opts = "; ".join(f"place {x},{y} r{q * 90} ({rotation_text(tile, q)})" for q in fits)
+        raise AmbiguousMove(f"{st.hand} fits at {x},{y} in several rotations; add one: {opts}.")
+    if len(rest) > 1:
+        raise InvalidMove(f"Give one rotation after the position, e.g. place {x},{y} r90 (not {' '.join(rest)!r}).")
+    tok = rest[0]
+    q = _rotation_token(tok)
+    if q is None and re.fullmatch(r"r?[crf]{4}", tok):
+        want = tok[-4:].upper()
+        qs = [q2 for q2 in tile.distinct if tile.rotations[q2].edges == want]
+        if not qs:
+            shown = "; ".join(rotation_text(tile, q2) for q2 in tile.distinct)
+            raise IllegalMove(f"{st.hand} cannot show edges N E S W = {' '.join(want)} in any rotation; its "
+                              f"rotations are: {shown}.")
+        fitting = [q2 for q2 in qs if q2 in fits]
+        if len(fitting) == 1 or (len(qs) == 1):
+            q = (fitting or qs)[0]
+        else:
+            opts = "; ".join(f"place {x},{y} r{q2 * 90} ({rotation_text(tile, q2)})" for q2 in (fitting or qs))
+            raise AmbiguousMove(f"{st.hand} shows {want} in more than one way; say where its goods city lies "
+                                f"by the rotation: {opts}.")
+    if q is None:
+        raise InvalidMove(f"{tok!r} is not a rotation; use r0, r90, r180 or r270 (clockwise), r1..r3 quarter turns, "
+                          "or the edges N E S W such as crfr.")
+    q = tile.canon[q]
+    if q not in fits:
+        _mismatch(st, tile, x, y, q)
+    return f"place {x},{y} r{q * 90}"
+
+
+def _mismatch(st, tile, x, y, q, any_rotation=False):
+    b = st.board
+    rot = tile.rotations[q]
+    for e in range(4):
+        n = b.at.get((x + DELTA[e][0], y + DELTA[e][1]))
+        if n is None:
+            continue
+        theirs = b.rot[n].edges[(e + 2) % 4]
+        if theirs != rot.edges[e]:
+            nx, ny = b.placed[n][1], b.placed[n][2]
+            lead = f"{st.hand} fits at {x},{y} in no rotation; for example at r{q * 90}" if any_rotation else \
+                f"At {x},{y} r{q * 90} ({edges_text(rot)})"
+            raise IllegalMove(f"{lead} the tile's {_edge_word(e)} edge is a {_type_word(rot.edges[e])} but the tile "
+                              f"at {nx},{ny} shows a {_type_word(theirs)} on its {_edge_word((e + 2) % 4)} edge; "
+                              "touching edges must match (rule P2).")
+    raise IllegalMove(f"{st.hand} does not fit at {x},{y} (rule P2).")
+
+
+def _none(rules, st) -> str:
+    if st.phase == "figure":
+        return "none"
+    if st.phase == "place":
+        raise IllegalMove(f"{st.hand} fits on the board, so it must be placed; there is no passing (rule P4).")
+    _phase_error(rules, st, "place it")
+
+
+def _norm_dirs(words) -> list[str]:
+    out = []
+    for w in words:
+        for part in re.split(r"[-+/]", w):
+            if not part:
+                continue
+            out.append(_DIR_WORDS.get(part, part))
+    return out
+
+
+def _figure(rules, st, words) -> str:
+    figure = "f"
+    if words[0] in _FIGURE_PREFIX:
+        figure = _FIGURE_PREFIX[words[0]]
+        words = words[1:]
+    if words and words[0] in _FIGURE_PREFIX and figure == "f":
+        figure = _FIGURE_PREFIX[words[0]]
+        words = words[1:]
+    kind = None
+    if words:
+        w = words[0]
+        if w in _CITY:
+            kind = "city"
+        elif w in _ROAD:
+            kind = "road"
+        elif w in _FARM:
+            kind = "field"
+        elif w in _CLOISTER:
+            kind = "cloister"
+        if kind:
+            words = words[1:]
+    if kind is None and figure == "p":
+        kind = "field"
+    if st.phase != "figure":
+        _phase_error(rules, st, "place a figure")
+    who = st.players[st.current]
+    b = st.board
+    idx = st.last
+    rot = b.rot[idx]
+    tile = rot.tile
+    if kind is None:
+        raise InvalidMove(f"Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
+                          f"{', '.join(rot.names)}.")
+    dirs = _norm_dirs(words)
+    seg = _find_segment(st, rot, kind, dirs)
+    prefix = {"f": "", "b": "builder ", "p": "pig "}[figure]
+    text = prefix + rot.names[seg]
+    legal = {m.text for m in rules.figure_moves(st)}
+    if text in legal:
+        return text
+    _why_not(rules, st, figure, seg, who)
+    raise IllegalMove(f"{text} is not a legal move now.")
+
+
+def _find_segment(st, rot, kind, dirs) -> int:
+    tile = rot.tile
+    segs = [s for s in tile.segments if s.kind == kind]
+    kword = "farm" if kind == "field" else kind
+    here = ", ".join(rot.names)
+    if not segs:
+        raise IllegalMove(f"The tile just placed ({tile.key}) has no {kword}; its features are: {here}.")
+    if not dirs:
+        if len(segs) == 1:
+            return segs[0].index
+        opts = " or ".join(rot.names[s.index] for s in segs)
+        raise AmbiguousMove(f"The tile has several {kword}s; say which: {opts}.")
+    if kind == "cloister":
+        return segs[0].index
+    if kind in ("city", "road"):
+        edges = set()
+        for d in dirs:
+            if d in ("n", "e", "s", "w"):
+                edges.add("nesw".index(d))
+            elif re.fullmatch(r"[nesw]+", d):
+                edges.update("nesw".index(ch) for ch in d)
+            else:
+                raise InvalidMove(f"{d!r} is not an edge; name a {kword} by its edges, e.g. {rot.names[segs[0].index]}.")
+        for s in segs:
+            if edges <= set(rot.seg_edges[s.index]):
+                return s.index
+        which = ", ".join(_edge_word(e) for e in sorted(edges))
+        raise IllegalMove(f"The tile just placed has no single {kword} on its {which} edge"
+                          f"{'s' if len(edges) > 1 else ''}; its features are: {here}.")
+    # fields
+    key = "-".join(dirs)
+    for s in segs:
+        if rot.names[s.index] in (f"farm {key}", f"farm {''.join(dirs)}"):
+            return s.index
+    if key == "inner":
+        inner = [s for s in segs if not s.halves]
+        if inner:
+            return inner[0].index
+        raise IllegalMove(f"The tile just placed has no inner field; its features are: {here}.")
+    halves = set()
+    by_dir = None
+    for d in dirs:
+        if d in _DIR_HALVES and len(dirs) == 1:
+            by_dir = _DIR_HALVES[d]
+        hn = [i for i, h in enumerate(HALF_NAMES) if h.lower() == d]
+        if hn:
+            halves.add(hn[0])
+        elif d not in _DIR_HALVES:
+            raise InvalidMove(f"{d!r} is not a direction; name a farm by a direction (n, ne, e, se, s, sw, w, nw), "
+                              f"e.g. {rot.names[segs[0].index]}.")
+    if by_dir is not None:
+        cands = {rot.half_seg[h] for h in by_dir if rot.half_seg[h] >= 0}
+        if len(cands) == 1:
+            return cands.pop()
+        if len(cands) > 1:
+            opts = " or ".join(rot.names[c] for c in sorted(cands))
+            raise AmbiguousMove(f"Two farms meet there; say which: {opts}.")
+    if halves:
+        cands = {rot.half_seg[h] for h in halves}
+        if len(cands) == 1 and -1 not in cands:
+            return cands.pop()
+    raise IllegalMove(f"The tile just placed has no single farm at {' '.join(dirs)}; its features are: {here}.")
+
+
+def _why_not(rules, st, figure, seg, who):
+    b = st.board
+    cur = st.current
+    rot = b.rot[st.last]
+    s = rot.tile.segments[seg]
+    name = rot.names[seg]
+    f = b.feature_of(st.last, seg)
+    tb = st.options.get("traders_builders", True)
+    if figure == "f":
+        counts = f.followers()
+        if counts:
+            holders = ", ".join(f"{st.players[p]} ({c} {ROLE_PLURAL[s.kind] if c > 1 else ROLE[s.kind]})"
+                                for p, c in sorted(counts.items()))
+            raise IllegalMove(f"The {name} is already occupied, held by {holders}; a follower may only join an "
+                              "unoccupied feature (rule F3).")
+        if st.supply[cur] <= 0:
+            raise IllegalMove(f"{who} has no follower left in supply; followers come back only when their feature "
+                              "is scored (rule F5).")
+        return
+    if not tb:
+        word = "builder" if figure == "b" else "pig"
+        raise IllegalMove(f"The {word} belongs to Traders & Builders, which is off in this game.")
+    if figure == "b":
+        if not st.builder[cur]:
+            raise IllegalMove(f"{who}'s builder is already on the board; it comes back when its feature is scored "
+                              "(rule B3).")
+        if s.kind not in ("city", "road"):
+            raise IllegalMove("A builder goes only on a road or a city, never on a field or a cloister (rule B2).")
+        raise IllegalMove(f"{who} has no follower in that {s.kind}; a builder may only join a road or city that "
+                          f"already holds one of the player's own followers (rule B2).")
+    if figure == "p":
+        if not st.pig[cur]:
+            raise IllegalMove(f"{who}'s pig is already on the board; each player has one pig (rule PG1).")
+        if s.kind != "field":
+            raise IllegalMove("A pig goes only on a field (rule PG2).")
+        raise IllegalMove(f"{who} has no farmer in that field; a pig may only join a field that already holds one "
+                          "of the player's own farmers (rule PG2).")
+
+
+ROLE = {"road": "highwayman", "city": "knight", "cloister": "monk", "field": "farmer"}
+ROLE_PLURAL = {"road": "highwaymen", "city": "knights", "cloister": "monks", "field": "farmers"}
+
+
+# --- the prompt ------------------------------------------------------------------------------------
+def prompt(rules, st) -> str:
+    if st.phase == "over":
+        return "The game is over."
+    who = st.players[st.current]
+    left = rules.left(st)
+    if st.phase == "draw":
+        part = " (builder's extra tile, rule B5)" if st.part > 1 else ""
+        dec = "; or no second tile" if st.part > 1 and rules._may_decline(st) else ""
+        return f"Draw a tile for {who}{part}: type draw and its letter, e.g. draw b:d ({left} in the bag){dec}"
+    if st.phase == "place":
+        tile = tile_types()[st.hand]
+        n = len(rules.legal(st))
+        rots = " | ".join(rotation_text(tile, q) for q in tile.distinct)
+        return (f"{who}: place {st.hand} ({tile.describe()} at r0) with place X,Y rN. Rotations: {rots}. "
+                f"{n} legal placement{'s' if n != 1 else ''}")
+    moves = [m.text for m in rules.figure_moves(st)]
+    rot = st.board.rot[st.last]
+    _, x, y, _ = st.board.placed[st.last]
+    extra = ""
+    if rot.tile.split == "uncertain" and any("farm" in m for m in moves):
+        parts = []
+        for s in rot.tile.segments:
+            if s.kind == "field":
+                hs = rot.seg_halves[s.index]
+                parts.append(f"{rot.names[s.index]} = {'+'.join(HALF_NAMES[h] for h in hs) or 'inner'}")
+        extra = f" [uncertain field split of {rot.tile.key}, check the tile: {'; '.join(parts)}]"
+    return (f"{who}: at most one figure on {rot.tile.key} at {x},{y} ({st.supply[st.current]} followers in supply): "
+            f"{', '.join(moves)}{extra}")

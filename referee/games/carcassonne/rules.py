@@ -1,0 +1,424 @@
+"""Carcassonne (base game) with Traders & Builders: the engine.
+
+A turn is broken into steps so every legal listing stays small:
+  1. ``draw tb:k``   chance: the tile the active player drew (only letters still in the bag); a tile with no
+                     legal place anywhere is discarded and the next draw follows (P5).
+  2. ``place 1,-2 r90``  the active player puts the drawn tile at x,y with a clockwise rotation (P1-P3).
+  3. ``city n`` / ``road e-w`` / ``farm se`` / ``cloister``, ``builder road e-w``, ``pig farm se`` or ``none``:
+     at most one figure on the tile just placed (F1-F5, B2, PG2); then completed features score (S1-S7, G2).
+A builder's double turn (B5-B10) repeats the three steps once for the same player.
+"""
+
+from __future__ import annotations
+
+from referee.core.move import Move
+from referee.core.rules import Option, Rules
+
+from . import notation
+from .state import FOLLOWERS, GOODS, GOODS_SUPPLY, State
+from .tiles import DELTA, start_key, tile_types
+
+FARM_RULES = ("current", "by-city", "once-per-city")
+FIGURE_WORD = {"f": "follower", "b": "builder", "p": "pig"}
+ROLE = {"road": "highwayman", "city": "knight", "cloister": "monk", "field": "farmer"}
+
+
+class CarcassonneRules(Rules):
+    def __init__(self):
+        super().__init__(
+            id="carcassonne", name="Carcassonne", min_players=2, max_players=5,
+            options=(
+                Option("traders_builders", True, "play with the Traders & Builders expansion (24 tiles, goods, "
+                       "builders, pigs)"),
+                Option("farm_rule", "current", "final farm scoring: current (O1a, each field separately), by-city "
+                       "(O1b, first C1 rule), once-per-city (O1c, second C1 rule)", FARM_RULES),
+                Option("old_small_city", False, "O2b: a completed two-tile city scores 2 instead of 4"),
+                Option("builder_chain", False, "O3 (house rule): builder extra tiles may chain"),
+                Option("decline_second_tile", False, "O4: offer 'no second tile' instead of the builder's extra tile"),
+            ))
+        self.notation = notation.HELP
+
+    # --- setup -----------------------------------------------------------------------------------
+    def setup(self, players, options):
+        st = State(players=list(players), options=dict(options))
+        tb = options.get("traders_builders", True)
+        for t in tile_types().values():
+            if t.set == "tb" and not tb:
+                continue
+            st.counts[t.key] = t.count
+            st.bag[t.key] = t.count
+        start = start_key()
+        st.bag[start] -= 1
+        st.board.place(start, 0, 0, 0)
+        n = len(players)
+        st.scores = [0] * n
+        st.supply = [FOLLOWERS] * n
+        st.builder = [tb] * n
+        st.pig = [tb] * n
+        st.goods = [{g: 0 for g in GOODS} for _ in range(n)]
+        st.last = 0
+        return st
+
+    # --- helpers ---------------------------------------------------------------------------------
+    @staticmethod
+    def left(st) -> int:
+        return sum(st.bag.values())
+
+    def to_move(self, st):
+        if st.phase == "over":
+            return None
+        if st.phase == "draw":
+            return None
+        return st.players[st.current]
+
+    def finished(self, st) -> bool:
+        return st.phase == "over"
+
+    # --- legal moves -----------------------------------------------------------------------------
+    def legal(self, st) -> list[Move]:
+        if st.phase == "draw":
+            moves = [Move("draw " + key.lower(), None, True, ("draw", key)) for key, n in st.bag.items() if n > 0]
+            if st.part > 1 and self._may_decline(st):
+                moves.append(Move("no second tile", st.players[st.current], False, ("decline",)))
+            return moves
+        who = st.players[st.current]
+        if st.phase == "place":
+            tile = tile_types()[st.hand]
+            return [Move(f"place {x},{y} r{q * 90}", who, False, ("place", x, y, q))
+                    for x, y, q in sorted(st.board.placements(tile), key=lambda p: (p[1], p[0], p[2]))]
+        if st.phase == "figure":
+            return self.figure_moves(st)
+        return []
+
+    def _may_decline(self, st) -> bool:
+        return bool(st.options.get("decline_second_tile")) or (st.part > 2 and st.options.get("builder_chain"))
+
+    def figure_moves(self, st) -> list[Move]:
+        b = st.board
+        cur = st.current
+        who = st.players[cur]
+        idx = st.last
+        rot = b.rot[idx]
+        base = b.base[idx]
+        out = []
+        followers = st.supply[cur] > 0
+        builder = st.builder[cur]
+        pig = st.pig[cur]
+        for seg in rot.tile.segments:
+            name = rot.names[seg.index]
+            f = b.feat[b.find(base + seg.index)]
+            occupied = False
+            own = False
+            for p, kind, _ in f.figs:
+                if kind == "f":
+                    occupied = True
+                    if p == cur:
+                        own = True
+            if followers and not occupied:
+                out.append(Move(name, who, False, ("figure", "f", seg.index)))
+            if own and builder and seg.kind in ("city", "road"):
+                out.append(Move("builder " + name, who, False, ("figure", "b", seg.index)))
+            if own and pig and seg.kind == "field":
+                out.append(Move("pig " + name, who, False, ("figure", "p", seg.index)))
+        out.append(Move("none", who, False, ("none",)))
+        return out
+
+    # --- apply -----------------------------------------------------------------------------------
+    def apply(self, st, move: Move) -> None:
+        st.moves += 1
+        act = move.action
+        kind = act[0]
+        if kind == "draw":
+            self._draw(st, act[1])
+        elif kind == "place":
+            self._place(st, act[1], act[2], act[3])
+        elif kind == "figure":
+            self._figure(st, act[1], act[2])
+        elif kind == "none":
+            self._figure(st, None, None)
+        elif kind == "decline":
+            st.declined += 1
+            st.note(f"{st.players[st.current]} declines the builder's extra tile (O4).")
+            self._end_turn(st)
+
+    def _draw(self, st, key):
+        st.bag[key] -= 1
+        tile = tile_types()[key]
+        if st.board.placeable(tile):
+            st.hand = key
+            st.phase = "place"
+            return
+        st.discarded.append(key)
+        st.note(f"{key} fits nowhere on the board and is discarded; draw again (rule P5).")
+        if self.left(st) == 0:
+            self._game_over(st)
+
+    def _place(self, st, x, y, q):
+        b = st.board
+        idx = b.place(st.hand, x, y, q)
+        st.hand = None
+        st.last = idx
+        st.phase = "figure"
+        st.trigger = False
+        if st.options.get("traders_builders", True) and (st.part == 1 or st.options.get("builder_chain")):
+            cur = st.current
+            rot = b.rot[idx]
+            base = b.base[idx]
+            for seg in rot.tile.segments:
+                if seg.kind in ("city", "road"):
+                    f = b.feat[b.find(base + seg.index)]
+                    if any(p == cur and k == "b" for p, k, _ in f.figs):
+                        st.trigger = True
+                        break
+
+    def _figure(self, st, figure, seg):
+        cur = st.current
+        b = st.board
+        if figure is not None:
+            b.add_figure(st.last, seg, cur, figure)
+            if figure == "f":
+                st.supply[cur] -= 1
+            elif figure == "b":
+                st.builder[cur] = False
+            else:
+                st.pig[cur] = False
+        self._score_completed(st)
+        if st.trigger:
+            st.trigger = False
+            if self.left(st) > 0:
+                st.part += 1
+                st.phase = "draw"
+                st.note(f"{st.players[cur]}'s tile extended their builder's feature: "
+                        f"{st.players[cur]} draws another tile (rule B5).")
+                return
+            st.note("The builder would give an extra tile but the bag is empty (B12).")
+        self._end_turn(st)
+
+    def _end_turn(self, st):
+        st.part = 1
+        st.trigger = False
+        if self.left(st) == 0:
+            self._game_over(st)
+            return
+        st.current = (st.current + 1) % st.n
+        st.phase = "draw"
+
+    def _game_over(self, st):
+        st.phase = "over"
+        st.hand = None
+        st.note("The last tile is placed: final scoring.")
+
+    # --- scoring on completion -------------------------------------------------------------------
+    def _score_completed(self, st):
+        b = st.board
+        idx = st.last
+        rot = b.rot[idx]
+        base = b.base[idx]
+        roots = []
+        for seg in rot.tile.segments:
+            if seg.kind in ("city", "road"):
+                r = b.find(base + seg.index)
+                f = b.feat[r]
+                if f.open == 0 and not f.done and r not in roots:
+                    roots.append(r)
+        for r in roots:
+            f = b.feat[r]
+            n = len(f.tiles)
+            if f.kind == "road":
+                pts, what = n, f"road of {n} tiles"
+            else:
+                if n == 2 and st.options.get("old_small_city"):
+                    pts = n + f.pennants
+                else:
+                    pts = 2 * n + 2 * f.pennants
+                what = f"city of {n} tiles" + (f" with {f.pennants} pennants" if f.pennants else "")
+            self._award(st, f, pts, what)
+            if f.goods:
+                cur = st.current
+                for g in GOODS:
+                    if f.goods.get(g):
+                        st.goods[cur][g] += f.goods[g]
+                got = ", ".join(f"{f.goods[g]} {g}" for g in GOODS if f.goods.get(g))
+                st.note(f"{st.players[cur]} completed the city and takes {got} (rule G2).")
+        x, y, _ = b.placed[idx][1], b.placed[idx][2], None
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                t = b.at.get((x + dx, y + dy))
+                if t is None or not b.rot[t].tile.cloister:
+                    continue
+                g = b.cloister_gid(t)
+                f = b.feat[g]
+                if not f.done and b.neighbours8(x + dx, y + dy) == 8:
+                    self._award(st, f, 9, "cloister")
+
+    def _award(self, st, f, pts, what):
+        f.done = True
+        counts = f.followers()
+        if counts:
+            top = max(counts.values())
+            winners = sorted(p for p, c in counts.items() if c == top)
+            for p in winners:
+                st.scores[p] += pts
+                st.gains.append((p, pts, what))
+            who = " and ".join(st.players[p] for p in winners)
+            st.note(f"Completed {what}: {who} score{'s' if len(winners) == 1 else ''} {pts} (rule S5).")
+        else:
+            st.note(f"Completed {what}: no followers, nobody scores.")
+        for p, kind in st.board.remove_figures(f):
+            if kind == "f":
+                st.supply[p] += 1
+            elif kind == "b":
+                st.builder[p] = True
+
+    # --- parse -----------------------------------------------------------------------------------
+    def parse(self, st, text):
+        return notation.parse(self, st, text)
+
+    # --- end of game -----------------------------------------------------------------------------
+    def final_input(self, st) -> dict:
+        """The calculator input (contracts §3) for the board as it stands."""
+        b = st.board
+        names = st.players
+        features = []
+        roots = sorted(b.feat)
+        for r in roots:
+            f = b.feat[r]
+            if f.done or f.kind == "field":
+                continue
+            counts = f.followers()
+            if not counts:
+                continue
+            fol = {names[p]: c for p, c in sorted(counts.items())}
+            if f.kind == "road":
+                features.append({"type": "road", "tiles": len(f.tiles), "followers": fol})
+            elif f.kind == "city":
+                features.append({"type": "city", "tiles": len(f.tiles), "pennants": f.pennants, "followers": fol})
+            elif f.kind == "cloister":
+                t = next(iter(f.tiles))
+                _, x, y, _ = b.placed[t]
+                features.append({"type": "cloister", "neighbours": b.neighbours8(x, y), "followers": fol})
+        for r in roots:
+            f = b.feat[r]
+            if f.kind != "field":
+                continue
+            counts = f.followers()
+            if not counts:
+                continue
+            cities = sorted({b.find(c) for c in f.cities})
+            done = [c for c in cities if b.feat[c].done]
+            pigs = sorted({names[p] for p, k, _ in f.figs if k == "p"})
+            features.append({"type": "farm", "completed_cities": len(done), "cities": [f"c{c}" for c in done],
+                             "followers": {names[p]: c for p, c in sorted(counts.items())}, "pigs": pigs})
+        data = {"game": "carcassonne", "players": list(names),
+                "expansions": ["traders-builders"] if st.options.get("traders_builders", True) else [],
+                "points_so_far": {names[i]: st.scores[i] for i in range(st.n)},
+                "features": features,
+                "options": {"farm_rule": st.options.get("farm_rule", "current")}}
+        if st.options.get("traders_builders", True):
+            data["goods"] = {names[i]: dict(st.goods[i]) for i in range(st.n)}
+        return data
+
+    def result(self, st):
+        if st.phase != "over":
+            return None
+        from scoring.carcassonne import score
+
+        return score(self.final_input(st))
+
+    # --- presentation ----------------------------------------------------------------------------
+    def prompt(self, st) -> str:
+        return notation.prompt(self, st)
+
+    def view(self, st) -> dict:
+        b = st.board
+        board = []
+        for i, (key, x, y, q) in enumerate(b.placed):
+            rot = b.rot[i]
+            fig = None
+            base = b.base[i]
+            for s in range(len(rot.tile.segments)):
+                got = b.figs.get(base + s)
+                if got:
+                    fig = {"player": st.players[got[0]], "figure": FIGURE_WORD[got[1]], "feature": rot.names[s]}
+            board.append({"x": x, "y": y, "tile": key, "rotation": q * 90, "edges": rot.edges, "figure": fig})
+        drawn = None
+        if st.hand:
+            t = tile_types()[st.hand]
+            drawn = {"tile": st.hand, "rotations": [
+                {"rotation": q * 90, "edges": t.rotations[q].edges, "features": list(t.rotations[q].names)}
+                for q in t.distinct]}
+        return {
+            "phase": st.phase,
+            "to_move": self.to_move(st),
+            "part": st.part,
+            "players": [{"name": st.players[i], "score": st.scores[i], "followers": st.supply[i],
+                         "builder_in_supply": st.builder[i], "pig_in_supply": st.pig[i],
+                         "goods": dict(st.goods[i])} for i in range(st.n)],
+            "board": board,
+            "drawn": drawn,
+            "bag": {k: v for k, v in st.bag.items() if v},
+            "bag_total": self.left(st),
+            "discarded": list(st.discarded),
+            "events": [{"move": m, "text": t} for m, t in st.events[-12:]],
+            "options": dict(st.options),
+        }
+
+    def render(self, st):
+        from .render import render
+
+        return render(self, st)
+
+    # --- invariants ------------------------------------------------------------------------------
+    def check(self, st) -> None:
+        b = st.board
+        types = tile_types()
+        # tiles conserved: bag + board + discarded + hand = every tile of the game (P6)
+        total = sum(st.counts.values())
+        seen = {k: 0 for k in st.counts}
+        for key, *_ in b.placed:
+            seen[key] += 1
+        for key in st.discarded:
+            seen[key] += 1
+        if st.hand:
+            seen[st.hand] += 1
+        for k, c in st.counts.items():
+            assert st.bag[k] >= 0, f"negative bag count for {k}"
+            assert st.bag[k] + seen[k] == c, f"tile {k}: bag {st.bag[k]} + out {seen[k]} != {c}"
+        assert self.left(st) + len(b.placed) + len(st.discarded) + (1 if st.hand else 0) == total, "tile total"
+        # every placed edge matches its neighbour (P2)
+        at = b.at
+        for i, (key, x, y, q) in enumerate(b.placed):
+            assert at[(x, y)] == i, f"board index broken at {x},{y}"
+            rot = b.rot[i]
+            for e in (1, 2):
+                n = at.get((x + DELTA[e][0], y + DELTA[e][1]))
+                if n is not None:
+                    assert rot.edges[e] == b.rot[n].edges[(e + 2) % 4], f"edge mismatch at {x},{y} edge {e}"
+        # figures conserved: supply + board = 7 followers, 1 builder, 1 pig each
+        onb = [[0, 0, 0] for _ in range(st.n)]
+        for g, (p, kind) in b.figs.items():
+            onb[p]["fbp".index(kind)] += 1
+        feat_figs = sum(len(f.figs) for f in b.feat.values())
+        assert feat_figs == len(b.figs), "figures of features and board disagree"
+        tb = st.options.get("traders_builders", True)
+        for p in range(st.n):
+            assert st.supply[p] + onb[p][0] == FOLLOWERS, f"{st.players[p]}: followers not conserved"
+            assert 0 <= st.supply[p] <= FOLLOWERS
+            assert int(st.builder[p]) + onb[p][1] == int(tb), f"{st.players[p]}: builder not conserved"
+            assert int(st.pig[p]) + onb[p][2] == int(tb), f"{st.players[p]}: pig not conserved"
+        # scores never fall: every change is a gain, and the gains add up to the scores
+        sums = [0] * st.n
+        for p, pts, _ in st.gains:
+            assert pts > 0, "a score change was not a gain"
+            sums[p] += pts
+        assert sums == st.scores, "scores do not match their gains"
+        # goods: tokens given out match the completed goods cities and the supply (G6)
+        for g in GOODS:
+            held = sum(st.goods[p][g] for p in range(st.n))
+            assert held <= GOODS_SUPPLY[g], f"more {g} tokens than the supply"
+            done = sum(f.goods.get(g, 0) for f in b.feat.values() if f.done)
+            assert held == done, f"{g}: tokens {held} != symbols in completed cities {done}"
+        assert types  # the table is loaded
+
+
+
