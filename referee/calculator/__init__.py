@@ -9,7 +9,6 @@ tomllib for TOML input): prompt-toolkit and rich are imported inside the guided 
 
 from __future__ import annotations
 
-import difflib
 import sys
 
 from ..core.errors import BadInput
@@ -30,6 +29,8 @@ def resolve(game) -> str:
         return key
     if key.replace("-", "") in _ALIASES:
         return _ALIASES[key.replace("-", "")]
+    import difflib
+
     close = difflib.get_close_matches(key, list(GAMES), n=1)
     hint = f" Did you mean {close[0]}?" if close else ""
     raise BadInput(f"Unknown game {game!r}; the calculator scores: {', '.join(GAMES)}.{hint}")

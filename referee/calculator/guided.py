@@ -202,6 +202,15 @@ class Flow:
         players[i] = self.player(i, players[:i] + players[i + 1:])
         return True
 
+    def missing(self, err):
+        """(path in the input, question) for a value the calculator needs from the user's own board: a
+        ScoringError carrying ``missing`` (a dotted path or a tuple of keys) and optionally ``question``."""
+        path = getattr(err, "missing", None)
+        if not path:
+            return None
+        shown = path if isinstance(path, str) else ".".join(map(str, path))
+        return path, getattr(err, "question", None) or f"{shown} (read it off your board)"
+
     def player_named(self, data: dict, message: str):
         """The index of the player a message is about: players[i] (0-based) or a player's name."""
         players = data.get("players") or []
@@ -501,6 +510,19 @@ class ElCapitanFlow(Flow):
         data["loans"][c] = self.a.ask(f"{p['name']}: repayment values of the loans held (e.g. '12 20'); "
                                       "Enter for none", numbers, default="")
 
+    _ROW = re.compile(r"^expansion_table\.(\d+): .*\bnot known\b")
+
+    def missing(self, err):
+        """An expansion-table row the calculator does not know (rules 3.3, D7): ask for that row."""
+        found = super().missing(err)
+        if found is None:
+            m = self._ROW.search(str(err))
+            if m:
+                k = m.group(1)
+                found = ("expansion_table", k), (f"Expansion table: florins paid for operating warehouses in {k} "
+                                                 f"{'city' if k == '1' else 'cities'} (read it off your board)")
+        return found
+
     def redo(self, data, message, err):
         m = re.search(r"cities\.([a-z-]+)", message)
         if m and m.group(1) in data["cities"]:
@@ -534,14 +556,13 @@ def _set_path(data: dict, path, value) -> None:
     node[keys[-1]] = value
 
 
-def fill_missing(asker: Asker, data: dict, err) -> bool:
+def fill_missing(asker: Asker, flow: Flow, data: dict, err) -> bool:
     """A calculator that needs a number only the user's board shows (El Capitan's expansion table, rule D7)
-    raises a ScoringError with ``missing`` (where the answer goes: a dotted path or a tuple of keys) and
-    optionally ``question``. Ask it and store the answer in the input; True when something was asked."""
-    path = getattr(err, "missing", None)
-    if not path:
+    says so; ask for it, store the answer in the input and return True (False: not such an error)."""
+    need = flow.missing(err)
+    if need is None:
         return False
-    question = getattr(err, "question", None) or f"{'.'.join(map(str, path)) if not isinstance(path, str) else path}"
+    path, question = need
     _set_path(data, path, asker.ask(question, whole()))
     return True
 
@@ -564,7 +585,7 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
             try:
                 return data, scoring.score(game_id, data)
             except scoring.ScoringError as problem:
-                if fill_missing(asker, data, problem):
+                if fill_missing(asker, flow, data, problem):
                     continue
                 asker.tell(f"That does not score: {problem}")
                 if not flow.redo(data, str(problem), problem):

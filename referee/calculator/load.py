@@ -98,7 +98,9 @@ def parse_text(text: str, name: str, fmt: str | None = None) -> dict:
                 where = f", line {m.group(1)}, column {m.group(2)}"
                 msg = msg[:m.start()]
             elif msg.endswith("(at end of document)"):
-                where, msg = ", at the end", msg[: -len("(at end of document)")].rstrip()
+                line, col = text.count("\n") + 1, len(text) - text.rfind("\n")
+                where = f", line {line}, column {col} (the end)"
+                msg = msg[: -len("(at end of document)")].rstrip()
             else:
                 where = ""
             raise BadInput(f"{_cap(name)}{where}: not valid TOML ({_lower_first(msg)}).") from None
