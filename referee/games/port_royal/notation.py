@@ -61,7 +61,7 @@ PERSON_SYNONYMS = {"monk": "priest", "mnich": "priest", "jack-of-all-trades": "j
                    "fraulein": "mademoiselle", "gov": "governor", "adm": "admiral", "fool": "jester",
                    "merchant": "trader", "haendler": "trader", "handler": "trader", "priester": "priest",
                    "siedler": "settler", "kapitan": "captain", "matrose": "sailor", "pirat": "pirate",
-                   "gouverneur": "governor", "witzbold": "jester", "osadnik": "settler", "kapitan-cz": "captain"}
+                   "gouverneur": "governor", "witzbold": "jester", "osadnik": "settler"}
 SHIP_SYNONYMS = {"pinasse": "pinnace", "fleute": "flute", "flauta": "flute", "barke": "skiff",
                  "fregatte": "frigate", "galeone": "galleon", "ship": ""}
 EXP_SHORT = {IDS[i][len("expedition-"):]: i for i in C.EXPEDITIONS}
@@ -85,6 +85,9 @@ def canon_card_text(text: str) -> str:
         return "tax-" + {"sword": "swords", "influence": "influence", "swords": "swords"}.get(parts[1], parts[1])
     head = parts[0]
     head = PERSON_SYNONYMS.get(head, SHIP_SYNONYMS.get(head, head))
+    if head in TYPE_OF_COLOUR and len(parts) > 1 and parts[1] in ("trader", "traders"):
+        parts = ["trader", head] + parts[2:]             # "yellow trader" = "trader-yellow"
+        head = "trader"
     if head in COLOUR_OF_TYPE.values() or head in TYPE_OF_COLOUR:
         head = TYPE_OF_COLOUR.get(head, head)           # "blue-2-3" = "flute-2-3"
     parts[0] = head
@@ -154,6 +157,8 @@ def parse(rules, s, text: str) -> str:
         if who is not None:
             raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.")
         arg = rest if verb in ("flip", "card") else " ".join(words)
+        if verb == "flip" and not rest:
+            raise IllegalMove(f"{active} is flipping: enter the card shown, e.g. flute-2-3 (D1).")
         if verb in ("stop", "pass", "repel", "dock", "end") and not rest:
             raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
         if verb == "take" and not rest:
@@ -177,6 +182,8 @@ def parse(rules, s, text: str) -> str:
             else:
                 verb, rest = "take", " ".join(words)
 
+    if verb == "take" and not rest and ph == FLIP:
+        verb = "stop"                                   # "trade" in phase 1: stop and go trading
     if verb == "card":
         raise IllegalMove(f"No card is being flipped now; {_doing(rules, s)}.")
 
@@ -215,6 +222,15 @@ def parse(rules, s, text: str) -> str:
         if rest:
             raise InvalidMove(f"'{verb}' takes nothing after it: it applies to the ship just flipped.")
         if ph != SHIP_PHASE:
+            c = s.last_flip
+            if verb == "repel" and ph == FLIP and c >= 0 and KIND[c] == SHIP and c in s.display:
+                if SWORDS[c] == SKULL:
+                    raise IllegalMove("You cannot repel a skull ship (D4a).")
+                mine = s.stats[s.active][S_SWORDS]
+                raise IllegalMove(f"{active} has {mine} sword{'s' if mine != 1 else ''} but the {C.SHORT[c]} "
+                                  f"needs {SWORDS[c]} to be repelled, so it docked (D4a).")
+            if verb == "repel" and ph == TAKE and c >= 0 and SWORDS[c] == SKULL and c in s.display:
+                raise IllegalMove("You cannot repel a skull ship (D4a).")
             if verb == "repel":
                 raise IllegalMove("Only the ship just flipped can be repelled, never one already in the harbour (D4a).")
             raise IllegalMove("There is no flipped ship waiting to dock now (D4).")
@@ -353,6 +369,7 @@ def prompt(rules, s) -> str:
         p = s.chooser
         lim = rules._limit(s, p)
         name = s.players[p]
+        claim = f"; {a} may claim an expedition" if claim and p != s.active else claim
         return (f"{name} takes a card ({s.taken + 1} of {lim}, {s.coins[p]} coins) or passes{claim}")
     if ph == CLOSE:
         return f"{a}: claim an expedition, or end the turn"

@@ -300,6 +300,7 @@ class PortRoyalRules(Rules):
         s.draw -= 1
         s.ub[c] -= 1
         s.flips += 1
+        s.last_flip = c
         k = KIND[c]
         name = s.players[s.active]
         s.out[c] += 1
@@ -426,7 +427,8 @@ class PortRoyalRules(Rules):
     def _end_phase2(self, s) -> None:
         """T10: leftovers to the discard pile; the active player may still claim before the turn ends."""
         if s.display:
-            s.events.append(f"{plural(len(s.display), 'card')} left in the harbour go to the discard pile (T10).")
+            n_left = len(s.display)
+            s.events.append(f"{plural(n_left, 'card')} left in the harbour {'goes' if n_left == 1 else 'go'} to the discard pile (T10).")
             for d in s.display:
                 self._discard(s, d)
             s.display.clear()
@@ -502,6 +504,7 @@ class PortRoyalRules(Rules):
 
     def _end_turn(self, s) -> None:
         s.pending = -1
+        s.last_flip = -1
         s.flips = 0
         s.taken = 0
         s.base = 0

@@ -39,6 +39,7 @@ class PortRoyalState:
     active: int = 0
     flips: int = 0                 # flips resolved this turn
     pending: int = -1              # ship awaiting repel/dock
+    last_flip: int = -1            # the card flipped last in this turn (for explanations)
     chance_no: int = 0             # position in the phase-2 order (0 = active player)
     chooser: int = 0
     taken: int = 0                 # cards taken in the current chance

@@ -1,0 +1,74 @@
+"""The Port Royal table as a rich renderable: harbour, expedition area, players, piles, whose turn."""
+
+from __future__ import annotations
+
+from . import cards as C
+from .cards import COINS, COLOUR, COLOURS, COST, IDS, INFLUENCE, KIND, PERSON, SHIP, SKULL, SWORDS
+
+_STYLE = {"yellow": "yellow", "blue": "blue", "green": "green", "red": "red", "black": "white on grey23"}
+
+
+def _card_row(c: int):
+    if KIND[c] == SHIP:
+        colour = COLOURS[COLOUR[c]]
+        sw = "skull" if SWORDS[c] == SKULL else str(SWORDS[c])
+        return (f"[{_STYLE[colour]}]{C.SHIP_NAME[C.TYPE[c]]} ({colour})[/]", f"swords {sw}", f"coins {COINS[c]}",
+                IDS[c])
+    extra = ""
+    if C.TYPE[c] == "trader":
+        colour = COLOURS[COLOUR[c]]
+        extra = f" [{_STYLE[colour]}]({colour} = {C.SHIP_NAME[C.TYPE_OF_COLOUR[colour]]})[/]"
+    return (f"{C.PERSON_NAME[C.TYPE[c]]}{extra}", f"cost {COST[c]}", f"influence {INFLUENCE[c]}", IDS[c])
+
+
+def render(rules, s):
+    from rich import box
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    harbour = Table(box=box.SIMPLE, show_header=False, expand=False)
+    for _ in range(4):
+        harbour.add_column()
+    for c in s.display:
+        harbour.add_row(*_card_row(c))
+    if s.pending >= 0:
+        harbour.add_row(*(("[bold]flipped:[/] " + _card_row(s.pending)[0],) + _card_row(s.pending)[1:]))
+    if not s.display and s.pending < 0:
+        harbour.add_row("[dim](empty)[/]", "", "", "")
+    ncol = bin(s.colours).count("1")
+    harbour_panel = Panel(harbour, title=f"Harbour: {len(s.display)} cards, {ncol} colours", expand=False)
+
+    area = ", ".join(f"{IDS[e]} ({'+'.join(C.SYMBOLS[e])}: {INFLUENCE[e]} influence, {COINS[e]} coins)"
+                     for e in s.area) or "(none)"
+
+    players = Table(box=box.SIMPLE_HEAD, expand=False)
+    for col in ("seat", "player", "coins", "influence", "swords", "persons", "expeditions"):
+        players.add_column(col)
+    for p, name in enumerate(s.players):
+        by_type: dict = {}
+        for c in s.persons[p]:
+            t = C.TYPE[c] if C.TYPE[c] != "trader" else f"trader-{COLOURS[COLOUR[c]]}"
+            by_type[t] = by_type.get(t, 0) + 1
+        persons = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in sorted(by_type.items())) or "-"
+        exps = ", ".join(IDS[e][len("expedition-"):] for e in s.exps[p]) or "-"
+        marker = "*" if p == s.active else ""
+        if s.phase == "take" and p == s.chooser:
+            marker += ">"
+        players.add_row(f"{p + 1}{marker}", name, str(s.coins[p]), str(s.stats[p][C.S_INFL]),
+                        str(s.stats[p][C.S_SWORDS]), persons, exps)
+
+    status = Text()
+    status.append(f"Turn {s.turn}: {s.players[s.active]} is active. ", style="bold")
+    status.append(f"Draw pile {s.draw}, discard pile {s.discard}. ")
+    if s.phase == "take":
+        status.append(f"Phase 2, {s.players[s.active]} may take {s.base} (+ Governors). ")
+    elif s.phase in ("flip", "reveal", "ship"):
+        status.append(f"Phase 1, {s.flips} flips so far. ")
+    if s.trigger:
+        status.append(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last. ",
+                      style="yellow")
+    events = Text("\n".join(s.events), style="dim")
+    prompt = Text(rules.prompt(s), style="bold cyan")
+    return Group(harbour_panel, Text("Expedition area: " + area), players, status, events, prompt)
