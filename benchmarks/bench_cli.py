@@ -1,0 +1,97 @@
+"""CLI cold start and move-commit latency against archive size.
+
+    python benchmarks/bench_cli.py [--runs 15]
+
+Prints a table. Targets (issue 2): `referee --help` and `referee games` cold at most 2x a minimal Click
+hello-world measured in the same run; `referee move` with 10,000 archived games at most 1.2x the same
+move with an empty store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HELLO = "import click\n@click.command()\ndef hello():\n    click.echo('hello')\nhello()\n"
+
+
+def cold(cmd, env=None, runs=15) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def fill_archive(db: Path, n: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    from referee.store import Store
+
+    players = ["Ann", "Bob", "Cal", "Dan", "Eve", "Fay"]
+    docs = []
+    for i in range(n):
+        ps = players[i % 3: i % 3 + 3]
+        ranking = [{"player": p, "total": 10 + (i * 7 + j * 3) % 20, "rank": j + 1,
+                    "breakdown": {"score": 10 + (i * 7 + j * 3) % 20}, "tiebreak": None}
+                   for j, p in enumerate(ps)]
+        docs.append({"game": "port-royal", "players": ps, "date": f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}",
+                     "source": "recorded", "result": {"game": "port-royal", "ranking": ranking,
+                                                      "winners": [ps[0]]}})
+    Store(db).add_archived(docs)
+
+
+def move_latency(db: Path, runs: int) -> float:
+    env = dict(os.environ, REFEREE_DB=str(db))
+    py = [sys.executable, "-m", "referee"]
+    gid = json.loads(subprocess.run(py + ["new", "port-royal", "-p", "A", "-p", "B", "--json"], env=env,
+                                    capture_output=True, text=True, check=True).stdout)["id"]
+    times = []
+    for _ in range(runs):
+        legal = json.loads(subprocess.run(py + ["moves", gid, "--json"], env=env, capture_output=True,
+                                          text=True, check=True).stdout)
+        move = legal[0]["text"]
+        t0 = time.perf_counter()
+        subprocess.run(py + ["move", gid, move], env=env, stdout=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--archive", type=int, default=10_000)
+    args = ap.parse_args()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        hello = Path(tmp, "hello.py")
+        hello.write_text(HELLO)
+        env["REFEREE_DB"] = str(Path(tmp, "empty.json"))
+        base = cold([sys.executable, str(hello)], env, args.runs)
+        rows = [("click hello-world", base, 1.0, "")]
+        for name, argv in [("referee --help", ["--help"]), ("referee games", ["games"]),
+                           ("referee --version", ["--version"])]:
+            t = cold([sys.executable, "-m", "referee", *argv], env, args.runs)
+            rows.append((name, t, t / base, "<= 2.0x" if name != "referee --version" else ""))
+        empty = Path(tmp, "empty-store.json")
+        full = Path(tmp, "full-store.json")
+        fill_archive(full, args.archive)
+        t_empty = move_latency(empty, args.runs)
+        t_full = move_latency(full, args.runs)
+        rows.append(("referee move, empty store", t_empty, 1.0, ""))
+        rows.append((f"referee move, {args.archive} archived", t_full, t_full / t_empty, "<= 1.2x"))
+    print(f"{'measurement':<36} {'median ms':>10} {'ratio':>7}  target")
+    for name, t, ratio, target in rows:
+        print(f"{name:<36} {t * 1000:>10.1f} {ratio:>7.2f}  {target}")
+
+
+if __name__ == "__main__":
+    main()
