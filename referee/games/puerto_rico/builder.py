@@ -1,0 +1,87 @@
+"""Builder phase (5.4): one building each, the builder's privilege, quarries by column, university."""
+
+from __future__ import annotations
+
+from .state import (BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, mk)
+
+BUILD_TEXT = tuple("build " + b for b in BIDS)
+BUILD_NOU_TEXT = tuple("build " + b + " no-university" for b in BIDS)
+
+
+def cost(s, p: int, b: int) -> int:
+    """5.4 B3: printed cost - 1 for the builder - occupied quarries up to the building's column."""
+    q = s.tocc[p][QUARRY]
+    c = COST[b] - (1 if p == s.chooser else 0) - (q if q < COL[b] else COL[b])
+    return c if c > 0 else 0
+
+
+def begin(s) -> None:
+    s.phase = PH_BUILDER
+    s.turn = 0
+    step(s)
+
+
+def options(s, p: int) -> list:
+    free = CITY - s.city[p]
+    if free <= 0:
+        return []
+    bl = s.bld[p]
+    money = s.dbl[p]
+    q = s.tocc[p][QUARRY]
+    priv = 1 if p == s.chooser else 0
+    univ = bl[UNIVERSITY] > 0 and (s.csup > 0 or s.cship > 0)
+    who = s.names[p]
+    out = []
+    bsup = s.bsup
+    for b in range(NB):
+        if bsup[b] and bl[b] < 0 and (free >= 2 or not LARGE[b]):
+            c = COST[b] - priv - (q if q < COL[b] else COL[b])
+            if c <= money:
+                out.append(mk(who, BUILD_TEXT[b], ("build", b, univ)))
+                if univ:
+                    out.append(mk(who, BUILD_NOU_TEXT[b], ("build", b, False)))
+    if out:
+        out.append(mk(who, "pass", ("pass",)))
+    return out
+
+
+def step(s) -> None:
+    n = s.n
+    while s.turn < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+        s.turn += 1
+    from . import governor
+
+    governor.role_done(s)
+
+
+def act(s, a) -> None:
+    p = s.actor
+    if a[0] == "build":
+        b = a[1]
+        c = cost(s, p, b)
+        s.dbl[p] -= c
+        s.bank += c
+        s.bsup[b] -= 1
+        s.bld[p][b] = 0
+        s.owned[p].append(b)
+        s.city[p] += 2 if LARGE[b] else 1
+        note = ""
+        if a[2]:
+            if s.csup > 0:
+                s.csup -= 1
+            else:
+                s.cship -= 1
+            s.bld[p][b] = 1
+            note = ", with a university colonist on it"
+        s.events.append(f"{s.names[p]} builds a {BNAME[b].lower()} for {c} doubloon(s){note}.")
+        if s.city[p] >= CITY and "G2" not in s.triggers:
+            s.triggers.append("G2")
+            s.events.append(f"{s.names[p]} has filled all 12 city spaces (G2): the game ends after this round.")
+    s.turn += 1
+    step(s)

@@ -1,0 +1,247 @@
+"""Captain phase (5.7): loading in repeated laps (must load, the most that fits, the ship where the most
+fits, one kind per ship), wharf once per phase, harbor, the captain's VP; then storage (small and large
+warehouse; the player chooses what to keep); last, only full ships are emptied."""
+
+from __future__ import annotations
+
+from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF,
+                    award_vp, mk)
+
+LOAD_TEXT = tuple("load " + g for g in GOODS)
+WHARF_TEXT = tuple("wharf " + g for g in GOODS)
+KEEP_TEXT = tuple("keep " + g for g in GOODS)
+
+
+def loads(s, p: int) -> list:
+    """Every cargo load open to p: (good, ship index, amount, text). Rule 5.7 K3."""
+    out = []
+    gd = s.goods[p]
+    ships = s.ships
+    for g in range(5):
+        h = gd[g]
+        if not h:
+            continue
+        carrier = -1
+        for i, sh in enumerate(ships):
+            if sh[1] == g:
+                carrier = i
+                break
+        if carrier >= 0:
+            sh = ships[carrier]
+            free = sh[0] - sh[2]
+            if free > 0:
+                out.append((g, carrier, h if h < free else free, LOAD_TEXT[g]))
+            continue
+        best = 0
+        allowed = []
+        for i, sh in enumerate(ships):
+            if sh[1] < 0:
+                amt = h if h < sh[0] else sh[0]
+                if amt > best:
+                    best, allowed = amt, [i]
+                elif amt == best:
+                    allowed.append(i)
+        if len(allowed) == 1:
+            out.append((g, allowed[0], best, LOAD_TEXT[g]))
+        else:
+            for i in allowed:
+                out.append((g, i, best, f"{LOAD_TEXT[g]} {ships[i][0]}"))
+    return out
+
+
+def can_wharf(s, p: int) -> bool:
+    return s.bld[p][WHARF] > 0 and not s.wharf_used[p]
+
+
+def options(s, p: int) -> list:
+    who = s.names[p]
+    out = [mk(who, text, ("load", g, i)) for g, i, _, text in loads(s, p)]
+    wharf = can_wharf(s, p)
+    if wharf:
+        gd = s.goods[p]
+        for g in range(5):
+            if gd[g]:
+                out.append(mk(who, WHARF_TEXT[g], ("wharf", g)))
+        if out and not any(m.action[0] == "load" for m in out):
+            out.append(mk(who, "pass", ("pass",)))  # wharf is optional (5.7 K5)
+    return out
+
+
+def begin(s) -> None:
+    s.phase = PH_CAPTAIN
+    s.turn = 0
+    s.passes = 0
+    s.wharf_used = [False] * s.n
+    s.cap_loaded = False
+    step(s)
+
+
+def step(s) -> None:
+    n = s.n
+    if s.passes < n and not any(any(gd) for gd in s.goods):
+        s.passes = n
+    while s.passes < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+        s.passes += 1
+        s.turn += 1
+    begin_storage(s)
+
+
+def _vp(s, p: int, amount: int, what: str) -> None:
+    bonus = 0
+    if p == s.chooser and not s.cap_loaded:
+        s.cap_loaded = True
+        bonus += 1
+    if s.bld[p][HARBOR] > 0:
+        bonus += 1
+    award_vp(s, p, amount + bonus)
+    s.events.append(f"{s.names[p]} {what} for {amount + bonus} VP.")
+
+
+def act(s, a) -> None:
+    p = s.actor
+    kind = a[0]
+    if kind == "load":
+        g, i = a[1], a[2]
+        sh = s.ships[i]
+        h = s.goods[p][g]
+        free = sh[0] - sh[2]
+        amt = h if h < free else free
+        sh[1] = g
+        sh[2] += amt
+        s.goods[p][g] -= amt
+        s.passes = 0
+        _vp(s, p, amt, f"loads {amt} {GOODS[g]} on the {sh[0]}-ship")
+    elif kind == "wharf":
+        g = a[1]
+        amt = s.goods[p][g]
+        s.goods[p][g] = 0
+        s.gsup[g] += amt
+        s.wharf_used[p] = True
+        s.passes = 0
+        _vp(s, p, amt, f"ships {amt} {GOODS[g]} with the wharf")
+    elif kind == "pass":
+        s.passes += 1
+    s.turn += 1
+    step(s)
+
+
+# --- storage (5.7 K9) ----------------------------------------------------------------------------
+
+def slots(s, p: int) -> int:
+    bl = s.bld[p]
+    return (1 if bl[SMALL_WAREHOUSE] > 0 else 0) + (2 if bl[LARGE_WAREHOUSE] > 0 else 0)
+
+
+def begin_storage(s) -> None:
+    s.phase = STORAGE
+    s.turn = 0
+    storage_step(s)
+
+
+def _keeps_all(gd, kept, w) -> bool:
+    """True when the player can keep every barrel, so there is nothing to choose."""
+    rest = [gd[g] for g in range(5) if gd[g] and not kept[g]]
+    return len(rest) <= w or (len(rest) == w + 1 and min(rest) == 1)
+
+
+def storage_step(s) -> None:
+    n = s.n
+    while s.turn < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        gd = s.goods[p]
+        w = slots(s, p)
+        kinds = [g for g in range(5) if gd[g]]
+        none = [False] * 5
+        if not kinds or _keeps_all(gd, none, w):
+            s.turn += 1
+            continue
+        if w == 0 and len(kinds) == 1:
+            _finish(s, p, none, kinds[0])
+            continue
+        s.st_slots = w
+        s.st_kept = none
+        s.mv = storage_options(s, p)
+        return
+    # 5.7 K11: only full ships are emptied
+    for sh in s.ships:
+        if sh[1] >= 0 and sh[2] >= sh[0]:
+            s.gsup[sh[1]] += sh[2]
+            s.events.append(f"The full {sh[0]}-ship is emptied ({sh[2]} {GOODS[sh[1]]}).")
+            sh[1] = -1
+            sh[2] = 0
+    s.st_kept = None
+    from . import governor
+
+    governor.role_done(s)
+
+
+def storage_options(s, p: int) -> list:
+    who = s.names[p]
+    gd = s.goods[p]
+    out = [mk(who, "ok", ("ok",))]
+    for g in range(5):
+        if gd[g] and not s.st_kept[g]:
+            out.append(mk(who, KEEP_TEXT[g], ("keep", g)))
+    return out
+
+
+def propose(s, p: int):
+    """Warehouses keep the kinds with the most barrels (dearer first on ties); the single barrel is the
+    dearest kind left."""
+    gd = s.goods[p]
+    kept = list(s.st_kept)
+    w = s.st_slots
+    rest = sorted((g for g in range(5) if gd[g] and not kept[g]), key=lambda g: (gd[g], PRICE[g]), reverse=True)
+    for g in rest[:w]:
+        kept[g] = True
+    left = [g for g in rest[w:]]
+    single = max(left, key=lambda g: PRICE[g]) if left else -1
+    return kept, single
+
+
+def _finish(s, p: int, kept, single: int) -> None:
+    gd = s.goods[p]
+    lost = []
+    for g in range(5):
+        if kept[g] or not gd[g]:
+            continue
+        keep = 1 if g == single else 0
+        x = gd[g] - keep
+        if x:
+            s.gsup[g] += x
+            gd[g] = keep
+            lost.append(f"{x} {GOODS[g]}")
+    if lost:
+        s.events.append(f"{s.names[p]} returns " + ", ".join(lost) + " to the supply (storage).")
+    s.turn += 1
+
+
+def storage_act(s, a) -> None:
+    p = s.actor
+    if a[0] == "keep":
+        g = a[1]
+        if s.st_slots > 0:
+            s.st_kept[g] = True
+            s.st_slots -= 1
+            gd = s.goods[p]
+            rest = [x for x in range(5) if gd[x] and not s.st_kept[x]]
+            if not _keeps_all(gd, s.st_kept, s.st_slots) and not (s.st_slots == 0 and len(rest) == 1):
+                s.mv = storage_options(s, p)
+                return
+            if s.st_slots == 0 and len(rest) == 1 and not _keeps_all(gd, s.st_kept, 0):
+                _finish(s, p, s.st_kept, rest[0])
+            else:
+                s.turn += 1
+        else:
+            _finish(s, p, s.st_kept, g)
+    else:
+        kept, single = propose(s, p)
+        _finish(s, p, kept, single)
+    storage_step(s)

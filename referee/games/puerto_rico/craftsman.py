@@ -1,0 +1,55 @@
+"""Craftsman phase (5.5): production in turn order from the supply, the factory, and the craftsman's
+extra barrel as the last step."""
+
+from __future__ import annotations
+
+from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, mk, pay, prod_capacity
+
+
+def begin(s) -> None:
+    s.phase = PH_CRAFTSMAN
+    n = s.n
+    got_chooser = [0] * 5
+    for k in range(n):
+        p = (s.chooser + k) % n
+        prod = prod_capacity(s, p)
+        kinds = 0
+        made = []
+        for g in range(5):
+            x = prod[g]
+            if x > s.gsup[g]:
+                x = s.gsup[g]
+            if x > 0:
+                s.gsup[g] -= x
+                s.goods[p][g] += x
+                kinds += 1
+                made.append(f"{x} {GOODS[g]}")
+                if k == 0:
+                    got_chooser[g] = x
+        if made:
+            s.events.append(f"{s.names[p]} produces " + ", ".join(made) + ".")
+        if kinds >= 2 and s.bld[p][FACTORY] > 0:
+            paid = pay(s, p, FACTORY_PAY[kinds])
+            s.events.append(f"{s.names[p]}'s factory pays {paid} doubloon(s) for {kinds} kinds.")
+    p = s.chooser
+    s.actor = p
+    who = s.names[p]
+    mv = [mk(who, "extra " + GOODS[g], ("extra", g)) for g in range(5) if got_chooser[g] and s.gsup[g]]
+    if mv:
+        mv.append(mk(who, "pass", ("pass",)))
+        s.mv = mv
+        return
+    from . import governor
+
+    governor.role_done(s)
+
+
+def act(s, a) -> None:
+    if a[0] == "extra":
+        g = a[1]
+        s.gsup[g] -= 1
+        s.goods[s.actor][g] += 1
+        s.events.append(f"{s.names[s.actor]} takes an extra {GOODS[g]} (craftsman's privilege).")
+    from . import governor
+
+    governor.role_done(s)

@@ -1,0 +1,208 @@
+"""Mayor phase (5.3): the privilege colonist, the ship shared out from the mayor, each player's
+placement with the fill rule (one colonist at a time, or 'ok' to accept the proposal for the rest),
+and the refill of the colonist ship (trigger G1)."""
+
+from __future__ import annotations
+
+from .state import (BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, VIOLET, mk)
+
+PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
+
+
+def begin(s, privilege: bool) -> None:
+    s.phase = PH_MAYOR
+    n = s.n
+    m = s.chooser
+    if privilege and s.csup > 0:
+        s.csup -= 1
+        s.sj[m] += 1
+        s.events.append(f"{s.names[m]} takes the mayor's colonist from the supply.")
+    ship = s.cship
+    s.cship = 0
+    base, extra = divmod(ship, n)
+    for k in range(n):
+        p = (m + k) % n
+        c = base + (1 if k < extra else 0)
+        s.sj[p] += c
+        s.m_new[p] = c
+    s.turn = 0
+    step(s)
+
+
+def targets(s, p: int) -> int:
+    """How many distinct places (tile kinds, buildings) can hold a colonist."""
+    t = s.tiles[p]
+    return sum(1 for k in range(6) if t[k]) + len(s.owned[p])
+
+
+def step(s) -> None:
+    n = s.n
+    decline = s.opts.get("allow-decline-colonists", False)
+    while s.turn < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        bl = s.bld[p]
+        pool = s.sj[p] + sum(s.tocc[p]) + sum(bl[b] for b in s.owned[p])
+        circles = sum(s.tiles[p]) + sum(CIRC[b] for b in s.owned[p])
+        choice = 0 < pool < circles and targets(s, p) > 1
+        if choice or (decline and s.m_new[p] > 0):
+            s.m_t = [0] * 6
+            s.m_b = [0] * NB
+            s.m_pool = pool
+            s.m_placed = 0
+            s.m_target = pool if pool < circles else circles
+            s.mv = options(s, p)
+            return
+        t, b = propose(s, p, [0] * 6, [0] * NB, pool)
+        _finish_pool(s, p, t, b, pool)
+    refill(s)
+    from . import governor
+
+    governor.role_done(s)
+
+
+def options(s, p: int) -> list:
+    who = s.names[p]
+    out = [mk(who, "ok", ("ok",))]
+    if s.m_placed < s.m_target:
+        t, mt = s.tiles[p], s.m_t
+        for k in range(6):
+            if t[k] > mt[k]:
+                out.append(mk(who, PLACE_TEXT[k], ("place", k)))
+        mb = s.m_b
+        for b in s.owned[p]:
+            if CIRC[b] > mb[b]:
+                out.append(mk(who, PLACE_TEXT[6 + b], ("place", 6 + b)))
+    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
+        out.append(mk(who, "refuse", ("refuse",)))
+    return out
+
+
+def propose(s, p: int, t: list, b: list, pool: int):
+    """The proposal: what is already placed, then the previous arrangement, then a greedy fill that pairs
+    plantations with production buildings and occupies violet buildings. Returns new lists."""
+    t = list(t)
+    b = list(b)
+    tiles = s.tiles[p]
+    owned = s.owned[p]
+    circles = sum(tiles) + sum(CIRC[x] for x in owned)
+    left = (pool if pool < circles else circles) - sum(t) - sum(b)
+    if left <= 0:
+        return t, b
+    prev_t = s.tocc[p]
+    for k in range(6):
+        if left <= 0:
+            break
+        add = min(prev_t[k] - t[k], tiles[k] - t[k], left)
+        if add > 0:
+            t[k] += add
+            left -= add
+    prev_b = s.bld[p]
+    for x in owned:
+        if left <= 0:
+            break
+        add = min(prev_b[x] - b[x], CIRC[x] - b[x], left)
+        if add > 0:
+            b[x] += add
+            left -= add
+    while left > 0:
+        cap = [0] * 5
+        for x in owned:
+            g = PROD_GOOD[x]
+            if g >= 0:
+                cap[g] += b[x]
+        best, where = -1, None
+        for x in owned:
+            if b[x] >= CIRC[x]:
+                continue
+            g = PROD_GOOD[x]
+            if g < 0:
+                score = 20 + COL[x] if b[x] == 0 else 0
+            else:
+                score = 12 if t[g] > cap[g] else 3
+            if score > best:
+                best, where = score, ("b", x)
+        for k in range(6):
+            if tiles[k] <= t[k]:
+                continue
+            if k == 0:
+                score = 8
+            elif k == QUARRY:
+                score = 7
+            else:
+                score = 11 if t[k] < cap[k] else 4 + k
+            if score > best:
+                best, where = score, ("t", k)
+        if where is None:
+            break
+        if where[0] == "b":
+            b[where[1]] += 1
+        else:
+            t[where[1]] += 1
+        left -= 1
+    return t, b
+
+
+def act(s, a) -> None:
+    p = s.actor
+    kind = a[0]
+    if kind == "place":
+        x = a[1]
+        if x < 6:
+            s.m_t[x] += 1
+        else:
+            s.m_b[x - 6] += 1
+        s.m_placed += 1
+        if s.m_placed < s.m_target:
+            s.mv = options(s, p)
+            return
+        t, b = s.m_t, s.m_b
+    elif kind == "refuse":
+        s.m_pool -= 1
+        s.m_new[p] -= 1
+        s.sj[p] -= 1
+        s.cgone += 1
+        s.events.append(f"{s.names[p]} refuses a colonist; it leaves the game.")
+        circles = sum(s.tiles[p]) + sum(CIRC[x] for x in s.owned[p])
+        s.m_target = s.m_pool if s.m_pool < circles else circles
+        if s.m_placed < s.m_target or s.m_new[p] > 0:
+            s.mv = options(s, p)
+            return
+        t, b = s.m_t, s.m_b
+    else:  # ok: accept the proposal for the rest
+        t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
+    _finish_pool(s, p, t, b, s.m_pool)
+    s.m_t = s.m_b = None
+    step(s)
+
+
+def _finish_pool(s, p, t, b, pool):
+    placed = sum(t)
+    s.tocc[p] = list(t)
+    bl = s.bld[p]
+    for x in s.owned[p]:
+        bl[x] = b[x]
+        placed += b[x]
+    s.sj[p] = pool - placed
+    s.m_new[p] = 0
+    s.turn += 1
+
+
+def refill(s) -> None:
+    """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
+    empty = 0
+    for p in range(s.n):
+        bl = s.bld[p]
+        for x in s.owned[p]:
+            empty += CIRC[x] - bl[x]
+    need = empty if empty > s.n else s.n
+    if s.csup >= need:
+        s.csup -= need
+        s.cship += need
+    else:
+        s.cship += s.csup
+        s.events.append(f"The supply cannot refill the colonist ship ({s.csup} of {need}): the game ends "
+                        "after this round (G1).")
+        s.csup = 0
+        if "G1" not in s.triggers:
+            s.triggers.append("G1")

@@ -1,0 +1,469 @@
+"""Typed text -> canonical move text (synonyms, short forms, did-you-mean), the reasons a move is refused
+(one sentence naming the rule), and the one-line prompt."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+
+from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+
+from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, LARGE,
+                    NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
+                    REVEAL, ROLE, ROLES, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF)
+
+# --- the vocabulary ------------------------------------------------------------------------------
+_GOOD_ALIASES = {
+    "corn": ("corn", "maize", "mais", "kukurice", "yellow"),
+    "indigo": ("indigo", "ind", "blue"),
+    "sugar": ("sugar", "sug", "zucker", "cukr", "white"),
+    "tobacco": ("tobacco", "tob", "tabak", "tabac", "brown"),
+    "coffee": ("coffee", "cof", "kaffee", "kava", "black"),
+    "quarry": ("quarry", "quarries", "stone", "steinbruch", "kamenolom", "q"),
+}
+_ROLE_ALIASES = {
+    "settler": ("settler", "siedler", "osadnik", "settle-role"),
+    "mayor": ("mayor", "burgermeister", "buergermeister", "purkmistr", "starosta"),
+    "builder": ("builder", "baumeister", "stavitel"),
+    "craftsman": ("craftsman", "aufseher", "dozorce", "overseer", "craftsmen"),
+    "trader": ("trader", "handler", "haendler", "kupec", "obchodnik", "merchant"),
+    "captain": ("captain", "kapitan", "kapitaen", "kapitan"),
+    "prospector": ("prospector", "goldsucher", "zlatokop", "gold"),
+}
+_BUILDING_ALIASES = {
+    "small-indigo-plant": ("sm-indigo", "small-indigo", "sm-indigo-plant", "s-indigo", "kleine-indigokuperei"),
+    "small-sugar-mill": ("sm-sugar", "small-sugar", "sm-sugar-mill", "s-sugar", "kleine-zuckermuhle"),
+    "indigo-plant": ("lg-indigo", "large-indigo", "lg-indigo-plant", "large-indigo-plant", "indigokuperei"),
+    "sugar-mill": ("lg-sugar", "large-sugar", "lg-sugar-mill", "large-sugar-mill", "zuckermuhle"),
+    "tobacco-storage": ("tobacco-store", "lg-tobacco", "large-tobacco", "tabakspeicher", "tobacco-plant"),
+    "coffee-roaster": ("roaster", "lg-coffee", "large-coffee", "kaffeerosterei", "coffee-plant"),
+    "small-market": ("sm-market", "kleine-markthalle", "small-markethall"),
+    "hacienda": ("hazienda",),
+    "construction-hut": ("hut", "c-hut", "bauhutte", "constr-hut"),
+    "small-warehouse": ("sm-warehouse", "sm-wh", "kleines-lagerhaus"),
+    "hospice": ("hospiz",),
+    "office": ("kontor",),
+    "large-market": ("lg-market", "grosse-markthalle", "large-markethall"),
+    "large-warehouse": ("lg-warehouse", "lg-wh", "grosses-lagerhaus"),
+    "factory": ("manufaktur", "manufactory"),
+    "university": ("uni", "universitat"),
+    "harbor": ("harbour", "hafen"),
+    "wharf": ("werft", "weft"),
+    "guild-hall": ("guild", "zunfthalle", "guildhall"),
+    "residence": ("residenz",),
+    "fortress": ("festung", "fort"),
+    "customs-house": ("customs", "zollhaus", "custom-house"),
+    "city-hall": ("rathaus", "town-hall"),
+}
+_VERBS = {
+    "take": ("take", "settle", "plant", "plantation", "tile", "t"),
+    "place": ("place", "put", "colonist", "p"),
+    "build": ("build", "buy", "b"),
+    "sell": ("sell", "trade"),
+    "load": ("load", "ship", "l"),
+    "wharf": ("wharf", "werft"),
+    "keep": ("keep", "store", "save", "k"),
+    "extra": ("extra", "privilege", "bonus"),
+    "pass": ("pass", "skip", "nothing", "none", "-", "no"),
+    "ok": ("ok", "okay", "accept", "yes", "y", "fine", "auto"),
+    "done": ("done", "finish", "end", "stop"),
+    "reveal": ("reveal", "flip", "turn", "up", "face-up", "row"),
+    "draw": ("draw", "drew", "drawn"),
+    "choose": ("choose", "role", "pick", "select"),
+    "refuse": ("refuse", "decline", "reject"),
+    "hacienda-draw": ("hacienda",),
+}
+_FLAGS = {
+    "no-hospice": ("no-hospice", "nohospice", "without-hospice", "no-hospiz"),
+    "no-university": ("no-university", "nouniversity", "no-uni", "without-university"),
+    "no-privilege": ("no-privilege", "noprivilege", "no-colonist", "without-privilege", "decline"),
+}
+
+ALIAS: dict[str, tuple] = {}
+
+
+def _add(key: str, value: tuple) -> None:
+    for k in (key, key.replace("-", "")):
+        ALIAS.setdefault(k, value)
+
+
+for _g, _names in _GOOD_ALIASES.items():
+    for _a in _names + (_g + "s", _g + "-plantation", _g + "-tile"):
+        _add(_a, ("kind", KINDS.index(_g)))
+for _r, _names in _ROLE_ALIASES.items():
+    for _a in _names:
+        _add(_a, ("role", _r))
+for _b in range(NB):
+    _add(BIDS[_b], ("bld", _b))
+    for _a in _BUILDING_ALIASES.get(BIDS[_b], ()):
+        _add(_a, ("bld", _b))
+for _f, _names in _FLAGS.items():
+    for _a in _names:
+        _add(_a, ("flag", _f))
+for _v, _names in _VERBS.items():
+    for _a in _names:
+        _add(_a, ("verb", _v))
+ALIAS["hacienda"] = ("bld", HACIENDA)
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def tokens(text: str) -> list[tuple]:
+    words = _ascii(text.lower()).replace("_", "-").replace(",", " ").split()
+    out = []
+    i = 0
+    while i < len(words):
+        for length in (4, 3, 2, 1):
+            if i + length > len(words):
+                continue
+            phrase = "-".join(words[i:i + length])
+            hit = ALIAS.get(phrase) or ALIAS.get(phrase.replace("-", ""))
+            if hit:
+                out.append(hit)
+                i += length
+                break
+        else:
+            w = words[i]
+            if w.isdigit():
+                out.append(("num", int(w)))
+            else:
+                close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
+                hint = f" Did you mean {close[0]}?" if close else ""
+                raise InvalidMove(f"'{w}' is not a word of the Puerto Rico notation.{hint} Type 'moves' to see "
+                                  "the legal moves, or 'help' for the notation.")
+            i += 1
+    return out
+
+
+# --- parse ---------------------------------------------------------------------------------------
+
+def _listing(s) -> str:
+    return ", ".join(m.text for m in s.mv[:12]) + (", ..." if len(s.mv) > 12 else "")
+
+
+def _legal_texts(s) -> set:
+    return {m.text for m in s.mv}
+
+
+def parse(s, text: str) -> str:
+    if s.phase == END:
+        raise IllegalMove("The game is over.")
+    toks = tokens(text)
+    if not toks:
+        raise InvalidMove("The move is empty; type 'moves' to list the legal ones.")
+    verbs = [t[1] for t in toks if t[0] == "verb"]
+    objs = [t for t in toks if t[0] in ("kind", "bld", "role")]
+    nums = [t[1] for t in toks if t[0] == "num"]
+    flags = [t[1] for t in toks if t[0] == "flag"]
+    verb = verbs[0] if verbs else None
+    obj = objs[0] if objs else None
+    legal = _legal_texts(s)
+    handler = _PHASE[s.phase]
+    cand = handler(s, verb, obj, nums, flags, toks)
+    if cand in legal:
+        return cand
+    raise IllegalMove(f"'{text}' is not a legal move now; the legal moves are: {_listing(s)}.")
+
+
+def _who(s) -> str:
+    return s.names[s.actor]
+
+
+def _wrong_phase(s, verb, obj):
+    what = {ROLE: "choose a role", REVEAL: "enter the revealed plantation", DRAW: "enter the hacienda tile drawn",
+            PH_SETTLER: "take a plantation", PH_MAYOR: "place colonists", PH_BUILDER: "build",
+            PH_CRAFTSMAN: "take the extra barrel or pass", PH_TRADER: "sell", PH_CAPTAIN: "load goods",
+            STORAGE: "choose the goods to keep"}[s.phase]
+    raise IllegalMove(f"It is the {s.phase} {'step' if s.phase in (REVEAL, DRAW, ROLE) else 'phase'}: "
+                      f"{_who(s) if s.phase not in (REVEAL, DRAW) else 'the table'} must {what}; "
+                      f"the legal moves are: {_listing(s)}.")
+
+
+def _role(s, verb, obj, nums, flags, toks):
+    if obj is None or obj[0] != "role":
+        if verb in ("pass", "done", "ok"):
+            raise IllegalMove(f"Choosing a role is compulsory (rule 5.1 R1); {_who(s)} may choose: {_listing(s)}.")
+        _wrong_phase(s, verb, obj)
+    name = obj[1]
+    idx = [i for i, c in enumerate(s.cards) if c == name]
+    if not idx:
+        raise IllegalMove(f"There is no {name} card with {s.n} players (setup 2.3); choose one of: {_listing(s)}.")
+    free = [i for i in idx if s.card_taken[i] < 0]
+    if not free:
+        by = s.names[s.card_taken[idx[0]]]
+        raise IllegalMove(f"The {name} was already chosen this round by {by}; a role can be chosen only once per "
+                          f"round (rule 5.1 R1): choose one of {_listing(s)}.")
+    if name == "prospector":
+        texts = [m.text for m in s.mv if m.text.startswith("prospector")]
+        if nums:
+            want = f"prospector {nums[0]}"
+            if want in texts:
+                return want
+        return texts[0]
+    if name == "mayor" and "no-privilege" in flags:
+        if not s.opts.get("mayor-privilege-optional", True):
+            raise IllegalMove("The mayor's privilege is not optional in this game (option mayor-privilege-optional "
+                              "is off).")
+        if s.csup == 0:
+            return "mayor"
+        return "mayor no-privilege"
+    return name
+
+
+def _reveal(s, verb, obj, nums, flags, toks):
+    if obj is None or obj[0] != "kind":
+        _wrong_phase(s, verb, obj)
+    k = obj[1]
+    word = "draw" if s.phase == DRAW else "reveal"
+    if k == QUARRY:
+        raise IllegalMove("Quarries are never in the plantation stack (setup 2.3); enter the plantation kind.")
+    if s.stack[k] == 0:
+        from .state import TILES
+
+        total = TILES[k][s.box]
+        on_islands = sum(s.tiles[p][k] for p in range(s.n))
+        raise IllegalMove(f"No {GOODS[k]} plantation is left in the face-down stack (of {total}: {on_islands} on "
+                          f"islands, {s.row[k]} face up, {s.disc[k]} discarded); the stack holds: "
+                          + ", ".join(f"{s.stack[g]} {GOODS[g]}" for g in range(5) if s.stack[g]) + ".")
+    return f"{word} {GOODS[k]}"
+
+
+def _settler(s, verb, obj, nums, flags, toks):
+    p = s.actor
+    if verb in ("pass", "done"):
+        return "pass"
+    if verb == "hacienda-draw" or (obj == ("bld", HACIENDA)) or verb == "draw":
+        if s.bld[p][HACIENDA] <= 0:
+            raise IllegalMove("Only the owner of an occupied hacienda may draw an extra plantation (hacienda).")
+        if s.hac_used:
+            raise IllegalMove("The hacienda draws one tile per settler phase, and you have drawn it.")
+        if "hacienda" not in _legal_texts(s):
+            raise IllegalMove("The plantation stack and the discards are empty, so the hacienda cannot draw "
+                              "(rule 5.2 S8).")
+        return "hacienda"
+    if obj is None or obj[0] != "kind":
+        _wrong_phase(s, verb, obj)
+    k = obj[1]
+    if sum(s.tiles[p]) >= ISLAND:
+        raise IllegalMove("Your island's 12 spaces are full, so you take nothing (rule 5.2 S5).")
+    suffix = " no-hospice" if "no-hospice" in flags else ""
+    if k == QUARRY:
+        if s.quarries == 0:
+            raise IllegalMove("No quarries are left (rule 5.2 S6); take a face-up plantation or pass.")
+        if p != s.chooser and s.bld[p][CONSTRUCTION_HUT] <= 0:
+            raise IllegalMove("Only the settler, or the owner of an occupied construction hut, may take a quarry "
+                              "(rule 5.2 S1-S2); take a face-up plantation or pass.")
+        text = "take quarry" + suffix
+    else:
+        if s.row[k] == 0:
+            row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or "nothing"
+            raise IllegalMove(f"No {GOODS[k]} plantation is face up (rule 5.2 S1); the row shows {row}.")
+        text = "take " + GOODS[k] + suffix
+    if suffix and text not in _legal_texts(s):
+        return text[: -len(suffix)]
+    return text
+
+
+def _mayor(s, verb, obj, nums, flags, toks):
+    p = s.actor
+    if verb == "ok":
+        return "ok"
+    if verb == "refuse":
+        if not s.opts.get("allow-decline-colonists", False):
+            raise IllegalMove("All colonists from the ship must be taken (rule 5.3 M2); refusing them is the "
+                              "house rule option allow-decline-colonists.")
+        raise IllegalMove("You have no colonist from the ship left to refuse.")
+    if verb in ("done", "pass"):
+        left = s.m_target - s.m_placed
+        raise IllegalMove(f"You still have {left} colonist(s) to place on empty circles: colonists may stay in "
+                          "San Juan only when every circle is full (rule 5.3 M4); place them, or type 'ok' to "
+                          "accept the proposal.")
+    if obj is None or obj[0] == "role":
+        _wrong_phase(s, verb, obj)
+    if obj[0] == "kind":
+        k = obj[1]
+        if s.tiles[p][k] == 0:
+            raise IllegalMove(f"You have no {KINDS[k]} tile to place a colonist on.")
+        if s.tiles[p][k] <= s.m_t[k]:
+            raise IllegalMove(f"All your {KINDS[k]} circles already have a colonist (one per circle, rule 5.3 M3).")
+        return "place " + KINDS[k]
+    b = obj[1]
+    if s.bld[p][b] < 0:
+        raise IllegalMove(f"You do not own a {BNAME[b].lower()}.")
+    if s.m_b[b] >= CIRC[b]:
+        raise IllegalMove(f"Your {BNAME[b].lower()} has no empty circle left (one colonist per circle, rule 5.3 M3).")
+    return "place " + BIDS[b]
+
+
+def explain_cost(s, p: int, b: int) -> str:
+    q = s.tocc[p][QUARRY]
+    parts = [f"printed {COST[b]}"]
+    if p == s.chooser:
+        parts.append("-1 builder's privilege")
+    use = min(q, COL[b])
+    if q:
+        parts.append(f"-{use} for {use} of your {q} occupied quarr{'y' if q == 1 else 'ies'} (column {COL[b]} "
+                     f"allows {COL[b]})")
+    from .builder import cost
+
+    return f"{cost(s, p, b)} ({', '.join(parts)})"
+
+
+def _builder(s, verb, obj, nums, flags, toks):
+    p = s.actor
+    if verb in ("pass", "done"):
+        return "pass"
+    if obj is None or obj[0] != "bld":
+        if obj is not None and obj[0] == "kind" and obj[1] != QUARRY:
+            raise InvalidMove(f"Which {GOODS[obj[1]]} building? Say e.g. 'build sm-{GOODS[obj[1]]}' or "
+                              f"'build {BIDS[2 + max(0, obj[1] - 1)]}'.")
+        _wrong_phase(s, verb, obj)
+    b = obj[1]
+    name = BNAME[b].lower()
+    if s.bld[p][b] >= 0:
+        raise IllegalMove(f"You already own a {name}; a player may own only one building of each type "
+                          "(rule 5.4 B2).")
+    if s.bsup[b] == 0:
+        raise IllegalMove(f"No {name} is left in the supply (rule 5.4 B2).")
+    free = CITY - s.city[p]
+    if free == 0:
+        raise IllegalMove("Your 12 city spaces are full (rule 5.4 B2).")
+    if LARGE[b] and free < 2:
+        raise IllegalMove(f"A {name} needs 2 free city spaces and you have 1 (rule 5.4 B2).")
+    from .builder import cost
+
+    c = cost(s, p, b)
+    if c > s.dbl[p]:
+        raise IllegalMove(f"A {name} would cost you {explain_cost(s, p, b)} and you have {s.dbl[p]} doubloon(s) "
+                          "(rule 5.4 B3).")
+    if "no-university" in flags and s.bld[p][UNIVERSITY] > 0 and (s.csup or s.cship):
+        return f"build {BIDS[b]} no-university"
+    return f"build {BIDS[b]}"
+
+
+def _craftsman(s, verb, obj, nums, flags, toks):
+    if verb in ("pass", "done"):
+        return "pass"
+    if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
+        _wrong_phase(s, verb, obj)
+    g = obj[1]
+    if s.gsup[g] == 0:
+        raise IllegalMove(f"The supply has no {GOODS[g]} left (rule 5.5 C4).")
+    raise IllegalMove(f"The craftsman's extra barrel must be of a kind he produced this phase (rule 5.5 C4); "
+                      f"choose from: {_listing(s)}.")
+
+
+def _trader(s, verb, obj, nums, flags, toks):
+    p = s.actor
+    if verb in ("pass", "done"):
+        return "pass"
+    if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
+        _wrong_phase(s, verb, obj)
+    g = obj[1]
+    if s.goods[p][g] == 0:
+        raise IllegalMove(f"You hold no {GOODS[g]} to sell.")
+    if g in s.house and s.bld[p][OFFICE] <= 0:
+        raise IllegalMove(f"The trading house already holds {GOODS[g]}; only the owner of an occupied office may "
+                          "sell a kind that is already there (rule 5.6 T2).")
+    return "sell " + GOODS[g]
+
+
+def _captain(s, verb, obj, nums, flags, toks):
+    from .captain import can_wharf, loads
+
+    p = s.actor
+    open_loads = loads(s, p)
+    if verb in ("pass", "done"):
+        if open_loads:
+            raise IllegalMove("You must load when you can (rule 5.7 K4): "
+                              + ", ".join(t for *_, t in open_loads)
+                              + (" or use your wharf" if can_wharf(s, p) else "") + ".")
+        return "pass"
+    if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
+        _wrong_phase(s, verb, obj)
+    g = obj[1]
+    if s.goods[p][g] == 0:
+        raise IllegalMove(f"You hold no {GOODS[g]}.")
+    if verb == "wharf":
+        if s.bld[p][WHARF] <= 0:
+            raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (wharf).")
+        if s.wharf_used[p]:
+            raise IllegalMove("The wharf may be used once per captain phase, and you have used it (rule 5.7 K5).")
+        return "wharf " + GOODS[g]
+    mine = [x for x in open_loads if x[0] == g]
+    if not mine:
+        carrier = next((sh for sh in s.ships if sh[1] == g), None)
+        if carrier is not None:
+            raise IllegalMove(f"The {carrier[0]}-ship carrying {GOODS[g]} is full, so {GOODS[g]} cannot be loaded on "
+                              "another ship (rule 5.7 K3b).")
+        raise IllegalMove(f"No empty ship is left for {GOODS[g]} (one kind per ship, rule 5.7 K2).")
+    if nums:
+        want = nums[0]
+        hit = [x for x in mine if s.ships[x[1]][0] == want]
+        if hit:
+            return hit[0][3]
+        if not any(sh[0] == want for sh in s.ships):
+            raise IllegalMove(f"There is no {want}-ship; the ships are " + ", ".join(str(sh[0]) for sh in s.ships) + ".")
+        sh = next(sh for sh in s.ships if sh[0] == want)
+        if sh[1] >= 0 and sh[1] != g:
+            why = f"it carries {GOODS[sh[1]]} (one kind per ship, rule 5.7 K2)"
+        elif any(x[1] != s.ships.index(sh) for x in mine) and any(o[1] == g for o in s.ships):
+            why = f"{GOODS[g]} is already on another ship (rule 5.7 K2)"
+        else:
+            why = "you must use the ship on which the most of your barrels fit (rule 5.7 K3c)"
+        raise IllegalMove(f"{GOODS[g].capitalize()} cannot go on the {want}-ship: {why}; you may: "
+                          + ", ".join(x[3] for x in mine) + ".")
+    if len(mine) > 1:
+        raise AmbiguousMove(f"{GOODS[g].capitalize()} fits equally on several ships; say which: "
+                            + ", ".join(x[3] for x in mine) + ".")
+    return mine[0][3]
+
+
+def _storage(s, verb, obj, nums, flags, toks):
+    p = s.actor
+    if verb in ("ok", "done", "pass"):
+        return "ok"
+    if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
+        _wrong_phase(s, verb, obj)
+    g = obj[1]
+    if s.goods[p][g] == 0:
+        raise IllegalMove(f"You hold no {GOODS[g]} to keep.")
+    raise IllegalMove(f"You already keep your {GOODS[g]}.")
+
+
+_PHASE = {ROLE: _role, REVEAL: _reveal, DRAW: _reveal, PH_SETTLER: _settler, PH_MAYOR: _mayor,
+          PH_BUILDER: _builder, PH_CRAFTSMAN: _craftsman, PH_TRADER: _trader, PH_CAPTAIN: _captain,
+          STORAGE: _storage}
+
+
+# --- prompt --------------------------------------------------------------------------------------
+
+def prompt(s) -> str:
+    if s.phase == END:
+        return "The game is over."
+    opts = _listing(s)
+    if s.phase == REVEAL:
+        done = s.n + 1 - s.reveal_left
+        where = "setup" if s.card < 0 else "settler phase over"
+        return (f"Chance ({where}): turn up face-up plantation {done + 1} of {s.n + 1} and enter it: "
+                f"{opts}")
+    if s.phase == DRAW:
+        return f"Chance: {s.names[s.actor]} draws the top plantation with the hacienda; enter it: {opts}"
+    who = s.names[s.actor]
+    head = f"Round {s.round}, governor {s.names[s.gov]}. "
+    if s.phase == ROLE:
+        return head + f"{who}: choose a role: {opts}"
+    role = s.cards[s.card]
+    head += f"{role.capitalize()} phase ({s.names[s.chooser]}). "
+    if s.phase == PH_MAYOR:
+        left = s.m_target - s.m_placed
+        return head + f"{who}: place {left} more colonist(s) one at a time, or 'ok' to accept the proposal: {opts}"
+    if s.phase == STORAGE:
+        w = s.st_slots
+        what = (f"keep all barrels of {w} kind(s) (warehouse), then 1 barrel" if w else "keep 1 barrel")
+        return head + f"{who}: storage: {what}; 'ok' accepts the proposal: {opts}"
+    verbs = {PH_SETTLER: "take a tile", PH_BUILDER: "build", PH_CRAFTSMAN: "take an extra barrel",
+             PH_TRADER: "sell one barrel", PH_CAPTAIN: "load"}
+    return head + f"{who}: {verbs[s.phase]}: {opts}"

@@ -1,0 +1,75 @@
+"""The table as a rich renderable: each player's island and city (occupied circles), doubloons, goods,
+(VP when shown); the ships, trading house, colonist ship and supply, VP chips, roles, turn and phase."""
+
+from __future__ import annotations
+
+from .checklist import setup_checklist
+from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE
+
+
+def _circles(n_on: int, n_circ: int) -> str:
+    return "●" * n_on + "○" * (n_circ - n_on)
+
+
+def render(s):
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from .notation import prompt
+
+    parts = []
+    if s.card < 0 and s.round == 1 and s.picks == 0:
+        parts.append(Panel(setup_checklist(s.n, s.pool0), title="Setup checklist"))
+    show_vp = s.opts.get("show-running-vp", False) or s.phase == END
+    players = Table(title=f"Round {s.round}: governor {s.names[s.gov]}", show_lines=True)
+    for col in ("player", "island", "city", "San Juan", "doubloons", "goods") + (("VP",) if show_vp else ()):
+        players.add_column(col)
+    for p in range(s.n):
+        t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
+        island = "\n".join(f"{KINDS[k]} {_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
+        city = "\n".join(f"{BIDS[b]} {_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
+        city += f"\n({s.city[p]}/12 spaces)"
+        goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g]) or "-"
+        name = s.names[p] + (" (governor)" if p == s.gov else "")
+        role = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]
+        if role:
+            name += f"\n[{role[0]}]"
+        row = [name, island, city, str(s.sj[p]), str(s.dbl[p]), goods]
+        if show_vp:
+            row.append(str(s.vp[p]))
+        players.add_row(*row)
+    parts.append(players)
+    ships = "  ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]] if sh[1] >= 0 else 'empty'}]" for sh in s.ships)
+    house = ", ".join(GOODS[g] for g in s.house) or "empty"
+    roles = "  ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
+                      + (f"({s.names[s.card_taken[i]]})" if s.card_taken[i] >= 0 else "")
+                      for i in range(len(s.cards)))
+    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or "none"
+    board = Text.assemble(
+        ("Cargo ships: ", "bold"), ships, "\n",
+        ("Trading house: ", "bold"), f"{house} ({len(s.house)}/4)", "\n",
+        ("Colonists: ", "bold"), f"{s.cship} on the ship, {s.csup} in the supply", "\n",
+        ("VP chips left: ", "bold"), str(s.pool), "\n",
+        ("Plantations face up: ", "bold"), row, f"  (stack {sum(s.stack)}, discards {sum(s.disc)}, "
+                                               f"quarries {s.quarries})", "\n",
+        ("Goods supply: ", "bold"), ", ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)), "\n",
+        ("Roles: ", "bold"), roles, "\n",
+        ("Phase: ", "bold"), s.phase + (f" ({s.cards[s.card]}, chosen by {s.names[s.chooser]})" if s.card >= 0 else ""),
+    )
+    if s.triggers:
+        board.append(f"\nGame end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red")
+    if s.phase == PH_MAYOR and s.m_t is not None:
+        placed = [f"{s.m_t[k]} {KINDS[k]}" for k in range(6) if s.m_t[k]]
+        placed += [f"{s.m_b[b]} {BIDS[b]}" for b in range(len(BIDS)) if s.m_b[b]]
+        board.append(f"\n{s.names[s.actor]} has placed: {', '.join(placed) or 'nothing yet'}; "
+                     f"{s.m_target - s.m_placed} to go.")
+    if s.phase == STORAGE and s.st_kept is not None:
+        board.append(f"\n{s.names[s.actor]} keeps: "
+                     + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet"))
+    parts.append(Panel(board, title="Puerto Rico"))
+    if s.events:
+        parts.append(Text("\n".join(s.events), style="italic"))
+    parts.append(Text(prompt(s), style="bold"))
+    return Group(*parts)

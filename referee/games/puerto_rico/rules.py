@@ -1,0 +1,233 @@
+"""Puerto Rico (base game, 2-5 players) as a referee engine: the Rules subclass."""
+
+from __future__ import annotations
+
+from referee.core.rules import Option, Rules
+
+from . import builder, captain, craftsman, governor, mayor, settler, trader
+from .checklist import setup_checklist
+from .state import (BIDS, BNAME, CIRC, COPIES, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
+                    PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
+                    ROLE, STORAGE, TILES, colonists_of, new_state)
+
+OPTIONS = (
+    Option("vp-pool-5p", 122, "VP chips with 5 players: 122 (original printing) or 126 (newer)", (122, 126)),
+    Option("allow-decline-colonists", False, "house rule: a player may refuse colonists from the ship"),
+    Option("show-running-vp", False, "show everyone's VP during the game (the rules keep chips secret)"),
+    Option("customs-house-counts-overflow", True, "VP earned after the pool ran out count for the customs house"),
+    Option("mayor-privilege-optional", True, "the mayor may decline the privilege colonist"),
+    Option("hacienda-reshuffle", True, "a hacienda draw from an empty stack reshuffles the discards"),
+    Option("doubloon-bank-limit", False, "the bank holds only the 86 doubloons in the box"),
+)
+
+NOTATION = """\
+Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes the proposal):
+  roles      settler | mayor | mayor no-privilege | builder | craftsman | trader | captain | prospector
+  chance     reveal <kind>   (a face-up plantation turned up)   draw <kind>  (the hacienda tile)
+  settler    take <corn|indigo|sugar|tobacco|coffee|quarry> [no-hospice] | hacienda | pass
+  mayor      place <kind or building> (one colonist) | ok (accept the proposal for the rest) | refuse
+  builder    build <building> [no-university] | pass       e.g. build sm-indigo, build harbor
+  craftsman  extra <good> | pass
+  trader     sell <good> | pass
+  captain    load <good> [ship size] | wharf <good> | pass
+  storage    keep <good> (warehouse kinds first, then the single barrel) | ok
+Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs."""
+
+_ACT = {
+    ROLE: governor.choose,
+    REVEAL: settler.act,
+    DRAW: settler.act,
+    PH_SETTLER: settler.act,
+    PH_MAYOR: mayor.act,
+    PH_BUILDER: builder.act,
+    PH_CRAFTSMAN: craftsman.act,
+    PH_TRADER: trader.act,
+    PH_CAPTAIN: captain.act,
+    STORAGE: captain.storage_act,
+}
+
+
+class PuertoRicoRules(Rules):
+
+    def __init__(self):
+        super().__init__(id="puerto-rico", name="Puerto Rico", min_players=2, max_players=5, options=OPTIONS)
+        self.notation = NOTATION
+
+    # --- setup and moves ---------------------------------------------------------------------------
+    def setup(self, players, options):
+        s = new_state(players, options)
+        s.events.append("Setup: turn up the face-up plantations.")
+        settler.reveal_step(s)
+        return s
+
+    def legal(self, s):
+        return s.mv if s.phase != END else []
+
+    def apply(self, s, move):
+        s.events = []
+        _ACT[s.phase](s, move.action)
+
+    def parse(self, s, text):
+        from .notation import parse
+
+        return parse(s, text)
+
+    # --- state ---------------------------------------------------------------------------------------
+    def finished(self, s):
+        return s.phase == END
+
+    def result(self, s):
+        if s.phase != END:
+            return None
+        from scoring.puerto_rico import score
+
+        return score(scoring_input(s))
+
+    def to_move(self, s):
+        if s.phase in (END, REVEAL, DRAW):
+            return None
+        return s.names[s.actor]
+
+    def prompt(self, s):
+        from .notation import prompt
+
+        return prompt(s)
+
+    def view(self, s):
+        return view(s)
+
+    def render(self, s):
+        from .render import render
+
+        return render(s)
+
+    def check(self, s):
+        check(s)
+
+
+def scoring_input(s) -> dict:
+    players = []
+    for p in range(s.n):
+        bl = s.bld[p]
+        players.append({"name": s.names[p], "vp_chips": s.vp[p], "vp_overflow": s.vpo[p], "doubloons": s.dbl[p],
+                        "goods": sum(s.goods[p]), "island_spaces": sum(s.tiles[p]),
+                        "colonists": colonists_of(s, p), "buildings": {BIDS[b]: bl[b] for b in s.owned[p]}})
+    return {"game": "puerto-rico", "players": players,
+            "options": {"customs-house-counts-overflow": bool(s.opts.get("customs-house-counts-overflow", True))}}
+
+
+def view(s) -> dict:
+    show_vp = s.opts.get("show-running-vp", False) or s.phase == END
+    players = []
+    for p in range(s.n):
+        bl = s.bld[p]
+        d = {"name": s.names[p], "governor": p == s.gov, "doubloons": s.dbl[p],
+             "goods": {GOODS[g]: s.goods[p][g] for g in range(5) if s.goods[p][g]},
+             "island": {KINDS[k]: [s.tiles[p][k], s.tocc[p][k]] for k in range(6) if s.tiles[p][k]},
+             "city": {BIDS[b]: bl[b] for b in s.owned[p]}, "city_spaces": s.city[p], "san_juan": s.sj[p],
+             "role": next((s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p), None)}
+        if show_vp:
+            d["vp"] = s.vp[p]
+        players.append(d)
+    out = {"game": "puerto-rico", "round": s.round, "phase": s.phase, "governor": s.names[s.gov],
+           "to_move": None if s.phase in (END, REVEAL, DRAW) else s.names[s.actor],
+           "role": s.cards[s.card] if s.card >= 0 else None,
+           "chooser": s.names[s.chooser] if s.card >= 0 else None,
+           "players": players,
+           "roles": [{"role": s.cards[i], "doubloons": s.card_coins[i],
+                      "taken_by": s.names[s.card_taken[i]] if s.card_taken[i] >= 0 else None}
+                     for i in range(len(s.cards))],
+           "ships": [{"capacity": sh[0], "good": GOODS[sh[1]] if sh[1] >= 0 else None, "load": sh[2]}
+                     for sh in s.ships],
+           "trading_house": [GOODS[g] for g in s.house],
+           "colonist_ship": s.cship, "colonist_supply": s.csup, "vp_chips_left": s.pool,
+           "plantation_row": {GOODS[g]: s.row[g] for g in range(5) if s.row[g]},
+           "plantation_stack": sum(s.stack), "plantation_discards": sum(s.disc), "quarries": s.quarries,
+           "goods_supply": {GOODS[g]: s.gsup[g] for g in range(5)},
+           "buildings_left": {BIDS[b]: s.bsup[b] for b in range(NB)},
+           "end_triggers": list(s.triggers), "events": list(s.events)}
+    if s.phase == PH_MAYOR and s.m_t is not None:
+        p = s.actor
+        out["placing"] = {"player": s.names[p], "placed": {**{KINDS[k]: s.m_t[k] for k in range(6) if s.m_t[k]},
+                                                           **{BIDS[b]: s.m_b[b] for b in range(NB) if s.m_b[b]}},
+                          "to_place": s.m_target - s.m_placed}
+    if s.phase == STORAGE and s.st_kept is not None:
+        out["storing"] = {"player": s.names[s.actor], "warehouse_slots": s.st_slots,
+                          "kept": [GOODS[g] for g in range(5) if s.st_kept[g]]}
+    if s.card < 0 and s.round == 1 and s.picks == 0:
+        out["setup_checklist"] = setup_checklist(s.n, s.pool0)
+    if s.bank < 0:
+        out["warning"] = f"The bank has paid out {-s.bank} doubloons more than the box holds ({DOUBLOONS_IN_BOX})."
+    if s.phase == END:
+        out["vp_overflow"] = {s.names[p]: s.vpo[p] for p in range(s.n)}
+    return out
+
+
+def check(s) -> None:
+    """Conservation: goods, colonists, tiles, buildings, doubloons and VP all accounted for."""
+    n = s.n
+    box = s.box
+    gs = list(s.gsup)
+    for gd in s.goods:
+        for g in range(5):
+            x = gd[g]
+            assert x >= 0, "a player holds a negative number of goods"
+            gs[g] += x
+    for cap, g, load in s.ships:
+        assert 0 <= load <= cap and (g < 0) == (load == 0), f"ship {cap} holds {load} of kind {g}"
+        if g >= 0:
+            gs[g] += load
+    kinds = [sh[1] for sh in s.ships if sh[1] >= 0]
+    assert len(kinds) == len(set(kinds)), "two cargo ships carry the same kind"
+    assert len(s.house) <= 4, "the trading house holds more than 4 barrels"
+    for g in s.house:
+        gs[g] += 1
+    assert gs == s.gtotal and min(s.gsup) >= 0, f"goods not accounted for: {gs} != {s.gtotal}"
+
+    col = s.csup + s.cship + s.cgone
+    assert s.csup >= 0 and s.cship >= 0, "negative colonists in the supply or on the ship"
+    tiles = list(s.stack)
+    for k in range(5):
+        tiles[k] += s.disc[k] + s.row[k]
+    q = s.quarries
+    spent = 0
+    for p in range(n):
+        t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
+        isl = 0
+        for k in range(6):
+            assert 0 <= o[k] <= t[k], f"{s.names[p]} has {o[k]} colonists on {t[k]} {KINDS[k]} tiles"
+            isl += t[k]
+        assert isl <= 12, f"{s.names[p]} has more than 12 island tiles"
+        for k in range(5):
+            tiles[k] += t[k]
+        q += t[5]
+        assert s.sj[p] >= 0, "negative colonists in San Juan"
+        col += s.sj[p] + sum(o)
+        space = 0
+        owned = s.owned[p]
+        assert len(owned) == len(set(owned)), f"{s.names[p]} owns a building twice"
+        for b in owned:
+            c = bl[b]
+            assert 0 <= c <= CIRC[b], f"{s.names[p]}'s {BIDS[b]} has {c} colonists"
+            col += c
+            space += 2 if LARGE[b] else 1
+        assert space == s.city[p] <= 12, f"{s.names[p]}'s city spaces are {space}, recorded {s.city[p]}"
+        assert sum(1 for b in range(NB) if bl[b] >= 0) == len(owned), "owned buildings out of step"
+        spent += s.dbl[p]
+        assert s.dbl[p] >= 0, f"{s.names[p]} has negative doubloons"
+    assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
+    assert tiles == [TILES[g][box] for g in range(5)], f"plantation tiles not accounted for: {tiles}"
+    assert min(s.stack) >= 0 and min(s.row) >= 0 and min(s.disc) >= 0, "negative tile count"
+    assert q == QUARRIES[box] and s.quarries >= 0, "quarries not accounted for"
+    assert sum(s.row) <= n + 1, "more face-up plantations than N+1"
+    for b in range(NB):
+        c = s.bsup[b]
+        for p in range(n):
+            if s.bld[p][b] >= 0:
+                c += 1
+        assert c == COPIES[b][box] and s.bsup[b] >= 0, f"copies of {BIDS[b]} not accounted for"
+    assert s.bank + spent + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
+    assert min(s.card_coins) >= 0, "negative doubloons on a role card"
+    assert s.pool >= 0, "negative VP pool"
+    assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
+    assert all(v >= 0 for v in s.vpo), "negative overflow"

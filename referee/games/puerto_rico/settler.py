@@ -1,0 +1,134 @@
+"""Settler phase (5.2): plantations and quarries, hacienda, construction hut, hospice; the face-up row
+turned up one tile at a time as chance moves (at setup and after every settler phase)."""
+
+from __future__ import annotations
+
+from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
+                    REVEAL, mk)
+
+
+def begin(s) -> None:
+    s.phase = PH_SETTLER
+    s.turn = 0
+    s.hac_used = False
+    step(s)
+
+
+def options(s, p: int) -> list:
+    t = s.tiles[p]
+    if t[0] + t[1] + t[2] + t[3] + t[4] + t[5] >= ISLAND:
+        return []  # a full island takes nothing (5.2 S5)
+    who = s.names[p]
+    bl = s.bld[p]
+    hosp = bl[HOSPICE] > 0 and (s.csup > 0 or s.cship > 0)
+    out = []
+    if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (
+            s.opts.get("hacienda-reshuffle", True) and sum(s.disc) > 0)):
+        out.append(mk(who, "hacienda", ("hacienda",)))
+    row = s.row
+    for k in range(5):
+        if row[k]:
+            out.append(mk(who, "take " + GOODS[k], ("take", k, hosp)))
+            if hosp:
+                out.append(mk(who, "take " + GOODS[k] + " no-hospice", ("take", k, False)))
+    if s.quarries > 0 and (p == s.chooser or bl[CONSTRUCTION_HUT] > 0):
+        out.append(mk(who, "take quarry", ("take", QUARRY, hosp)))
+        if hosp:
+            out.append(mk(who, "take quarry no-hospice", ("take", QUARRY, False)))
+    if out:
+        out.append(mk(who, "pass", ("pass",)))
+    return out
+
+
+def step(s) -> None:
+    n = s.n
+    while s.turn < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+        s.turn += 1
+        s.hac_used = False
+    # 5.2 S7: discard the row, turn up N+1 new tiles
+    for k in range(5):
+        s.disc[k] += s.row[k]
+        s.row[k] = 0
+    s.phase = REVEAL
+    s.reveal_left = n + 1
+    reveal_step(s)
+
+
+def reshuffle(s) -> None:
+    for k in range(5):
+        s.stack[k] += s.disc[k]
+        s.disc[k] = 0
+    s.events.append("The plantation stack ran out: the discards are shuffled into a new stack.")
+
+
+def reveal_step(s) -> None:
+    if s.reveal_left > 0 and sum(s.stack) == 0:
+        if sum(s.disc) > 0:
+            reshuffle(s)
+        else:
+            s.events.append("No plantation tiles are left: the row stays short (5.2 S7).")
+            s.reveal_left = 0
+    if s.reveal_left > 0:
+        s.actor = -1
+        s.mv = [mk(None, "reveal " + GOODS[k], ("reveal", k), True) for k in range(5) if s.stack[k]]
+        return
+    from . import governor
+
+    if s.card < 0:  # the row at setup
+        governor.start_round(s)
+    else:
+        governor.role_done(s)
+
+
+def act(s, a) -> None:
+    kind = a[0]
+    p = s.actor
+    if kind == "reveal":
+        k = a[1]
+        s.stack[k] -= 1
+        s.row[k] += 1
+        s.reveal_left -= 1
+        reveal_step(s)
+        return
+    if kind == "take":
+        k = a[1]
+        if k == QUARRY:
+            s.quarries -= 1
+        else:
+            s.row[k] -= 1
+        s.tiles[p][k] += 1
+        note = ""
+        if a[2]:
+            if s.csup > 0:
+                s.csup -= 1
+            else:
+                s.cship -= 1
+            s.tocc[p][k] += 1
+            note = " with a hospice colonist on it"
+        s.events.append(f"{s.names[p]} takes a {KINDS[k]} tile{note}.")
+    elif kind == "hacienda":
+        if sum(s.stack) == 0:
+            reshuffle(s)
+        s.phase = DRAW
+        s.mv = [mk(None, "draw " + GOODS[k], ("draw", k), True) for k in range(5) if s.stack[k]]
+        return
+    elif kind == "draw":
+        k = a[1]
+        s.stack[k] -= 1
+        s.tiles[p][k] += 1
+        s.hac_used = True
+        s.phase = PH_SETTLER
+        s.events.append(f"{s.names[p]} draws a {GOODS[k]} plantation with the hacienda.")
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+    s.turn += 1
+    s.hac_used = False
+    step(s)

@@ -1,0 +1,210 @@
+"""Puerto Rico state: plain integer-indexed data, mutated only by the phase modules through rules.apply.
+
+Goods are indices 0-4 (corn, indigo, sugar, tobacco, coffee); island tile kinds add 5 = quarry.
+Buildings are indices 0-22 in the order of the rules table (tables/puerto-rico/buildings.json).
+"""
+
+from __future__ import annotations
+
+from referee.core.tables import load_json
+
+_B = load_json("puerto-rico/buildings.json")["buildings"]
+_G = load_json("puerto-rico/goods.json")
+_S = load_json("puerto-rico/setup.json")
+
+GOODS = tuple(g["id"] for g in _G["goods"])            # corn, indigo, sugar, tobacco, coffee
+KINDS = GOODS + ("quarry",)                              # island tile kinds
+CORN, INDIGO, SUGAR, TOBACCO, COFFEE, QUARRY = range(6)
+PRICE = tuple(g["price"] for g in _G["goods"])
+BARRELS = tuple(tuple(g["barrels"]) for g in _G["goods"])   # [kind][box]
+TILES = tuple(tuple(g["tiles"]) for g in _G["goods"])       # [kind][box]
+QUARRIES = tuple(_G["quarries"])
+HOUSE_CAP = _G["trading_house_capacity"]
+DOUBLOONS_IN_BOX = _G["doubloons_in_box"]
+FACTORY_PAY = tuple(_G["factory_pay"])
+
+BIDS = tuple(b["id"] for b in _B)
+BINDEX = {b: i for i, b in enumerate(BIDS)}
+BNAME = tuple(b["name"] for b in _B)
+COST = tuple(b["cost"] for b in _B)
+VP = tuple(b["vp"] for b in _B)
+CIRC = tuple(b["circles"] for b in _B)
+COL = tuple(b["col"] for b in _B)
+CAT = tuple(b["cat"] for b in _B)
+LARGE = tuple(b["cat"] == "LV" for b in _B)
+VIOLET = tuple(b["cat"] in ("SV", "LV") for b in _B)
+PROD_GOOD = tuple(GOODS.index(b["good"]) if b["good"] else -1 for b in _B)
+COPIES = tuple(tuple(b["copies"]) for b in _B)   # [bid][box]
+NB = len(BIDS)
+
+(SMALL_INDIGO, SMALL_SUGAR, INDIGO_PLANT, SUGAR_MILL, TOBACCO_STORAGE, COFFEE_ROASTER, SMALL_MARKET,
+ HACIENDA, CONSTRUCTION_HUT, SMALL_WAREHOUSE, HOSPICE, OFFICE, LARGE_MARKET, LARGE_WAREHOUSE, FACTORY,
+ UNIVERSITY, HARBOR, WHARF, GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL) = range(NB)
+
+ROLES = tuple(_S["roles"])
+SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR = range(7)
+SETUP = {int(k): v for k, v in _S["by_players"].items()}
+ISLAND = 12
+CITY = 12
+
+# phases (state.phase)
+REVEAL, ROLE, PH_SETTLER, DRAW, PH_MAYOR, PH_BUILDER, PH_CRAFTSMAN, PH_TRADER, PH_CAPTAIN, STORAGE, END = (
+    "reveal", "role", "settler", "draw", "mayor", "builder", "craftsman", "trader", "captain", "storage", "end")
+
+
+class PRState:
+    """The whole table. Lists indexed by seat (0 = the first governor) or by good/kind/building index."""
+
+    __slots__ = (
+        "n", "names", "opts", "box", "gov", "round", "phase", "cards", "card_coins", "card_taken", "picks",
+        "total_picks", "card", "chooser", "turn", "actor",
+        "dbl", "goods", "tiles", "tocc", "bld", "owned", "city", "sj", "vp", "vpo",
+        "gsup", "gtotal", "csup", "cship", "cgone", "ctotal", "pool", "pool0", "bank",
+        "stack", "disc", "row", "quarries", "reveal_left", "bsup", "ships", "house", "triggers",
+        "hac_used", "m_new", "m_t", "m_b", "m_pool", "m_placed", "m_target", "m_prev_t", "m_prev_b",
+        "passes", "wharf_used", "cap_loaded", "st_slots", "st_kept", "st_order", "events", "mv",
+    )
+
+    def __init__(self):
+        self.events = []
+        self.mv = []
+
+
+def new_state(names: list[str], opts: dict) -> PRState:
+    s = PRState()
+    n = len(names)
+    cfg = SETUP[n]
+    box = cfg["box"]
+    s.n, s.names, s.opts, s.box = n, list(names), dict(opts), box
+    s.gov, s.round, s.phase = 0, 1, REVEAL
+    cards = [r for r in ROLES if r != "prospector"] + ["prospector"] * cfg["prospectors"]
+    s.cards = cards
+    s.card_coins = [0] * len(cards)
+    s.card_taken = [-1] * len(cards)
+    s.picks = 0
+    s.total_picks = n * cfg["picks_per_player"]
+    s.card = -1
+    s.chooser = -1
+    s.turn = 0
+    s.actor = -1
+    s.dbl = [cfg["doubloons"]] * n
+    s.goods = [[0] * 5 for _ in range(n)]
+    s.tiles = [[0] * 6 for _ in range(n)]
+    s.tocc = [[0] * 6 for _ in range(n)]
+    s.bld = [[-1] * NB for _ in range(n)]
+    s.owned = [[] for _ in range(n)]
+    s.city = [0] * n
+    s.sj = [0] * n
+    s.vp = [0] * n
+    s.vpo = [0] * n
+    s.gtotal = [BARRELS[g][box] for g in range(5)]
+    s.gsup = list(s.gtotal)
+    s.csup = cfg["colonist_supply"]
+    s.cship = cfg["colonist_ship"]
+    s.ctotal = s.csup + s.cship
+    s.cgone = 0
+    pool = cfg["vp_pool"]
+    if n == 5:
+        pool = int(opts.get("vp-pool-5p", 122))
+    s.pool = s.pool0 = pool
+    s.bank = DOUBLOONS_IN_BOX - sum(s.dbl)
+    stack = [TILES[g][box] for g in range(5)]
+    for seat, kind in enumerate(cfg["start"]):
+        k = GOODS.index(kind)
+        s.tiles[seat][k] += 1
+        stack[k] -= 1
+    s.stack = stack
+    s.disc = [0] * 5
+    s.row = [0] * 5
+    s.quarries = QUARRIES[box]
+    s.reveal_left = n + 1
+    s.bsup = [COPIES[b][box] for b in range(NB)]
+    s.ships = [[cap, -1, 0] for cap in cfg["ships"]]
+    s.house = []
+    s.triggers = []
+    s.hac_used = False
+    s.m_new = [0] * n
+    s.m_t = None
+    s.m_b = None
+    s.m_pool = s.m_placed = s.m_target = 0
+    s.m_prev_t = s.m_prev_b = None
+    s.passes = 0
+    s.wharf_used = [False] * n
+    s.cap_loaded = False
+    s.st_slots = 0
+    s.st_kept = None
+    s.st_order = []
+    return s
+
+
+def occupied(s: PRState, p: int, b: int) -> bool:
+    return s.bld[p][b] > 0
+
+
+def circles_of(s: PRState, p: int) -> int:
+    c = sum(s.tiles[p])
+    bl = s.bld[p]
+    for b in s.owned[p]:
+        c += CIRC[b]
+    return c
+
+
+def colonists_of(s: PRState, p: int) -> int:
+    bl = s.bld[p]
+    return s.sj[p] + sum(s.tocc[p]) + sum(bl[b] for b in s.owned[p])
+
+
+def pay(s: PRState, p: int, amount: int) -> int:
+    """Pay a player doubloons from the bank; with option doubloon-bank-limit the bank can run dry."""
+    if amount <= 0:
+        return 0
+    if s.opts.get("doubloon-bank-limit"):
+        amount = min(amount, max(s.bank, 0))
+    s.dbl[p] += amount
+    s.bank -= amount
+    return amount
+
+
+def award_vp(s: PRState, p: int, amount: int) -> None:
+    """Hand out shipping VP: the whole award always counts; what the pool cannot cover is overflow."""
+    if amount <= 0:
+        return
+    s.vp[p] += amount
+    take = amount if amount <= s.pool else s.pool
+    s.pool -= take
+    if take < amount:
+        s.vpo[p] += amount - take
+    if s.pool == 0 and "G3" not in s.triggers:
+        s.triggers.append("G3")
+        s.events.append("The last VP chip is gone (G3): the game ends after this round.")
+
+
+def prod_capacity(s: PRState, p: int) -> list[int]:
+    """Production this craftsman phase, before the supply limit (rule 5.5 C1)."""
+    t = s.tocc[p]
+    cap = [0] * 5
+    bl = s.bld[p]
+    for b in s.owned[p]:
+        g = PROD_GOOD[b]
+        if g > 0:
+            cap[g] += bl[b]
+    out = [t[0], 0, 0, 0, 0]
+    for g in range(1, 5):
+        out[g] = t[g] if t[g] < cap[g] else cap[g]
+    return out
+
+
+_MOVES: dict = {}
+
+
+def mk(who, text: str, action, chance: bool = False):
+    """A Move, shared between games: moves are immutable, so the listing reuses them (speed)."""
+    key = (who, text, action)
+    m = _MOVES.get(key)
+    if m is None:
+        if len(_MOVES) > 200_000:
+            _MOVES.clear()
+        from referee.core.move import Move
+
+        m = _MOVES[key] = Move(text, who, chance, action)
+    return m

@@ -1,0 +1,64 @@
+"""Trader phase (5.6): one sale each into the trading house; office, markets, trader's privilege."""
+
+from __future__ import annotations
+
+from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, mk, pay
+
+SELL_TEXT = tuple("sell " + g for g in GOODS)
+
+
+def income(s, p: int, g: int) -> int:
+    bl = s.bld[p]
+    return (PRICE[g] + (1 if p == s.chooser else 0) + (1 if bl[SMALL_MARKET] > 0 else 0)
+            + (2 if bl[LARGE_MARKET] > 0 else 0))
+
+
+def begin(s) -> None:
+    s.phase = PH_TRADER
+    s.turn = 0
+    step(s)
+
+
+def options(s, p: int) -> list:
+    house = s.house
+    if len(house) >= HOUSE_CAP:
+        return []
+    office = s.bld[p][OFFICE] > 0
+    gd = s.goods[p]
+    who = s.names[p]
+    out = [mk(who, SELL_TEXT[g], ("sell", g)) for g in range(5) if gd[g] and (office or g not in house)]
+    if out:
+        out.append(mk(who, "pass", ("pass",)))
+    return out
+
+
+def step(s) -> None:
+    n = s.n
+    while s.turn < n and len(s.house) < HOUSE_CAP:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+        s.turn += 1
+    if len(s.house) >= HOUSE_CAP:  # 5.6 T5: only a full house is emptied
+        for g in s.house:
+            s.gsup[g] += 1
+        s.house = []
+        s.events.append("The trading house is full and is emptied into the supply.")
+    from . import governor
+
+    governor.role_done(s)
+
+
+def act(s, a) -> None:
+    p = s.actor
+    if a[0] == "sell":
+        g = a[1]
+        s.goods[p][g] -= 1
+        s.house.append(g)
+        paid = pay(s, p, income(s, p, g))
+        s.events.append(f"{s.names[p]} sells {GOODS[g]} for {paid} doubloon(s).")
+    s.turn += 1
+    step(s)
