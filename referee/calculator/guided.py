@@ -55,7 +55,8 @@ class PromptAsker(Asker):
 
         completer = WordCompleter(list(choices), ignore_case=True, WORD=True, match_middle=True) \
             if choices else None
-        return self.session.prompt(question, completer=completer, complete_while_typing=True)
+        return self.session.prompt(question, completer=completer, complete_while_typing=True,
+                                   reserve_space_for_menu=6 if choices else 0)
 
     def tell(self, text):
         from prompt_toolkit import print_formatted_text

@@ -1,0 +1,87 @@
+"""`referee score GAME` with no FILE on a real (pseudo-)terminal: the guided prompts end in the table."""
+
+import os
+import re
+import select
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+
+pty = pytest.importorskip("pty")
+
+
+class Terminal:
+    def __init__(self, *args):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # pragma: no cover - the child
+            os.environ["PYTHONPATH"] = str(ROOT)
+            os.environ["TERM"] = "xterm"
+            os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"     # a bare pty never answers cursor requests
+            os.chdir(ROOT)
+            os.execv(sys.executable, [sys.executable, "-m", "referee", *args])
+        self.raw = b""
+        self.mark = 0           # answers are matched only against output after the last answer
+
+    def text(self, since: int = 0) -> str:
+        return ANSI.sub(b"", self.raw[since:]).decode(errors="replace")
+
+    def read_until(self, needle: str, timeout: float = 15.0) -> None:
+        end = time.time() + timeout
+        while needle not in self.text(self.mark):
+            if time.time() > end:
+                raise AssertionError(f"no {needle!r} on the terminal; got:\n{self.text(self.mark)[-800:]}")
+            if not self._read(0.1):
+                break
+
+    def _read(self, wait) -> bool:
+        r, _, _ = select.select([self.fd], [], [], wait)
+        if r:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return False
+            if not data:
+                return False
+            self.raw += data
+        return True
+
+    def answer(self, prompt: str, text: str) -> None:
+        self.read_until(prompt)
+        self.mark = len(self.raw)
+        os.write(self.fd, text.encode() + b"\r")
+
+    def finish(self, timeout: float = 15.0) -> int:
+        end = time.time() + timeout
+        while time.time() < end and self._read(0.1):
+            pass
+        _, status = os.waitpid(self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+
+def test_guided_port_royal_on_a_terminal():
+    t = Terminal("score", "port-royal")
+    t.answer("Game end", "")
+    t.answer("How many players", "2")
+    t.answer("Player 1: name", "Ann")
+    t.answer("Ann: coins", "x")
+    t.read_until("Give a whole number of at least 0, not 'x'.")
+    t.mark = len(t.raw)
+    t.answer("Ann: coins", "5")           # asked again after the reason
+    t.answer("(cards/totals)", "totals")
+    t.answer("Ann: influence points", "12")
+    t.answer("Ann: expeditions claimed", "1")
+    t.answer("Player 2: name", "Bob")
+    t.answer("Bob: coins", "9")
+    t.answer("(cards/totals)", "totals")
+    t.answer("Bob: influence points", "3")
+    t.answer("Bob: expeditions claimed", "0")
+    assert t.finish() == 0
+    out = t.text()
+    assert "Port Royal: final scoring" in out
+    assert "Winner: Ann." in out
+    assert "Traceback" not in out
