@@ -31,12 +31,11 @@ LAZY_COMMANDS = {
 
 
 def _lazy_available(module: str) -> bool:
-    import importlib.util
+    """Whether a lazy command's module is installed, without importing it (or its parent packages)."""
+    from pathlib import Path
 
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+    base = Path(__file__).resolve().parent.parent.joinpath(*module.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
 class RefereeGroup(click.Group):
