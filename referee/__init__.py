@@ -11,7 +11,7 @@ from .core.errors import (AmbiguousMove, BadInput, GameOver, IllegalMove, Invali
 from .core.move import Move  # noqa: E402
 
 __all__ = ["AmbiguousMove", "BadInput", "GameOver", "IllegalMove", "InvalidMove", "Move", "RefereeError",
-           "StoreError", "games", "load_record", "new_game", "score", "__version__"]
+           "StoreError", "available_games", "load_record", "new_game", "score", "__version__"]
 
 
 def new_game(game: str, players, options: dict | None = None, date: str | None = None):
@@ -40,7 +40,7 @@ def score(game: str, data: dict):
         raise BadInput(str(err)) from None
 
 
-def games() -> list[dict]:
+def available_games() -> list[dict]:
     """The supported games with their player counts and options (``referee games --json``)."""
     from .core.registry import GAMES, get_rules
 

@@ -140,7 +140,7 @@ def games_command(as_json):
     """List the supported games, player counts and options."""
     import referee
 
-    data = referee.games()
+    data = referee.available_games()
     if as_json:
         out_json(data)
         return
