@@ -441,7 +441,7 @@ def prompt(rules, st) -> str:
         tile = tile_types()[st.hand]
         n = len(rules.legal(st))
         rots = " | ".join(rotation_text(tile, q) for q in tile.distinct)
-        return (f"{who}: place {st.hand} ({tile.describe()} at r0) with place X,Y rN. Rotations: {rots}. "
+        return (f"{who}: place {st.hand} (at r0: {tile.describe()}) with place X,Y rN; check the edges: {rots}. "
                 f"{n} legal placement{'s' if n != 1 else ''}")
     moves = [m.text for m in rules.figure_moves(st)]
     rot = st.board.rot[st.last]

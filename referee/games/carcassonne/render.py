@@ -1,0 +1,151 @@
+"""The board view: tiles as 3x3 glyphs in an 80-column terminal, then scores, supplies, goods and the bag.
+
+Glyphs: ``#`` city, ``|``/``-`` road, ``.`` field, ``+`` a road junction or end, ``^`` cloister; a figure
+shows in the tile centre as the player's number (follower), ``B`` (builder) or ``P`` (pig), and the
+feature it stands on is drawn in the player's colour. ``?`` marks where the drawn tile fits.
+rich is imported only inside render().
+"""
+
+from __future__ import annotations
+
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+MAX_COLS = 25   # tiles across: 4 + 25 * 3 = 79 characters
+MAX_ROWS = 12   # tiles down
+
+
+def _glyph(st, idx):
+    """3 rows of 3 (char, style) cells for placed tile ``idx``."""
+    b = st.board
+    rot = b.rot[idx]
+    tile = rot.tile
+    base = b.base[idx]
+    fig = None
+    for s in range(len(tile.segments)):
+        got = b.figs.get(base + s)
+        if got:
+            fig = (s, got[0], got[1])
+    fig_seg = fig[0] if fig else None
+    fig_style = f"bold {COLOURS[fig[1] % len(COLOURS)]}" if fig else ""
+
+    def edge(e, vertical):
+        t = rot.edges[e]
+        seg = rot.edge_seg[e] if t != "F" else rot.half_seg[2 * e]
+        style = fig_style if seg == fig_seg and fig else {"C": "yellow", "R": "white", "F": "green"}[t]
+        ch = {"C": "#", "R": "|" if vertical else "-", "F": "."}[t]
+        return ch, style
+
+    def corner(e1, e2):
+        s1, s2 = rot.edge_seg[e1], rot.edge_seg[e2]
+        if rot.edges[e1] == "C" and rot.edges[e2] == "C" and s1 == s2:
+            return "#", fig_style if s1 == fig_seg and fig else "yellow"
+        h = {(0, 3): 0, (0, 1): 1, (2, 1): 4, (2, 3): 5}[(e1, e2)]
+        hs = rot.half_seg[h] if rot.edges[e1] != "C" else rot.half_seg[{0: 7, 1: 2, 4: 3, 5: 6}[h]]
+        return ".", fig_style if hs == fig_seg and hs >= 0 and fig else "green"
+
+    if fig:
+        centre = (str(fig[1] + 1) if fig[2] == "f" else fig[2].upper(), fig_style + " reverse")
+    elif tile.cloister:
+        centre = ("^", "bold white")
+    else:
+        roads = [s for s in tile.segments if s.kind == "road"]
+        cities = [s for s in tile.segments if s.kind == "city" and len(s.edges) > 1]
+        if any(len(s.edges) == 1 for s in roads):
+            centre = ("+", "white")
+        elif roads:
+            es = rot.seg_edges[roads[0].index]
+            centre = ("|" if es == (0, 2) else "-" if es == (1, 3) else "+", "white")
+        elif cities:
+            centre = ("#", "yellow")
+        else:
+            centre = (".", "green")
+    return [
+        [corner(0, 3), edge(0, True), corner(0, 1)],
+        [edge(3, False), centre, edge(1, False)],
+        [corner(2, 3), edge(2, True), corner(2, 1)],
+    ]
+
+
+def board_lines(rules, st):
+    """The board as lines of (text, style) spans, cropped around the last move."""
+    b = st.board
+    xs = [p[1] for p in b.placed]
+    ys = [p[2] for p in b.placed]
+    fits = set()
+    if st.phase == "place" and st.hand:
+        from .tiles import tile_types
+
+        tile = tile_types()[st.hand]
+        fits = {(x, y) for x, y, _ in b.placements(tile)}
+        xs += [p[0] for p in fits]
+        ys += [p[1] for p in fits]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    lx, ly = b.placed[st.last][1], b.placed[st.last][2]
+    if x1 - x0 + 1 > MAX_COLS:
+        x0 = max(x0, min(lx - MAX_COLS // 2, x1 - MAX_COLS + 1))
+        x1 = x0 + MAX_COLS - 1
+    if y1 - y0 + 1 > MAX_ROWS:
+        y0 = max(y0, min(ly - MAX_ROWS // 2, y1 - MAX_ROWS + 1))
+        y1 = y0 + MAX_ROWS - 1
+    out = [[("    ", ""), ("".join(f"{x:>3}" for x in range(x0, x1 + 1)), "dim")]]
+    for y in range(y0, y1 + 1):
+        rows = [[(f"{y:>3} ", "dim")], [("    ", "")], [("    ", "")]]
+        for x in range(x0, x1 + 1):
+            idx = b.at.get((x, y))
+            if idx is None:
+                mark = " ? " if (x, y) in fits else "   "
+                rows[0].append(("   ", ""))
+                rows[1].append((mark, "bold cyan"))
+                rows[2].append(("   ", ""))
+                continue
+            g = _glyph(st, idx)
+            last = idx == st.last
+            for r in range(3):
+                for ch, style in g[r]:
+                    rows[r].append((ch, style + (" underline" if last and r == 2 else "")))
+        out.extend(rows)
+    return out
+
+
+def info_lines(rules, st):
+    out = []
+    tb = st.options.get("traders_builders", True)
+    for i, name in enumerate(st.players):
+        mark = ">" if st.current == i and st.phase != "over" else " "
+        row = f"{mark}{i + 1} {name:<12} {st.scores[i]:>4} pts  followers {st.supply[i]}"
+        if tb:
+            row += (f"  builder {'in supply' if st.builder[i] else 'on board '}"
+                    f"  pig {'in supply' if st.pig[i] else 'on board '}"
+                    f"  wine {st.goods[i]['wine']} grain {st.goods[i]['grain']} cloth {st.goods[i]['cloth']}")
+        out.append([(row, f"bold {COLOURS[i % len(COLOURS)]}")])
+    bag = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]
+    text = f"Bag ({rules.left(st)}): " + (" ".join(bag) if bag else "empty")
+    while text:
+        cut = text if len(text) <= 79 else text[:text.rfind(" ", 0, 79)]
+        out.append([(cut, "dim")])
+        text = text[len(cut):].strip()
+        if text:
+            text = "  " + text
+    if st.discarded:
+        out.append([("Discarded (P5): " + " ".join(st.discarded), "dim")])
+    for _, ev in st.events[-4:]:
+        out.append([(ev, "italic")])
+    out.append([(rules.prompt(st), "bold")])
+    return out
+
+
+def plain(rules, st) -> str:
+    """The whole view as plain text (tests, logs)."""
+    return "\n".join("".join(t for t, _ in line) for line in board_lines(rules, st) + info_lines(rules, st))
+
+
+def render(rules, st):
+    from rich.console import Group
+    from rich.text import Text
+
+    lines = []
+    for line in board_lines(rules, st) + info_lines(rules, st):
+        t = Text()
+        for text, style in line:
+            t.append(text, style=style or None)
+        lines.append(t)
+    return Group(*lines)
