@@ -231,3 +231,28 @@ def check(s) -> None:
     assert s.pool >= 0, "negative VP pool"
     assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
     assert all(v >= 0 for v in s.vpo), "negative overflow"
+
+
+def relist(s) -> None:
+    """Recompute the legal moves of the current decision (after a correction made to the state)."""
+    from .state import mk
+
+    p = s.actor
+    if s.phase == ROLE:
+        governor.offer_roles(s)
+    elif s.phase == REVEAL:
+        s.mv = [mk(None, "reveal " + GOODS[k], ("reveal", k), True) for k in range(5) if s.stack[k]]
+    elif s.phase == DRAW:
+        s.mv = [mk(None, "draw " + GOODS[k], ("draw", k), True) for k in range(5) if s.stack[k]]
+    elif s.phase == PH_SETTLER:
+        s.mv = settler.options(s, p)
+    elif s.phase == PH_MAYOR and s.m_t is not None:
+        s.mv = mayor.options(s, p)
+    elif s.phase == PH_BUILDER:
+        s.mv = builder.options(s, p)
+    elif s.phase == PH_TRADER:
+        s.mv = trader.options(s, p)
+    elif s.phase == PH_CAPTAIN:
+        s.mv = captain.options(s, p)
+    elif s.phase == STORAGE and s.st_kept is not None:
+        s.mv = captain.storage_options(s, p)

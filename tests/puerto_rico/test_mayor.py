@@ -1,0 +1,134 @@
+import pytest
+
+from referee.core.errors import IllegalMove
+
+from .helpers import give, new, texts
+
+
+def test_privilege_and_ship_shared_from_mayor():
+    g = new(4)
+    s = g.state
+    s.cship += 3   # 7 on the ship: Ann 2, Bob 2, Cal 2, Dan 1 (from the mayor clockwise)
+    s.csup -= 3
+    g.play("mayor")
+    v = g.view()
+    # nobody has a choice (1 tile each): colonists placed automatically, rest in San Juan
+    sj = [p["san_juan"] for p in v["players"]]
+    on = [sum(o for _, o in p["island"].values()) for p in v["players"]]
+    assert [a + b for a, b in zip(sj, on)] == [3, 2, 2, 1]
+    assert on == [1, 1, 1, 1]
+    g.check()
+
+
+def test_mayor_no_privilege_variant():
+    g = new(4)
+    assert "mayor no-privilege" in texts(g)
+    g.play("mayor no-privilege")
+    assert sum(p["san_juan"] + sum(o for _, o in p["island"].values()) for p in g.view()["players"]) == 4
+    g2 = new(4, mayor_privilege_optional=False)
+    assert "mayor no-privilege" not in texts(g2)
+
+
+def test_fill_rule_and_proposal():
+    g = new(4)
+    give(g, 0, tiles={"corn": 2, "sugar": 1}, buildings={"small-market": 0, "indigo-plant": 0}, san_juan=1)
+    g.play("mayor")
+    # Ann: 1 + 1 privilege + 1 ship = 3 colonists, 4 tiles + 4 building circles
+    assert g.to_move == "Ann"
+    assert "place indigo-plant" in texts(g) and "place corn" in texts(g) and "ok" in texts(g)
+    before = g.view()
+    with pytest.raises(IllegalMove, match=r"San Juan only when every circle is full \(rule 5.3 M4\)"):
+        g.play("done")
+    assert g.view() == before
+    with pytest.raises(IllegalMove, match="no coffee tile"):
+        g.play("place coffee")
+    g.play("place small-market")
+    with pytest.raises(IllegalMove, match="no empty circle"):
+        g.play("place small-market")
+    g.play("ok")
+    ann = g.view()["players"][0]
+    assert ann["san_juan"] == 0
+    assert ann["city"]["small-market"] == 1
+    placed = sum(o for _, o in ann["island"].values()) + sum(ann["city"].values())
+    assert placed == 3
+    g.check()
+
+
+def test_step_by_step_placement_ends_when_all_placed():
+    g = new(4)
+    give(g, 0, tiles={"corn": 1, "sugar": 1}, buildings={"small-sugar-mill": 0})
+    g.play("mayor no-privilege")
+    # Ann has 1 colonist (the ship share), 4 circles
+    g.play("place sugar")
+    assert g.to_move != "Ann"
+    assert g.view()["players"][0]["island"]["sugar"] == [1, 1]
+
+
+def test_more_colonists_than_circles_fill_everything():
+    g = new(4)
+    give(g, 0, tiles={"corn": 1}, buildings={"small-market": 0}, san_juan=5)
+    g.play("mayor")
+    ann = g.view()["players"][0]
+    assert ann["island"] == {"indigo": [1, 1], "corn": [1, 1]} and ann["city"] == {"small-market": 1}
+    assert ann["san_juan"] == 7 - 3
+
+
+def test_refill_counts_empty_building_circles_at_least_n():
+    g = new(4)
+    give(g, 1, buildings={"indigo-plant": 0, "sugar-mill": 0, "coffee-roaster": 0})
+    g.play("mayor")
+    while g.state.phase == "mayor":
+        g.play("ok")
+    # Bob had 1 colonist from the ship; the proposal puts it on... whichever; 8 building circles
+    v = g.view()
+    bob_on_buildings = sum(v["players"][1]["city"].values())
+    assert v["colonist_ship"] == max(8 - bob_on_buildings, 4)
+    g.check()
+
+
+def test_g1_when_supply_cannot_refill_and_exact_cover_does_not_fire():
+    g = new(4)
+    s = g.state
+    s.cgone += s.csup - 5   # supply 5: privilege takes 1 -> 4 left = exactly N
+    s.csup = 5
+    g.play("mayor")
+    while g.state.phase == "mayor":
+        g.play("ok")
+    assert g.view()["end_triggers"] == [] and g.view()["colonist_supply"] == 0
+    g = new(4)
+    s = g.state
+    s.cgone += s.csup - 4
+    s.csup = 4
+    g.play("mayor")   # privilege -> 3 left < 4 needed
+    while g.state.phase == "mayor":
+        g.play("ok")
+    v = g.view()
+    assert v["end_triggers"] == ["G1"] and v["colonist_ship"] == 3 and v["colonist_supply"] == 0
+    g.check()
+
+
+def test_privilege_none_when_supply_empty():
+    g = new(4)
+    s = g.state
+    s.cgone += s.csup
+    s.csup = 0
+    from .helpers import refresh
+    refresh(g)
+    assert "mayor no-privilege" not in texts(g)
+    g.play("mayor")
+    assert sum(p["san_juan"] + sum(o for _, o in p["island"].values()) for p in g.view()["players"]) == 4
+
+
+def test_decline_colonists_option():
+    g = new(4)
+    with pytest.raises(IllegalMove, match="5.3 M2"):
+        give(g, 0, tiles={"corn": 3})
+        g.play("mayor")
+        g.play("refuse")
+    g = new(4, allow_decline_colonists=True)
+    g.play("mayor no-privilege")
+    assert "refuse" in texts(g)
+    g.play("refuse")
+    v = g.view()
+    assert v["players"][0]["san_juan"] == 0 and v["players"][0]["island"]["indigo"] == [1, 0]
+    g.check()
