@@ -18,6 +18,7 @@ def register(game_id: str, module: str, name: str) -> None:
 register("port-royal", "referee.games.port_royal", "Port Royal")
 register("puerto-rico", "referee.games.puerto_rico", "Puerto Rico")
 register("carcassonne", "referee.games.carcassonne", "Carcassonne")
+register("el-capitan", "referee.games.el_capitan", "El Capitan")
 
 _ALIASES = {"pr": "puerto-rico", "ec": "el-capitan", "cc": "carcassonne", "portroyal": "port-royal",
             "puertorico": "puerto-rico", "elcapitan": "el-capitan", "carc": "carcassonne"}

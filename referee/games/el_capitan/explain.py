@@ -1,0 +1,149 @@
+"""Why a move the table typed is not allowed: one sentence naming the rule (or None if no rule applies)."""
+
+from __future__ import annotations
+
+from .board import CITIES
+from .chain import EMPTY, next_sites, run_length
+from .notation import card_label, city_named
+from .state import BANK, COLOURS, OFF
+
+
+def _name(c):
+    return CITIES[c].capitalize()
+
+
+def explain(rules, s, text, words) -> str | None:
+    if not words:
+        return None
+    head = words[0]
+    if s.stage == "over":
+        return "The game is over (rule G1)."
+    if s.stage != "turn" or s.pending_dark is not None or rules._turn_question(s) is not None:
+        if head in ("buy", "sail", "build", "reopen", "fortress", "loan", "bank", "end"):
+            return "First enter what the table shows (the chance move asked for); then the player continues."
+        return None
+    p = s.cur
+    loc = s.ship_city[p]
+    first = s.turns[p] == 0
+    if head == "loan" or (head == "bank" and first):
+        if first:
+            return "No loan in a player's first turn of the game; buy a destination card, sail and build (rule T13)."
+        if s.acted:
+            return "You have already made this turn's action; a turn has exactly one action (rule T11)."
+        if loc != BANK:
+            return ("Loans are taken in the bank harbour: sail there first with 'bank' (free, no card needed), "
+                    "then take the loan (rule T13).")
+        return None
+    if head == "end" and not s.acted:
+        return ("A turn needs exactly one action before it ends: build, reopen, a fortress, or a loan at the bank "
+                "(rules T11, T12).")
+    if head in ("build", "reopen", "fortress"):
+        if s.acted:
+            return "You have already made this turn's action; a turn has exactly one action (rule T11)."
+        named = None
+        for w in words[1:]:
+            c = city_named(w)
+            if c is not None:
+                named = c
+        if loc < 0:
+            where = "at the bank" if loc == BANK else "not on the board yet"
+            return (f"Your ship is {where}: you build only in the city where your ship is anchored (rule W1)"
+                    + ("; at the bank your action is a loan." if loc == BANK else "."))
+        if named is not None and named != loc:
+            return (f"Your ship is in {_name(loc)}, not {_name(named)}: you build only in the city where your ship "
+                    "is anchored (rule W1).")
+        space = rules._space(s, p, loc)
+        if space is None:
+            return (f"Both harbour spaces of {_name(loc)} are taken, so your ship cannot stop there: sail on with "
+                    "another card or go to the bank (rule T8).")
+        city = s.cities[loc]
+        if head == "fortress":
+            if s.main[p] in city.fort:
+                return (f"You already have a fortress in {_name(loc)}; a player may have only one fortress in "
+                        "each city (rule F3).")
+            if EMPTY not in city.fort:
+                return f"Both fortress spaces of {_name(loc)} are taken (rule F1)."
+            if s.front_f[p] <= 0:
+                return "You have no fortress left in front of you; you get one per phase (rule F5)."
+            sp = city.fort.index(EMPTY)
+            price = s.learned.get(("fortress", loc, sp))
+            if price is not None and price > s.money[p]:
+                return f"The fortress costs {price} florins and you have {s.money[p]} (rule F2)."
+            return None
+        nexts = next_sites(city)
+        if not nexts:
+            return f"All 12 building sites of {_name(loc)} are occupied; nothing more is built there (rule W9)."
+        if head == "reopen":
+            if not rules._reopenable(s, p, city):
+                return f"You have no shut warehouse on the picture of {_name(loc)} to reopen (rule W10)."
+            cols = rules._reopenable(s, p, city)
+        else:
+            if rules._warehouses_left(s, p) <= 0:
+                return "You have no warehouse left in front of you (rule P1: new ones come after the payday)."
+            cols = rules._colours_to_build(s, p)
+            if not cols:
+                return ("You must keep more main-colour than neutral warehouses in front of you, so build the "
+                        "neutral one now (rule V3).")
+            price = s.learned.get(("harbour", loc, space))
+            if price is not None and price > s.money[p]:
+                return (f"A warehouse in {_name(loc)} costs {price} florins from your harbour space and you have "
+                        f"{s.money[p]}; go to the bank for a loan instead (rules W1, T12).")
+        for w in words[1:]:
+            if w in COLOURS and COLOURS.index(w) not in cols:
+                if s.two and COLOURS.index(w) in (s.main[p], s.neutral[p]):
+                    return ("That would leave you as many neutral as main-colour warehouses; you must keep more "
+                            "main-colour ones (rule V3).")
+        m, u = s.main[p], s.neutral[p]
+        for col in cols:
+            for site in nexts:
+                if u < 0 and run_length(city.sites, site, (col,)) > 3:
+                    return (f"That would give you 4 warehouses in a row in {_name(loc)}; nobody may have more than 3 "
+                            "in a row until another player builds there (rule W4).")
+                if u >= 0 and col == m and run_length(city.sites, site, (m,)) > 3:
+                    return (f"That would give you 4 main-colour warehouses in a row in {_name(loc)}; at most 3 are "
+                            "allowed (rule V4).")
+                if u >= 0 and run_length(city.sites, site, (m, u)) > 4:
+                    return (f"That would give you 5 of your warehouses in a row in {_name(loc)}; at most 4 (main "
+                            "plus neutral) are allowed (rule V4).")
+        return None
+    if head == "sail" and len(words) >= 2:
+        if s.acted:
+            return "All sailing must be finished before the action (rule T2)."
+        if loc == BANK or loc == OFF:
+            if "to" in words or "-" in words[1]:
+                return ("From the bank (or at the start of the game) a ship sails only with a card used as a "
+                        "destination (rule T10).")
+        labels = {card_label(c): c for c in s.hands[p]}
+        rest = " ".join(words[1:])
+        card = None
+        for label, c in labels.items():
+            if rest == label or rest.startswith(label + " "):
+                card = c
+        if card is None:
+            if any(rest.startswith(card_label(c)) for kind in ("d", "c") for c in s.face[kind]):
+                return "You do not hold that card; buy it first (rule T3)."
+            return "You hold no such sailing card; the cards in your hand are: " + (
+                ", ".join(sorted(labels)) or "none") + " (rule T5)."
+        if card[0] == "c" and loc not in (card[1], card[2]):
+            return (f"A connection card is used only from one of its two cities; your ship is "
+                    f"{'in ' + _name(loc) if loc >= 0 else 'not in a city'} (rule T6).")
+        if card[0] == "d" and "to" in words:
+            target = city_named(words[-1])
+            if target is not None and loc >= 0:
+                dist = rules._dist(s)[loc][target]
+                if dist > card[2]:
+                    return (f"{card_label(card)} has {card[2]} seals: a sea route goes at most {card[2]} cities "
+                            f"orthogonally, and {_name(target)} is {dist} away from {_name(loc)} (rule T5b).")
+        if s.dest_leg and not s.options["legs_after_destination"]:
+            return "After a destination leg from the bank, no further legs this turn (option O13)."
+        return None
+    if head == "buy" and len(words) >= 2:
+        rest = " ".join(words[1:])
+        for kind in ("d", "c"):
+            for c in s.face[kind]:
+                if card_label(c).startswith(rest) and c[3] > s.money[p]:
+                    return f"{card_label(c)} costs {c[3]} florins and you have {s.money[p]} (rule T3)."
+        if s.loan_turn and not s.options["buy_in_loan_turn"]:
+            return "After taking a loan a player does nothing else that turn (rule T13, option O7)."
+        return "That card is not face up; buy one of the face-up cards (rule T3)."
+    return None

@@ -1,0 +1,138 @@
+"""El Capitan prompt line and JSON view."""
+
+from __future__ import annotations
+
+from . import chain as ch
+from .board import CITIES
+from .chain import EMPTY
+from .notation import card_label
+from .state import BANK, COLOURS, OFF
+
+_QUESTION = {
+    "harbour": "read the price on {city} harbour space {space}",
+    "fortress": "read the price on {city} fortress space {space}",
+}
+
+
+def _where(s, p):
+    c = s.ship_city[p]
+    if c == OFF:
+        return "off the board"
+    if c == BANK:
+        return "bank"
+    return CITIES[c] + (f" (harbour {s.ship_space[p] + 1})" if s.ship_space[p] >= 0 else " (sailing)")
+
+
+def _question_text(key) -> str:
+    kind = key[0]
+    if kind in ("harbour", "fortress"):
+        return (f"Board: read the price printed on {CITIES[key[1]].capitalize()} {kind} space {key[2] + 1} "
+                f"(e.g. '{CITIES[key[1]]} {kind} {key[2] + 1} price 4')")
+    if kind == "site":
+        if key[2] == 13:
+            return f"Board: read the value printed on {CITIES[key[1]].capitalize()}'s final field"
+        return f"Board: read the value printed on {CITIES[key[1]].capitalize()} building site {key[2]}"
+    if kind == "dark":
+        return (f"Board: is {CITIES[key[1]].capitalize()} building site {key[2]} dark, a triangle or plain? "
+                f"(e.g. '{CITIES[key[1]]} site {key[2]} plain')")
+    if kind == "exp":
+        return f"Board: read the expansion table row for {key[1]} cities (e.g. 'expansion {key[1]} cities N')"
+    return "Board: answer the question"
+
+
+def prompt(rules, s) -> str:
+    st = s.stage
+    if st == "over":
+        return "The game is over."
+    if st == "grid":
+        return ("Board: name the cities in the top-middle, middle-right and bottom-middle cells and the top-right "
+                "corner, e.g. 'layout venezia athina tunis constantinople'")
+    if st == "reveal":
+        kind = s.reveal_queue[0]
+        deck = "destination/sea-route" if kind == "d" else "connection"
+        step = len(s.partial)
+        what = (("its city", "its seals", "its price") if kind == "d" else ("its two cities", "its price"))[step]
+        return f"Chance: a {deck} card is turned face up; enter {what}"
+    if st == "payday":
+        return f"Payday {s.phase}: " + _question_text(rules._payday_question(s))
+    if st == "loans":
+        p, i = s.settle_queue[0]
+        loan = s.loans[p][i]
+        ext = s.options["loan10_extended"] if loan[0] == 10 else 30
+        return (f"{s.players[p]}: {loan[0]}-florin loan: repay {12 if loan[0] == 10 else 20} now, or extend "
+                f"(repay {ext} after the next payday)")
+    if st == "start":
+        nets = ", ".join(f"{s.players[p]} {rules.net(s, p)}" for p in range(s.n))
+        who = s.players[s.chooser] if s.chooser is not None else "The table (tie, O8)"
+        return f"Finance check ({nets}): {who} chooses the start player of phase {s.phase + 1}: start NAME"
+    p = s.cur
+    name = s.players[p]
+    if s.pending_dark is not None:
+        c, site, _ = s.pending_dark
+        return _question_text(("dark", c, site))
+    key = rules._turn_question(s)
+    if key is not None:
+        return _question_text(key)
+    money = s.money[p]
+    if s.acted:
+        return f"{name} ({money} fl): buy more cards, or end"
+    where = _where(s, p)
+    if s.ship_city[p] == OFF:
+        return f"{name} ({money} fl): buy a destination card and sail to its city (first turn)"
+    if s.ship_city[p] == BANK:
+        return f"{name} ({money} fl, at the bank): take a loan, or leave with a destination card"
+    return f"{name} ({money} fl, {where}): buy, sail, then build / reopen / fortress, or go to the bank for a loan"
+
+
+def view(rules, s) -> dict:
+    cities = {}
+    for ci, city in enumerate(s.cities):
+        cities[CITIES[ci]] = {
+            "sites": [None if c == EMPTY else COLOURS[c] for c in city.sites[1:]],
+            "picture": sorted(COLOURS[c] for c in city.picture),
+            "harbour": [None if q == EMPTY else s.players[q] for q in city.harbour],
+            "fortresses": [None if c == EMPTY else COLOURS[c] for c in city.fort],
+            "next_field": ch.next_value_site(city) if city.ever else None,
+            "backward": city.full,
+            "first_on_site_2": city.need1,
+        }
+    players = []
+    for p in range(s.n):
+        left = {COLOURS[s.main[p]]: s.front_w[s.main[p]]}
+        if s.two:
+            left[COLOURS[s.neutral[p]]] = s.front_w[s.neutral[p]]
+        players.append({
+            "name": s.players[p], "colour": COLOURS[s.main[p]],
+            "neutral": COLOURS[s.neutral[p]] if s.two else None,
+            "money": s.money[p],
+            "loans": [{"amount": l[0], "extended": l[1], "repay": rules._repay_value(s, l)} for l in s.loans[p]],
+            "net": rules.net(s, p),
+            "warehouses_left": left, "fortresses_left": s.front_f[p],
+            "ship": _where(s, p), "hand": sorted(card_label(c) for c in s.hands[p]),
+            "bonus_card": s.bonus[p] or None, "expansion_cities": rules._cities_of(s, p),
+            "turns": s.turns[p],
+        })
+    learned = {}
+    for key, v in sorted(s.learned.items(), key=lambda kv: str(kv[0])):
+        if key == "layout":
+            learned["layout"] = list(v)
+        else:
+            learned[" ".join(str(CITIES[x]) if i == 1 and key[0] != "exp" else str(x)
+                             for i, x in enumerate(key))] = v
+    return {
+        "game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "stage": s.stage,
+        "start_player": s.players[s.start], "current": s.players[s.cur],
+        "phase_ending": s.phase_end,
+        "players": players, "cities": cities,
+        "display": {"destination": [card_label(c) for c in s.face["d"]],
+                    "connection": [card_label(c) for c in s.face["c"]]},
+        "piles": {"destination": {"draw": s.draw_unknown["d"] + len(s.draw_known["d"]),
+                                  "discard": len(s.discard["d"])},
+                  "connection": {"draw": s.draw_unknown["c"] + len(s.draw_known["c"]),
+                                 "discard": len(s.discard["c"])}},
+        "loan_stacks": {"10": s.stack[10], "16": s.stack[16]},
+        "bonus_cards_left": list(s.bonus_left),
+        "board_values": learned,
+        "last_payday": s.last_payday,
+        "notes": list(s.notes),
+    }

@@ -1,0 +1,71 @@
+"""A rich renderable of the El Capitan table (rich is imported here, never at package import)."""
+
+from __future__ import annotations
+
+from .board import CITIES
+from .chain import EMPTY
+from .notation import card_label
+from .state import COLOURS
+
+_STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue",
+          "purple": "bold magenta"}
+_SHORT = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
+
+
+def _city_panel(rules, s, ci):
+    from rich.panel import Panel
+    from rich.text import Text
+
+    city = s.cities[ci]
+    t = Text()
+    h = " ".join(f"H{i + 1}:{s.players[q] if q != EMPTY else '-'}" for i, q in enumerate(city.harbour))
+    f = " ".join(f"F{i + 1}:{COLOURS[c] if c != EMPTY else '-'}" for i, c in enumerate(city.fort))
+    t.append(h + "\n" + f + "\n")
+    for k in range(1, 13):
+        c = city.sites[k]
+        if c == EMPTY:
+            t.append("·", style="dim")
+        else:
+            t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
+    t.append(" |end" if city.full else "")
+    if city.picture:
+        t.append("\nshut: ")
+        for c in sorted(city.picture):
+            t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
+    return Panel(t, title=CITIES[ci].capitalize(), width=28)
+
+
+def render(rules, s):
+    from rich.console import Group
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1))
+    layout = s.learned.get("layout")
+    cells = {}
+    if layout:
+        from .board import layout_grid
+
+        g = layout_grid(layout)
+        for ci, c in enumerate(CITIES):
+            cells[g[c]] = ci
+    order = [[cells.get((r, c)) for c in (1, 2, 3)] for r in (1, 2, 3)] if cells else \
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    for row in order:
+        grid.add_row(*[_city_panel(rules, s, ci) if ci is not None else "" for ci in row])
+    players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}")
+    for col in ("player", "colour", "money", "loans", "warehouses", "forts", "ship", "hand", "cities", "bonus"):
+        players.add_column(col)
+    v = rules.view(s)
+    for pv in v["players"]:
+        colour = pv["colour"] + (f"+{pv['neutral']}" if pv["neutral"] else "")
+        players.add_row(pv["name"], colour, str(pv["money"]),
+                        " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-",
+                        " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()),
+                        str(pv["fortresses_left"]), pv["ship"], ", ".join(pv["hand"]) or "-",
+                        str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
+    display = Table.grid()
+    display.add_row("Destination cards: " + (", ".join(card_label(c) for c in s.face["d"]) or "-"))
+    display.add_row("Connection cards:  " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
+    display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
+                    f"{', '.join(map(str, s.bonus_left)) or '-'}")
+    return Group(grid, players, display)

@@ -1,0 +1,868 @@
+"""El Capitan (Kramer & Rösner) for 2-5 players: the engine (shared/rules/el-capitan.md; the Czech rulebook
+shared/seeds/001_398a47baec78ca74.txt is the authority).
+
+Board numbers nobody has confirmed are never invented: each value the game needs (a harbour or fortress
+price, a site's payday value, whether a site is dark, an expansion table row, the grid layout, a sailing
+card's seals and price) is asked once, at the moment it matters, as a chance move. When the user's board
+file (``referee board``) or tables/ knows the value, that chance move lists the single value (the table
+auto-plays it); otherwise it lists the plausible values. Every board number the game uses is therefore in
+the move log, and a record replays on any machine.
+"""
+
+from __future__ import annotations
+
+from referee.core.errors import BadInput, IllegalMove, InvalidMove
+from referee.core.move import Move
+from referee.core.rules import Option, Rules
+
+from . import chain as ch
+from .board import CITIES, CITY_INDEX, PAIRS, PLAUSIBLE, LOAN_REPAY, LOAN_EXTENDED_16, board_for, layout_grid, layouts
+from .chain import EMPTY, next_sites, run_ok
+from .notation import HELP, card_label, city_named, match, suggest
+from .state import BANK, COLOURS, OFF, State
+
+NAMES = {i: c.capitalize() for i, c in enumerate(CITIES)}
+_PAIR_INDEX = tuple((CITY_INDEX[a], CITY_INDEX[b]) for a, b in PAIRS)
+
+
+def _rng(kind):
+    lo, hi = PLAUSIBLE[kind]
+    return range(lo, hi + 1)
+
+
+# --- cached chance-move lists ----------------------------------------------------------------------------
+_CACHE: dict = {}
+
+
+def _cached(key, build):
+    got = _CACHE.get(key)
+    if got is None:
+        got = _CACHE[key] = build()
+    return got
+
+
+class ElCapitanRules(Rules):
+    def __init__(self):
+        super().__init__(
+            id="el-capitan", name="El Capitan", min_players=2, max_players=5,
+            options=(
+                Option("board", "auto", "board file: auto (the saved `referee board` file if any), none, or a path"),
+                Option("colours", "", "colours in seat order, e.g. red,yellow,green,blue,purple (2 players: "
+                                      "main colours first, then the neutral ones)"),
+                Option("loan10_extended", 20, "repayment of an extended 10-florin loan (O1)", (16, 20)),
+                Option("tie_order", "site", "majority tie: earliest site or earliest built (O2)",
+                       ("site", "build-time")),
+                Option("reopen_shuts", True, "a reopened warehouse on a dark square shuts the head (O3a)"),
+                Option("backward_shuts", False, "a backward refill of a dark square shuts the head (O3b)"),
+                Option("fortress_basis", "printed", "fortress pay when nobody is paid second (O4)",
+                       ("printed", "paid")),
+                Option("neutral_in_totals", True, "2 players: neutral warehouses count for the most built-up "
+                                                  "city (O5)"),
+                Option("reopen_bonus", True, "reopening can complete the 9-city bonus (O6)"),
+                Option("buy_in_loan_turn", False, "buy cards after taking a loan (O7)"),
+                Option("start_tie", "turn-order", "tie for the lowest net: first in turn order, or the table "
+                                                  "decides (O8)", ("turn-order", "table")),
+                Option("fortress_space", "first", "fortress space: the first free one, or free choice (O11)",
+                       ("first", "choice")),
+                Option("loan_stacks", "finite", "empty loan stacks: unavailable (flagged), or unlimited (O12)",
+                       ("finite", "unlimited")),
+                Option("legs_after_destination", True, "more legs after a destination leg from the bank or "
+                                                       "off the board (O13)"),
+                Option("reopen_neutral", True, "2 players: the owner may reopen a shut neutral warehouse (O14)"),
+            ))
+        self.notation = HELP
+
+    # --- setup ---------------------------------------------------------------------------------------
+    def setup(self, players, options):
+        board = board_for(options.get("board", "auto"))
+        n = len(players)
+        need = n + (2 if n == 2 else 0)
+        raw = options.get("colours") or ""
+        if raw:
+            colours = []
+            for word in raw.replace(" ", ",").split(","):
+                if not word:
+                    continue
+                if word not in COLOURS:
+                    raise BadInput(f"Option colours: {word!r} is not a colour; the colours are "
+                                   f"{', '.join(COLOURS)}.{suggest(word, COLOURS)}")
+                colours.append(COLOURS.index(word))
+            if len(colours) != need or len(set(colours)) != need:
+                what = "a main and a neutral colour for each of the 2 players" if n == 2 else "one per player"
+                raise BadInput(f"Option colours needs {need} different colours ({what}).")
+        else:
+            colours = [0, 1, 2, 3] if n == 2 else list(range(n))   # 2 players: A red+green, B yellow+blue
+        s = State(players, options, board, colours)
+        s.board_layout = board.layout
+        s.dist = None
+        self._new_pieces(s)
+        for c in range(len(CITIES)):
+            s.learned[("site", c, 1)] = 0      # site 1 is printed "0" in every city (confirmed)
+        s.learned[("exp", 0)] = 0              # no city pays nothing [derived]
+        if board.destination_cards:
+            s.draw_unknown["d"] = 0
+            s.draw_known["d"] = [("d", CITY_INDEX[c], se, pr) for c, se, pr in board.destination_cards]
+        if board.connection_cards:
+            s.draw_unknown["c"] = 0
+            s.draw_known["c"] = [("c", CITY_INDEX[a], CITY_INDEX[b], pr) for a, b, pr in board.connection_cards]
+        s.reveal_queue = ["d"] * 4 + ["c"] * 6
+        s.after_reveal = "turn"
+        return s
+
+    def _new_pieces(self, s):
+        """Rules S1/A5/V2: 6 warehouses and 1 fortress of the main colour, plus 2 neutral ones for 2 players."""
+        for p in range(s.n):
+            m = s.main[p]
+            s.supply_w[m] -= 6
+            s.front_w[m] += 6
+            s.supply_f[m] -= 1
+            s.front_f[p] += 1
+            if s.two:
+                u = s.neutral[p]
+                s.supply_w[u] -= 2
+                s.front_w[u] += 2
+
+    # --- helpers -------------------------------------------------------------------------------------
+    def _first_turn(self, s, p):
+        return s.turns[p] == 0
+
+    def _warehouses_left(self, s, p):
+        n = s.front_w[s.main[p]]
+        if s.two:
+            n += s.front_w[s.neutral[p]]
+        return n
+
+    def _space(self, s, p, c):
+        """The harbour space the ship of p has or would take in city c (T8/T9), or None if both are taken."""
+        if s.ship_space[p] >= 0:
+            return s.ship_space[p]
+        h = s.cities[c].harbour
+        if h[0] == EMPTY:
+            return 0
+        if h[1] == EMPTY:
+            return 1
+        return None
+
+    def _can_buy(self, s):
+        return not (s.loan_turn and not s.options["buy_in_loan_turn"])
+
+    def _loan_faces(self, s):
+        if s.options["loan_stacks"] == "unlimited":
+            return (10, 16)
+        faces = tuple(f for f in (10, 16) if s.stack[f] > 0)
+        return faces or (10, 16)    # both stacks empty: flagged, the table allows an extra loan (O12)
+
+    def _colours_to_build(self, s, p):
+        """Colours p may build now (hand constraint V3 for 2 players)."""
+        m = s.main[p]
+        if not s.two:
+            return (m,) if s.front_w[m] > 0 else ()
+        u = s.neutral[p]
+        out = []
+        for c in (m, u):
+            if s.front_w[c] <= 0:
+                continue
+            ml = s.front_w[m] - (c == m)
+            nl = s.front_w[u] - (c == u)
+            if ml > nl or ml + nl == 0:
+                out.append(c)
+        return tuple(out)
+
+    def _reopenable(self, s, p, city):
+        cols = [s.main[p]]
+        if s.two and s.options["reopen_neutral"]:
+            cols.append(s.neutral[p])
+        return [c for c in cols if c in city.picture]
+
+    def _dist(self, s):
+        if s.dist is None:
+            grid = layout_grid(s.learned["layout"])
+            cells = [grid[c] for c in CITIES]
+            s.dist = [[abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in cells] for a in cells]
+        return s.dist
+
+    # --- questions: board values still unknown to this game ---------------------------------------------
+    def _known(self, s, key):
+        """The board file's or tables' value for a question key, or None."""
+        b = s.board
+        kind = key[0]
+        if kind == "harbour":
+            return b.harbour[CITIES[key[1]]][key[2]]
+        if kind == "fortress":
+            return b.fortress[CITIES[key[1]]][key[2]]
+        if kind == "site":
+            city = CITIES[key[1]]
+            return b.final[city] if key[2] == 13 else b.sites[city][key[2]]
+        if kind == "dark":
+            return b.site_status(CITIES[key[1]], key[2])
+        if kind == "exp":
+            return b.expansion.get(key[1])
+        return None
+
+    def _question(self, s, key) -> list[Move]:
+        known = self._known(s, key)
+        extra = None
+        if key[0] == "exp" and known is None:
+            vals = {k: v for k, v in s.board.expansion.items() if v is not None}
+            vals.update({k[1]: v for k, v in s.learned.items() if k[0] == "exp"})
+            n = key[1]
+            lo = max((v for k, v in vals.items() if k < n), default=0)
+            hi = min((v for k, v in vals.items() if k > n), default=lo + 60)
+            extra = (lo, max(lo, hi))
+        if key[0] == "dark" and known is None:
+            extra = any(s.learned.get(("dark", key[1], k)) == "triangle" for k in range(1, 13))
+        return _cached((key, known, extra), lambda: self._build_question(key, known, extra))
+
+    def _build_question(self, key, known, extra):
+        kind = key[0]
+        if kind == "dark":
+            c, site = key[1], key[2]
+            if known is not None:
+                opts = (known,)
+            else:
+                opts = ("plain", "dark") if extra else ("plain", "dark", "triangle")
+            return [Move(f"{CITIES[c]} site {site} {o}", None, True, ("learn", key, o)) for o in opts]
+        if kind == "harbour":
+            values, fmt = _rng("harbour"), f"{CITIES[key[1]]} harbour {key[2] + 1} price {{}}"
+        elif kind == "fortress":
+            values, fmt = _rng("fortress"), f"{CITIES[key[1]]} fortress {key[2] + 1} price {{}}"
+        elif kind == "site":
+            values = _rng("site")
+            fmt = (f"{CITIES[key[1]]} final value {{}}" if key[2] == 13
+                   else f"{CITIES[key[1]]} site {key[2]} value {{}}")
+        else:  # exp
+            values = range(extra[0], extra[1] + 1) if extra else ()
+            fmt = f"expansion {key[1]} cities {{}}"
+        if known is not None:
+            values = (known,)
+        return [Move(fmt.format(v), None, True, ("learn", key, v)) for v in values]
+
+    def _turn_question(self, s):
+        p = s.cur
+        c = s.ship_city[p]
+        if c < 0 or s.acted:
+            return None
+        space = self._space(s, p, c)
+        if space is None:
+            return None
+        city = s.cities[c]
+        learned = s.learned
+        if self._warehouses_left(s, p) > 0 and next_sites(city):
+            key = ("harbour", c, space)
+            if key not in learned:
+                return key
+        if s.front_f[p] > 0 and s.main[p] not in city.fort:
+            free = [i for i in (0, 1) if city.fort[i] == EMPTY]
+            if s.options["fortress_space"] == "first":
+                free = free[:1]
+            for sp in free:
+                key = ("fortress", c, sp)
+                if key not in learned:
+                    return key
+        return None
+
+    def _payday_question(self, s):
+        learned = s.learned
+        for ci, city in enumerate(s.cities):
+            if city.top == 0 and city.fort[0] == EMPTY and city.fort[1] == EMPTY:
+                continue
+            key = ("site", ci, ch.next_value_site(city))
+            if key not in learned:
+                return key
+        for p in range(s.n):
+            key = ("exp", self._cities_of(s, p))
+            if key not in learned:
+                return key
+        return None
+
+    def _cities_of(self, s, p):
+        m = s.main[p]
+        return sum(1 for city in s.cities if m in city.sites)
+
+    # --- legal -----------------------------------------------------------------------------------------
+    def legal(self, s):
+        st = s.stage
+        if st == "turn":
+            if s.pending_dark is not None:
+                c, site, _ = s.pending_dark
+                return self._question(s, ("dark", c, site))
+            key = self._turn_question(s)
+            if key is not None:
+                return self._question(s, key)
+            return self._turn_moves(s)
+        if st == "reveal":
+            return self._reveal_moves(s)
+        if st == "payday":
+            return self._question(s, self._payday_question(s))
+        if st == "loans":
+            p, i = s.settle_queue[0]
+            name = s.players[p]
+            return [Move("repay", name, False, ("repay",)), Move("extend", name, False, ("extend",))]
+        if st == "start":
+            who = None if s.chooser is None else s.players[s.chooser]
+            return [Move(f"start {name.lower()}", who, False, ("start", q)) for q, name in enumerate(s.players)]
+        if st == "grid":
+            known = s.board_layout
+            opts = [known] if known else layouts()
+            return _cached(("layout", known), lambda: [
+                Move("layout " + " ".join(lay), None, True, ("layout", lay)) for lay in opts])
+        return []
+
+    def _reveal_moves(self, s):
+        kind = s.reveal_queue[0]
+        step = len(s.partial)
+        if s.draw_unknown[kind] > 0:
+            if kind == "d":
+                if step == 0:
+                    return _cached("rd0", lambda: [Move(f"destination card {c}", None, True, ("reveal", i))
+                                                   for i, c in enumerate(CITIES)])
+                if step == 1:
+                    return _cached("rd1", lambda: [Move(f"{v} seals", None, True, ("reveal", v))
+                                                   for v in _rng("seals")])
+                return _cached("rp", lambda: [Move(f"price {v}", None, True, ("reveal", v))
+                                              for v in _rng("card_price")])
+            if step == 0:
+                return _cached("rc0", lambda: [Move(f"connection card {a}-{b}", None, True,
+                                                    ("reveal", (CITY_INDEX[a], CITY_INDEX[b])))
+                                               for a, b in PAIRS])
+            pair = s.partial[0]
+            known = s.board.connection_price.get((CITIES[pair[0]], CITIES[pair[1]]))
+            if known is not None:
+                return _cached(("rcp", known), lambda: [Move(f"price {known}", None, True, ("reveal", known))])
+            return _cached("rp", lambda: [Move(f"price {v}", None, True, ("reveal", v))
+                                          for v in _rng("card_price")])
+        # a known pile: only the cards it can still hold
+        pile = s.draw_known[kind]
+        values = sorted({self._field(card, step) for card in pile if self._prefix(card) [:step] == s.partial})
+        out = []
+        for v in values:
+            if kind == "d":
+                text = (f"destination card {CITIES[v]}" if step == 0 else f"{v} seals" if step == 1 else f"price {v}")
+            else:
+                text = f"connection card {CITIES[v[0]]}-{CITIES[v[1]]}" if step == 0 else f"price {v}"
+            out.append(Move(text, None, True, ("reveal", v)))
+        return out
+
+    @staticmethod
+    def _prefix(card):
+        return (card[1], card[2], card[3]) if card[0] == "d" else ((card[1], card[2]), card[3])
+
+    def _field(self, card, step):
+        return self._prefix(card)[step]
+
+    def _turn_moves(self, s):
+        p = s.cur
+        name = s.players[p]
+        opts = s.options
+        out = []
+        money = s.money[p]
+        if self._can_buy(s):
+            seen = set()
+            for kind in ("d", "c"):
+                for card in s.face[kind]:
+                    if card[3] <= money and card not in seen:
+                        seen.add(card)
+                        out.append(Move("buy " + card_label(card), name, False, ("buy", card)))
+        if s.acted:
+            out.append(Move("end", name, False, ("end",)))
+            return out
+        loc = s.ship_city[p]
+        first = s.turns[p] == 0
+        if not s.dest_leg or opts["legs_after_destination"]:
+            seen = set()
+            dist = self._dist(s)[loc] if loc >= 0 else None
+            for card in s.hands[p]:
+                if card in seen:
+                    continue
+                seen.add(card)
+                label = card_label(card)
+                if card[0] == "d":
+                    target = card[1]
+                    if target != loc:
+                        out.append(Move("sail " + label, name, False, ("sail", card, target)))
+                    if loc >= 0:
+                        seals = card[2]
+                        for d in range(9):
+                            if d != loc and d != target and dist[d] <= seals:
+                                out.append(Move(f"sail {label} to {CITIES[d]}", name, False, ("sail", card, d)))
+                elif loc >= 0 and (card[1] == loc or card[2] == loc):
+                    other = card[2] if card[1] == loc else card[1]
+                    out.append(Move("sail " + label, name, False, ("sail", card, other)))
+        if loc >= 0:
+            if not first:
+                out.append(Move("bank", name, False, ("bank",)))
+            out.extend(self._actions(s, p, loc, name))
+        elif loc == BANK and not first:
+            for face in self._loan_faces(s):
+                out.append(Move(f"loan {face}", name, False, ("loan", face)))
+        if not out:
+            out.append(Move("pass", name, False, ("pass",)))
+        return out
+
+    def _actions(self, s, p, c, name):
+        space = self._space(s, p, c)
+        if space is None:
+            return []
+        out = []
+        city = s.cities[c]
+        nexts = next_sites(city)
+        m, u = s.main[p], s.neutral[p]
+        if nexts:
+            price = s.learned.get(("harbour", c, space))
+            if price is not None and price <= s.money[p]:
+                for col in self._colours_to_build(s, p):
+                    for site in nexts:
+                        if run_ok(city, site, col, m, u):
+                            text = "build"
+                            if s.two:
+                                text += " " + COLOURS[col]
+                            if len(nexts) > 1:
+                                text += f" site {site}"
+                            out.append(Move(text, name, False, ("build", col, site)))
+            for col in self._reopenable(s, p, city):
+                site = nexts[0]
+                if run_ok(city, site, col, m, u):
+                    out.append(Move("reopen " + COLOURS[col] if s.two else "reopen", name, False,
+                                    ("reopen", col, site)))
+        if s.front_f[p] > 0 and m not in city.fort:
+            free = [i for i in (0, 1) if city.fort[i] == EMPTY]
+            choice = s.options["fortress_space"] == "choice"
+            if not choice:
+                free = free[:1]
+            for sp in free:
+                price = s.learned.get(("fortress", c, sp))
+                if price is not None and price <= s.money[p]:
+                    out.append(Move(f"fortress {sp + 1}" if choice else "fortress", name, False, ("fortress", sp)))
+        return out
+
+    # --- apply -----------------------------------------------------------------------------------------
+    def apply(self, s, move):
+        a = move.action
+        kind = a[0]
+        p = s.cur
+        if kind == "buy":
+            card = a[1]
+            s.money[p] -= card[3]
+            s.bank += card[3]
+            s.face[card[0]].remove(card)
+            s.hands[p].append(card)
+        elif kind == "sail":
+            card, dest = a[1], a[2]
+            self._leave(s, p)
+            if card[0] == "d" and s.ship_city[p] < 0:
+                s.dest_leg = True
+            s.hands[p].remove(card)
+            s.discard[card[0]].append(card)
+            s.ship_city[p] = dest
+        elif kind == "bank":
+            self._leave(s, p)
+            s.ship_city[p] = BANK
+        elif kind == "build" or kind == "reopen":
+            col, site = a[1], a[2]
+            c = s.ship_city[p]
+            self._anchor(s, p, c)
+            city = s.cities[c]
+            backward = city.full
+            if kind == "build":
+                price = s.learned[("harbour", c, s.ship_space[p])]
+                s.money[p] -= price
+                s.bank += price
+                s.front_w[col] -= 1
+            else:
+                city.picture.remove(col)
+            s.stamp += 1
+            ch.place(city, site, col, s.stamp)
+            s.acted = True
+            if backward:
+                matters = s.options["backward_shuts"]
+            else:
+                matters = kind == "build" or s.options["reopen_shuts"]
+            if matters:
+                key = ("dark", c, site)
+                if key in s.learned:
+                    self._shut(s, c, s.learned[key])
+                    self._bonus_check(s, p, kind)
+                else:
+                    s.pending_dark = (c, site, kind)
+            else:
+                self._bonus_check(s, p, kind)
+        elif kind == "fortress":
+            sp = a[1]
+            c = s.ship_city[p]
+            self._anchor(s, p, c)
+            price = s.learned[("fortress", c, sp)]
+            s.money[p] -= price
+            s.bank += price
+            s.cities[c].fort[sp] = s.main[p]
+            s.front_f[p] -= 1
+            s.acted = True
+        elif kind == "loan":
+            face = a[1]
+            extra = s.options["loan_stacks"] == "finite" and s.stack[face] == 0
+            if extra:
+                s.notes.append(f"No {face}-florin loan card was left; the table gave {s.players[p]} an extra loan "
+                               "(rule O12).")
+            elif s.options["loan_stacks"] == "finite":
+                s.stack[face] -= 1
+            s.money[p] += face
+            s.bank -= face
+            s.loans[p].append([face, False, extra or s.options["loan_stacks"] != "finite"])
+            s.acted = True
+            s.loan_turn = True
+        elif kind == "learn":
+            key, value = a[1], a[2]
+            s.learned[key] = value
+            if key[0] == "dark" and s.pending_dark is not None:
+                c, site, how = s.pending_dark
+                s.pending_dark = None
+                self._shut(s, c, value)
+                self._bonus_check(s, p, how)
+        elif kind == "reveal":
+            self._reveal(s, a[1])
+        elif kind == "end":
+            self._end_turn(s)
+        elif kind == "pass":
+            c = s.ship_city[p]
+            if c >= 0 and s.ship_space[p] < 0:
+                if self._space(s, p, c) is not None:
+                    self._anchor(s, p, c)
+                else:
+                    s.ship_city[p] = BANK
+            s.notes.append(f"{s.players[p]} could take no action and passed (table ruling; rules T14/O12).")
+            self._end_turn(s)
+        elif kind == "repay" or kind == "extend":
+            q, i = s.settle_queue.pop(0)
+            loan = s.loans[q][i]
+            if kind == "extend":
+                loan[1] = True
+            else:
+                self._repay(s, q, loan)
+                loan[0] = 0   # marked; removed below
+            if not s.settle_queue or s.settle_queue[0][0] != q:
+                s.loans[q] = [l for l in s.loans[q] if l[0]]
+                # re-index the remaining queue entries of later players: untouched (other players' lists)
+        elif kind == "start":
+            self._new_phase(s, a[1])
+        elif kind == "layout":
+            s.learned["layout"] = a[1]
+            s.dist = None
+            s.stage = "reveal"
+        self._settle(s)
+
+    def _leave(self, s, p):
+        c = s.ship_city[p]
+        if c >= 0 and s.ship_space[p] >= 0:
+            s.cities[c].harbour[s.ship_space[p]] = EMPTY
+        s.ship_space[p] = -1
+
+    def _anchor(self, s, p, c):
+        if s.ship_space[p] < 0:
+            sp = self._space(s, p, c)
+            s.cities[c].harbour[sp] = p
+            s.ship_space[p] = sp
+
+    def _shut(self, s, c, status):
+        if status == "dark" or (status == "triangle" and s.n <= 3):
+            ch.shut_head(s.cities[c])
+
+    def _bonus_check(self, s, p, how):
+        """P6: the first time a player has operating warehouses in all 9 cities he takes the best bonus card."""
+        if s.bonus[p] or not s.bonus_left:
+            return
+        if how == "reopen" and not s.options["reopen_bonus"]:
+            return
+        if self._cities_of(s, p) == 9:
+            s.bonus[p] = s.bonus_left.pop(0)
+
+    def _repay(self, s, p, loan):
+        value = self._repay_value(s, loan)
+        s.money[p] -= value
+        s.bank += value
+        if not loan[2]:
+            s.stack[loan[0]] += 1
+        if s.money[p] < 0:
+            s.notes.append(f"{s.players[p]} repaid a loan with more than his cash and is at {s.money[p]} "
+                           "florins (rule O10).")
+
+    def _repay_value(self, s, loan):
+        face, ext = loan[0], loan[1]
+        if not ext:
+            return LOAN_REPAY[face]
+        return s.options["loan10_extended"] if face == 10 else LOAN_EXTENDED_16
+
+    def _reveal(self, s, value):
+        s.partial = s.partial + (value,)
+        kind = s.reveal_queue[0]
+        need = 3 if kind == "d" else 2
+        if len(s.partial) < need:
+            return
+        if kind == "d":
+            card = ("d", s.partial[0], s.partial[1], s.partial[2])
+        else:
+            card = ("c", s.partial[0][0], s.partial[0][1], s.partial[1])
+        s.partial = ()
+        s.reveal_queue.pop(0)
+        if s.draw_unknown[kind] > 0:
+            s.draw_unknown[kind] -= 1
+        else:
+            s.draw_known[kind].remove(card)
+        s.face[kind].append(card)
+
+    def _end_turn(self, s):
+        p = s.cur
+        s.turns[p] += 1
+        if not s.phase_end:
+            for q in range(s.n):
+                if self._warehouses_left(s, q) == 0 and s.front_f[q] == 0:
+                    s.phase_end = True
+                    break
+        s.acted = s.loan_turn = s.dest_leg = False
+        nxt = (p + 1) % s.n
+        s.cur = nxt
+        s.reveal_queue = ["d"] * (4 - len(s.face["d"])) + ["c"] * (6 - len(s.face["c"]))
+        s.after_reveal = "payday" if (s.phase_end and nxt == s.start) else "turn"
+        s.stage = "reveal"
+
+    def _settle(self, s):
+        while True:
+            st = s.stage
+            if st == "reveal":
+                if s.reveal_queue:
+                    kind = s.reveal_queue[0]
+                    if not s.partial and s.draw_unknown[kind] == 0 and not s.draw_known[kind]:
+                        if s.discard[kind]:       # T4: shuffle the discard pile into a new draw pile
+                            s.draw_known[kind] = s.discard[kind]
+                            s.discard[kind] = []
+                        else:
+                            s.reveal_queue.pop(0)
+                            continue
+                    return
+                s.stage = s.after_reveal
+                continue
+            if st == "turn":
+                if s.pending_dark is None and s.acted:
+                    if not self._can_buy(s) or not self._any_affordable(s):
+                        self._end_turn(s)
+                        continue
+                return
+            if st == "payday":
+                if self._payday_question(s) is not None:
+                    return
+                self._payday(s)
+                continue
+            if st == "loans":
+                if s.settle_queue:
+                    return
+                self._finance_check(s)
+                return
+            return
+
+    def _any_affordable(self, s):
+        money = s.money[s.cur]
+        for kind in ("d", "c"):
+            for card in s.face[kind]:
+                if card[3] <= money:
+                    return True
+        return False
+
+    # --- payday ----------------------------------------------------------------------------------------
+    def payday_input(self, s, with_money=False) -> dict:
+        by_time = s.options["tie_order"] == "build-time"
+        players = []
+        for p in range(s.n):
+            d = {"name": s.players[p], "colour": COLOURS[s.main[p]]}
+            if s.two:
+                d["neutral"] = COLOURS[s.neutral[p]]
+            players.append(d)
+        cities = {}
+        for ci, city in enumerate(s.cities):
+            forts = [COLOURS[f] for f in city.fort if f != EMPTY]
+            if city.top == 0 and not forts:
+                continue
+            cities[CITIES[ci]] = {"chain": [COLOURS[c] for c in ch.chain_order(city, by_time)],
+                                  "next_value": s.learned[("site", ci, ch.next_value_site(city))],
+                                  "fortresses": forts}
+        data = {"game": "el-capitan", "payday": s.phase, "players": players, "cities": cities,
+                "bonus_cards": {COLOURS[s.main[p]]: s.bonus[p] for p in range(s.n) if s.bonus[p]},
+                "expansion_table": {str(k[1]): v for k, v in s.learned.items() if k[0] == "exp"},
+                "options": {"fortress_basis": s.options["fortress_basis"],
+                            "neutral_in_totals": s.options["neutral_in_totals"]}}
+        if with_money:
+            data["money"] = {COLOURS[s.main[p]]: s.money[p] for p in range(s.n)}
+            data["loans"] = {COLOURS[s.main[p]]: [self._repay_value(s, l) for l in s.loans[p]] for p in range(s.n)}
+        return data
+
+    def _payday(self, s):
+        from scoring.el_capitan import payday as compute, validate
+
+        final = s.phase == 3
+        data = self.payday_input(s, with_money=final)
+        pay = compute(validate(data, allow_negative_money=True))
+        s.last_payday = {}
+        for p in range(s.n):
+            parts = pay[COLOURS[s.main[p]]]
+            amount = parts["expansion"] + parts["majority"] + parts["fortresses"] + parts["bonus_cards"]
+            s.money[p] += amount
+            s.bank -= amount
+            s.last_payday[s.players[p]] = dict(parts, total=amount)
+        s.paydays += 1
+        order = [(s.start + k) % s.n for k in range(s.n)]
+        if final:
+            s.final_input = data
+            for p in order:     # G1: every loan must be repaid now
+                for loan in s.loans[p]:
+                    self._repay(s, p, loan)
+                s.loans[p] = []
+            s.stage = "over"
+            return
+        queue = []
+        for p in order:         # A1: extended loans fall due now; the others are repaid or extended
+            keep = []
+            for loan in s.loans[p]:
+                if loan[1]:
+                    self._repay(s, p, loan)
+                else:
+                    keep.append(loan)
+            s.loans[p] = keep
+            queue.extend((p, i) for i in range(len(keep)))
+        s.settle_queue = queue
+        s.stage = "loans"
+
+    def net(self, s, p):
+        return s.money[p] - sum(self._repay_value(s, l) for l in s.loans[p])
+
+    def _finance_check(self, s):
+        """A3/A4: the player with the lowest net (cash minus loans due) chooses the next start player."""
+        order = [(s.start + k) % s.n for k in range(s.n)]
+        nets = [self.net(s, p) for p in range(s.n)]
+        low = min(nets)
+        tied = [p for p in order if nets[p] == low]
+        if len(tied) > 1 and s.options["start_tie"] == "table":
+            s.chooser = None
+        else:
+            s.chooser = tied[0]
+        s.stage = "start"
+
+    def _new_phase(self, s, q):
+        s.phase += 1
+        s.start = s.cur = q
+        s.phase_end = False
+        s.chooser = None
+        self._new_pieces(s)
+        s.stage = "turn"
+
+    # --- state queries ---------------------------------------------------------------------------------
+    def finished(self, s):
+        return s.stage == "over"
+
+    def result(self, s):
+        if s.stage != "over":
+            return None
+        from scoring.el_capitan import score_validated, validate
+
+        return score_validated(validate(s.final_input, allow_negative_money=True))
+
+    def to_move(self, s):
+        st = s.stage
+        if st == "turn":
+            if s.pending_dark is not None or self._turn_question(s) is not None:
+                return None
+            return s.players[s.cur]
+        if st == "loans":
+            return s.players[s.settle_queue[0][0]]
+        if st == "start":
+            return None if s.chooser is None else s.players[s.chooser]
+        return None
+
+    # --- parse: abbreviations and the rule behind a refusal ---------------------------------------------
+    def parse(self, s, text):
+        legal = self.legal(s)
+        texts = [m.text for m in legal]
+        hit = match(text, texts)
+        if hit:
+            return hit
+        words = text.split()
+        if s.stage == "turn" and words and words[0] in ("go", "sail", "to") and len(words) >= 2:
+            c = city_named(words[-1])
+            if c is not None:
+                cands = [m.text for m in legal if m.action[0] == "sail" and m.action[2] == c]
+                if len(cands) == 1:
+                    return cands[0]
+                if len(cands) > 1:
+                    from referee.core.errors import AmbiguousMove
+
+                    raise AmbiguousMove(f"Several cards reach {NAMES[c]}: {', '.join(cands[:6])}; name the card.")
+        from .explain import explain
+
+        reason = explain(self, s, text, words)
+        if reason:
+            raise IllegalMove(reason)
+        head = words[0] if words else ""
+        verbs = ("buy", "sail", "bank", "build", "reopen", "fortress", "loan", "end", "pass", "repay", "extend",
+                 "start", "layout", "destination", "connection", "price", "expansion") + CITIES
+        if head not in verbs and not any(v.startswith(head) for v in verbs):
+            raise InvalidMove(f"'{text}' is not El Capitan notation.{suggest(head, verbs)} Type 'help' for the "
+                              "notation or 'moves' for the legal moves.")
+        shown = ", ".join(texts[:8]) + (", ..." if len(texts) > 8 else "")
+        raise IllegalMove(f"'{text}' is not a legal move now; legal now: {shown}.")
+
+    # --- presentation ------------------------------------------------------------------------------------
+    def prompt(self, s):
+        from .present import prompt
+
+        return prompt(self, s)
+
+    def view(self, s):
+        from .present import view
+
+        return view(self, s)
+
+    def render(self, s):
+        from .render import render
+
+        return render(self, s)
+
+    # --- invariants ------------------------------------------------------------------------------------------
+    def check(self, s):
+        n = s.n
+        assert sum(s.money) + s.bank == 20 * n, "money is not conserved between the players and the bank"
+        if s.options["loan_stacks"] == "finite":
+            for face, total in ((10, 18), (16, 12)):
+                held = sum(1 for ls in s.loans for l in ls if l[0] == face and not l[2])
+                assert s.stack[face] + held == total, f"{face}-florin loan cards are not conserved"
+        on_board = {c: 0 for c in s.in_play}
+        forts = {c: 0 for c in s.main}
+        for ci, city in enumerate(s.cities):
+            for c in city.sites[1:]:
+                if c != EMPTY:
+                    on_board[c] += 1
+            for c in city.picture:
+                on_board[c] += 1
+            for c in city.fort:
+                if c != EMPTY:
+                    forts[c] += 1
+            assert not (city.fort[0] != EMPTY and city.fort[0] == city.fort[1]), "two fortresses of one colour"
+            for sp, q in enumerate(city.harbour):
+                if q != EMPTY:
+                    assert ci == s.ship_city[q] and s.ship_space[q] == sp, "harbour mismatch"
+        for c in s.in_play:
+            assert s.supply_w[c] + s.front_w[c] + on_board[c] == 18, f"{COLOURS[c]} warehouses not conserved"
+            assert s.front_w[c] >= 0 and s.supply_w[c] >= 0
+        for p in range(n):
+            c = s.main[p]
+            assert s.supply_f[c] + s.front_f[p] + forts[c] == 3, f"{COLOURS[c]} fortresses not conserved"
+        for kind, total in (("d", 18), ("c", 36)):
+            cards = (s.draw_unknown[kind] + len(s.draw_known[kind]) + len(s.face[kind]) + len(s.discard[kind])
+                     + sum(1 for h in s.hands for card in h if card[0] == kind))
+            assert cards == total, f"sailing cards of deck {kind} are not conserved ({cards} != {total})"
+            assert len(s.face[kind]) <= (4 if kind == "d" else 6)
+        assert len(s.bonus_left) + sum(1 for b in s.bonus if b) == 3, "bonus cards not conserved"
+        assert 1 <= s.phase <= 3, "phase out of range"
+        if s.stage in ("loans", "start") or s.stage == "over":
+            assert s.paydays == s.phase, "a payday is missing"
+        else:
+            assert s.paydays == s.phase - 1, "payday bookkeeping is off"
+        if s.stage == "over":
+            res = self.result(s)
+            for e in res.ranking:
+                assert e.total == s.money[s.players.index(e.player)], "final money disagrees with the payday"

@@ -1,0 +1,74 @@
+"""The El Capitan game state: plain Python data, mutated only by rules.apply."""
+
+from __future__ import annotations
+
+from .board import CITIES, Board
+from .chain import City
+
+COLOURS = ("red", "yellow", "green", "blue", "purple")
+OFF, BANK = -2, -1          # ship positions besides a city index 0..8
+
+
+class State:
+    def __init__(self, players: list[str], options: dict, board: Board, colours: list[int]):
+        n = len(players)
+        self.players = players
+        self.n = n
+        self.two = n == 2
+        self.options = options
+        self.board = board
+        # colours: main colour per player; in the 2-player game also a neutral colour (rule V1)
+        self.main = colours[:n]
+        self.neutral = colours[n:n + 2] if self.two else [-1] * n
+        self.owner = {}
+        for p in range(n):
+            self.owner[self.main[p]] = p
+            if self.neutral[p] >= 0:
+                self.owner[self.neutral[p]] = p
+        self.in_play = sorted(self.owner)
+        # money (open information) and the bank's net takings: sum(money) + bank == 20 * n always
+        self.money = [20] * n
+        self.bank = 0
+        # pieces (rules S1, A5, V2): in front of the players, and the common supply
+        self.front_w = {c: 0 for c in self.in_play}
+        self.front_f = [0] * n
+        self.supply_w = {c: 18 for c in self.in_play}
+        self.supply_f = {c: 3 for c in self.main}
+        # the board
+        self.cities = [City() for _ in CITIES]
+        self.ship_city = [OFF] * n     # OFF, BANK or a city index
+        self.ship_space = [-1] * n     # harbour space 0/1 while anchored in a city, else -1
+        # sailing cards: (kind, a, b, price) with kind 'd' (city, seals) or 'c' (city pair)
+        self.draw_unknown = {"d": 18, "c": 36}    # face-down cards nobody has seen yet
+        self.draw_known: dict[str, list] = {"d": [], "c": []}  # face-down cards known (a reshuffled pile)
+        self.face = {"d": [], "c": []}
+        self.discard: dict[str, list] = {"d": [], "c": []}
+        self.hands: list[list] = [[] for _ in range(n)]
+        # loans (rule T13): stacks on the bank spaces, and [face, extended, extra] held per player
+        self.stack = {10: 18, 16: 12}
+        self.loans: list[list] = [[] for _ in range(n)]
+        # bonus cards (P6)
+        self.bonus_left = [15, 10, 5]
+        self.bonus = [0] * n
+        # values read off the board during this game (every one entered as a chance move)
+        self.learned: dict = {}
+        # flow
+        self.stage = "grid"            # grid, reveal, turn, payday, loans, start, over
+        self.reveal_queue: list[str] = []
+        self.partial: tuple = ()
+        self.phase = 1
+        self.start = 0                 # the start player (El Capitan marker) of the current phase
+        self.cur = 0
+        self.turns = [0] * n           # turns played by each player in the whole game
+        self.phase_end = False
+        self.acted = False
+        self.loan_turn = False
+        self.dest_leg = False          # a destination leg from the bank/off the board this turn (O13)
+        self.pending_dark = None       # (city, site, reopened) awaiting its shut-down status
+        self.stamp = 0
+        self.paydays = 0
+        self.settle_queue: list = []   # (player, loan index) loans to repay or extend after a payday
+        self.chooser = None            # who chooses the next start player (None: the table)
+        self.last_payday: dict = {}
+        self.final_input: dict | None = None
+        self.notes: list[str] = []     # table flags (rulings the rules text leaves open)

@@ -1,0 +1,291 @@
+"""El Capitan payday calculator (contracts §3 "el-capitan"; shared/rules/el-capitan.md P2-P7, V5-V7, A3, G1).
+
+One truth: the referee's engine pays every payday through ``payday()`` here.
+
+Input (all keys but ``game``, ``payday``, ``players`` and ``cities`` optional)::
+
+    {"game": "el-capitan", "payday": 1,
+     "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}],
+     "cities": {"marseille": {"chain": ["red", "red", "blue"], "next_value": 20, "fortresses": ["red"]}},
+     "bonus_cards": {"red": 15},
+     "money": {"red": 31, "blue": 18},          # cash before the payday
+     "loans": {"red": [12], "blue": []},          # repayment values of the loans held
+     "expansion_table": {"5": 25},                # rows read off the user's board (unconfirmed rows)
+     "options": {"fortress_basis": "printed", "neutral_in_totals": true}}
+
+``chain`` lists the operating warehouses in chain order (shut ones left out); its order is the tie order
+(rule P4a/O2). ``next_value`` is the value printed on the next free field (V_c, rule P2). Two players add
+``"neutral"`` to each player (rule V1). Breakdown parts: ``expansion``, ``majority``, ``fortresses``,
+``bonus_cards`` (paid at payday 3 only, rule P6c) and, when ``money`` is given, ``money_before`` and
+``loans`` (minus the repayment values listed: after payday 3 that is the final money (rule G1); after
+paydays 1 and 2 it is the finance-check net (rule A3)).
+"""
+
+from __future__ import annotations
+
+from .fields import (did_you_mean, distinct_names, need_dict, need_int, need_list, need_str,
+                     no_unknown_keys)
+from .result import Result, ScoringError, rank
+
+GAME = "el-capitan"
+CITIES = ("marseille", "valencia", "tanger", "venezia", "alexandria", "napoli", "constantinople", "tunis",
+          "athina")
+COLOURS = ("red", "yellow", "green", "blue", "purple")
+CHOICES = {"city": list(CITIES), "colour": list(COLOURS)}
+
+# Expansion table rows confirmed by the rules text (X1); 0 cities pay nothing [derived]. Others unknown.
+CONFIRMED_EXPANSION = {0: 0, 3: 5, 4: 10, 9: 60}
+BONUS_VALUES = (15, 10, 5)
+LOAN_VALUES = (12, 16, 20, 30)
+WAREHOUSES_PER_COLOUR, FORTRESSES_PER_COLOUR, SITES = 18, 3, 12
+
+TEMPLATE = {
+    "game": "el-capitan", "payday": 3,
+    "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+                {"name": "Cal", "colour": "green"}],
+    "cities": {"marseille": {"chain": ["red", "red", "blue", "green"], "next_value": 20, "fortresses": ["red"]},
+               "valencia": {"chain": ["blue", "green", "blue"], "next_value": 12, "fortresses": []},
+               "tanger": {"chain": ["green"], "next_value": 8, "fortresses": ["blue", "green"]}},
+    "bonus_cards": {"red": 15},
+    "money": {"red": 31, "blue": 18, "green": 25},
+    "loans": {"red": [12], "blue": [], "green": [30]},
+    "expansion_table": {"1": 0, "2": 2},
+}
+
+_TOP = {"game", "payday", "players", "cities", "bonus_cards", "money", "loans", "expansion_table", "options"}
+_OPTIONS = {"fortress_basis": ("printed", "paid"), "neutral_in_totals": (True, False)}
+
+
+def validate(data, allow_negative_money: bool = False):
+    """Check calculator input; returns the normalized form payday() takes. ScoringError names the field."""
+    data = need_dict(data, "input")
+    no_unknown_keys(data, _TOP, "")
+    if data.get("game", GAME) != GAME:
+        raise ScoringError(f"game must be {GAME!r}, not {data.get('game')!r}.")
+    if "payday" not in data:
+        raise ScoringError("payday is missing: give 1, 2 or 3.")
+    payday = need_int(data["payday"], "payday", 1, 3)
+    if "players" not in data:
+        raise ScoringError("players is missing: list each player's name and colour.")
+    raw_players = need_list(data["players"], "players")
+    if not 2 <= len(raw_players) <= 5:
+        raise ScoringError(f"players: El Capitan takes 2 to 5 players, not {len(raw_players)}.")
+    two = len(raw_players) == 2
+    players, used = [], []
+    for i, p in enumerate(raw_players):
+        path = f"players[{i}]"
+        p = need_dict(p, path)
+        no_unknown_keys(p, ("name", "colour", "neutral"), path)
+        if "name" not in p:
+            raise ScoringError(f"{path}.name is missing.")
+        name = need_str(p["name"], f"{path}.name")
+        if "colour" not in p:
+            raise ScoringError(f"{path}.colour is missing: one of {', '.join(COLOURS)}.")
+        colour = _colour(p["colour"], f"{path}.colour")
+        neutral = None
+        if two:
+            if "neutral" not in p:
+                raise ScoringError(f"{path}.neutral is missing: in the 2-player game each player also has a "
+                                   "neutral colour (rule V1).")
+            neutral = _colour(p["neutral"], f"{path}.neutral")
+        elif "neutral" in p:
+            raise ScoringError(f"{path}.neutral: neutral colours exist only in the 2-player game (rule V1).")
+        for c in (colour, neutral):
+            if c is None:
+                continue
+            if c in used:
+                raise ScoringError(f"{path}: colour {c} is used twice; every colour belongs to one player.")
+            used.append(c)
+        players.append({"name": name, "colour": colour, "neutral": neutral})
+    distinct_names([p["name"] for p in players], "players")
+    mains = [p["colour"] for p in players]
+    opts = need_dict(data.get("options", {}), "options")
+    no_unknown_keys(opts, _OPTIONS, "options")
+    options = {"fortress_basis": "printed", "neutral_in_totals": True}
+    for key, value in opts.items():
+        if value not in _OPTIONS[key]:
+            raise ScoringError(f"options.{key} must be one of {', '.join(map(str, _OPTIONS[key]))}, not {value!r}.")
+        options[key] = value
+
+    cities = {}
+    raw_cities = need_dict(data.get("cities", {}), "cities")
+    counts = {c: 0 for c in used}
+    forts = {c: 0 for c in mains}
+    for cid, city in raw_cities.items():
+        path = f"cities.{cid}"
+        if cid not in CITIES:
+            raise ScoringError(f"cities: unknown city {cid!r}.{did_you_mean(cid, CITIES)}")
+        city = need_dict(city, path)
+        no_unknown_keys(city, ("chain", "next_value", "fortresses"), path)
+        chain = need_list(city.get("chain", []), f"{path}.chain")
+        if len(chain) > SITES:
+            raise ScoringError(f"{path}.chain has {len(chain)} warehouses; a city has only {SITES} building "
+                               "sites (rule W2).")
+        for j, c in enumerate(chain):
+            if c not in used:
+                raise ScoringError(f"{path}.chain[{j}]: colour {c!r} is not in play; the colours are "
+                                   f"{', '.join(used)}.")
+            counts[c] += 1
+        fl = need_list(city.get("fortresses", []), f"{path}.fortresses")
+        for j, c in enumerate(fl):
+            if c not in mains:
+                why = " (neutral colours have no fortresses, rule V2)" if c in used else ""
+                raise ScoringError(f"{path}.fortresses[{j}]: {c!r} is not a player's colour{why}.")
+            forts[c] += 1
+        if len(set(fl)) != len(fl):
+            raise ScoringError(f"{path}.fortresses: a player has at most one fortress in each city (rule F3).")
+        if len(fl) > 2:
+            raise ScoringError(f"{path}.fortresses: a city holds at most two fortresses (rule F3).")
+        if "next_value" in city:
+            value = need_int(city["next_value"], f"{path}.next_value")
+        elif chain or fl:
+            raise ScoringError(f"{path}.next_value is missing: the value printed on the next free field "
+                               "(rule P2).")
+        else:
+            value = 0
+        cities[cid] = {"chain": list(chain), "value": value, "fortresses": list(fl)}
+    for c, n in counts.items():
+        if n > WAREHOUSES_PER_COLOUR:
+            raise ScoringError(f"cities: colour {c} has {n} operating warehouses; a colour has only "
+                               f"{WAREHOUSES_PER_COLOUR}.")
+    for c, n in forts.items():
+        if n > FORTRESSES_PER_COLOUR:
+            raise ScoringError(f"cities: colour {c} has {n} fortresses; a colour has only {FORTRESSES_PER_COLOUR}.")
+
+    bonus = need_dict(data.get("bonus_cards", {}), "bonus_cards")
+    seen_values = set()
+    for c, v in bonus.items():
+        if c not in mains:
+            raise ScoringError(f"bonus_cards.{c}: not a player's colour{did_you_mean(c, mains)}.")
+        if v not in BONUS_VALUES or isinstance(v, bool):
+            raise ScoringError(f"bonus_cards.{c}: bonus cards are worth 15, 10 or 5, not {v!r} (rule P6).")
+        if v in seen_values:
+            raise ScoringError(f"bonus_cards.{c}: there is only one bonus card worth {v} (rule P6).")
+        seen_values.add(v)
+
+    table = dict(CONFIRMED_EXPANSION)
+    notes = []
+    raw_table = need_dict(data.get("expansion_table", {}), "expansion_table")
+    for key, v in raw_table.items():
+        if str(key) not in {str(n) for n in range(10)}:
+            raise ScoringError(f"expansion_table.{key}: a row is a number of cities from 0 to 9.")
+        n = int(key)
+        v = need_int(v, f"expansion_table.{key}")
+        if n in CONFIRMED_EXPANSION and CONFIRMED_EXPANSION[n] != v:
+            notes.append(f"Expansion table row {n} is {v} in your input but {CONFIRMED_EXPANSION[n]} in the rules "
+                         "text; your board may be a different edition (your value is used).")
+        table[n] = v
+
+    money = loans = None
+    if "money" in data:
+        raw = need_dict(data["money"], "money")
+        money = {}
+        for c in raw:
+            if c not in mains:
+                raise ScoringError(f"money.{c}: not a player's colour{did_you_mean(c, mains)}.")
+        for c in mains:
+            if c not in raw:
+                raise ScoringError(f"money.{c} is missing: give every player's cash before the payday.")
+            money[c] = need_int(raw[c], f"money.{c}", None if allow_negative_money else 0)
+        raw = need_dict(data.get("loans", {}), "loans")
+        loans = {c: [] for c in mains}
+        for c, vals in raw.items():
+            if c not in mains:
+                raise ScoringError(f"loans.{c}: not a player's colour{did_you_mean(c, mains)}.")
+            vals = need_list(vals, f"loans.{c}")
+            for j, v in enumerate(vals):
+                v = need_int(v, f"loans.{c}[{j}]")
+                if v not in LOAN_VALUES:
+                    raise ScoringError(f"loans.{c}[{j}]: a loan is repaid with 12, 16, 20 or 30 florins, not {v} "
+                                       "(rule A2).")
+                loans[c].append(v)
+    elif "loans" in data:
+        raise ScoringError("loans needs money: give each player's cash before the payday as well.")
+    return {"payday": payday, "players": players, "cities": cities, "bonus": dict(bonus), "table": table,
+            "money": money, "loans": loans, "options": options, "notes": notes}
+
+
+def _colour(value, path):
+    if not isinstance(value, str) or value not in COLOURS:
+        raise ScoringError(f"{path}: unknown colour {value!r}; the colours are {', '.join(COLOURS)}."
+                           f"{did_you_mean(value, COLOURS)}")
+    return value
+
+
+def payday(v: dict) -> dict:
+    """The payday of validated input: {colour: {"expansion", "majority", "fortresses", "bonus_cards"}}."""
+    players, cities, opts = v["players"], v["cities"], v["options"]
+    two = len(players) == 2
+    mains = [p["colour"] for p in players]
+    neutrals = {p["neutral"] for p in players if p["neutral"]}
+    out = {c: {"expansion": 0, "majority": 0, "fortresses": 0, "bonus_cards": 0} for c in mains}
+    totals = {}
+    for cid, city in cities.items():
+        chain = city["chain"]
+        if two and not opts["neutral_in_totals"]:
+            totals[cid] = sum(1 for c in chain if c not in neutrals)
+        else:
+            totals[cid] = len(chain)
+    most = max(totals.values(), default=0)
+    cities_of = {c: 0 for c in mains}
+    for cid, city in cities.items():
+        chain, value = city["chain"], city["value"]
+        count, first = {}, {}
+        for pos, c in enumerate(chain):
+            count[c] = count.get(c, 0) + 1
+            first.setdefault(c, pos)
+        for c in count:
+            if c in cities_of:
+                cities_of[c] += 1
+        order = sorted(count, key=lambda c: (-count[c], first[c]))
+        paid_first = paid_second = 0
+        if order:
+            if order[0] in out:
+                out[order[0]]["majority"] += value
+                paid_first = value
+            if not two and len(order) > 1:
+                out[order[1]]["majority"] += value // 2
+                paid_second = value // 2
+        is_max = totals[cid] == most
+        for c in city["fortresses"]:
+            if opts["fortress_basis"] == "printed":
+                out[c]["fortresses"] += value if is_max else value // 2
+            else:
+                out[c]["fortresses"] += paid_first if is_max else paid_second
+    table = v["table"]
+    for p in players:
+        c = p["colour"]
+        k = cities_of[c]
+        if k not in table:
+            raise ScoringError(f"expansion_table.{k}: row {k} of the expansion table ({p['name']} has operating "
+                               f"warehouses in {k} cities) is not known; read it off your board and give it as "
+                               f"expansion_table.{k} (rule P3).")
+        out[c]["expansion"] = table[k]
+        if v["payday"] == 3:
+            out[c]["bonus_cards"] = v["bonus"].get(c, 0)
+    return out
+
+
+def score(data) -> Result:
+    return score_validated(validate(data))
+
+
+def score_validated(v: dict) -> Result:
+    pay = payday(v)
+    rows = []
+    for p in v["players"]:
+        c = p["colour"]
+        parts = dict(pay[c])
+        if v["money"] is not None:
+            parts["money_before"] = v["money"][c]
+            parts["loans"] = -sum(v["loans"][c])
+        rows.append((p["name"], parts, None))
+    notes = list(v["notes"])
+    if v["money"] is not None:
+        notes.append("Totals are money after the payday" + (", bonus cards and loan repayment (rule G1)."
+                                                            if v["payday"] == 3 else
+                                                            " minus the loans still held: the finance check "
+                                                            "(rule A3)."))
+    else:
+        notes.append("Totals are this payday's income (rule P7).")
+    return rank(GAME, rows, notes=notes)
