@@ -186,6 +186,7 @@ class Flow:
 
     def __init__(self, asker: Asker, module):
         self.a = asker
+        self.expansions = list(getattr(module, "EXPANSIONS", ("traders-builders",)))
         self.choices = dict(getattr(module, "CHOICES", {}) or {})
         self.template = getattr(module, "TEMPLATE", {}) or {}
 
@@ -332,7 +333,7 @@ class CarcassonneFlow(Flow):
 
     def collect(self):
         ask = self.a.ask
-        exps = list(self.choices.get("expansion", ["traders-builders"]))
+        exps = list(self.choices.get("expansion") or self.expansions)
         expansions = ask(f"Expansions in play ({', '.join(exps)}); Enter for none", pick_many(exps, "expansion"),
                          choices=exps, default="")
         n = self.player_count()
@@ -364,14 +365,34 @@ class CarcassonneFlow(Flow):
                 return None
         f = {"type": type_}
         for key, question, lo, hi in self.FIELDS.get(type_, []):
+            if key == "pennants":
+                hi = f["tiles"]     # no tile has more than one pennant
             f[key] = self.a.ask(f"{type_} {number}: {question}", whole(lo, hi))
         players = data["players"]
+        by_count = counts_by_name(players, "followers")
+
+        def followers(text):
+            got = by_count(text)
+            if type_ == "cloister" and sum(got.values()) > 1:
+                raise Invalid("A cloister holds at most one monk; give the one player whose monk is on it.")
+            return got
         f["followers"] = self.a.ask(f"{type_} {number}: {'farmers' if type_ == 'farm' else 'followers'} "
                                     "by player (e.g. 'Ann 2 Bob'); Enter for none",
-                                    counts_by_name(players, "followers"), choices=players, default="")
-        if type_ == "farm" and self.goods_on(data):
+                                    followers, choices=players, default="")
+        if type_ == "farm" and self.goods_on(data) and f["followers"]:
+            farmers = list(f["followers"])
+
+            def pigs(text):
+                got = pick_many(players, "player")(text)
+                for p in got:
+                    if p not in farmers:
+                        raise Invalid(f"{p} has no farmer in this farm; a pig only joins a farm holding its "
+                                      "owner's farmer (rule PG2).")
+                if len(set(got)) != len(got):
+                    raise Invalid("Each player has one pig; name a player once.")
+                return got
             f["pigs"] = self.a.ask(f"farm {number}: players with a pig in it; Enter for none",
-                                   pick_many(players, "player"), choices=players, default="")
+                                   pigs, choices=farmers, default="")
         self.extra_fields(f, number, players)
         return f
 
@@ -410,6 +431,10 @@ class CarcassonneFlow(Flow):
             i = int(m.group(1))
             self.a.tell(f"Please enter feature {i + 1} again.")
             data["features"][i] = self.feature(i + 1, data, data["features"][i].get("type"))
+            return True
+        if message.startswith("goods:") and self.goods_on(data):
+            self.a.tell("Please enter the goods again.")
+            data["goods"] = {p: self.goods(p) for p in data["players"]}
             return True
         for p in data["players"]:
             if re.search(rf"points_so_far\.{re.escape(p)}(?![\w-])", message):
@@ -472,7 +497,8 @@ class ElCapitanFlow(Flow):
     def city(self, city, data):
         ask = self.a.ask
         colours, mains = self.in_play(data), self.in_play(data, neutral=False)
-        chain = ask(f"{city}: operating warehouses in chain order (colours, e.g. '{colours[0]} {colours[-1]}')",
+        chain = ask(f"{city}: operating warehouses in chain order (colours, e.g. '{colours[0]} {colours[-1]}'); "
+                    "Enter for none",
                     pick_many(colours, "colour in play"), choices=colours, default="")
         value = ask(f"{city}: value printed on the next free field", whole())
 

@@ -10,6 +10,8 @@ from referee.calculator import run
 from referee.calculator.guided import PromptAsker, guided_score
 from referee.core.errors import BadInput
 
+from .test_run import real_or_wait
+
 
 def test_port_royal_guided_with_reask(game_module, scripted):
     game_module("port-royal")
@@ -154,3 +156,83 @@ def test_prompt_toolkit_drives_the_same_questions(game_module):
     assert data["players"][0] == {"name": "Ann", "coins": 5, "influence": 12, "expeditions": 1}
     assert "  Give a whole number of at least 0, not 'x'." in told
     assert result.winners == ["Ann"]
+
+
+def test_carcassonne_traders_builders_goods_and_pigs(game_module, scripted):
+    game_module("carcassonne")
+    asker = scripted([
+        "traders",                            # completes to traders-builders
+        "2", "Ann", "Bob", "40", "38",
+        "city", "4", "5",                     # 5 pennants on 4 tiles -> re-ask
+        "2", "Ann",
+        "cloister", "3", "Ann Bob",           # two monks on one cloister -> re-ask
+        "Bob",
+        "farm", "2", "Ann 2 Bob", "Cal",      # unknown player -> re-ask
+        "Bob",
+        "farm", "1", "Ann", "Bob",            # Bob has no farmer here (rule PG2) -> re-ask
+        "Ann",
+        "",
+        "3 0 2", "1 4",                       # Bob: two numbers instead of three -> re-ask
+        "1 4 2",
+    ])
+    data, result = guided_score("carcassonne", asker=asker)
+    assert data["expansions"] == ["traders-builders"]
+    assert data["features"][0] == {"type": "city", "tiles": 4, "pennants": 2, "followers": {"Ann": 1}}
+    assert data["features"][1]["followers"] == {"Bob": 1}
+    assert data["features"][2] == {"type": "farm", "completed_cities": 2, "followers": {"Ann": 2, "Bob": 1},
+                                   "pigs": ["Bob"]}
+    assert data["features"][3]["pigs"] == ["Ann"]
+    assert data["goods"] == {"Ann": {"wine": 3, "grain": 0, "cloth": 2}, "Bob": {"wine": 1, "grain": 4, "cloth": 2}}
+    told = asker.told()
+    assert "  Give a whole number from 0 to 4, not '5'." in told
+    assert any("at most one monk" in t for t in told)
+    assert any("Unknown player 'Cal'" in t for t in told)
+    assert any("Bob has no farmer in this farm" in t and "PG2" in t for t in told)
+    assert "  Give 3 numbers, one for each of wine, grain, cloth." in told
+    assert result.to_dict() == scoring.score("carcassonne", data).to_dict()
+
+
+def test_carcassonne_calculator_rejection_reasks_the_feature(game_module, scripted):
+    """8 of Ann's followers on one road: more than a player owns. The calculator names features[0]; that
+    feature alone is asked again, the rest of the input stays."""
+    module = game_module("carcassonne")
+    asker = scripted([
+        "", "2", "Ann", "Bob", "10", "10",
+        "road", "3", "Ann 8",                 # more followers than a player owns
+        "",
+        # the calculator rejects features[0]: the road is asked again (its type is kept)
+        "3", "Ann",
+        "",
+    ])
+    data, result = guided_score("carcassonne", asker=asker)
+    assert data["features"] == [{"type": "road", "tiles": 3, "followers": {"Ann": 1}}]
+    assert data["points_so_far"] == {"Ann": 10, "Bob": 10}
+    told = asker.told()
+    assert any(t.startswith("That does not score: features[0].followers.Ann") for t in told)
+    assert "Please enter feature 1 again." in told
+
+
+def test_el_capitan_two_players_with_neutrals_and_a_city_reasked(scripted):
+    real_or_wait("el-capitan")
+    asker = scripted([
+        "2", "2",
+        "Ann", "red", "yellow", "Bob", "blue", "green",
+        "marseille", " ".join(["red"] * 13), "20", "",      # 13 warehouses: the calculator refuses
+        "", "", "",                                            # no more cities, no bonus, no money (default)
+        # marseille asked again
+        "red yellow blue", "20", "blue yellow",                # yellow is Ann's neutral: owns no fortress
+        "blue red",
+        "3",                                                   # the unknown 1-city expansion row, asked once
+    ])
+    data, result = guided_score("el-capitan", asker=asker)
+    assert asker.answers == []
+    assert data["expansion_table"] == {"1": 3}
+    assert data["players"] == [{"name": "Ann", "colour": "red", "neutral": "yellow"},
+                               {"name": "Bob", "colour": "blue", "neutral": "green"}]
+    assert data["cities"]["marseille"]["chain"] == ["red", "yellow", "blue"]
+    told = asker.told()
+    assert any(t.startswith("That does not score: cities.marseille") for t in told)
+    assert "Please enter marseille again." in told
+    assert any("Unknown player colour 'yellow'" in t for t in told)
+    assert result.entry("Ann").breakdown["expansion"] == 3
+    assert result.to_dict() == scoring.score("el-capitan", data).to_dict()
