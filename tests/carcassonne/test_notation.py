@@ -1,0 +1,154 @@
+"""Notation: case-insensitive synonyms, did-you-mean, and every refusal names its rule; state unchanged."""
+
+import pytest
+
+from referee import AmbiguousMove, IllegalMove, InvalidMove
+
+from .helpers import new, turn
+
+
+def unchanged(g, text, exc, match):
+    before = g.view()
+    moves = list(g.moves)
+    with pytest.raises(exc, match=match):
+        g.play(text)
+    assert g.view() == before and g.moves == moves
+
+
+@pytest.mark.parametrize("text", ["draw b:e", "DRAW B:E", "draw b e", "b:e", "tile b:e", "bE", "draw Base E"])
+def test_draw_synonyms(text):
+    g = new()
+    assert g.play(text).text == "draw b:e"
+
+
+@pytest.mark.parametrize("text", ["Draw E", "e", "E"])
+def test_bare_letter_without_the_expansion(text):
+    g = new(traders_builders=False)
+    assert g.play(text).text == "draw b:e"
+
+
+def test_draw_letter_shared_by_both_sets_is_ambiguous_until_one_is_gone():
+    g = new()
+    unchanged(g, "draw d", AmbiguousMove, r"both a base tile and a Traders & Builders tile.*draw b:d or draw tb:d")
+    assert g.play("draw tb d").text == "draw tb:d"
+    g.play("place 0,-1 r180")  # TB:D: grain city N+W turned to S+E ... fits the start city
+    g.play("none")
+    assert g.play("d").text == "draw b:d"   # TB:D is gone, so a bare D can only be the base tile
+
+
+def test_draw_unknown_or_gone():
+    g = new()
+    unchanged(g, "draw z", InvalidMove, r"no tile Z; tiles are lettered A to X")
+    unchanged(g, "draw 12", InvalidMove, r"not a tile name")
+    turn(g, "b:c", 0, -1, 0)
+    unchanged(g, "draw b:c", IllegalMove, r"No B:C tile is left in the bag \(rule P6\)")
+    unchanged(g, "place 1,0 r0", IllegalMove, r"No tile is drawn yet")
+
+
+@pytest.mark.parametrize("text", ["place 0,-1 r180", "PLACE 0,-1 R180", "place 0 -1 180", "0,-1 r2",
+                                  "place (0, -1) 180", "put 0,-1 rot 180", "place 0,-1 r180°", "0 -1 ffcf",
+                                  "place 0,-1"])
+def test_place_synonyms(text):
+    g = new()
+    g.play("draw b:e")
+    assert g.play(text).text == "place 0,-1 r180"
+
+
+def test_place_refusals():
+    g = new()
+    g.play("draw b:e")
+    unchanged(g, "place 0,-1 r0", IllegalMove, r"south edge is a field but the tile at 0,0 shows a city on its "
+                                               r"north edge; touching edges must match \(rule P2\)")
+    unchanged(g, "place 9,9 r0", IllegalMove, r"does not touch the board.*rule P1")
+    unchanged(g, "place 0,0 r0", IllegalMove, r"already holds a tile \(B:D\).*rule P1")
+    unchanged(g, "place 0,-1 r45", InvalidMove, r"not a rotation")
+    unchanged(g, "place 0,-1 cccc", IllegalMove, r"cannot show edges N E S W = C C C C")
+    unchanged(g, "place 0,1", AmbiguousMove, r"fits at 0,1 in several rotations")
+    unchanged(g, "place", InvalidMove, r"needs a position and a rotation")
+    unchanged(g, "none", IllegalMove, r"must be placed; there is no passing \(rule P4\)")
+    unchanged(g, "city n", IllegalMove, r"must place it first \(rule P4\)")
+    unchanged(g, "draw b:b", IllegalMove, r"must place it first")
+
+
+def test_goods_city_rotation_by_edges_is_ambiguous_for_m_and_x():
+    g = new()
+    g.play("draw tb:x")
+    # CCCC says nothing about where the goods city lies: the software asks
+    unchanged(g, "place 0,-1 cccc", AmbiguousMove, r"say where its goods city lies")
+    prompt = g.prompt()
+    assert "wine on city n-w" in prompt and "r90 N=C E=C S=C W=C" in prompt
+
+
+def test_placement_prompt_shows_edges_per_rotation():
+    g = new()
+    g.play("draw b:d")
+    p = g.prompt()
+    for text in ("r0 N=C E=R S=F W=R", "r90 N=R E=C S=R W=F", "r180 N=F E=R S=C W=R", "r270 N=R E=F S=R W=C"):
+        assert text in p
+    v = g.view()["drawn"]
+    assert v["tile"] == "B:D" and [r["edges"] for r in v["rotations"]] == ["CRFR", "RCRF", "FRCR", "RFRC"]
+
+
+@pytest.mark.parametrize("text,canon", [
+    ("city n", "city n"), ("CITY NORTH", "city n"), ("knight n", "city n"), ("city", "city n"),
+    ("road e-w", "road e-w"), ("road w-e", "road e-w"), ("road ew", "road e-w"), ("road east", "road e-w"),
+    ("highwayman", "road e-w"), ("road east-west", "road e-w"),
+    ("farm n", "farm n"), ("field north", "farm n"), ("farmer s", "farm s"), ("farm se", "farm s"),
+    ("farm es", "farm s"), ("meeple city n", "city n"), ("follower road", "road e-w"),
+    ("none", "none"), ("pass", "none"), ("SKIP", "none"),
+])
+def test_figure_synonyms(text, canon):
+    g = new()
+    g.play("draw b:d")
+    g.play("place 1,0 r0")
+    assert g.play(text).text == canon
+
+
+def test_figure_refusals():
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    g.play("draw b:u")
+    g.play("place 2,0 r0")
+    unchanged(g, "road e-w", IllegalMove, r"The road e-w is already occupied, held by Ann \(1 highwayman\).*F3")
+    unchanged(g, "farm", AmbiguousMove, r"several farms; say which: farm n or farm s")
+    unchanged(g, "city n", IllegalMove, r"has no city; its features are: road e-w, farm n, farm s")
+    unchanged(g, "road n", IllegalMove, r"no single road on its north edge")
+    unchanged(g, "cloister", IllegalMove, r"has no cloister")
+    unchanged(g, "builder road e-w", IllegalMove, r"Bob has no follower in that road.*rule B2")
+    unchanged(g, "builder farm n", IllegalMove, r"never on a field or a cloister \(rule B2\)")
+    unchanged(g, "pig farm n", IllegalMove, r"Bob has no farmer in that field.*rule PG2")
+    unchanged(g, "builder", InvalidMove, r"Name the feature")
+    unchanged(g, "road q", InvalidMove, r"not an edge")
+    unchanged(g, "draw b:d", IllegalMove, r"tile is placed; now place at most one figure")
+    unchanged(g, "no second tile", IllegalMove, r"no builder's extra tile to decline")
+
+
+def test_did_you_mean():
+    g = new()
+    unchanged(g, "drwa b:e", InvalidMove, r"Did you mean draw\?")
+    g.play("draw b:e")
+    unchanged(g, "plce 0,-1 r180", InvalidMove, r"Did you mean place\?")
+    g.play("place 0,-1 r180")
+    unchanged(g, "ctiy s", InvalidMove, r"Did you mean city\?")
+
+
+def test_builder_and_pig_off_without_expansion():
+    g = new(traders_builders=False)
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    turn(g, "b:b", 0, 1, 0)
+    g.play("draw b:u")
+    g.play("place 2,0 r0")
+    unchanged(g, "builder road e-w", IllegalMove, r"Traders & Builders, which is off")
+
+
+def test_canonical_texts_are_lowercase_unique_and_replay():
+    import referee
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    for m in g.legal_moves():
+        assert m.text == m.text.lower() and "  " not in m.text
+    g.play("draw b:u")
+    texts = [m.text for m in g.legal_moves()]
+    assert len(texts) == len(set(texts))
+    g2 = referee.load_record(g.to_record())
+    assert g2.view() == g.view()
