@@ -163,7 +163,9 @@ def parse(rules, s, text: str) -> str:
             raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
         if verb == "take" and not rest:
             raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
-        if verb in ("take", "claim") and rest:
+        if head in ("exp", "expedition", "x"):
+            arg = " ".join(words)
+        elif verb in ("take", "claim") and rest:
             raise IllegalMove(f"{active} has flipped a card: enter that card first (D1).")
         pool = [c for c in range(C.N) if s.ub[c]]
         c = resolve_card(arg, pool)
@@ -234,6 +236,7 @@ def parse(rules, s, text: str) -> str:
             if verb == "repel":
                 raise IllegalMove("Only the ship just flipped can be repelled, never one already in the harbour (D4a).")
             raise IllegalMove("There is no flipped ship waiting to dock now (D4).")
+        return verb
     if verb == "take":
         if not rest:
             raise InvalidMove("Name the card to take, e.g. 'take sailor-3-1'.")
@@ -247,7 +250,7 @@ def _pool(rules, s):
 
 
 def _doing(rules, s) -> str:
-    return prompt(rules, s)[0].lower() + prompt(rules, s)[1:]
+    return "now: " + prompt(rules, s)
 
 
 def _check_chooser(s, who):
@@ -363,8 +366,9 @@ def prompt(rules, s) -> str:
         c = s.pending
         bust = (" - docking busts: a " + COLOURS[COLOUR[c]] + " ship is already in the harbour"
                 if s.colours & (1 << COLOUR[c]) else "")
-        return (f"{a}: repel the {C.SHORT[c]} ({SWORDS[c]} swords) with {s.stats[s.active][S_SWORDS]} swords, "
-                f"or dock it{bust}")
+        sw, mine = SWORDS[c], s.stats[s.active][S_SWORDS]
+        return (f"{a}: repel the {C.SHORT[c]} ({sw} sword{'s' if sw != 1 else ''}) with {mine} "
+                f"sword{'s' if mine != 1 else ''}, or dock it{bust}")
     if ph == TAKE:
         p = s.chooser
         lim = rules._limit(s, p)
