@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import scoring
 from referee.cli import cli
 
-from .test_run import real_or_wait
+from .conftest import real_module
 
 
 def invoke(*args, input=None):
@@ -21,7 +21,7 @@ def invoke(*args, input=None):
 
 @pytest.fixture
 def port_royal():
-    return real_or_wait("port-royal")
+    return real_module("port-royal")
 
 
 def test_file_json_exit_0_and_only_json_on_stdout(port_royal, tmp_path):

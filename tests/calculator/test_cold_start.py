@@ -10,7 +10,7 @@ import pytest
 
 from referee.calculator import GAMES
 
-from .test_run import real_or_wait
+from .conftest import real_module
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("rich", "prompt_toolkit")
@@ -31,7 +31,7 @@ def test_importing_the_package_loads_no_ui_library():
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_json_file_path_loads_no_ui_library(game_id, tmp_path):
-    module = real_or_wait(game_id)
+    module = real_module(game_id)
     f = tmp_path / "end.json"
     f.write_text(json.dumps(module.TEMPLATE), encoding="utf-8")
     proc = fresh("import sys\n"

@@ -10,7 +10,7 @@ from referee.calculator import run
 from referee.calculator.guided import PromptAsker, guided_score
 from referee.core.errors import BadInput
 
-from .test_run import real_or_wait
+from .conftest import real_module
 
 
 def test_port_royal_guided_with_reask(game_module, scripted):
@@ -213,7 +213,7 @@ def test_carcassonne_calculator_rejection_reasks_the_feature(game_module, script
 
 
 def test_el_capitan_two_players_with_neutrals_and_a_city_reasked(scripted):
-    real_or_wait("el-capitan")
+    real_module("el-capitan")
     asker = scripted([
         "2", "2",
         "Ann", "red", "yellow", "Bob", "blue", "green",

@@ -1,6 +1,5 @@
 """`referee score`: the file/stdin path, --json, --template, the table, and every bad-input sentence."""
 
-import datetime as dt
 import io
 import json
 
@@ -11,21 +10,7 @@ from referee.calculator import GAMES, calculator_module, resolve, run
 from referee.calculator.output import build_table, to_json
 from referee.core.errors import BadInput
 
-from . import standins
-
-# By this moment every game's calculator must have landed: the template tests then FAIL for a missing one.
-ALL_LANDED_BY = dt.datetime(2026, 11, 21, 0, 0, tzinfo=dt.timezone.utc)
-
-
-def real_or_wait(game_id):
-    """The real scoring module; before ALL_LANDED_BY a missing one skips, afterwards it fails."""
-    name = GAMES[game_id]
-    if not standins.real_module_exists(name):
-        if dt.datetime.now(dt.timezone.utc) < ALL_LANDED_BY:
-            pytest.skip(f"scoring/{name}.py has not landed yet")
-        pytest.fail(f"scoring/{name}.py is missing: the {game_id} calculator was never delivered")
-    return calculator_module(game_id)
-
+from .conftest import real_module
 
 def run_capture(game, source=None, stdin="", **kw):
     out = io.StringIO()
@@ -35,7 +20,7 @@ def run_capture(game, source=None, stdin="", **kw):
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_template_is_valid_input_that_scores(game_id):
-    module = real_or_wait(game_id)
+    module = real_module(game_id)
     code, text = run_capture(game_id, template=True)
     assert code == 0
     data = json.loads(text)
@@ -49,7 +34,7 @@ def test_template_is_valid_input_that_scores(game_id):
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_template_round_trips_through_the_table(game_id):
-    real_or_wait(game_id)
+    real_module(game_id)
     _, text = run_capture(game_id, template=True)
     _, out = run_capture(game_id, "-", stdin=text)
     result = scoring.score(game_id, json.loads(text))
@@ -61,7 +46,7 @@ def test_template_round_trips_through_the_table(game_id):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_template_choices_cover_the_template(game_id):
     """The completion lists offered in guided mode know every id the template uses."""
-    module = real_or_wait(game_id)
+    module = real_module(game_id)
     choices = module.CHOICES
     assert isinstance(choices, dict) and choices
     for key, values in choices.items():
