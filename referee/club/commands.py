@@ -1,0 +1,438 @@
+"""The club-log commands: record, history, stats, export, import, qr, replay.
+
+Imported lazily by referee.cli (LAZY_COMMANDS). Only click at module level.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_location,
+                       complete_player, complete_player_score)
+
+_FORMATS = click.Choice(["json", "csv", "bgg"], case_sensitive=False)
+
+
+def _cli():
+    from .. import cli
+
+    return cli
+
+
+def _filter_options(f=None, *, player_help="Only games this player took part in (ignoring case)."):
+    """--game, --player, --since, --until, --location (shared by history, stats, export)."""
+    if f is None:
+        return lambda fn: _filter_options(fn, player_help=player_help)
+    f = click.option("--location", "-l", default=None, shell_complete=complete_location,
+                     help="Only games whose location contains this text (ignoring case).")(f)
+    f = click.option("--until", default=None, metavar="YYYY-MM-DD", help="Only games played on or before this day.")(f)
+    f = click.option("--since", default=None, metavar="YYYY-MM-DD", help="Only games played on or after this day.")(f)
+    f = click.option("--player", "-p", default=None, shell_complete=complete_player,
+                     help=player_help)(f)
+    f = click.option("--game", "-g", default=None, shell_complete=complete_game,
+                     help="Only games of this game (an id such as puerto-rico, or its name).")(f)
+    return f
+
+
+def _load(ctx, game, player, since, until, location):
+    from .history import make_filters, select
+
+    store = _cli().open_store(ctx)
+    docs = store.archived()
+    filters = make_filters(docs, game=game, player=player, since=since, until=until, location=location)
+    return store, docs, filters, select(docs, filters)
+
+
+# --- record -----------------------------------------------------------------------------------------
+@click.command("record")
+@click.argument("game", shell_complete=complete_game)
+@click.option("-p", "--player", "players", multiple=True, metavar="NAME=SCORE", shell_complete=complete_player_score,
+              help="A player and final score, in seating order from the start player (repeat for each).")
+@click.option("--date", default=None, metavar="YYYY-MM-DD", help="The day it was played; default today.")
+@click.option("--location", default=None, shell_complete=complete_location, help="Where it was played.")
+@click.option("--duration", default=None, metavar="MINUTES", help="How long it took: 90, 90m, 1h30 or 1:30.")
+@click.option("--notes", default=None, help="A free-text note.")
+@click.option("--colour", "--color", "colours", multiple=True, metavar="NAME=COLOUR",
+              help="A player's colour (repeatable).")
+@click.option("--winner", "winners", multiple=True, metavar="NAME", shell_complete=complete_player,
+              help="Who won a tie for the highest score by the game's tie-break (repeatable); without it, "
+                   "equal scores share the rank.")
+@click.option("--json", "as_json", is_flag=True, help="Print {\"id\", \"result\"} as JSON.")
+@click.pass_context
+def record_command(ctx, game, players, date, location, duration, notes, colours, winners, as_json):
+    """Log a finished game that was not tracked, from its final scores.
+
+    The players are ranked by score, higher first; equal scores share the rank, and a tie at the top is a
+    shared win unless --winner names who won it by the game's tie-break. Tracked games enter the
+    history by themselves when they finish.
+
+    Example: referee record puerto-rico -p Ann=52 -p Bob=48 -p Cal=48 --location "Club Hall"
+    """
+    from .record import parse_colours, recorded_doc
+
+    doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
+                       colours=parse_colours(colours), winners=winners)
+    store = _cli().open_store(ctx)
+    (gid,) = store.add_archived([doc])
+    if as_json:
+        _cli().out_json({"id": gid, "result": doc["result"]})
+        return
+    res = doc["result"]
+    winners = res["winners"]
+    who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
+    click.echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
+                                                           for e in res["ranking"]))
+
+
+# --- history ----------------------------------------------------------------------------------------
+@click.command("history")
+@_filter_options
+@click.option("--limit", "-n", type=click.IntRange(min=0), default=None,
+              help="Show at most N games (default: 50 in the table, all with --json; 0 = all).")
+@click.option("--json", "as_json", is_flag=True, help="A JSON list of games, newest first.")
+@click.pass_context
+def history_command(ctx, game, player, since, until, location, limit, as_json):
+    """List past games, newest first, with their scores (* marks the winners).
+
+    `referee show ID` shows one game's full result and breakdown; `referee replay ID` steps through a
+    tracked game's moves.
+    """
+    from .history import render_history, summary
+
+    _, _, _, rows = _load(ctx, game, player, since, until, location)
+    total = len(rows)
+    if limit is None:
+        limit = 0 if as_json else 50
+    if limit:
+        rows = rows[:limit]
+    if as_json:
+        _cli().out_json([summary(d) for d in rows])
+        return
+    if not rows:
+        click.echo("No games match." if total == 0 and (game or player or since or until or location)
+                   else "The history is empty; `referee new` starts a tracked game, `referee record` logs one.")
+        return
+    _cli().console().print(render_history(rows, total, len(rows)))
+
+
+# --- stats ------------------------------------------------------------------------------------------
+@click.command("stats")
+@_filter_options(player_help="One player's detail (per game, rating history); with --vs, a head-to-head.")
+@click.option("--vs", "versus", default=None, metavar="NAME", shell_complete=complete_player,
+              help="With --player: head-to-head between the two players.")
+@click.option("--json", "as_json", is_flag=True, help="Everything as JSON (players, per game, H-index, ratings "
+                                                      "and their history).")
+@click.pass_context
+def stats_command(ctx, game, player, since, until, location, versus, as_json):
+    """Player and game statistics, the club's H-index and ratings.
+
+    \b
+    Players: plays, wins (a shared win counts for every player sharing it), win %, last played,
+      current streak (W3: the last three plays were wins; L2: the last two were not), rating.
+    With --player: that player's plays, wins, average and best score per game, and rating history.
+    With --player A --vs B: head-to-head over the games both played (who finished ahead, level, wins).
+    Games: plays, average winning score, highest score and who made it, who wins most.
+    Club H-index: the largest h such that at least h players have each played at least h games.
+    Rating: multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1 pairwise
+      meetings of a game of n players, equal ranks count as a draw between the tied players.
+
+    The filters choose the games counted (--game X also gives ratings for that game alone).
+    """
+    from .stats import head_to_head, plays_from_docs, summary
+
+    store, docs, filters, rows = _load(ctx, game, None, since, until, location)
+    plays = plays_from_docs(rows)
+    data = summary(plays)
+    data["filters"] = {k: v for k, v in vars(filters).items() if v}
+    if player:
+        from .history import resolve_player
+
+        name = resolve_player(player, docs)
+        key = name.casefold()
+        match = next((n for n in data["players"] if n.casefold() == key), None)
+        if match is None:
+            raise _bad(f"{name} played none of the games selected; drop a filter to see their record.")
+        if versus:
+            other = resolve_player(versus, docs)
+            if other.casefold() == key:
+                raise _bad(f"--vs names {other}, the same player as --player; give another player.")
+            h2h = head_to_head(plays, match, next((n for n in data["players"] if n.casefold() == other.casefold()),
+                                                  other))
+            if as_json:
+                _cli().out_json(h2h)
+                return
+            _print_h2h(h2h)
+            return
+        detail = dict(data["players"][match], name=match, rating_history=data["rating_history"].get(match, []))
+        if as_json:
+            _cli().out_json(detail)
+            return
+        _print_player(detail)
+        return
+    if versus:
+        raise _bad("--vs needs --player: referee stats --player A --vs B.")
+    if as_json:
+        _cli().out_json(data)
+        return
+    _print_stats(data)
+
+
+def _bad(message):
+    from ..core.errors import BadInput
+
+    return BadInput(message)
+
+
+def _streak(st):
+    return f"{st['kind']}{st['length']}" if st else ""
+
+
+def _print_stats(data):
+    from rich.table import Table
+
+    from .common import game_name
+
+    con = _cli().console()
+    if not data["games"]:
+        con.print("No finished games match; nothing to count.")
+        return
+    t = Table(title=f"Players ({data['games']} games)", header_style="bold")
+    for col, just in (("player", "left"), ("plays", "right"), ("wins", "right"), ("win %", "right"),
+                      ("rating", "right"), ("streak", "right"), ("last played", "left")):
+        t.add_column(col, justify=just)
+    for name, st in data["players"].items():
+        t.add_row(name, str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
+                  f"{st['win_pct']:.1f}", f"{st['rating']:.0f}" if st.get("rating") is not None else "",
+                  _streak(st["streak"]), st["last_played"] or "")
+    con.print(t)
+    g = Table(title="Games", header_style="bold")
+    for col, just in (("game", "left"), ("plays", "right"), ("avg winning score", "right"),
+                      ("highest score", "left"), ("most wins", "left")):
+        g.add_column(col, justify=just)
+    for gid, st in data["per_game"].items():
+        hs = st["highest_score"]
+        mw = st["most_wins"]
+        g.add_row(game_name(gid), str(st["plays"]),
+                  "" if st["average_winning_score"] is None else f"{st['average_winning_score']:.1f}",
+                  f"{hs['score']} ({', '.join(hs['players'])})",
+                  f"{', '.join(mw['players'])} ({mw['wins']})" if mw["wins"] else "")
+    con.print(g)
+    con.print(f"Club H-index: [bold]{data['h_index']}[/] (the largest h such that h players have each played at "
+              f"least h games)")
+
+
+def _print_player(d):
+    from rich.table import Table
+
+    from .common import game_name
+
+    con = _cli().console()
+    con.print(f"[bold]{d['name']}[/]: {d['plays']} plays, {d['wins']} wins"
+              + (f" ({d['shared_wins']} shared)" if d["shared_wins"] else "")
+              + f", {d['win_pct']:.1f}%" + (f"; rating {d['rating']:.0f}" if d.get("rating") is not None else ""))
+    con.print(f"Last played {d['last_played']}; current streak {_streak(d['streak']) or '-'}, "
+              f"best win streak {d['best_win_streak']}")
+    t = Table(header_style="bold")
+    for col, just in (("game", "left"), ("plays", "right"), ("wins", "right"), ("win %", "right"),
+                      ("average score", "right"), ("best score", "right")):
+        t.add_column(col, justify=just)
+    for gid, g in d["games"].items():
+        t.add_row(game_name(gid), str(g["plays"]), str(g["wins"]), f"{g['win_pct']:.1f}",
+                  f"{g['average_score']:.1f}", str(g["best_score"]))
+    con.print(t)
+    hist = d["rating_history"]
+    if hist:
+        r = Table(title="Rating history (latest 20)", header_style="bold")
+        for col, just in (("date", "left"), ("game", "left"), ("id", "left"), ("change", "right"),
+                          ("rating", "right")):
+            r.add_column(col, justify=just)
+        for h in hist[-20:]:
+            r.add_row(h["date"], game_name(h["game"]), h["id"], f"{h['change']:+.1f}", f"{h['rating']:.1f}")
+        con.print(r)
+
+
+def _print_h2h(h):
+    from rich.table import Table
+
+    from .common import game_name
+
+    a, b = h["players"]
+    con = _cli().console()
+    if not h["games"]:
+        con.print(f"{a} and {b} have not played a game together.")
+        return
+    con.print(f"[bold]{a}[/] vs [bold]{b}[/]: {h['games']} games together; {a} ahead {h['ahead'][a]}, "
+              f"{b} ahead {h['ahead'][b]}, level {h['level']}; wins {a} {h['wins'][a]}, {b} {h['wins'][b]}")
+    t = Table(header_style="bold")
+    for col in ("game", "games", f"{a} ahead", f"{b} ahead", "level"):
+        t.add_column(col, justify="left" if col == "game" else "right")
+    for gid, g in h["by_game"].items():
+        t.add_row(game_name(gid), str(g["games"]), str(g["ahead"][a]), str(g["ahead"][b]), str(g["level"]))
+    con.print(t)
+
+
+# --- export -----------------------------------------------------------------------------------------
+@click.command("export")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True), metavar="[FILE or -]")
+@click.option("--format", "-f", "fmt", type=_FORMATS, default=None,
+              help="json (full fidelity, with move records), csv (one row per play and player) or bgg (BGG play "
+                   "XML). Default: from FILE's extension (.json, .csv, .xml), else json.")
+@_filter_options
+@click.pass_context
+def export_command(ctx, file, fmt, game, player, since, until, location):
+    """Export the history (or the games the filters select).
+
+    \b
+    json: {"format": "referee-history", "version": 1, "games": [...]}: every stored field and the move
+          record of tracked games; `referee import` restores it exactly.
+    csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players,
+          source, notes: one row per play and player.
+    bgg:  <plays><play date length location><item name objectid/><players><player name startposition
+          color score win/>...: the shape of BoardGameGeek's play XML.
+    """
+    from .export import export_bgg, export_csv, export_json, format_from_path
+
+    store, _, _, rows = _load(ctx, game, player, since, until, location)
+    fmt = (fmt or format_from_path(file) or "json").lower()
+    if fmt == "qr":
+        raise _bad(f"{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
+                   f"gives one game's QR text.")
+    if fmt == "json":
+        text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")})
+    elif fmt == "csv":
+        text = export_csv(rows)
+    else:
+        text = export_bgg(rows)
+    if not file or file == "-":
+        click.echo(text, nl=False)
+        return
+    from pathlib import Path
+
+    from ..store.atomic import atomic_write
+
+    try:
+        atomic_write(Path(file), text.encode("utf-8"))
+    except OSError as err:
+        raise _bad(f"Cannot write {file}: {err.strerror or err}.") from None
+    click.echo(f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {file} ({fmt}).", err=True)
+
+
+# --- import -----------------------------------------------------------------------------------------
+@click.command("import")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True), metavar="[FILE or -]")
+@click.option("--format", "-f", "fmt", type=click.Choice(["json", "csv", "bgg", "qr"], case_sensitive=False),
+              default=None, help="Default: from the extension (.json, .csv, .xml, .txt for QR text), else from "
+                                 "the content.")
+@click.option("--qr-text", default=None, metavar="TEXT", help="Import one result from the text of a referee QR code.")
+@click.option("--dry-run", is_flag=True, help="Check the file and say what would be imported; store nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
+    """Import games from a referee JSON export, a CSV, a BGG play XML file or a referee QR text.
+
+    The whole file is checked first: one bad line or field and nothing from it is imported. Games already
+    in the history are skipped (same id, or same game, day and scores), so importing a file twice adds
+    nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
+    start_position, colour, notes); rows of one play share an id, or follow each other with the same date,
+    game and location. BGG plays of other games, incomplete plays and plays without scores are skipped
+    and listed.
+    """
+    from .importer import detect, import_into, parse
+
+    if qr_text is not None and file:
+        raise _bad("Give either FILE or --qr-text, not both.")
+    if qr_text is not None:
+        text, name, fmt = qr_text.replace("\\n", "\n"), "the QR text", "qr"
+    elif not file:
+        raise _bad("Give a file to import (or - for stdin), or --qr-text TEXT.")
+    elif file == "-":
+        text, name = sys.stdin.read(), "stdin"
+    else:
+        try:
+            with open(file, encoding="utf-8-sig", newline="") as fh:
+                text = fh.read()
+        except FileNotFoundError:
+            raise _bad(f"There is no file {file}.") from None
+        except UnicodeDecodeError:
+            raise _bad(f"{file} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try again.") from None
+        except OSError as err:
+            raise _bad(f"Cannot read {file}: {err.strerror or err}.") from None
+        name = file
+    fmt = (fmt or detect(text, None if file == "-" else file)).lower()
+    parsed = parse(text, fmt, name)
+    store = _cli().open_store(ctx)
+    report = import_into(store, parsed, dry_run=dry_run)
+    report["dry_run"] = dry_run
+    if as_json:
+        _cli().out_json(report)
+        return
+    n = len(report["imported"])
+    verb = "Would import" if dry_run else "Imported"
+    click.echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
+               + (f"; {len(report['duplicates'])} already in the history were skipped" if report["duplicates"] else "")
+               + ".")
+    for old, new in report["renamed"]:
+        click.echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
+    for gid in report["conflicts"]:
+        click.echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
+    for why in report["skipped"]:
+        click.echo(f"Skipped: {why}.")
+
+
+# --- qr ---------------------------------------------------------------------------------------------
+@click.command("qr")
+@click.argument("game_id", shell_complete=complete_finished_ref)
+@click.option("--png", type=click.Path(dir_okay=False), default=None, help="Also write the code as a PNG image.")
+@click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Also write the code as an SVG image.")
+@click.option("--text", "text_only", is_flag=True, help="Print only the payload text (what the code holds).")
+@click.option("--colour/--no-colour", "--color/--no-color", "ansi", default=None,
+              help="Draw with terminal colours (default when stdout is a terminal).")
+@click.option("--invert", is_flag=True, help="Without colours: swap dark and light (for dark terminals).")
+@click.pass_context
+def qr_command(ctx, game_id, png, svg, text_only, ansi, invert):
+    """A QR code of a finished game's result, for another phone or another referee.
+
+    The code holds short text (`referee result v1`, id, game, date, place, one line per player: rank,
+    name, score, * for a winner) that `referee import --qr-text TEXT` (or a .txt file of it) imports.
+    """
+    from .qr import encode, make_qr, render_text, write_png, write_svg
+
+    store = _cli().open_store(ctx)
+    gid, where = store.resolve(game_id)
+    if where == "live":
+        raise _bad(f"Game {gid} is not finished yet; a QR code carries a finished game's result.")
+    doc = store.get_archived(gid)
+    payload = encode(doc)
+    if text_only:
+        click.echo(payload)
+        return
+    qr = make_qr(payload)
+    if png:
+        write_png(qr, png)
+    if svg:
+        write_svg(qr, svg)
+    if ansi is None:
+        ansi = sys.stdout.isatty()
+    click.echo(render_text(qr, ansi=ansi, invert=invert))
+    for path in (png, svg):
+        if path:
+            click.echo(f"Wrote {path}.", err=True)
+
+
+# --- replay -----------------------------------------------------------------------------------------
+@click.command("replay")
+@click.argument("game_id", shell_complete=complete_game_ref)
+@click.option("--to", "upto", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Show only the table after move N (0 = the setup).")
+@click.pass_context
+def replay_command(ctx, game_id, upto):
+    """Step through a tracked game's moves with the board after each one.
+
+    On a terminal: Enter (or n) for the next move, b for back, q to quit. Otherwise every step is printed.
+    """
+    from .replay import replay
+
+    store = _cli().open_store(ctx)
+    replay(store, game_id, upto, interactive=_cli().interactive_terminal(), console=_cli().console())

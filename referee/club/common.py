@@ -1,0 +1,135 @@
+"""Small shared pieces of the club log: dates, durations, names, game names, ordering, content keys."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import unicodedata
+
+from ..core.errors import BadInput
+
+# Display names without importing engines (the registry's names are used when an engine is registered).
+GAME_NAMES = {"puerto-rico": "Puerto Rico", "el-capitan": "El Capitan", "carcassonne": "Carcassonne",
+              "port-royal": "Port Royal"}
+
+
+def game_name(game_id: str) -> str:
+    from ..core.registry import GAMES
+
+    if game_id in GAMES:
+        return GAMES[game_id][1]
+    return GAME_NAMES.get(game_id, game_id)
+
+
+def squash(text: str) -> str:
+    """'El Capitán' -> 'elcapitan': for matching names typed or exported by other programs."""
+    text = unicodedata.normalize("NFKD", str(text))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
+def game_from_name(text: str) -> str:
+    """A game id from an id, alias or display name ("Puerto Rico", "El Capitán"); BadInput if unknown."""
+    from ..core.registry import GAMES, resolve_game_id
+
+    key = squash(text)
+    for gid, (_, name) in GAMES.items():
+        if key in (squash(gid), squash(name)):
+            return gid
+    return resolve_game_id(text)
+
+
+def check_date(text, what: str = "Date") -> str:
+    if text is None:
+        raise BadInput(f"{what} is missing; give it as YYYY-MM-DD.")
+    raw = str(text).strip()
+    try:
+        day = _dt.date.fromisoformat(raw[:10]) if len(raw) >= 10 and raw[10:11] in ("", " ", "T") else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD.")
+    if day > _dt.date.today() + _dt.timedelta(days=1):
+        raise BadInput(f"{what} {day.isoformat()} is in the future; give the day the game was played.")
+    return day.isoformat()
+
+
+_DURATION = re.compile(r"^(?:(\d+)\s*h(?:ours?)?\s*(\d+)?\s*(?:m(?:in(?:utes?)?)?)?|(\d+):(\d\d)|(\d+)\s*(?:m(?:in(?:utes?)?)?)?)$")
+
+
+def parse_duration(text, what: str = "Duration") -> int | None:
+    """Minutes from '90', '90m', '1h30', '1h 30m', '1:30'. None/'' -> None."""
+    if text is None:
+        return None
+    if isinstance(text, int) and not isinstance(text, bool):
+        minutes = text
+    else:
+        raw = str(text).strip().lower()
+        if not raw:
+            return None
+        m = _DURATION.match(raw)
+        if not m:
+            raise BadInput(f"{what} {text!r} is not a length of time; give minutes (90) or hours and "
+                           f"minutes (1h30, 1:30).")
+        if m.group(1) is not None:
+            minutes = int(m.group(1)) * 60 + int(m.group(2) or 0)
+        elif m.group(3) is not None:
+            minutes = int(m.group(3)) * 60 + int(m.group(4))
+        else:
+            minutes = int(m.group(5))
+    if minutes < 0 or minutes > 24 * 60:
+        raise BadInput(f"{what} of {minutes} minutes is not possible; give 0 to 1440 minutes.")
+    return minutes or None
+
+
+def parse_score(text, player: str, where: str = "") -> int:
+    """A whole, non-negative number of points."""
+    def bad(text):
+        return BadInput(f"{where}: {text}" if where else text[0].upper() + text[1:])
+
+    if isinstance(text, bool):
+        text = str(text)
+    if isinstance(text, int):
+        value = text
+    else:
+        raw = str(text).strip()
+        if re.fullmatch(r"[+-]?\d+", raw):
+            value = int(raw)
+        elif re.fullmatch(r"[+-]?\d+\.0*", raw):
+            value = int(float(raw))
+        else:
+            raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
+    if value < 0:
+        raise bad(f"the score {value} for {player} is negative; scores are 0 or more points.")
+    return value
+
+
+def chrono_key(doc: dict) -> tuple:
+    """Oldest first: the day played, then when it was finished/logged, then the id (a stable order)."""
+    return (doc.get("date") or "", doc.get("finished_at") or doc.get("created") or "", doc.get("id") or "")
+
+
+def content_key(doc: dict) -> tuple | None:
+    """The same play seen twice (e.g. exported as CSV, imported into another club): game, day and every
+    player's score. None when the document has no result."""
+    res = doc.get("result") or {}
+    ranking = res.get("ranking") or []
+    if not ranking:
+        return None
+    return (doc.get("game"), (doc.get("date") or "")[:10],
+            tuple(sorted((str(e.get("player", "")).casefold(), e.get("total")) for e in ranking)))
+
+
+def start_positions(doc: dict) -> dict:
+    """player -> seat from the start player (1 = start player): the players list is in seat order."""
+    return {p: i for i, p in enumerate(doc.get("players") or [], 1)}
+
+
+def colours(doc: dict) -> dict:
+    """player -> colour when known (recorded/imported games; engines may add 'colours' to options)."""
+    known = doc.get("colours") or (doc.get("options") or {}).get("colours") or {}
+    return {str(k): str(v) for k, v in known.items()} if isinstance(known, dict) else {}
+
+
+def one_line(text) -> str:
+    return " ".join(str(text).split()) if text is not None else ""

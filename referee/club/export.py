@@ -1,0 +1,104 @@
+"""Export the history: native JSON (versioned, full fidelity, move records included), CSV (one row per
+play and player) and BGG-shaped play XML. Each writer takes archive documents and returns text."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from .common import chrono_key, colours, game_name, start_positions
+
+EXPORT_FORMAT = "referee-history"
+EXPORT_VERSION = 1
+
+CSV_COLUMNS = ["date", "game", "id", "location", "duration", "player", "score", "rank", "win",
+               "start_position", "colour", "players", "source", "notes"]
+
+# BoardGameGeek object ids of the supported games (BGG "thing" ids); a game missing here gets objectid 0.
+BGG_IDS = {"puerto-rico": 3076, "carcassonne": 822, "port-royal": 156009}
+
+
+def export_json(docs, records: dict, exported_at: str | None = None) -> str:
+    """{"format", "version", "exported_at", "games": [archive document + "record" (text or null)]}."""
+    from ..store.store import now_iso
+
+    games = []
+    for doc in sorted(docs, key=chrono_key):
+        item = dict(doc)
+        item["record"] = records.get(doc["id"])
+        games.append(item)
+    data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": exported_at or now_iso(),
+            "games": games}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def csv_rows(docs):
+    for doc in sorted(docs, key=chrono_key):
+        res = doc.get("result") or {}
+        seats = start_positions(doc)
+        cols = colours(doc)
+        winners = set(res.get("winners") or ())
+        n = len(res.get("ranking") or ())
+        for e in res.get("ranking") or ():
+            p = e.get("player")
+            yield {"date": (doc.get("date") or "")[:10], "game": doc.get("game"), "id": doc.get("id"),
+                   "location": doc.get("location") or "", "duration": doc.get("duration") or "",
+                   "player": p, "score": e.get("total"), "rank": e.get("rank"), "win": 1 if p in winners else 0,
+                   "start_position": seats.get(p, ""), "colour": cols.get(p, ""), "players": n,
+                   "source": doc.get("source") or "", "notes": " ".join((doc.get("notes") or "").split())}
+
+
+def export_csv(docs) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(csv_rows(docs))
+    return buf.getvalue()
+
+
+def export_bgg(docs) -> str:
+    """BGG play XML (the shape of the XML API's /plays): one <play> per game."""
+    from xml.sax.saxutils import quoteattr, escape
+
+    from .. import __version__
+
+    docs = sorted(docs, key=chrono_key)
+    out = ['<?xml version="1.0" encoding="utf-8"?>',
+           f'<plays total="{len(docs)}" page="1" generator={quoteattr("referee " + __version__)}>']
+    for doc in docs:
+        res = doc.get("result") or {}
+        seats = start_positions(doc)
+        cols = colours(doc)
+        winners = set(res.get("winners") or ())
+        gid = doc.get("game") or ""
+        out.append(f'  <play refereeid={quoteattr(doc.get("id") or "")} date={quoteattr((doc.get("date") or "")[:10])} '
+                   f'quantity="1" length="{int(doc.get("duration") or 0)}" incomplete="0" nowinstats="0" '
+                   f'location={quoteattr(doc.get("location") or "")}>')
+        out.append(f'    <item name={quoteattr(game_name(gid))} objecttype="thing" objectid="{BGG_IDS.get(gid, 0)}">'
+                   f'<subtypes><subtype value="boardgame"/></subtypes></item>')
+        if doc.get("notes"):
+            out.append(f"    <comments>{escape(doc['notes'])}</comments>")
+        out.append("    <players>")
+        for e in res.get("ranking") or ():
+            p = e.get("player")
+            out.append(f'      <player username="" userid="0" name={quoteattr(p)} '
+                       f'startposition="{seats.get(p, "")}" color={quoteattr(cols.get(p, ""))} '
+                       f'score="{e.get("total")}" new="0" rating="0" win="{1 if p in winners else 0}"/>')
+        out.append("    </players>")
+        out.append("  </play>")
+    out.append("</plays>")
+    return "\n".join(out) + "\n"
+
+
+FORMATS = {"json": export_json, "csv": export_csv, "bgg": export_bgg}
+
+
+def format_from_path(path: str | None) -> str | None:
+    if not path or path == "-":
+        return None
+    low = path.lower()
+    for ext, fmt in ((".json", "json"), (".csv", "csv"), (".xml", "bgg"), (".txt", "qr")):
+        if low.endswith(ext):
+            return fmt
+    return None

@@ -1,0 +1,566 @@
+"""Import a history file: native JSON (as exported), CSV (one row per play and player), BGG play XML, or
+the QR text of one result. A file is checked completely before anything is stored: one bad field and
+nothing from that file is imported (the message names the line or the field).
+
+Importing the same file twice adds nothing: a game whose id is already stored is skipped, and so is a
+game with the same content key (game, day, and every player's score) as a stored one, so a play that
+reached the history through another route (a CSV from another club, a QR scan) is not counted twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+
+from ..core.errors import BadInput
+from .common import check_date, content_key, game_from_name, one_line, parse_duration, parse_score
+
+SOURCES = ("tracked", "recorded", "imported")
+
+
+@dataclass
+class Parsed:
+    docs: list = field(default_factory=list)      # archive documents (id may be None: a new id is given)
+    records: dict = field(default_factory=dict)   # id -> move record text
+    skipped: list = field(default_factory=list)   # plays left out on purpose, with the reason
+
+
+def detect(text: str, path: str | None = None) -> str:
+    from .export import format_from_path
+
+    fmt = format_from_path(path)
+    if fmt:
+        return fmt
+    head = text.lstrip("\ufeff \t\r\n")[:40].lower()
+    if head.startswith("{") or head.startswith("["):
+        return "json"
+    if head.startswith("<"):
+        return "bgg"
+    if head.startswith("referee result"):
+        return "qr"
+    return "csv"
+
+
+def parse(text: str, fmt: str, name: str) -> Parsed:
+    text = text.lstrip("\ufeff")
+    return {"json": parse_json, "csv": parse_csv, "bgg": parse_bgg, "qr": parse_qr}[fmt](text, name)
+
+
+# --- native JSON ---------------------------------------------------------------------------------
+def parse_json(text: str, name: str) -> Parsed:
+    from .export import EXPORT_FORMAT, EXPORT_VERSION
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadInput(f"{name} line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); nothing was "
+                       f"imported.") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise BadInput(f"{name} is not a referee history export (no \"format\": \"{EXPORT_FORMAT}\"); nothing was "
+                       f"imported.")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise BadInput(f"{name}: version must be a whole number; nothing was imported.")
+    if version > EXPORT_VERSION:
+        raise BadInput(f"{name} is export version {version}, written by a newer referee (this one reads up to "
+                       f"{EXPORT_VERSION}); upgrade referee to import it.")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise BadInput(f"{name}: games must be a list; nothing was imported.")
+    out = Parsed()
+    seen = set()
+    for i, item in enumerate(games):
+        where = f"{name}: games[{i}]"
+        doc, record = _check_native(item, where)
+        if doc["id"] in seen:
+            raise BadInput(f"{where}.id {doc['id']!r} appears twice in the file; nothing was imported.")
+        seen.add(doc["id"])
+        out.docs.append(doc)
+        if record is not None:
+            out.records[doc["id"]] = record
+    return out
+
+
+def _bad(where: str, what: str):
+    return BadInput(f"{where}{what}; nothing was imported.")
+
+
+def _need_int(value, where, lo=0):
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise _bad(where, f" must be a whole number{' of at least ' + str(lo) if lo else ' (0 or more)'}, not {value!r}")
+    return value
+
+
+def _check_native(item, where: str):
+    from ..store.ids import looks_like_id
+    from ..store.store import SCHEMA_VERSION
+
+    if not isinstance(item, dict):
+        raise _bad(where, " must be an object")
+    doc = {k: v for k, v in item.items() if k != "record"}
+    record = item.get("record")
+    sv = doc.get("schema_version")
+    if isinstance(sv, bool) or not isinstance(sv, int):
+        raise _bad(f"{where}.schema_version", " must be a whole number")
+    if sv > SCHEMA_VERSION:
+        raise BadInput(f"{where} has schema {sv}, written by a newer referee (this one reads up to "
+                       f"{SCHEMA_VERSION}); upgrade referee to import it.")
+    gid = doc.get("id")
+    if not isinstance(gid, str) or not looks_like_id(gid):
+        raise _bad(f"{where}.id", f" {gid!r} is not a game id")
+    game = doc.get("game")
+    from ..core.registry import resolve_game_id
+
+    try:
+        if not isinstance(game, str) or resolve_game_id(game) != game:
+            raise BadInput("")
+    except BadInput:
+        from ..core.registry import GAMES
+
+        raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)})") from None
+    players = doc.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
+        raise _bad(f"{where}.players", " must be a list of player names")
+    if doc.get("date") is not None:
+        try:
+            check_date(doc["date"])
+        except BadInput as err:
+            raise _bad(f"{where}.date: ", str(err).rstrip(".")) from None
+    if doc.get("source") not in SOURCES:
+        raise _bad(f"{where}.source", f" must be one of {', '.join(SOURCES)}, not {doc.get('source')!r}")
+    for key in ("location", "notes"):
+        if doc.get(key) is not None and not isinstance(doc[key], str):
+            raise _bad(f"{where}.{key}", " must be a text or null")
+    if doc.get("duration") is not None:
+        _need_int(doc["duration"], f"{where}.duration", 1)
+    res = doc.get("result")
+    if not isinstance(res, dict) or not isinstance(res.get("ranking"), list) or not res["ranking"]:
+        raise _bad(f"{where}.result", " must be a result with a ranking (every imported game is finished)")
+    names = []
+    for j, e in enumerate(res["ranking"]):
+        w = f"{where}.result.ranking[{j}]"
+        if not isinstance(e, dict):
+            raise _bad(w, " must be an object")
+        if not isinstance(e.get("player"), str):
+            raise _bad(f"{w}.player", " must be a player name")
+        if isinstance(e.get("total"), bool) or not isinstance(e.get("total"), (int, float)):
+            raise _bad(f"{w}.total", f" must be a number, not {e.get('total')!r}")
+        _need_int(e.get("rank"), f"{w}.rank", 1)
+        if not isinstance(e.get("breakdown", {}), dict):
+            raise _bad(f"{w}.breakdown", " must be an object")
+        names.append(e["player"])
+    if sorted(names) != sorted(players):
+        raise _bad(f"{where}.result.ranking", f" names {', '.join(names)} but the players are {', '.join(players)}")
+    if not isinstance(res.get("winners", []), list) or not set(res.get("winners", [])) <= set(names):
+        raise _bad(f"{where}.result.winners", " must list players of the game")
+    if doc.get("has_record"):
+        if not isinstance(record, str) or not record.strip():
+            raise _bad(f"{where}.record", " is missing, but has_record is true (a tracked game carries its moves)")
+        from ..core.errors import RefereeError
+        from ..core.record import load_record
+
+        try:
+            game_obj = load_record(record)
+        except RefereeError as err:
+            raise BadInput(f"{where}.record: {str(err).rstrip('.')}; nothing was imported.") from None
+        if game_obj.game != game or game_obj.players != players:
+            raise _bad(f"{where}.record", " is the record of a different game (game or players differ)")
+        if not game_obj.finished:
+            raise _bad(f"{where}.record", " is an unfinished game")
+    elif record is not None:
+        raise _bad(f"{where}.record", " is given but has_record is false")
+    return doc, record
+
+
+# --- results from (name, score, rank?, win?) rows ---------------------------------------------------
+def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
+    """rows: {"player", "score", "rank" (int|None), "win" (bool|None)} in seat order -> Result dict."""
+    from scoring import rank
+
+    have_rank = [r["rank"] is not None for r in rows]
+    have_win = [r["win"] is not None for r in rows]
+    if any(have_rank) and not all(have_rank):
+        raise BadInput(f"{where}: give a rank for every player of the play or for none; nothing was imported.")
+    if any(have_win) and not all(have_win):
+        raise BadInput(f"{where}: mark win (1 or 0) for every player of the play or for none; nothing was imported.")
+    if all(have_rank):
+        order = sorted(range(len(rows)), key=lambda i: (rows[i]["rank"], i))
+        entries = []
+        for pos, i in enumerate(order, 1):
+            r = rows[i]
+            prev = entries[-1] if entries else None
+            if r["rank"] > pos or (r["rank"] != pos and (prev is None or prev["rank"] != r["rank"])):
+                raise BadInput(f"{where}: {r['player']} has rank {r['rank']}, which is not possible in a play of "
+                               f"{len(rows)} (ranks go 1, 1, 3 ...); nothing was imported.")
+            if prev is not None and prev["rank"] < r["rank"] and prev["total"] < r["score"]:
+                raise BadInput(f"{where}: {r['player']} scored {r['score']}, more than {prev['player']} "
+                               f"({prev['total']}) ranked above; nothing was imported.")
+            entries.append({"player": r["player"], "total": r["score"], "rank": r["rank"],
+                            "breakdown": {"score": r["score"]}, "tiebreak": None})
+        if all(have_win):
+            for e, i in zip(entries, order):
+                if rows[i]["win"] and e["rank"] != 1:
+                    raise BadInput(f"{where}: {e['player']} is marked as a winner but ranked {e['rank']}; a winner "
+                                   f"has rank 1; nothing was imported.")
+                if not rows[i]["win"] and e["rank"] == 1:
+                    e["eligible"] = False
+                    e["note"] = "not eligible to win"
+        result = {"game": game, "ranking": entries}
+    else:
+        winners = [r["player"] for r in rows if r["win"]] if all(have_win) else []
+        top = max(r["score"] for r in rows)
+        tied_top = [r["player"] for r in rows if r["score"] == top]
+        for w in winners:
+            if w not in tied_top:
+                raise BadInput(f"{where}: {w} is marked as a winner without the highest score ({top}); give a "
+                               f"rank column to say how the tie was broken; nothing was imported.")
+        chosen = winners if winners and len(winners) < len(tied_top) else []
+        res = rank(game, [(r["player"], {"score": r["score"]}, (1 if r["player"] in chosen else 0) if chosen else None)
+                          for r in rows], tiebreak_name="the table's tie-break" if chosen else None)
+        return res.to_dict()
+    from scoring import Result
+
+    return Result.from_dict(result).to_dict()
+
+
+def _winflag(value, where):
+    raw = str(value).strip().lower()
+    if raw == "":
+        return None
+    if raw in ("1", "yes", "y", "true", "x", "w", "win", "won"):
+        return True
+    if raw in ("0", "no", "n", "false", "l", "loss", "lost"):
+        return False
+    raise BadInput(f"{where}: win is {value!r}; write 1 for a winner and 0 otherwise; nothing was imported.")
+
+
+def _new_doc(game, date, location, duration, notes, players, colours, result, gid=None):
+    from ..store.store import SCHEMA_VERSION, now_iso
+
+    return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": players, "options": {},
+            "date": date, "location": location or None, "notes": notes or None, "duration": duration,
+            "colours": colours or None, "created": now_iso(), "finished_at": None, "source": "imported",
+            "moves": 0, "has_record": False, "result": result}
+
+
+def _validate_players(game: str, names, where: str):
+    from ..core.game import validate_players
+    from ..core.registry import get_rules
+
+    try:
+        return validate_players(get_rules(game), names)
+    except BadInput as err:
+        raise BadInput(f"{where}: {str(err).rstrip('.')}; nothing was imported.") from None
+
+
+# --- CSV ------------------------------------------------------------------------------------------
+_ALIASES = {"color": "colour", "position": "start_position", "startposition": "start_position",
+            "seat": "start_position", "name": "player", "points": "score", "total": "score", "won": "win",
+            "winner": "win", "length": "duration", "minutes": "duration", "place": "location",
+            "comments": "notes", "play": "id", "game_id": "id"}
+
+
+def parse_csv(text: str, name: str) -> Parsed:
+    from ..store.ids import looks_like_id
+
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise BadInput(f"{name} is empty; nothing was imported.") from None
+    except csv.Error as err:
+        raise BadInput(f"{name} line 1: not readable as CSV ({err}); nothing was imported.") from None
+    cols = []
+    for h in header:
+        key = h.strip().lower().replace(" ", "_").replace("-", "_")
+        cols.append(_ALIASES.get(key.replace("_", ""), _ALIASES.get(key, key)))
+    for need in ("date", "game", "player", "score"):
+        if need not in cols:
+            raise BadInput(f"{name} line 1: the header has no {need!r} column (needed: date, game, player, score; "
+                           f"optional: id, location, duration, rank, win, start_position, colour, notes); nothing "
+                           f"was imported.")
+    plays: list[dict] = []
+    by_id: dict = {}
+    current = None
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in row):
+                current = None
+                continue
+            if len(row) > len(cols):
+                raise BadInput(f"{name} line {line}: {len(row)} fields but the header has {len(cols)}; nothing "
+                               f"was imported.")
+            rec = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
+            where = f"{name} line {line}"
+            player = one_line(rec["player"])
+            if not player:
+                raise BadInput(f"{where}: the player column is empty; nothing was imported.")
+            try:
+                game = game_from_name(rec["game"]) if rec["game"] else None
+                if game is None:
+                    raise BadInput("the game column is empty")
+                date = check_date(rec["date"] or None, "the date")
+                score = parse_score(rec["score"], player)
+                duration = parse_duration(rec.get("duration") or None, "the duration")
+            except BadInput as err:
+                msg = str(err).rstrip(".")
+                raise BadInput(f"{where}: {msg[0].lower() + msg[1:]}; nothing was imported.") from None
+            rank = None
+            if rec.get("rank"):
+                if not rec["rank"].isdigit() or int(rec["rank"]) < 1:
+                    raise BadInput(f"{where}: rank {rec['rank']!r} is not a place (1, 2, 3 ...); nothing was imported.")
+                rank = int(rec["rank"])
+            seat = None
+            if rec.get("start_position"):
+                if not rec["start_position"].isdigit() or int(rec["start_position"]) < 1:
+                    raise BadInput(f"{where}: start_position {rec['start_position']!r} is not a seat number (1 = "
+                                   f"start player); nothing was imported.")
+                seat = int(rec["start_position"])
+            win = _winflag(rec.get("win", ""), where)
+            gid = (rec.get("id") or "").lower() or None
+            if gid is not None and not looks_like_id(gid):
+                raise BadInput(f"{where}: id {gid!r} is not a game id; nothing was imported.")
+            location = one_line(rec.get("location")) or None
+            entry = {"player": player, "score": score, "rank": rank, "win": win, "seat": seat,
+                     "colour": one_line(rec.get("colour")).lower() or None, "line": line}
+            meta = (date, game, location)
+            if gid is not None:
+                play = by_id.get(gid)
+                if play is not None and play["meta"] != meta:
+                    raise BadInput(f"{where}: game {gid} has date, game or location different from line "
+                                   f"{play['line']}; nothing was imported.")
+            else:
+                play = current if (current is not None and current["id"] is None and current["meta"] == meta
+                                   and all(e["player"].casefold() != player.casefold() for e in current["rows"])) \
+                    else None
+            if play is None:
+                play = {"id": gid, "meta": meta, "rows": [], "line": line, "duration": duration,
+                        "notes": one_line(rec.get("notes")) or None}
+                plays.append(play)
+                if gid is not None:
+                    by_id[gid] = play
+            play["rows"].append(entry)
+            current = play
+    except csv.Error as err:
+        raise BadInput(f"{name} line {reader.line_num}: not readable as CSV ({err}); nothing was imported.") from None
+    out = Parsed()
+    for play in plays:
+        date, game, location = play["meta"]
+        where = f"{name} line {play['line']}"
+        rows = play["rows"]
+        if all(r["seat"] is not None for r in rows):
+            seats = sorted(r["seat"] for r in rows)
+            if seats != list(range(1, len(rows) + 1)):
+                raise BadInput(f"{where}: the start positions of the play are {seats}, not 1 to {len(rows)}; "
+                               f"nothing was imported.")
+            rows = sorted(rows, key=lambda r: r["seat"])
+        names = _validate_players(game, [r["player"] for r in rows], where)
+        result = result_from_rows(game, rows, where)
+        colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
+        out.docs.append(_new_doc(game, date, location, play["duration"], play["notes"], names, colours, result,
+                                 gid=play["id"]))
+    if not out.docs:
+        raise BadInput(f"{name} has a header but no plays; nothing was imported.")
+    return out
+
+
+# --- BGG play XML ---------------------------------------------------------------------------------
+class _Node:
+    __slots__ = ("tag", "attrib", "children", "text", "line")
+
+    def __init__(self, tag, attrib, line):
+        self.tag, self.attrib, self.children, self.text, self.line = tag, attrib, [], "", line
+
+    def find(self, tag):
+        return next((c for c in self.children if c.tag == tag), None)
+
+
+def _xml_tree(text: str, name: str) -> _Node:
+    from xml.parsers import expat
+
+    parser = expat.ParserCreate()
+    root = _Node("#document", {}, 0)
+    stack = [root]
+
+    def start(tag, attrib):
+        node = _Node(tag, attrib, parser.CurrentLineNumber)
+        stack[-1].children.append(node)
+        stack.append(node)
+
+    def end(tag):
+        stack.pop()
+
+    def chars(data):
+        stack[-1].text += data
+
+    def no_entities(*_args):
+        raise BadInput(f"{name} line {parser.CurrentLineNumber}: declares entities, which a play file does not "
+                       f"need; nothing was imported.")
+
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
+    parser.EntityDeclHandler = no_entities
+    try:
+        parser.Parse(text.encode("utf-8"), True)
+    except expat.ExpatError as err:
+        raise BadInput(f"{name} line {err.lineno}, column {err.offset + 1}: not well-formed XML "
+                       f"({expat.ErrorString(err.code)}); nothing was imported.") from None
+    return root.children[0]
+
+
+def parse_bgg(text: str, name: str) -> Parsed:
+    from .export import BGG_IDS
+
+    top = _xml_tree(text, name)
+    if top.tag == "play":
+        plays = [top]
+    elif top.tag == "plays":
+        plays = [c for c in top.children if c.tag == "play"]
+    else:
+        raise BadInput(f"{name} line {top.line}: the root element is <{top.tag}>, not <plays>; it is not a BGG "
+                       f"play file; nothing was imported.")
+    by_bgg = {v: k for k, v in BGG_IDS.items()}
+    out = Parsed()
+    seen_ids = set()
+    for play in plays:
+        where = f"{name} line {play.line}"
+        a = play.attrib
+        item = play.find("item")
+        item_name = item.attrib.get("name", "") if item is not None else ""
+        try:
+            objectid = int(item.attrib.get("objectid", "0")) if item is not None else 0
+        except ValueError:
+            objectid = 0
+        game = by_bgg.get(objectid)
+        if game is None:
+            try:
+                game = game_from_name(item_name) if item_name else None
+            except BadInput:
+                game = None
+        if game is None:
+            out.skipped.append(f"{item_name or 'a play without a game'} (line {play.line}): not a game referee knows")
+            continue
+        if a.get("incomplete", "0") not in ("", "0"):
+            out.skipped.append(f"{item_name} (line {play.line}): marked incomplete")
+            continue
+        quantity = a.get("quantity", "1") or "1"
+        if quantity != "1":
+            raise BadInput(f"{where}: quantity {quantity}; referee logs one game per play, so split it into "
+                           f"{quantity} plays with their scores; nothing was imported.")
+        try:
+            date = check_date(a.get("date") or None, "the date")
+            duration = parse_duration(a.get("length") or None, "the length")
+        except BadInput as err:
+            msg = str(err).rstrip(".")
+            raise BadInput(f"{where}: {msg[0].lower() + msg[1:]}; nothing was imported.") from None
+        players_node = play.find("players")
+        pnodes = [c for c in players_node.children if c.tag == "player"] if players_node is not None else []
+        if not pnodes:
+            out.skipped.append(f"{item_name} on {date} (line {play.line}): no players")
+            continue
+        if all(not (p.attrib.get("score") or "").strip() for p in pnodes):
+            out.skipped.append(f"{item_name} on {date} (line {play.line}): no scores")
+            continue
+        rows = []
+        for p in pnodes:
+            pw = f"{name} line {p.line}"
+            pname = one_line(p.attrib.get("name") or p.attrib.get("username"))
+            if not pname:
+                raise BadInput(f"{pw}: a player has no name; nothing was imported.")
+            raw = (p.attrib.get("score") or "").strip()
+            if not raw:
+                raise BadInput(f"{pw}: {pname} has no score while other players of the play have one; nothing was "
+                               f"imported.")
+            try:
+                score = parse_score(raw, pname)
+            except BadInput as err:
+                msg = str(err).rstrip(".")
+                raise BadInput(f"{pw}: {msg[0].lower() + msg[1:]}; nothing was imported.") from None
+            seat = (p.attrib.get("startposition") or "").strip()
+            if seat and (not seat.isdigit() or int(seat) < 1):
+                raise BadInput(f"{pw}: startposition {seat!r} is not a seat number; nothing was imported.")
+            rows.append({"player": pname, "score": score, "rank": None, "win": _winflag(p.attrib.get("win", ""), pw),
+                         "seat": int(seat) if seat else None,
+                         "colour": one_line(p.attrib.get("color") or p.attrib.get("colour")).lower() or None})
+        if all(r["seat"] is not None for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1)):
+            rows.sort(key=lambda r: r["seat"])
+        names = _validate_players(game, [r["player"] for r in rows], where)
+        result = result_from_rows(game, rows, where)
+        rid = (a.get("refereeid") or "").strip().lower() or None
+        from ..store.ids import looks_like_id
+
+        if rid is not None and (not looks_like_id(rid) or rid in seen_ids):
+            raise BadInput(f"{where}: refereeid {rid!r} is not a game id or appears twice; nothing was imported.")
+        if rid:
+            seen_ids.add(rid)
+        comments = play.find("comments")
+        out.docs.append(_new_doc(game, date, one_line(a.get("location")) or None, duration,
+                                 (comments.text.strip() if comments is not None else None) or None, names,
+                                 {r["player"]: r["colour"] for r in rows if r["colour"]}, result, gid=rid))
+    return out
+
+
+# --- QR text ----------------------------------------------------------------------------------------
+def parse_qr(text: str, name: str) -> Parsed:
+    from .qr import decode
+
+    try:
+        doc = decode(text)
+    except BadInput as err:
+        raise BadInput(f"{name}: {str(err).rstrip('.')}; nothing was imported.") from None
+    try:
+        _validate_players(doc["game"], doc["players"], name)
+    except BadInput:
+        raise
+    return Parsed(docs=[doc])
+
+
+# --- into the store ---------------------------------------------------------------------------------
+def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
+    """Add the new games of ``parsed`` in one archive write. Returns a report."""
+    report = {"imported": [], "duplicates": [], "conflicts": [], "renamed": [], "skipped": list(parsed.skipped)}
+    with store.lock:
+        stored = {d["id"]: d for d in store.archived()}
+        keys = {}
+        for d in stored.values():
+            k = content_key(d)
+            if k is not None:
+                keys.setdefault(k, d["id"])
+        live = store.live_ids()
+        taken = set(stored) | live
+        new_docs, records = [], {}
+        for doc in parsed.docs:
+            gid = doc.get("id")
+            key = content_key(doc)
+            if gid is not None and gid in stored:
+                same = {k: v for k, v in stored[gid].items()} == doc or key == content_key(stored[gid])
+                (report["duplicates"] if same else report["conflicts"]).append(gid)
+                continue
+            if key is not None and key in keys:
+                report["duplicates"].append(keys[key])
+                continue
+            doc = dict(doc)
+            if gid is None or gid in live:
+                from ..store.ids import new_id
+
+                new = new_id(taken)
+                if gid is not None:
+                    report["renamed"].append([gid, new])
+                    if gid in parsed.records:
+                        records[new] = parsed.records[gid]
+                doc["id"] = new
+            elif gid in parsed.records:
+                records[gid] = parsed.records[gid]
+            taken.add(doc["id"])
+            if key is not None:
+                keys[key] = doc["id"]
+            new_docs.append(doc)
+            report["imported"].append(doc["id"])
+        if dry_run or not new_docs:
+            return report
+        for gid, text in records.items():
+            store.write_record(gid, text)
+        store.add_archived(new_docs)
+    return report

@@ -1,0 +1,211 @@
+"""QR codes of a finished game's result.
+
+The payload is short, versioned text that a person can read on a phone and another `referee` can import
+(`referee import --qr-text TEXT`, or a .txt file holding it):
+
+    referee result v1
+    id: k3m9xa
+    game: puerto-rico
+    date: 2026-11-20
+    where: Club Hall            (optional)
+    minutes: 75                 (optional)
+    1. Ann 52 *
+    2. Bob 48
+    2. Cal 48
+
+One line per player, best first: rank, name, total; `*` marks a winner, `x` a player ranked but not
+eligible to win (Port Royal's expedition end). Player names cannot contain newlines, so the name is
+everything between "N. " and the last number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.errors import BadInput
+from .common import check_date, one_line, parse_duration
+
+MAGIC = "referee result v"
+VERSION = 1
+_ENTRY = re.compile(r"^(\d+)\.\s+(.+?)\s+(-?\d+)(?:\s+([*x]))?$")
+
+
+def encode(doc: dict) -> str:
+    res = doc.get("result")
+    if not res:
+        raise BadInput(f"Game {doc.get('id')} has no result yet; a QR code carries a finished game's result.")
+    lines = [f"{MAGIC}{VERSION}", f"id: {doc['id']}", f"game: {doc['game']}", f"date: {(doc.get('date') or '')[:10]}"]
+    if doc.get("location"):
+        lines.append(f"where: {one_line(doc['location'])}")
+    if doc.get("duration"):
+        lines.append(f"minutes: {int(doc['duration'])}")
+    winners = set(res.get("winners") or ())
+    for e in res["ranking"]:
+        flag = " *" if e["player"] in winners else (" x" if e.get("eligible") is False else "")
+        lines.append(f"{e['rank']}. {e['player']} {e['total']}{flag}")
+    return "\n".join(lines)
+
+
+def decode(text: str) -> dict:
+    """Payload text -> an archive document (source "imported"). Raises BadInput naming the line."""
+    from ..store.store import SCHEMA_VERSION, now_iso
+    from .common import game_from_name
+
+    lines = [ln.strip() for ln in str(text).replace("\r", "\n").split("\n") if ln.strip()]
+    if not lines or not lines[0].lower().startswith(MAGIC):
+        raise BadInput("The QR text does not start with 'referee result v1'; it is not a referee result.")
+    try:
+        version = int(lines[0][len(MAGIC):])
+    except ValueError:
+        raise BadInput(f"QR text line 1: {lines[0]!r} has no version number.") from None
+    if version > VERSION:
+        raise BadInput(f"The QR text is version {version}, written by a newer referee (this one reads "
+                       f"version {VERSION}); upgrade referee to import it.")
+    head: dict = {}
+    ranking = []
+    for no, line in enumerate(lines[1:], 2):
+        m = _ENTRY.match(line)
+        if m:
+            rank, name, total, flag = int(m.group(1)), m.group(2).strip(), int(m.group(3)), m.group(4)
+            if total < 0:
+                raise BadInput(f"QR text line {no}: the score {total} for {name} is negative.")
+            entry = {"player": name, "total": total, "rank": rank, "breakdown": {"score": total}, "tiebreak": None}
+            if flag == "x":
+                entry["eligible"] = False
+                entry["note"] = "not eligible to win"
+            ranking.append((entry, flag == "*"))
+            continue
+        if ":" not in line or ranking:
+            raise BadInput(f"QR text line {no} is neither 'key: value' nor 'rank. name score': {line[:40]!r}.")
+        key, value = (s.strip() for s in line.split(":", 1))
+        key = key.lower()
+        if key not in ("id", "game", "date", "where", "minutes"):
+            raise BadInput(f"QR text line {no}: unknown key {key!r} (keys: id, game, date, where, minutes).")
+        head[key] = (no, value)
+    for key in ("id", "game", "date"):
+        if key not in head:
+            raise BadInput(f"The QR text has no '{key}:' line; it is incomplete.")
+    if len(ranking) < 1:
+        raise BadInput("The QR text lists no players; it is incomplete.")
+    from ..store.ids import looks_like_id
+
+    gid = head["id"][1].lower()
+    if not looks_like_id(gid):
+        raise BadInput(f"QR text line {head['id'][0]}: {gid!r} is not a game id.")
+
+    def at(key, fn, *args):
+        try:
+            return fn(head[key][1], *args)
+        except BadInput as err:
+            raise BadInput(f"QR text line {head[key][0]}: {err}") from None
+
+    game = at("game", game_from_name)
+    date = at("date", check_date)
+    minutes = at("minutes", parse_duration) if "minutes" in head else None
+    for (entry, star) in ranking:
+        top = entry["rank"] == 1 and entry.get("eligible", True)
+        if star != top:
+            raise BadInput(f"The QR text marks {entry['player']} {'as' if star else 'not as'} a winner at rank "
+                           f"{entry['rank']}; winners are exactly the eligible players ranked 1.")
+    ranking.sort(key=lambda item: item[0]["rank"])
+    entries = [e for e, _ in ranking]
+    _check_ranking(entries, "QR text")
+    from scoring import Result
+
+    result = Result.from_dict({"game": game, "ranking": entries}).to_dict()
+    return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
+            "options": {}, "date": date, "location": head.get("where", (0, None))[1] or None, "notes": None,
+            "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",
+            "moves": 0, "has_record": False, "result": result}
+
+
+def _check_ranking(entries, where: str) -> None:
+    """Competition ranking: ranks start at 1, equal totals... only checks ranks are consistent positions."""
+    seen = set()
+    for e in entries:
+        key = e["player"].casefold()
+        if key in seen:
+            raise BadInput(f"{where}: player {e['player']} is listed twice.")
+        seen.add(key)
+    for pos, e in enumerate(entries, 1):
+        if e["rank"] < 1 or e["rank"] > pos:
+            raise BadInput(f"{where}: {e['player']} has rank {e['rank']} in position {pos}; ranks go 1, 1, 3 ... "
+                           f"best first.")
+        if pos > 1 and e["rank"] != pos and e["rank"] != entries[pos - 2]["rank"]:
+            raise BadInput(f"{where}: {e['player']} has rank {e['rank']} after rank {entries[pos - 2]['rank']}; "
+                           f"a rank is either shared with the player above or equals the position.")
+    if entries and entries[0]["rank"] != 1:
+        raise BadInput(f"{where}: the best player must have rank 1.")
+
+
+# --- rendering ------------------------------------------------------------------------------------
+def make_qr(payload: str):
+    import qrcode
+
+    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
+    qr.add_data(payload.encode("utf-8"))
+    qr.make(fit=True)
+    return qr
+
+
+def render_text(qr, ansi: bool = True, invert: bool = False) -> str:
+    """Half-block rendering, two modules rows per text line, with the 4-module quiet zone.
+
+    ansi: explicit colours (black modules on a white field) so it scans on dark and light terminals.
+    Without ansi: dark modules are drawn with ink (for light backgrounds and paper); invert swaps that
+    for dark terminals without colour.
+    """
+    matrix = qr.get_matrix()   # includes the border
+    if len(matrix) % 2:
+        matrix = matrix + [[False] * len(matrix[0])]
+    lines = []
+    for y in range(0, len(matrix), 2):
+        top, bottom = matrix[y], matrix[y + 1]
+        if ansi:
+            # "▀": foreground paints the top module, background the bottom one.
+            cells = []
+            for t, b in zip(top, bottom):
+                fg = "30" if t else "97"
+                bg = "40" if b else "107"
+                cells.append(f"\x1b[{fg};{bg}m▀")
+            lines.append("".join(cells) + "\x1b[0m")
+        else:
+            row = []
+            for t, b in zip(top, bottom):
+                if invert:
+                    t, b = not t, not b
+                row.append("█" if t and b else "▀" if t else "▄" if b else " ")
+            lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def write_png(qr, path) -> None:
+    try:
+        import PIL  # noqa: F401
+    except ImportError:
+        raise BadInput("Writing a PNG needs Pillow (pip install 'referee[png]'); --svg works without it.") from None
+    from qrcode.image.pil import PilImage
+
+    img = qr.make_image(image_factory=PilImage, fill_color="black", back_color="white")
+    _save(lambda fh: img.save(fh, format="PNG"), path)
+
+
+def write_svg(qr, path) -> None:
+    from qrcode.image.svg import SvgPathFillImage
+
+    img = qr.make_image(image_factory=SvgPathFillImage)
+    _save(lambda fh: img.save(fh), path)
+
+
+def _save(write, path) -> None:
+    import io
+    from pathlib import Path
+
+    from ..store.atomic import atomic_write
+
+    buf = io.BytesIO()
+    write(buf)
+    try:
+        atomic_write(Path(path), buf.getvalue())
+    except OSError as err:
+        raise BadInput(f"Cannot write {path}: {err.strerror or err}.") from None

@@ -1,0 +1,102 @@
+"""`referee record`: a finished game that was not tracked, logged from its final scores.
+
+Result: ranking by score, higher first; players with equal scores share the rank (a tie at the top is a
+shared win). Breakdown: {"score": N}. A club that broke a tie at the top by the game's own tie-break
+(Puerto Rico: doubloons + goods; Port Royal: coins; ...) names the winner with ``--winner``: only players
+tied for the highest score can be named, they take rank 1 and the others tied with them rank next.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import BadInput
+from ..store.store import SCHEMA_VERSION, now_iso
+from .common import check_date, one_line, parse_duration, parse_score
+
+
+def parse_pairs(pairs) -> list[tuple[str, int]]:
+    """['Ann=50', 'Bob=48'] -> [('Ann', 50), ('Bob', 48)], in the order given (seat order)."""
+    out = []
+    for pair in pairs:
+        if "=" not in pair:
+            name = pair.strip() or "NAME"
+            raise BadInput(f"Player {name!r} has no score; write -p {name}=SCORE, for example -p {name}=42.")
+        name, score = pair.split("=", 1)
+        name = name.strip()
+        if not name:
+            raise BadInput(f"-p {pair!r} has no player name; write -p NAME=SCORE.")
+        out.append((name, parse_score(score, name)))
+    return out
+
+
+def build_result(game: str, scores: list[tuple[str, int]], winners=()) -> dict:
+    """Result.to_dict() of a game known only by its final scores (ties share the rank)."""
+    from scoring import rank
+
+    winners = list(winners or [])
+    by_key = {name.casefold(): name for name, _ in scores}
+    chosen = []
+    for w in winners:
+        name = by_key.get(str(w).strip().casefold())
+        if name is None:
+            from scoring.fields import did_you_mean
+
+            raise BadInput(f"Winner {w!r} is not one of the players ({', '.join(by_key.values())})."
+                           f"{did_you_mean(w, by_key.values())}")
+        chosen.append(name)
+    if chosen:
+        top = max(s for _, s in scores)
+        tied = [n for n, s in scores if s == top]
+        for name in chosen:
+            if name not in tied:
+                raise BadInput(f"{name} cannot be named winner with {dict(scores)[name]} points: only a "
+                               f"player tied for the highest score ({top}) can win by the tie-break.")
+        if len(tied) < 2:
+            raise BadInput(f"--winner breaks a tie at the top, and {tied[0]} has the highest score alone; "
+                           f"leave --winner out.")
+    rows = [(name, {"score": score}, (1 if name in chosen else 0) if chosen else None) for name, score in scores]
+    result = rank(game, rows, tiebreak_name="the table's tie-break" if chosen else None)
+    return result.to_dict()
+
+
+def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, notes=None,
+                 colours=None, winners=(), source: str = "recorded") -> dict:
+    """The archive document of an untracked game. Validates everything; raises BadInput."""
+    import datetime as _dt
+
+    from ..core.game import validate_players
+    from ..core.registry import get_rules
+
+    rules = get_rules(game)
+    scores = parse_pairs(pairs) if pairs and isinstance(pairs[0], str) else list(pairs)
+    if not scores:
+        raise BadInput(f"Give every player's score: -p NAME=SCORE for each of the {rules.min_players} to "
+                       f"{rules.max_players} players.")
+    names = validate_players(rules, [n for n, _ in scores])
+    scores = [(n, s) for n, (_, s) in zip(names, scores)]
+    cols = {}
+    for name, colour in (colours or {}).items():
+        match = [n for n in names if n.casefold() == str(name).strip().casefold()]
+        if not match:
+            raise BadInput(f"Colour given for {name!r}, who is not one of the players ({', '.join(names)}).")
+        colour = one_line(colour).lower()
+        if not colour:
+            raise BadInput(f"The colour for {match[0]} is empty; write --colour {match[0]}=red.")
+        cols[match[0]] = colour
+    return {
+        "schema_version": SCHEMA_VERSION, "game": rules.id, "players": names, "options": {},
+        "date": check_date(date) if date else _dt.date.today().isoformat(),
+        "location": one_line(location) or None, "notes": (notes or "").strip() or None,
+        "duration": parse_duration(duration), "colours": cols or None,
+        "created": now_iso(), "finished_at": now_iso(), "source": source, "moves": 0, "has_record": False,
+        "result": build_result(rules.id, scores, winners),
+    }
+
+
+def parse_colours(pairs) -> dict:
+    out = {}
+    for pair in pairs or ():
+        if "=" not in pair:
+            raise BadInput(f"Colour {pair!r} must be NAME=COLOUR, for example --colour Ann=red.")
+        name, colour = pair.split("=", 1)
+        out[name.strip()] = colour.strip()
+    return out

@@ -1,0 +1,247 @@
+"""Club statistics over archived games. Pure functions of the documents: no I/O, no rich.
+
+Definitions (also in `referee stats --help` and its man page):
+
+- A *play* is one finished game a player took part in. Players are matched ignoring case.
+- A *win*: the player is among the game's winners (``result.winners``: rank 1 and eligible). A shared
+  win (a tie at the top) is a win for every player sharing it. *Win %* = wins / plays x 100.
+- *Average* and *best score* are per game (points of different games do not compare).
+- *Current streak*: the player's plays in order (date, then time finished); the latest one was a win
+  (W) or not (L), and the streak counts how many plays in a row, ending with the latest, went the same
+  way. *Best win streak*: the longest run of consecutive wins.
+- Per game: plays; *average winning score* (mean over plays of the highest total among the winners);
+  *highest score* (and who made it); *most wins* (the player(s) with most wins in that game).
+- *Head-to-head* A vs B, over the games both played: A ahead (A ranked better than B), B ahead, level
+  (same rank), and each one's wins in those games.
+- *Club H-index*: the largest h such that at least h players have each played at least h games.
+  (5 players with 5+ plays and no 6 players with 6+ plays: h = 5.)
+- *Rating*: multiplayer Elo over the finishing order. Everyone starts at 1500. A game of n players is
+  scored as every pair of them meeting once: the better-ranked of the pair scores 1, the other 0, equal
+  ranks (a tie, a shared win) score 1/2 each. With E = 1 / (1 + 10^((R_other - R_self) / 400)), a
+  player's change is K / (n - 1) x sum over opponents of (S - E), with K = 32, from the ratings before
+  the game. A two-player win between equals moves 16 points; every game's changes add up to 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .common import chrono_key
+
+START_RATING = 1500.0
+K_FACTOR = 32.0
+
+
+@dataclass
+class Seat:
+    key: str           # casefolded name
+    name: str
+    total: int
+    rank: int
+    win: bool
+
+
+@dataclass
+class Play:
+    id: str
+    game: str
+    date: str
+    location: str | None
+    seats: list[Seat] = field(default_factory=list)
+
+
+def plays_from_docs(docs) -> list[Play]:
+    """Finished games with a result, oldest first."""
+    plays = []
+    for doc in sorted(docs, key=chrono_key):
+        res = doc.get("result")
+        if not res or not res.get("ranking"):
+            continue
+        winners = {str(w).casefold() for w in res.get("winners") or ()}
+        seats = [Seat(str(e["player"]).casefold(), str(e["player"]), e.get("total", 0) or 0, e.get("rank", 0),
+                      str(e["player"]).casefold() in winners) for e in res["ranking"]]
+        plays.append(Play(doc.get("id") or "", doc.get("game") or "", (doc.get("date") or "")[:10],
+                          doc.get("location"), seats))
+    return plays
+
+
+def _names(plays) -> dict:
+    names = {}
+    for p in plays:
+        for s in p.seats:
+            names[s.key] = s.name   # the latest spelling wins
+    return names
+
+
+def _pct(part: int, whole: int) -> float:
+    return round(100.0 * part / whole, 1) if whole else 0.0
+
+
+def streaks(outcomes: list[bool]) -> dict:
+    """outcomes oldest first -> {"current": {"kind": "W"|"L", "length": n} or None, "best_win": n}."""
+    best = run = 0
+    for won in outcomes:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    current = None
+    if outcomes:
+        last = outcomes[-1]
+        n = 0
+        for won in reversed(outcomes):
+            if won != last:
+                break
+            n += 1
+        current = {"kind": "W" if last else "L", "length": n}
+    return {"current": current, "best_win": best}
+
+
+def player_stats(plays) -> dict:
+    """name -> {plays, wins, shared_wins, win_pct, last_played, streak, best_win_streak, games: {...}}."""
+    names = _names(plays)
+    acc: dict = {}
+    for p in plays:
+        shared = sum(1 for s in p.seats if s.win) > 1
+        for s in p.seats:
+            a = acc.setdefault(s.key, {"plays": 0, "wins": 0, "shared_wins": 0, "last_played": "",
+                                       "outcomes": [], "games": {}})
+            a["plays"] += 1
+            a["wins"] += s.win
+            a["shared_wins"] += s.win and shared
+            a["last_played"] = max(a["last_played"], p.date)
+            a["outcomes"].append(s.win)
+            g = a["games"].setdefault(p.game, {"plays": 0, "wins": 0, "sum": 0, "best": None})
+            g["plays"] += 1
+            g["wins"] += s.win
+            g["sum"] += s.total
+            g["best"] = s.total if g["best"] is None else max(g["best"], s.total)
+    out = {}
+    for key, a in acc.items():
+        st = streaks(a["outcomes"])
+        games = {gid: {"plays": g["plays"], "wins": g["wins"], "win_pct": _pct(g["wins"], g["plays"]),
+                       "average_score": round(g["sum"] / g["plays"], 1), "best_score": g["best"]}
+                 for gid, g in sorted(a["games"].items())}
+        out[names[key]] = {"plays": a["plays"], "wins": a["wins"], "shared_wins": a["shared_wins"],
+                           "win_pct": _pct(a["wins"], a["plays"]), "last_played": a["last_played"] or None,
+                           "streak": st["current"], "best_win_streak": st["best_win"], "games": games}
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["plays"], kv[0].casefold())))
+
+
+def game_stats(plays) -> dict:
+    """game -> {plays, average_winning_score, highest_score: {score, players}, most_wins: {wins, players}}."""
+    names = _names(plays)
+    acc: dict = {}
+    for p in plays:
+        g = acc.setdefault(p.game, {"plays": 0, "win_sum": 0, "won": 0, "high": None, "high_by": [], "wins": {}})
+        g["plays"] += 1
+        winners = [s for s in p.seats if s.win]
+        if winners:
+            g["won"] += 1
+            g["win_sum"] += max(s.total for s in winners)
+        for s in p.seats:
+            if g["high"] is None or s.total > g["high"]:
+                g["high"], g["high_by"] = s.total, [s.key]
+            elif s.total == g["high"] and s.key not in g["high_by"]:
+                g["high_by"].append(s.key)
+            if s.win:
+                g["wins"][s.key] = g["wins"].get(s.key, 0) + 1
+    out = {}
+    for gid, g in sorted(acc.items()):
+        most = max(g["wins"].values(), default=0)
+        out[gid] = {
+            "plays": g["plays"],
+            "average_winning_score": round(g["win_sum"] / g["won"], 1) if g["won"] else None,
+            "highest_score": {"score": g["high"], "players": [names[k] for k in g["high_by"]]},
+            "most_wins": {"wins": most,
+                          "players": sorted((names[k] for k, w in g["wins"].items() if w == most), key=str.casefold)
+                          if most else []},
+        }
+    return out
+
+
+def head_to_head(plays, a: str, b: str) -> dict:
+    ka, kb = a.casefold(), b.casefold()
+    res = {"players": [a, b], "games": 0, "ahead": {a: 0, b: 0}, "level": 0, "wins": {a: 0, b: 0},
+           "by_game": {}}
+    for p in plays:
+        sa = next((s for s in p.seats if s.key == ka), None)
+        sb = next((s for s in p.seats if s.key == kb), None)
+        if sa is None or sb is None:
+            continue
+        g = res["by_game"].setdefault(p.game, {"games": 0, "ahead": {a: 0, b: 0}, "level": 0})
+        for bucket in (res, g):
+            bucket["games"] += 1
+            if sa.rank < sb.rank:
+                bucket["ahead"][a] += 1
+            elif sb.rank < sa.rank:
+                bucket["ahead"][b] += 1
+            else:
+                bucket["level"] += 1
+        res["wins"][a] += sa.win
+        res["wins"][b] += sb.win
+    return res
+
+
+def h_index(counts) -> int:
+    """The largest h such that at least h of the counts are >= h."""
+    h = 0
+    for i, c in enumerate(sorted(counts, reverse=True), 1):
+        if c >= i:
+            h = i
+        else:
+            break
+    return h
+
+
+def club_h_index(plays) -> int:
+    counts: dict = {}
+    for p in plays:
+        for s in p.seats:
+            counts[s.key] = counts.get(s.key, 0) + 1
+    return h_index(counts.values())
+
+
+def elo(plays, k: float = K_FACTOR, start: float = START_RATING) -> tuple[dict, dict]:
+    """Ratings after every play, oldest first. Returns (name -> rating, name -> [history points]).
+
+    A history point: {"id", "date", "game", "rating" (after), "change"}.
+    """
+    names = _names(plays)
+    rating: dict = {}
+    history: dict = {}
+    for p in plays:
+        n = len(p.seats)
+        if n < 2:
+            continue
+        before = {s.key: rating.get(s.key, start) for s in p.seats}
+        scale = k / (n - 1)
+        for s in p.seats:
+            total = 0.0
+            for o in p.seats:
+                if o is s:
+                    continue
+                expected = 1.0 / (1.0 + 10.0 ** ((before[o.key] - before[s.key]) / 400.0))
+                actual = 1.0 if s.rank < o.rank else 0.0 if s.rank > o.rank else 0.5
+                total += actual - expected
+            change = scale * total
+            rating[s.key] = before[s.key] + change
+            history.setdefault(s.key, []).append({"id": p.id, "date": p.date, "game": p.game,
+                                                  "rating": round(rating[s.key], 1), "change": round(change, 1)})
+    ratings = {names[k_]: round(v, 1) for k_, v in sorted(rating.items(), key=lambda kv: -kv[1])}
+    return ratings, {names[k_]: v for k_, v in history.items()}
+
+
+def summary(plays) -> dict:
+    """Everything `referee stats --json` prints for a set of plays."""
+    players = player_stats(plays)
+    ratings, history = elo(plays)
+    for name, st in players.items():
+        st["rating"] = ratings.get(name)
+    return {"games": len(plays), "players": players, "per_game": game_stats(plays),
+            "h_index": club_h_index(plays), "ratings": ratings, "rating_history": history,
+            "definitions": {
+                "win": "among result.winners; a shared win counts for every player sharing it",
+                "h_index": "the largest h such that at least h players have each played at least h games",
+                "rating": f"multiplayer Elo over the finishing order: start {START_RATING:g}, K={K_FACTOR:g} "
+                          "split over the n-1 pairwise meetings, equal ranks score 1/2",
+                "streak": "W or L: how many plays in a row, ending with the latest, were wins / not wins",
+            }}

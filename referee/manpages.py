@@ -1,0 +1,243 @@
+"""Man pages generated from the click CLI: man/referee.1 and man/referee-<command>.1.
+
+    python -m referee.manpages [DIR]      # writes the pages (default: man/ at the repo root)
+    python -m referee.manpages --check    # exit 1 and list the differences when man/ is out of date
+
+The pages carry no date, so regenerating an unchanged CLI gives identical files (the test suite
+regenerates them and compares with man/). Game pages (man/referee-<game>.7) are written by hand by the
+game developers and are never touched here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+from pathlib import Path
+
+import click
+
+ROOT = Path(__file__).resolve().parent.parent
+MAN_DIR = ROOT / "man"
+GAME_PAGES = ("puerto-rico", "el-capitan", "carcassonne", "port-royal")
+
+EXIT_STATUS = [("0", "success"), ("1", "a rule says no: an illegal move, or a move after the game is over"),
+               ("2", "bad usage or bad input: unknown game, malformed file, unknown id, bad option"),
+               ("3", "an internal error (a bug; set REFEREE_DEBUG=1 for the details)")]
+
+ENVIRONMENT = [("REFEREE_DB", "The history store (a TinyDB JSON file), like --db. Default: history.json in the "
+                              "user data directory (platformdirs)."),
+               ("REFEREE_LOCK_TIMEOUT", "Seconds a writer waits for another referee process holding the store's "
+                                        "lock (default 5)."),
+               ("REFEREE_DEBUG", "Set to 1 to see the traceback of an internal error.")]
+
+COMPLETION = """\
+referee completes its commands and options, the game ids (puerto\\-rico, el\\-capitan, carcassonne,
+port\\-royal), the ids of stored games (for play, show, move, undo, replay, qr) and the player names and
+locations in the history (for \\-p, \\-\\-player, \\-\\-vs, \\-\\-winner, \\-\\-location). It uses Click's shell
+completion; enable it once per shell:
+.PP
+.nf
+.RS
+# bash, in ~/.bashrc
+eval "$(_REFEREE_COMPLETE=bash_source referee)"
+# zsh, in ~/.zshrc
+eval "$(_REFEREE_COMPLETE=zsh_source referee)"
+# fish, in ~/.config/fish/completions/referee.fish
+_REFEREE_COMPLETE=fish_source referee | source
+.RE
+.fi
+.PP
+For a faster shell start, write the script to a file once (for example
+_REFEREE_COMPLETE=bash_source referee > ~/.referee\\-complete.bash) and source that file instead."""
+
+FILES = """\
+.TP
+.I history.json
+the archive of finished games (TinyDB), with history.json.bak (the previous version) and history.json.lock
+(names the process writing)
+.TP
+.I history.json.live/
+one small file per game in progress
+.TP
+.I history.json.records/
+the move record of every finished tracked game"""
+
+
+def esc(text: str) -> str:
+    """Roff-escape running text."""
+    text = str(text).replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join(("\\&" + line) if line.startswith((".", "'")) else line for line in text.split("\n"))
+
+
+def _paragraphs(help_text: str) -> list[str]:
+    out = []
+    text = inspect.cleandoc(help_text or "")
+    for para in re.split(r"\n\s*\n", text):
+        para = para.strip("\n")
+        if not para.strip():
+            continue
+        if para.startswith("\b"):
+            body = para[1:].lstrip("\n")
+            out.append(".nf\n" + esc(body) + "\n.fi")
+        else:
+            out.append(esc(" ".join(para.split())))
+    return out
+
+
+def _opt_line(param: click.Parameter, ctx: click.Context) -> tuple[str, str]:
+    names = [f"\\fB{esc(n)}\\fR" for n in param.opts] + [f"\\fB{esc(n)}\\fR" for n in param.secondary_opts]
+    head = ", ".join(names)
+    if not getattr(param, "is_flag", False) and not getattr(param, "count", False):
+        metavar = param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar()
+        head += f" \\fI{esc(metavar)}\\fR"
+    help_text = esc(" ".join((param.help or "").split()))
+    extra = []
+    if isinstance(param.type, click.Choice):
+        extra.append("one of " + ", ".join(esc(c) for c in param.type.choices))
+    if param.show_default and param.default not in (None, False, ()):
+        extra.append(f"default: {esc(param.default)}")
+    if extra and not any(e.split(":")[0] in help_text for e in extra):
+        help_text = (help_text + " " if help_text else "") + "(" + "; ".join(extra) + ")"
+    return head, help_text
+
+
+def _takes_ctx(param) -> bool:
+    try:
+        return "ctx" in inspect.signature(param.make_metavar).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _synopsis(cmd: click.Command, ctx: click.Context, prog: str) -> str:
+    pieces = " ".join(cmd.collect_usage_pieces(ctx))
+    return f".B {esc(prog)}\n{esc(pieces)}"
+
+
+def _page(name: str, title: str, short: str, cmd: click.Command, ctx: click.Context, prog: str,
+          extra_sections: list[tuple[str, str]], see_also: list[str]) -> str:
+    from . import __version__
+
+    lines = [f'.TH {esc(title.upper())} 1 "" "referee {__version__}" "referee manual"',
+             ".SH NAME", f"{esc(name)} \\- {esc(short)}", ".SH SYNOPSIS", _synopsis(cmd, ctx, prog),
+             ".SH DESCRIPTION"]
+    paras = _paragraphs(cmd.help or short)
+    for i, p in enumerate(paras):
+        if i:
+            lines.append(".PP")
+        lines.append(p)
+    args = [p for p in cmd.get_params(ctx) if isinstance(p, click.Argument)]
+    if args:
+        lines.append(".SH ARGUMENTS")
+        for a in args:
+            lines += [".TP", f"\\fI{esc(a.make_metavar(ctx) if _takes_ctx(a) else a.make_metavar())}\\fR",
+                      esc(_argument_help(name, a))]
+    opts = [p for p in cmd.get_params(ctx) if isinstance(p, click.Option) and not p.hidden]
+    if opts:
+        lines.append(".SH OPTIONS")
+        for o in opts:
+            head, body = _opt_line(o, ctx)
+            lines += [".TP", head, body or "."]
+    for section, body in extra_sections:
+        lines += [f".SH {section}", body]
+    lines += [".SH SEE ALSO", ",\n".join(f"\\fB{esc(p.rsplit('.', 1)[0])}\\fR({p.rsplit('.', 1)[1]})"
+                                          for p in see_also)]
+    return "\n".join(lines) + "\n"
+
+
+_ARG_HELP = {"GAME": "A game id: " + ", ".join(GAME_PAGES) + " (unique abbreviations and names are accepted).",
+             "GAME_ID": "A stored game's id, or enough of its start to be unique (`referee history` lists them).",
+             "FILE": "A file, or - for standard input/output.",
+             "MOVES": "Moves in the game's notation, applied in order."}
+
+
+def _argument_help(cmd_name: str, arg: click.Argument) -> str:
+    key = (arg.name or "").upper()
+    if key in _ARG_HELP:
+        return _ARG_HELP[key]
+    return f"{key.replace('_', ' ').lower()}."
+
+
+def _status_section() -> str:
+    return "\n".join(f".TP\n.B {code}\n{esc(text)}" for code, text in EXIT_STATUS)
+
+
+def _env_section() -> str:
+    return "\n".join(f".TP\n.B {esc(var)}\n{esc(text)}" for var, text in ENVIRONMENT)
+
+
+def generate() -> dict[str, str]:
+    """file name -> page text, for the CLI as it is now."""
+    from .cli import LAZY_COMMANDS, cli
+
+    ctx = click.Context(cli, info_name="referee")
+    names = [n for n in cli.list_commands(ctx)]
+    pages: dict[str, str] = {}
+    subs = []
+    for n in names:
+        cmd = cli.get_command(ctx, n)
+        if cmd is None or cmd.hidden:
+            continue
+        subs.append((n, cmd))
+    cmd_pages = [f"referee-{n}.1" for n, _ in subs]
+    game_pages = [f"referee-{g}.7" for g in GAME_PAGES]
+    common = [("EXIT STATUS", _status_section()), ("ENVIRONMENT", _env_section())]
+    main_extra = [("COMMANDS", "\n".join(
+        f".TP\n\\fBreferee {esc(n)}\\fR\n{esc(cmd.get_short_help_str(limit=200))} See \\fBreferee\\-{esc(n)}\\fR(1)."
+        for n, cmd in subs))] + common + [("FILES", FILES), ("SHELL COMPLETION", COMPLETION)]
+    pages["referee.1"] = _page("referee", "referee", "a referee and scoring assistant for board games played on a "
+                               "real table", cli, ctx, "referee", main_extra, cmd_pages + game_pages)
+    for n, cmd in subs:
+        sub_ctx = click.Context(cmd, info_name=n, parent=ctx)
+        short = cmd.get_short_help_str(limit=200).rstrip(".")
+        if n in LAZY_COMMANDS and not cmd.help:
+            short = LAZY_COMMANDS[n][2].rstrip(".")
+        pages[f"referee-{n}.1"] = _page(f"referee-{n}", f"referee-{n}", short, cmd, sub_ctx, f"referee {n}",
+                                        common, ["referee.1"])
+    return pages
+
+
+def check(directory: Path = MAN_DIR) -> list[str]:
+    """The differences between the generated pages and ``directory`` (empty when in sync)."""
+    pages = generate()
+    problems = []
+    for fname, text in pages.items():
+        path = directory / fname
+        if not path.exists():
+            problems.append(f"{fname} is missing")
+        elif path.read_text(encoding="utf-8") != text:
+            problems.append(f"{fname} differs from the CLI")
+    for path in sorted(directory.glob("referee*.1")):
+        if path.name not in pages:
+            problems.append(f"{path.name} documents a command the CLI does not have")
+    return problems
+
+
+def write(directory: Path = MAN_DIR) -> list[str]:
+    directory.mkdir(parents=True, exist_ok=True)
+    pages = generate()
+    for fname, text in pages.items():
+        (directory / fname).write_text(text, encoding="utf-8")
+    for path in directory.glob("referee*.1"):
+        if path.name not in pages:
+            path.unlink()
+    return sorted(pages)
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--check" in argv:
+        argv.remove("--check")
+        problems = check(Path(argv[0]) if argv else MAN_DIR)
+        for p in problems:
+            print(p)
+        if problems:
+            print("Run `python -m referee.manpages` to regenerate man/.")
+        return 1 if problems else 0
+    written = write(Path(argv[0]) if argv else MAN_DIR)
+    print(f"Wrote {len(written)} man pages to {Path(argv[0]) if argv else MAN_DIR}.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
