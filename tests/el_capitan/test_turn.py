@@ -1,0 +1,192 @@
+"""The turn (T1-T14, F1-F5): cards, sailing, harbour spaces, the action, loans, and refused input."""
+
+import pytest
+
+import referee
+from referee.games.el_capitan.board import CITY_INDEX
+from tests.el_capitan.helpers import at, auto, new, put, texts, turn_of
+
+
+def give(g, player, card):
+    g.state.hands[g.state.players.index(player)].append(card)
+    s = g.state
+    for pile in (s.draw_known[card[0]], s.face[card[0]]):
+        if card in pile:
+            pile.remove(card)
+            break
+    else:
+        raise AssertionError(f"{card} is not in the draw pile or the display")
+    g._legal = None
+
+
+def dest(city, seals, price):
+    return ("d", CITY_INDEX[city], seals, price)
+
+
+def test_first_turn_buy_a_destination_card_sail_and_build_no_loan():
+    g = new(3)
+    assert g.to_move == "Ann"
+    ts = texts(g)
+    assert all(t.startswith("buy") for t in ts)         # off the board: only buying helps
+    with pytest.raises(referee.IllegalMove, match="first turn.*rule T13"):
+        g.play("loan 10")
+    card = next(t for t in ts if t.startswith("buy marseille ") and t.endswith("f") and "-" not in t)
+    g.play(card)
+    g.play("sail " + card[4:])
+    auto(g)
+    ts = texts(g)
+    assert "bank" not in ts and not any(t.startswith("loan") for t in ts)
+    assert "build site 1" in ts
+    g.play("build site 1")
+    auto(g)
+    assert g.view()["cities"]["marseille"]["harbour"][0] == "Ann"
+    g.check()
+
+
+def test_sea_route_reaches_cities_within_the_seals():
+    # D: a 3-seal card used from Valencia reaches every city.
+    g = new(4)
+    card = dest("marseille", 3, 2)
+    give(g, "Ann", card)
+    at(g, "Ann", "valencia")
+    auto(turn_of(g, "Ann"))
+    reach = {t.split(" to ")[1] for t in texts(g) if t.startswith("sail marseille 3s 2f to ")}
+    assert reach == {"venezia", "constantinople", "napoli", "athina", "tanger", "tunis", "alexandria"}
+    # From Tanger, Constantinople is 4 steps away: beyond 3 seals.
+    at(g, "Ann", "tanger")
+    auto(turn_of(g, "Ann"))
+    before = g.view()
+    with pytest.raises(referee.IllegalMove, match="3 seals.*rule T5b"):
+        g.play("sail marseille 3s 2f to constantinople")
+    assert g.view() == before
+    g.play("sail marseille 3s 2f to alexandria")         # distance 2: fine, and the route may turn
+    assert g.view()["players"][0]["ship"] == "alexandria (sailing)"
+
+
+def test_connection_card_and_several_legs_then_build():
+    # T7: a destination card to Tanger, then the Tanger-Venezia connection.
+    g = new(4)
+    give(g, "Ann", dest("tanger", 2, 3))
+    give(g, "Ann", ("c", CITY_INDEX["tanger"], CITY_INDEX["venezia"], 3))
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    g.play("sail tanger 2s 3f")
+    auto(g)
+    g.play("sail tanger-venezia 3f")
+    auto(g)
+    assert "build site 1" in texts(g)
+    assert g.view()["cities"]["marseille"]["harbour"][0] is None    # the ship left Marseille
+
+
+def test_full_harbour_cannot_be_the_stop():
+    g = new(4)
+    give(g, "Ann", dest("napoli", 2, 3))
+    at(g, "Bob", "napoli", 0)
+    at(g, "Cal", "napoli", 1)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    g.play("sail napoli 2s 3f")
+    auto(g)
+    ts = texts(g)
+    assert not [t for t in ts if t.startswith(("build", "fortress"))]
+    assert "bank" in ts
+    with pytest.raises(referee.IllegalMove, match="Both harbour spaces of Napoli are taken.*rule T8"):
+        g.play("build")
+
+
+def test_space_2_ship_keeps_its_space():
+    # T9: a ship on space 2 does not move to space 1 when it frees up; it keeps paying space 2's price.
+    g = new(4)
+    at(g, "Bob", "marseille", 0)
+    at(g, "Ann", "marseille", 1)
+    at(g, "Bob", "valencia", 0)
+    auto(turn_of(g, "Ann"))
+    g.play("build site 1")
+    assert g.state.money[0] == 15 and g.view()["cities"]["marseille"]["harbour"] == [None, "Ann"]
+
+
+def test_forced_loan_and_loan_only_at_the_bank():
+    g = new(4)
+    at(g, "Ann", "marseille")
+    g.state.money[0], g.state.bank = 0, g.state.bank + 20
+    auto(turn_of(g, "Ann"))
+    assert texts(g) == ["bank"]                        # T12: cannot build, so to the bank for a loan
+    with pytest.raises(referee.IllegalMove, match="bank harbour.*rule T13"):
+        g.play("loan 10")
+    g.play("bank")
+    assert sorted(texts(g)) == ["loan 10", "loan 16"]
+    with pytest.raises(referee.IllegalMove, match="rule W1"):
+        g.play("build")
+    g.play("loan 16")
+    auto(g)
+    v = g.view()
+    assert v["players"][0]["money"] == 16 and v["loan_stacks"]["16"] == 11
+    assert v["current"] == "Bob"                       # O7: nothing else in a loan turn
+    g.check()
+
+
+def test_build_only_where_the_ship_is_and_one_fortress_per_city():
+    g = new(4)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    with pytest.raises(referee.IllegalMove, match="Your ship is in Marseille, not Valencia.*rule W1"):
+        g.play("build valencia")
+    g.play("fortress")
+    assert g.state.money[0] == 12                      # fortress space 1 costs 8
+    s = g.state
+    s.front_f[0] += 1
+    s.supply_f[0] -= 1
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    before = g.view()
+    with pytest.raises(referee.IllegalMove, match="one fortress in each city.*rule F3"):
+        g.play("fortress")
+    assert g.view() == before
+    # the second fortress space costs 10 for the next player
+    at(g, "Bob", "marseille", 1)
+    auto(turn_of(g, "Bob"))
+    g.play("fortress")
+    assert g.state.money[1] == 10
+
+
+def test_one_action_per_turn_then_buy_or_end():
+    g = new(4)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    g.play("build site 1")
+    auto(g)
+    assert "end" in texts(g)
+    with pytest.raises(referee.IllegalMove, match="one action.*rule T11"):
+        g.play("build")
+    g.play("end")
+    auto(g)
+    assert g.to_move == "Bob"
+
+
+def test_abbreviations_and_notation_errors():
+    g = new(4)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    with pytest.raises(referee.AmbiguousMove):
+        g.play("build")
+    with pytest.raises(referee.InvalidMove, match="not El Capitan notation"):
+        g.play("xyzzy")
+    g.play("bu site 2")
+    assert g.view()["cities"]["marseille"]["sites"][1] == "red"
+
+
+def test_refill_reveals_are_chance_moves_from_the_pile():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": "none"})
+    assert all(m.chance for m in g.legal_moves()) and len(g.legal_moves()) == 12   # grid layouts
+    g.play("layout venezia athina tunis constantinople")
+    assert g.prompt().startswith("Chance: a destination/sea-route card")
+    assert len(g.legal_moves()) == 9
+    g.play("destination card marseille")
+    assert [m.text for m in g.legal_moves()] == ["1 seals", "2 seals", "3 seals", "4 seals"]
+    g.play("3 seals")
+    g.play("price 4")
+    assert g.view()["display"]["destination"] == ["marseille 3s 4f"]
+    for _ in range(3):
+        g.play("destination card tanger"); g.play("2 seals"); g.play("price 3")
+    g.play("connection card tanger-venezia")
+    assert [m.text for m in g.legal_moves()] == ["price 3"]      # confirmed: Venezia-Tanger costs 3
