@@ -38,7 +38,8 @@ def render(rules, s):
     if not s.display and s.pending < 0:
         harbour.add_row("[dim](empty)[/]", "", "", "")
     ncol = bin(s.colours).count("1")
-    harbour_panel = Panel(harbour, title=f"Harbour: {len(s.display)} cards, {ncol} colours", expand=False)
+    harbour_panel = Panel(harbour, title=f"Harbour: {len(s.display)} card{'s' if len(s.display) != 1 else ''}, "
+                                         f"{ncol} colour{'s' if ncol != 1 else ''}", expand=False)
 
     area = ", ".join(f"{IDS[e]} ({'+'.join(C.SYMBOLS[e])}: {INFLUENCE[e]} influence, {COINS[e]} coins)"
                      for e in s.area) or "(none)"
