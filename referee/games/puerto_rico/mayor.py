@@ -73,7 +73,7 @@ def options(s, p: int) -> list:
         for b in s.owned[p]:
             if CIRC[b] > mb[b]:
                 out.append(mk(who, PLACE_TEXT[6 + b], ("place", 6 + b)))
-    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
+    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0 and s.m_pool > s.m_placed:
         out.append(mk(who, "refuse", ("refuse",)))
     return out
 
@@ -165,7 +165,7 @@ def act(s, a) -> None:
         s.events.append(f"{s.names[p]} refuses a colonist; it leaves the game.")
         circles = sum(s.tiles[p]) + sum(CIRC[x] for x in s.owned[p])
         s.m_target = s.m_pool if s.m_pool < circles else circles
-        if s.m_placed < s.m_target or s.m_new[p] > 0:
+        if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
             s.mv = options(s, p)
             return
         t, b = s.m_t, s.m_b

@@ -104,6 +104,7 @@ for _v, _names in _VERBS.items():
     for _a in _names:
         _add(_a, ("verb", _v))
 ALIAS["hacienda"] = ("bld", HACIENDA)
+ALIAS["wharf"] = ALIAS["werft"] = ("verb", "wharf")
 
 
 def _ascii(text: str) -> str:
@@ -158,6 +159,9 @@ def parse(s, text: str) -> str:
     nums = [t[1] for t in toks if t[0] == "num"]
     flags = [t[1] for t in toks if t[0] == "flag"]
     verb = verbs[0] if verbs else None
+    if verb == "wharf" and s.phase != PH_CAPTAIN:   # 'wharf' names the building outside the captain phase
+        verb = None
+        objs.insert(0, ("bld", WHARF))
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
     handler = _PHASE[s.phase]

@@ -1,0 +1,202 @@
+import pytest
+
+from referee.core.errors import AmbiguousMove, IllegalMove
+
+from .helpers import give, new, texts
+
+
+def vp(g):
+    return [p["vp"] for p in g.view()["players"]] if "vp" in g.view()["players"][0] else [
+        x for x in g.state.vp]
+
+
+def set_ship(g, i, good, load):
+    from referee.games.puerto_rico.state import GOODS
+    s = g.state
+    gi = GOODS.index(good)
+    s.ships[i][1] = gi
+    s.ships[i][2] = load
+    s.gsup[gi] -= load
+
+
+def test_four_player_captain_phase():
+    g = new(4)
+    give(g, 0, goods={"corn": 3, "sugar": 2})
+    give(g, 1, goods={"indigo": 6})
+    give(g, 2, goods={"sugar": 6, "coffee": 1})
+    give(g, 3, goods={"corn": 2})
+    g.play("captain")
+    # Ann: corn and sugar fit wholly on any of the three empty ships: the choice is free
+    assert texts(g) == ["load corn 5", "load corn 6", "load corn 7", "load sugar 5", "load sugar 6",
+                        "load sugar 7"]
+    with pytest.raises(IllegalMove, match=r"must load when you can \(rule 5.7 K4\)"):
+        g.play("pass")
+    with pytest.raises(AmbiguousMove, match="say which"):
+        g.play("load corn")
+    g.play("load corn 5")
+    assert g.state.vp[0] == 4   # 3 + the captain's 1
+    # Bob: 6 indigo fit wholly on the 6- and the 7-ship
+    assert texts(g) == ["load indigo 6", "load indigo 7"]
+    g.play("load indigo 7")
+    # Cal: sugar only on the 6-ship (the 7-ship carries indigo)
+    before = g.view()
+    with pytest.raises(IllegalMove, match=r"it carries indigo \(one kind per ship, rule 5.7 K2\)"):
+        g.play("load sugar 7")
+    assert g.view() == before
+    assert texts(g) == ["load coffee", "load sugar"]
+    g.play("sugar")   # short form in the captain phase
+    # Dan: corn goes on the corn ship only
+    with pytest.raises(IllegalMove, match="load corn"):
+        g.play("load corn 6")
+    g.play("load corn")
+    # Ann's sugar cannot go anywhere (the sugar ship is full), Bob and Dan are empty, Cal's coffee has no
+    # empty ship: loading ends by itself; Ann keeps 1 sugar, Cal 1 coffee
+    v = g.view()
+    assert v["phase"] == "role" and g.to_move == "Bob"
+    assert g.state.vp == [4, 6, 6, 2]
+    assert v["players"][0]["goods"] == {"sugar": 1} and v["players"][2]["goods"] == {"coffee": 1}
+    # the full corn (5/5) and sugar (6/6) ships were emptied; the indigo ship (6/7) stays
+    assert v["ships"] == [{"capacity": 5, "good": None, "load": 0}, {"capacity": 6, "good": None, "load": 0},
+                          {"capacity": 7, "good": "indigo", "load": 6}]
+    g.check()
+
+
+def test_must_load_most_that_fits_ship_where_most_fits():
+    g = new(4)
+    give(g, 1, goods={"indigo": 7})
+    g.play("prospector")
+    g.play("captain")   # Bob
+    # 7 indigo: the 7-ship takes all, so only the 7-ship is allowed
+    assert texts(g) == ["load indigo"]
+    with pytest.raises(IllegalMove, match=r"most of your barrels fit \(rule 5.7 K3c\)"):
+        g.play("load indigo 6")
+    g.play("load indigo 7")
+    assert g.state.vp[1] == 7 + 1
+
+
+def test_full_ship_blocks_its_kind():
+    g = new(4)
+    set_ship(g, 0, "sugar", 5)
+    give(g, 0, goods={"sugar": 3, "corn": 1})
+    g.play("captain")
+    assert texts(g) == ["load corn 6", "load corn 7"]
+    with pytest.raises(IllegalMove, match=r"is full, so sugar cannot be loaded on another ship \(rule 5.7 K3b\)"):
+        g.play("load sugar")
+
+
+def test_harbor_and_wharf_example():   # rules 8.7
+    g = new(4)
+    set_ship(g, 0, "tobacco", 2)   # 5-ship: 3 places left
+    set_ship(g, 1, "sugar", 1)     # 6-ship
+    set_ship(g, 2, "corn", 1)
+    give(g, 1, goods={"tobacco": 5, "sugar": 2}, buildings={"harbor": 1, "wharf": 1})
+    g.play("captain")   # Ann, nothing to load
+    assert g.to_move == "Bob"
+    assert texts(g) == ["load sugar", "load tobacco", "wharf sugar", "wharf tobacco"]
+    g.play("load tobacco")
+    assert g.state.vp[1] == 3 + 1
+    g.play("load sugar")
+    assert g.state.vp[1] == 4 + 2 + 1
+    assert texts(g) == ["pass", "wharf tobacco"]   # the tobacco ship is full; the wharf is optional
+    g.play("wharf tobacco")
+    assert g.state.vp[1] == 7 + 2 + 1
+    assert g.view()["players"][1]["goods"] == {}
+    g.check()
+
+
+def test_wharf_once_per_phase_any_kind():
+    g = new(4)
+    set_ship(g, 0, "corn", 1)
+    give(g, 0, goods={"corn": 2, "coffee": 3}, buildings={"wharf": 1})
+    g.play("captain")
+    g.play("wharf corn")     # corn is on a cargo ship: the wharf takes it anyway
+    assert g.state.vp[0] == 2 + 1
+    # next lap: coffee must go on a cargo ship now; no second wharf
+    assert texts(g) == ["load coffee 6", "load coffee 7"]
+    with pytest.raises(IllegalMove, match="once per captain phase"):
+        g.play("wharf coffee")
+    g.play("load coffee 6")
+    assert g.state.vp[0] == 3 + 3   # captain's +1 only once (rules 8.14)
+
+
+def test_captain_gets_nothing_without_loading():
+    g = new(4)
+    give(g, 1, goods={"corn": 2})
+    g.play("captain")
+    g.play("load corn 5")
+    assert g.state.vp == [0, 2, 0, 0]
+
+
+def test_storage_one_warehouse_player_chooses():
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 3)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3, "sugar": 2, "coffee": 2}, buildings={"small-warehouse": 1})
+    g.play("captain")
+    assert g.state.phase == "storage" and g.to_move == "Ann"
+    assert texts(g) == ["keep coffee", "keep corn", "keep sugar", "ok"]
+    g.play("keep corn")       # the warehouse keeps all corn
+    assert texts(g) == ["keep coffee", "keep sugar", "ok"]
+    g.play("keep sugar")      # the single barrel
+    v = g.view()
+    assert v["players"][0]["goods"] == {"corn": 3, "sugar": 1}
+    # the full indigo and coffee ships are emptied, the part-filled tobacco ship stays
+    assert [sh["good"] for sh in v["ships"]] == [None, "tobacco", None]
+    g.check()
+
+
+def test_storage_proposal_and_both_warehouses():   # rules 8.12
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 6)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3, "sugar": 2, "indigo": 2, "tobacco": 2, "coffee": 1},
+         buildings={"small-warehouse": 1, "large-warehouse": 1})
+    g.play("captain")
+    g.play("ok")
+    # 3 kinds in any amount + 1 barrel of a fourth: corn 3, then sugar/indigo/tobacco 2 each -> tobacco,
+    # sugar kept whole (most barrels, dearer first); single barrel: the dearest left (coffee)
+    assert g.view()["players"][0]["goods"] == {"corn": 3, "sugar": 2, "tobacco": 2, "coffee": 1}
+
+
+def test_storage_without_warehouse_keep_one():
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 6)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3, "sugar": 2})
+    g.play("captain")
+    assert texts(g) == ["keep corn", "keep sugar", "ok"]
+    g.play("keep corn")
+    assert g.view()["players"][0]["goods"] == {"corn": 1}
+
+
+def test_warehouse_does_not_protect_from_loading():
+    g = new(4)
+    give(g, 0, goods={"corn": 2}, buildings={"large-warehouse": 1})
+    g.play("captain")
+    with pytest.raises(IllegalMove, match="must load"):
+        g.play("pass")
+
+
+def test_vp_pool_runs_out_g3_overflow_counts():
+    g = new(4)
+    s = g.state
+    s.pool = 3
+    s.pool0 = 3
+    give(g, 0, goods={"corn": 4})
+    give(g, 1, goods={"sugar": 2})
+    g.play("captain")
+    g.play("load corn 5")   # 4 + 1 = 5 VP, pool had 3
+    assert g.view()["vp_chips_left"] == 0 and g.view()["end_triggers"] == ["G3"]
+    g.play("load sugar 6")  # Bob still earns 2
+    assert g.state.vp[:2] == [5, 2] and g.state.vpo[:2] == [2, 2]
+    g.check()
+    # the round is played to its end
+    while not g.finished:
+        moves = texts(g)
+        g.play("pass" if "pass" in moves else "ok" if "ok" in moves else moves[0])
+    res = g.result()
+    assert res.entry("Ann").breakdown["vp_chips"] == 5
+    assert g.view()["vp_overflow"]["Ann"] == 2

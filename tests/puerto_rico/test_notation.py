@@ -1,0 +1,87 @@
+import pytest
+
+from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+
+from .helpers import give, new, texts
+
+
+def test_role_synonyms():
+    for typed in ("Settler", "siedler", "osadník", "SETTLER"):
+        g = new(4)
+        g.play(typed)
+        assert g.view()["role"] == "settler"
+    g = new(4)
+    g.play("Bürgermeister decline")
+    assert g.view()["roles"][1]["taken_by"] == "Ann"
+
+
+def test_typo_did_you_mean():
+    g = new(4)
+    with pytest.raises(InvalidMove, match="Did you mean builder"):
+        g.play("buidler")
+
+
+def test_building_short_forms_and_hyphens():
+    for typed in ("build sm-indigo", "build small indigo plant", "build smallindigoplant", "sm-indigo",
+                  "build Small_Indigo_Plant", "build kleine indigokuperei"):
+        g = new(4)
+        g.play("builder")
+        g.play(typed)
+        assert "small-indigo-plant" in g.view()["players"][0]["city"], typed
+
+
+def test_which_production_building():
+    g = new(4)
+    g.play("builder")
+    with pytest.raises(InvalidMove, match="Which sugar building"):
+        g.play("build sugar")
+
+
+def test_goods_synonyms_in_phases():
+    g = new(4)
+    g.play("settler")
+    g.play("take corn plantation")
+    g.play("Indigo")
+    assert g.view()["players"][1]["island"]["indigo"] == [2, 0]
+
+
+def test_wrong_phase_explained():
+    g = new(4)
+    g.play("settler")
+    with pytest.raises(IllegalMove, match="It is the settler phase: Ann must take a plantation"):
+        g.play("build harbor")
+
+
+def test_ambiguous_load_lists_candidates():
+    g = new(4)
+    give(g, 0, goods={"corn": 2})
+    g.play("captain")
+    with pytest.raises(AmbiguousMove, match="load corn 5, load corn 6, load corn 7"):
+        g.play("load corn")
+    g.play("ship corn 6")
+    assert g.view()["ships"][1]["good"] == "corn"
+
+
+def test_ok_synonyms_in_mayor():
+    g = new(4)
+    give(g, 0, tiles={"corn": 2}, buildings={"small-market": 0})
+    g.play("mayor")
+    g.play("accept")
+    assert g.to_move != "Ann" or g.state.phase != "mayor"
+
+
+def test_prompts_say_who_and_what():
+    g = new(4)
+    assert g.prompt().startswith("Round 1, governor Ann. Ann: choose a role:")
+    g.play("builder")
+    assert "Builder phase (Ann). Ann: build:" in g.prompt()
+    from .helpers import NAMES
+    import referee
+    g = referee.new_game("puerto-rico", NAMES[:2])
+    assert g.prompt().startswith("Chance (setup): turn up face-up plantation 1 of 3")
+
+
+def test_unknown_word():
+    g = new(4)
+    with pytest.raises(InvalidMove, match="not a word"):
+        g.play("xyzzy")
