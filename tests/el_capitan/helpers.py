@@ -42,10 +42,6 @@ def put(g, city, chain, start=1):
         s.supply_w[col] -= 1
         s.stamp += 1
         ch.place(c, start + k, col, s.stamp)
-        if start + k == 2 and k == 0:
-            c.need1 = True
-    if start == 1:
-        c.need1 = False
     g._legal = None
     return c
 
