@@ -106,30 +106,35 @@ def board_lines(rules, st):
     return out
 
 
+def _wrap(text, style, out, width=79):
+    import textwrap
+
+    for i, line in enumerate(textwrap.wrap(text, width=width, subsequent_indent="  ")):
+        out.append([(line, style)])
+
+
 def info_lines(rules, st):
     out = []
     tb = st.options.get("traders_builders", True)
+    head = f"   {'player':<13}{'score':>5} {'followers':>9}"
+    if tb:
+        head += f" {'builder':>7} {'pig':>6} {'wine':>5} {'grain':>5} {'cloth':>5}"
+    out.append([(head, "dim")])
     for i, name in enumerate(st.players):
         mark = ">" if st.current == i and st.phase != "over" else " "
-        row = f"{mark}{i + 1} {name:<12} {st.scores[i]:>4} pts  followers {st.supply[i]}"
+        row = f"{mark}{i + 1} {name[:13]:<13}{st.scores[i]:>5} {st.supply[i]:>9}"
         if tb:
-            row += (f"  builder {'in supply' if st.builder[i] else 'on board '}"
-                    f"  pig {'in supply' if st.pig[i] else 'on board '}"
-                    f"  wine {st.goods[i]['wine']} grain {st.goods[i]['grain']} cloth {st.goods[i]['cloth']}")
+            g = st.goods[i]
+            row += (f" {'supply' if st.builder[i] else 'board':>7} {'supply' if st.pig[i] else 'board':>6}"
+                    f" {g['wine']:>5} {g['grain']:>5} {g['cloth']:>5}")
         out.append([(row, f"bold {COLOURS[i % len(COLOURS)]}")])
     bag = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]
-    text = f"Bag ({rules.left(st)}): " + (" ".join(bag) if bag else "empty")
-    while text:
-        cut = text if len(text) <= 79 else text[:text.rfind(" ", 0, 79)]
-        out.append([(cut, "dim")])
-        text = text[len(cut):].strip()
-        if text:
-            text = "  " + text
+    _wrap(f"Bag ({rules.left(st)}): " + (" ".join(bag) if bag else "empty"), "dim", out)
     if st.discarded:
-        out.append([("Discarded (P5): " + " ".join(st.discarded), "dim")])
+        _wrap("Discarded (P5): " + " ".join(st.discarded), "dim", out)
     for _, ev in st.events[-4:]:
-        out.append([(ev, "italic")])
-    out.append([(rules.prompt(st), "bold")])
+        _wrap(ev, "italic", out)
+    _wrap(rules.prompt(st), "bold", out)
     return out
 
 

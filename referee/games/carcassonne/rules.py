@@ -231,7 +231,7 @@ class CarcassonneRules(Rules):
                     pts = n + f.pennants
                 else:
                     pts = 2 * n + 2 * f.pennants
-                what = f"city of {n} tiles" + (f" with {f.pennants} pennants" if f.pennants else "")
+                what = f"city of {n} tiles" + (f" with {f.pennants} pennant{'s' if f.pennants > 1 else ''}" if f.pennants else "")
             self._award(st, f, pts, what)
             if f.goods:
                 cur = st.current
