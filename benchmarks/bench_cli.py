@@ -23,13 +23,15 @@ ROOT = Path(__file__).resolve().parent.parent
 HELLO = "import click\n@click.command()\ndef hello():\n    click.echo('hello')\nhello()\n"
 
 
-def cold(cmd, env=None, runs=15) -> float:
-    times = []
+def cold(cmds, env, runs: int) -> dict:
+    """Median wall time of each command, run interleaved (round-robin) to share machine noise."""
+    times = {name: [] for name, _ in cmds}
     for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        for name, cmd in cmds:
+            t0 = time.perf_counter()
+            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            times[name].append(time.perf_counter() - t0)
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def fill_archive(db: Path, n: int) -> None:
@@ -49,20 +51,24 @@ def fill_archive(db: Path, n: int) -> None:
     Store(db).add_archived(docs)
 
 
-def move_latency(db: Path, runs: int) -> float:
-    env = dict(os.environ, REFEREE_DB=str(db))
+def move_latencies(dbs, runs: int) -> list[float]:
+    """Median `referee move` time per store, runs interleaved so machine load hits every store alike."""
     py = [sys.executable, "-m", "referee"]
-    gid = json.loads(subprocess.run(py + ["new", "port-royal", "-p", "A", "-p", "B", "--json"], env=env,
-                                    capture_output=True, text=True, check=True).stdout)["id"]
-    times = []
+    games = []
+    for db in dbs:
+        env = dict(os.environ, REFEREE_DB=str(db))
+        gid = json.loads(subprocess.run(py + ["new", "port-royal", "-p", "A", "-p", "B", "--json"], env=env,
+                                        capture_output=True, text=True, check=True).stdout)["id"]
+        games.append((env, gid))
+    times = [[] for _ in dbs]
     for _ in range(runs):
-        legal = json.loads(subprocess.run(py + ["moves", gid, "--json"], env=env, capture_output=True,
-                                          text=True, check=True).stdout)
-        move = legal[0]["text"]
-        t0 = time.perf_counter()
-        subprocess.run(py + ["move", gid, move], env=env, stdout=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        for i, (env, gid) in enumerate(games):
+            legal = json.loads(subprocess.run(py + ["moves", gid, "--json"], env=env, capture_output=True,
+                                              text=True, check=True).stdout)
+            t0 = time.perf_counter()
+            subprocess.run(py + ["move", gid, legal[0]["text"]], env=env, stdout=subprocess.DEVNULL, check=True)
+            times[i].append(time.perf_counter() - t0)
+    return [statistics.median(t) for t in times]
 
 
 def main() -> None:
@@ -75,17 +81,17 @@ def main() -> None:
         hello = Path(tmp, "hello.py")
         hello.write_text(HELLO)
         env["REFEREE_DB"] = str(Path(tmp, "empty.json"))
-        base = cold([sys.executable, str(hello)], env, args.runs)
-        rows = [("click hello-world", base, 1.0, "")]
-        for name, argv in [("referee --help", ["--help"]), ("referee games", ["games"]),
-                           ("referee --version", ["--version"])]:
-            t = cold([sys.executable, "-m", "referee", *argv], env, args.runs)
-            rows.append((name, t, t / base, "<= 2.0x" if name != "referee --version" else ""))
+        py = [sys.executable, "-m", "referee"]
+        cmds = [("click hello-world", [sys.executable, str(hello)]), ("referee --help", py + ["--help"]),
+                ("referee games", py + ["games"]), ("referee --version", py + ["--version"])]
+        medians = cold(cmds, env, args.runs)
+        base = medians["click hello-world"]
+        rows = [(name, t, t / base, "<= 2.0x" if name in ("referee --help", "referee games") else "")
+                for name, t in medians.items()]
         empty = Path(tmp, "empty-store.json")
         full = Path(tmp, "full-store.json")
         fill_archive(full, args.archive)
-        t_empty = move_latency(empty, args.runs)
-        t_full = move_latency(full, args.runs)
+        t_empty, t_full = move_latencies([empty, full], args.runs)
         rows.append(("referee move, empty store", t_empty, 1.0, ""))
         rows.append((f"referee move, {args.archive} archived", t_full, t_full / t_empty, "<= 1.2x"))
     print(f"{'measurement':<36} {'median ms':>10} {'ratio':>7}  target")

@@ -20,6 +20,15 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _mode_for(path: Path) -> int:
+    try:
+        return os.stat(path).st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     """Write ``data`` to ``path`` via a temp file in the same folder, fsync, then os.replace.
 
@@ -30,6 +39,7 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, _mode_for(path))  # mkstemp makes 0600; keep the file's mode, or honour the umask
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

@@ -200,3 +200,15 @@ def test_other_process_changed_the_game(store):
     session.play(store, t1, "roll 2")
     session.play(store, t2, "keep")  # t2 is behind: it reloads the disk version first
     assert t2.notices and store.read_live(t1.id)["moves"] == ["roll 2", "keep"]
+
+
+def test_files_honour_the_umask_and_keep_their_mode(store):
+    old = os.umask(0o022)
+    try:
+        t = session.create(store, "toy", ["Ann", "Bob"])
+        assert store.live_path(t.id).stat().st_mode & 0o777 == 0o644
+        os.chmod(store.live_path(t.id), 0o600)
+        session.play(store, t, "roll 1")
+        assert store.live_path(t.id).stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(old)
