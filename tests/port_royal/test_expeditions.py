@@ -163,3 +163,16 @@ def test_several_claims_in_one_turn():
     flip(g, "expedition-aa", "expedition-hh")
     play(g, "claim aa", "claim hh")
     assert player(g, "Ann")["influence"] == 8
+
+
+def test_default_claim_follows_the_current_persons():
+    g = new()
+    give(g, "Ann", "captain-4-1", "captain-4-1", "captain-4-1", "settler-4-1", "jack-6-1")
+    flip(g, "expedition-aa", "expedition-aah")
+    assert "claim expedition-aa" in texts(g)              # now: two Captains
+    play(g, "claim aah")                                  # spends two Captains and the Settler
+    assert player(g, "Ann")["persons"] == {"captain-4-1": 1, "jack-6-1": 1}
+    assert texts(g) == ["claim expedition-aa", "flip", "stop"]
+    play(g, "claim expedition-aa")                        # now: the Captain and the Jack
+    assert player(g, "Ann")["persons"] == {}
+    assert player(g, "Ann")["influence"] == 10

@@ -113,7 +113,11 @@ class PortRoyalRules(Rules):
         for e in s.area:
             cs = combos(REQUIRE[e], st)
             for k, combo in enumerate(cs):
-                out.append(self._mv(s, claim_text(e, combo, k == 0), a, ("claim", e, combo)))
+                key = (e, combo, k == 0, a)          # the default text's combination changes over time
+                m = s._mc.get(key)
+                if m is None:
+                    m = s._mc[key] = Move(claim_text(e, combo, k == 0), s.players[a], False, ("claim", e, combo))
+                out.append(m)
 
     def can_claim(self, s) -> bool:
         a = s.active
