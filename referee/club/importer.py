@@ -12,12 +12,26 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 
 from ..core.errors import BadInput
 from .common import check_date, content_key, game_from_name, one_line, parse_duration, parse_score
 
 SOURCES = ("tracked", "recorded", "imported")
+
+
+def wrap(where: str, err) -> BadInput:
+    """'<where>: <the error, lower-cased>; nothing was imported.' keeping a trailing 'Did you mean X?'."""
+    msg = str(err).strip()
+    hint = ""
+    m = re.search(r"\s+(Did you mean [^?]*\?)$", msg)
+    if m:
+        msg, hint = msg[:m.start()], " " + m.group(1)
+    msg = msg.rstrip(".")
+    if msg[:1].isupper() and not msg[1:2].isupper():
+        msg = msg[0].lower() + msg[1:]
+    return BadInput(f"{where}: {msg}; nothing was imported.{hint}")
 
 
 @dataclass
@@ -127,7 +141,7 @@ def _check_native(item, where: str):
         try:
             check_date(doc["date"])
         except BadInput as err:
-            raise _bad(f"{where}.date: ", str(err).rstrip(".")) from None
+            raise wrap(f"{where}.date", err) from None
     if doc.get("source") not in SOURCES:
         raise _bad(f"{where}.source", f" must be one of {', '.join(SOURCES)}, not {doc.get('source')!r}")
     for key in ("location", "notes"):
@@ -164,7 +178,7 @@ def _check_native(item, where: str):
         try:
             game_obj = load_record(record)
         except RefereeError as err:
-            raise BadInput(f"{where}.record: {str(err).rstrip('.')}; nothing was imported.") from None
+            raise wrap(f"{where}.record", err) from None
         if game_obj.game != game or game_obj.players != players:
             raise _bad(f"{where}.record", " is the record of a different game (game or players differ)")
         if not game_obj.finished:
@@ -252,7 +266,7 @@ def _validate_players(game: str, names, where: str):
     try:
         return validate_players(get_rules(game), names)
     except BadInput as err:
-        raise BadInput(f"{where}: {str(err).rstrip('.')}; nothing was imported.") from None
+        raise wrap(where, err) from None
 
 
 # --- CSV ------------------------------------------------------------------------------------------
@@ -306,8 +320,7 @@ def parse_csv(text: str, name: str) -> Parsed:
                 score = parse_score(rec["score"], player)
                 duration = parse_duration(rec.get("duration") or None, "the duration")
             except BadInput as err:
-                msg = str(err).rstrip(".")
-                raise BadInput(f"{where}: {msg[0].lower() + msg[1:]}; nothing was imported.") from None
+                raise wrap(where, err) from None
             rank = None
             if rec.get("rank"):
                 if not rec["rank"].isdigit() or int(rec["rank"]) < 1:
@@ -453,8 +466,7 @@ def parse_bgg(text: str, name: str) -> Parsed:
             date = check_date(a.get("date") or None, "the date")
             duration = parse_duration(a.get("length") or None, "the length")
         except BadInput as err:
-            msg = str(err).rstrip(".")
-            raise BadInput(f"{where}: {msg[0].lower() + msg[1:]}; nothing was imported.") from None
+            raise wrap(where, err) from None
         players_node = play.find("players")
         pnodes = [c for c in players_node.children if c.tag == "player"] if players_node is not None else []
         if not pnodes:
@@ -476,8 +488,7 @@ def parse_bgg(text: str, name: str) -> Parsed:
             try:
                 score = parse_score(raw, pname)
             except BadInput as err:
-                msg = str(err).rstrip(".")
-                raise BadInput(f"{pw}: {msg[0].lower() + msg[1:]}; nothing was imported.") from None
+                raise wrap(pw, err) from None
             seat = (p.attrib.get("startposition") or "").strip()
             if seat and (not seat.isdigit() or int(seat) < 1):
                 raise BadInput(f"{pw}: startposition {seat!r} is not a seat number; nothing was imported.")
@@ -509,7 +520,7 @@ def parse_qr(text: str, name: str) -> Parsed:
     try:
         doc = decode(text)
     except BadInput as err:
-        raise BadInput(f"{name}: {str(err).rstrip('.')}; nothing was imported.") from None
+        raise wrap(name, err) from None
     try:
         _validate_players(doc["game"], doc["players"], name)
     except BadInput:

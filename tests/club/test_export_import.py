@@ -1,0 +1,242 @@
+"""Export -> import round trips (JSON, CSV, BGG XML, QR text), idempotent imports, malformed files."""
+
+import csv
+import io
+import json
+
+import pytest
+
+from referee.store import Store
+
+from .conftest import assert_refused, out_json, play_tracked, snapshot
+
+
+@pytest.fixture
+def filled(cli, store):
+    """A history with a tracked game (record), a shared win, a tie-break winner, colours, duration, notes."""
+    t1 = play_tracked(store, ("Ann", "Bob"), location="Club Hall", date="2025-01-04")
+    t2 = play_tracked(store, ("Cal", "Ann", "Bob"), moves=("roll 2", "give", "roll 3", "keep"), date="2025-01-05")
+    for args in (["-p", "Ann=10", "-p", "Bob=10", "-p", "Cal=3", "--date", "2025-02-01", "--location", "Pub",
+                  "--duration", "95", "--colour", "Ann=red", "--colour", "Bob=blue", "--notes", "rainy, long"],
+                 ["-p", "Bob=7", "-p", "Ann=7", "--winner", "Ann", "--date", "2025-02-03"],
+                 ["-p", "Dan=0", "-p", "Eve=12", "--date", "2025-02-04"]):
+        assert cli("record", "toy", *args).exit_code == 0
+    return [t1, t2]
+
+
+def other_store(tmp_path, name="other.json"):
+    return tmp_path / name
+
+
+def test_json_round_trip_is_exact_including_move_records(cli, filled, tmp_path, store):
+    path = tmp_path / "club.json"
+    assert cli("export", path).exit_code == 0
+    data = json.loads(path.read_text())
+    assert data["format"] == "referee-history" and data["version"] == 1 and len(data["games"]) == 5
+    assert sum(1 for g in data["games"] if g["record"]) == 2
+    target = other_store(tmp_path)
+    r = cli("--db", target, "import", path, "--json")
+    assert sorted(out_json(r)["imported"]) == sorted(d["id"] for d in store.archived())
+    b = Store(target)
+    a_docs = {d["id"]: d for d in store.archived()}
+    b_docs = {d["id"]: d for d in b.archived()}
+    assert a_docs == b_docs
+    for gid in filled:
+        assert b.read_record(gid) == store.read_record(gid)
+    again = tmp_path / "again.json"
+    assert cli("--db", target, "export", again).exit_code == 0
+    strip = lambda d: {k: v for k, v in d.items() if k != "exported_at"}
+    assert strip(json.loads(again.read_text())) == strip(data)
+    # the imported tracked game still replays and shows
+    shown = out_json(cli("--db", target, "show", filled[0], "--json"))
+    assert shown["finished"] and shown["moves"] == ["roll 3", "keep"]
+
+
+def csv_rows(text):
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_csv_has_the_secretarys_columns(cli, filled):
+    rows = csv_rows(cli("export", "--format", "csv").stdout)
+    assert list(rows[0]) == ["date", "game", "id", "location", "duration", "player", "score", "rank", "win",
+                             "start_position", "colour", "players", "source", "notes"]
+    assert len(rows) == 2 + 3 + 3 + 2 + 2
+    pub = [r for r in rows if r["location"] == "Pub"]
+    assert [(r["player"], r["score"], r["rank"], r["win"], r["start_position"], r["colour"]) for r in pub] == [
+        ("Ann", "10", "1", "1", "1", "red"), ("Bob", "10", "1", "1", "2", "blue"), ("Cal", "3", "3", "0", "3", "")]
+    assert pub[0]["duration"] == "95" and pub[0]["notes"] == "rainy, long"
+    tb = [r for r in rows if r["date"] == "2025-02-03"]
+    assert [(r["player"], r["rank"], r["win"], r["start_position"]) for r in tb] == [("Ann", "1", "1", "2"),
+                                                                                     ("Bob", "2", "0", "1")]
+
+
+@pytest.mark.parametrize("fmt, ext", [("csv", "csv"), ("bgg", "xml")])
+def test_csv_and_bgg_round_trip(cli, filled, tmp_path, fmt, ext):
+    path = tmp_path / f"club.{ext}"
+    assert cli("export", path).exit_code == 0
+    target = other_store(tmp_path)
+    report = out_json(cli("--db", target, "import", path, "--json"))
+    assert len(report["imported"]) == 5 and not report["duplicates"]
+    exported_a = cli("export", "--format", fmt).stdout
+    exported_b = cli("--db", target, "export", "--format", fmt).stdout
+    if fmt == "csv":
+        drop = lambda rows: [{k: v for k, v in r.items() if k != "source"} for r in rows]
+        assert drop(csv_rows(exported_b)) == drop(csv_rows(exported_a))
+    else:
+        assert exported_b == exported_a
+    # results (ranks, winners, shared wins, tie-break winners) and stats are the same on both sides
+    a = out_json(cli("stats", "--json"))
+    b = out_json(cli("--db", target, "stats", "--json"))
+    assert a["players"] == b["players"] and a["ratings"] == b["ratings"]
+
+
+@pytest.mark.parametrize("fmt, ext", [("json", "json"), ("csv", "csv"), ("bgg", "xml")])
+def test_importing_twice_adds_nothing(cli, filled, tmp_path, fmt, ext):
+    path = tmp_path / f"club.{ext}"
+    cli("export", path)
+    target = other_store(tmp_path)
+    out_json(cli("--db", target, "import", path, "--json"))
+    before = snapshot(target)
+    second = out_json(cli("--db", target, "import", path, "--json"))
+    assert second["imported"] == [] and len(second["duplicates"]) == 5
+    assert snapshot(target) == before
+    # and into the store it came from: all already there
+    assert out_json(cli("import", path, "--json"))["imported"] == []
+
+
+def test_content_key_dedupes_the_same_play_from_another_route(cli, filled, tmp_path):
+    """A CSV without ids (a secretary's sheet) of plays already stored: nothing is added."""
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("Date,Game,Player,Score\n2025-02-01,Toy,Ann,10\n2025-02-01,Toy,Bob,10\n2025-02-01,Toy,Cal,3\n"
+                     "2025-02-09,Toy,Ann,4\n2025-02-09,Toy,Bob,6\n")
+    report = out_json(cli("import", sheet, "--json"))
+    assert len(report["imported"]) == 1 and len(report["duplicates"]) == 1
+    new = [d for d in Store(sheet.parent / "history.json").archived() if d["date"] == "2025-02-09"]
+    assert new and new[0]["result"]["winners"] == ["Bob"] and new[0]["source"] == "imported"
+
+
+def test_csv_without_ids_groups_consecutive_rows_and_a_repeated_player_starts_a_new_play(cli, tmp_path):
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("date,game,location,player,score,win\n"
+                     "2025-05-01,toy,Club,Ann,5,0\n2025-05-01,toy,Club,Bob,5,1\n"
+                     "2025-05-01,toy,Club,Ann,9,1\n2025-05-01,toy,Club,Bob,2,0\n")
+    report = out_json(cli("import", sheet, "--json"))
+    assert len(report["imported"]) == 2
+    rows = out_json(cli("history", "--json"))
+    results = sorted((r["winners"], [s["rank"] for s in r["scores"]]) for r in rows)
+    # the tie at 5 was broken by the win column: Bob rank 1, Ann rank 2
+    assert results == [(["Ann"], [1, 2]), (["Bob"], [1, 2])]
+
+
+def test_import_dry_run_stores_nothing(cli, filled, tmp_path, db):
+    path = tmp_path / "c.json"
+    cli("export", path)
+    target = other_store(tmp_path)
+    report = out_json(cli("--db", target, "import", path, "--dry-run", "--json"))
+    assert len(report["imported"]) == 5 and report["dry_run"] and not target.exists()
+
+
+def test_bgg_import_skips_other_games_and_plays_without_scores(cli, tmp_path):
+    xml = tmp_path / "plays.xml"
+    xml.write_text("""<?xml version="1.0" encoding="utf-8"?>
+<plays username="ann" userid="1" total="3" page="1">
+  <play id="11" date="2025-06-01" quantity="1" length="45" incomplete="0" nowinstats="0" location="Home">
+    <item name="Catan" objecttype="thing" objectid="13"><subtypes><subtype value="boardgame"/></subtypes></item>
+    <players><player username="" userid="0" name="Ann" startposition="" color="" score="10" new="0" rating="0" win="1"/></players>
+  </play>
+  <play id="12" date="2025-06-02" quantity="1" length="60" incomplete="0" nowinstats="0" location="Home">
+    <item name="Toy" objecttype="thing" objectid="0"/>
+    <players>
+      <player name="Bob" startposition="2" color="Green" score="7" win="0"/>
+      <player name="Ann" startposition="1" color="red" score="9" win="1"/>
+    </players>
+  </play>
+  <play id="13" date="2025-06-03" quantity="1" length="0" incomplete="0" nowinstats="0" location="">
+    <item name="Toy" objecttype="thing" objectid="0"/>
+    <players><player name="Ann" score="" win="1"/><player name="Bob" score="" win="0"/></players>
+  </play>
+</plays>
+""")
+    r = cli("import", xml)
+    assert r.exit_code == 0 and "Imported 1 game" in r.stdout and "Skipped: Catan" in r.stdout
+    assert "no scores" in r.stdout
+    doc = Store(tmp_path / "history.json").archived()[0]
+    assert doc["players"] == ["Ann", "Bob"] and doc["colours"] == {"Ann": "red", "Bob": "green"}
+    assert doc["duration"] == 60 and doc["location"] == "Home" and doc["result"]["winners"] == ["Ann"]
+
+
+BAD_FILES = [
+    ("bad.json", '{"format": "referee-history", "version": 1,\n "games": [\n  {"id": "abc"\n', ["bad.json line 4"]),
+    ("newer.json", '{"format": "referee-history", "version": 9, "games": []}', ["version 9", "newer referee"]),
+    ("other.json", '{"hello": 1}', ["not a referee history export"]),
+    ("bad.csv", "date,game,player,score\n2025-01-01,toy,Ann,10\n2025-01-01,toy,Bob,ten\n",
+     ["bad.csv line 3", "'ten'", "whole number"]),
+    ("nocol.csv", "date,game,player\n2025-01-01,toy,Ann\n", ["line 1", "'score' column"]),
+    ("date.csv", "date,game,player,score\n01/02/2025,toy,Ann,10\n01/02/2025,toy,Bob,3\n", ["line 2", "'01/02/2025'"]),
+    ("game.csv", "date,game,player,score\n2025-01-01,tooy,Ann,10\n", ["line 2", "unknown game 'tooy'", "Did you mean toy?"]),
+    ("rank.csv", "date,game,player,score,rank\n2025-01-01,toy,Ann,10,1\n2025-01-01,toy,Bob,3,3\n", ["rank 3"]),
+    ("one.csv", "date,game,player,score\n2025-01-01,toy,Ann,10\n", ["one.csv line 2", "2 to 3 players"]),
+    ("win.csv", "date,game,player,score,win\n2025-01-01,toy,Ann,10,0\n2025-01-01,toy,Bob,3,1\n",
+     ["Bob is marked as a winner"]),
+    ("bad.xml", "<plays>\n<play date='2025-01-01'>\n</plays>\n", ["bad.xml line 3", "not well-formed"]),
+    ("score.xml", "<plays>\n<play date='2025-01-01' quantity='1'>\n<item name='Toy'/>\n<players>\n"
+                  "<player name='Ann' score='12' win='1'/>\n<player name='Bob' score='x' win='0'/>\n</players>\n"
+                  "</play>\n</plays>\n", ["score.xml line 6", "'x'"]),
+    ("root.xml", "<games/>", ["<games>", "not <plays>"]),
+    ("qr.txt", "referee result v1\nid: abcdef\ngame: toy\n1. Ann 5 *\n", ["no 'date:' line"]),
+]
+
+
+@pytest.mark.parametrize("fname, content, fragments", BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_malformed_import_names_the_line_or_field_and_imports_nothing(cli, filled, db, tmp_path, fname, content,
+                                                                      fragments):
+    path = tmp_path / fname
+    path.write_text(content)
+    before = snapshot(db)
+    err = assert_refused(cli("import", path), *fragments)
+    assert "nothing was imported" in err or "newer referee" in err
+    assert snapshot(db) == before
+
+
+def test_a_bad_field_late_in_a_good_json_file_imports_nothing(cli, filled, db, tmp_path):
+    path = tmp_path / "club.json"
+    cli("export", path)
+    data = json.loads(path.read_text())
+    data["games"][3]["result"]["ranking"][1]["total"] = "lots"
+    target = other_store(tmp_path)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert_refused(cli("--db", target, "import", bad), "games[3].result.ranking[1].total", "'lots'")
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("field, value, fragments", [
+    ("id", "no way!", ["games[0].id"]),
+    ("game", "chess", ["games[0].game", "'chess'"]),
+    ("source", "dreamt", ["games[0].source"]),
+    ("players", [], ["games[0].players"]),
+    ("record", "# referee game record\nGame: toy\nPlayers: Ann, Bob\n\n1. roll 9\n", ["games[0].record", "move 1 (roll 9)"]),
+])
+def test_json_fields_are_checked(cli, filled, tmp_path, field, value, fragments):
+    path = tmp_path / "club.json"
+    cli("export", path)
+    data = json.loads(path.read_text())
+    data["games"][0][field] = value
+    path.write_text(json.dumps(data))
+    target = other_store(tmp_path)
+    assert_refused(cli("--db", target, "import", path), *fragments)
+    assert not target.exists()
+
+
+def test_import_usage_errors(cli, tmp_path):
+    assert_refused(cli("import"), "Give a file")
+    assert_refused(cli("import", tmp_path / "nope.csv"), "There is no file")
+    (tmp_path / "latin.csv").write_bytes("date,game,player,score\n2025-01-01,toy,Zo\xeb,1\n".encode("latin-1"))
+    assert_refused(cli("import", tmp_path / "latin.csv"), "not UTF-8")
+
+
+def test_export_filters_and_stdout(cli, filled):
+    data = json.loads(cli("export", "--player", "eve").stdout)
+    assert len(data["games"]) == 1 and data["games"][0]["players"] == ["Dan", "Eve"]
+    rows = csv_rows(cli("export", "-f", "csv", "--since", "2025-02-02").stdout)
+    assert {r["date"] for r in rows} == {"2025-02-03", "2025-02-04"}
