@@ -1,0 +1,58 @@
+"""Random legal playouts: default options (no board file) and on the complete test board, with the
+invariants after every move, every phase and the end, and the record replaying to the same view."""
+
+import pytest
+
+import referee
+from tests.el_capitan.helpers import BOARD, NAMES
+from tests.playout import random_playout
+
+
+def _finish(g, n):
+    assert g.finished
+    v = g.view()
+    assert v["paydays"] == 3 and v["phase"] == 3 and v["stage"] == "over"
+    res = g.result()
+    assert len(res.ranking) == n
+    again = referee.load_record(g.to_record())
+    assert again.view() == v
+    assert again.result().to_dict() == res.to_dict()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_playout_default_options_needs_no_files(n, seed, monkeypatch, tmp_path):
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "absent.json"))
+    g = random_playout("el-capitan", NAMES[:n], seed)
+    _finish(g, n)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_playout_on_the_test_board_file(n):
+    g = random_playout("el-capitan", NAMES[:n], 10 + n, options={"board": BOARD})
+    _finish(g, n)
+    # every board value came from the file: each board question offered the single value it holds
+    assert g.view()["board_values"]["layout"] == ["venezia", "athina", "tunis", "constantinople"]
+
+
+def test_undo_replays_to_the_same_state():
+    import random
+
+    g = referee.new_game("el-capitan", NAMES[:3], {"board": BOARD})
+    rng = random.Random(3)
+    views = []
+    for _ in range(300):
+        views.append(g.view())
+        g.play(rng.choice(g.legal_moves()).text)
+    for back in range(1, 40):
+        g.undo()
+        assert g.view() == views[-back]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_many_playouts(n, monkeypatch, tmp_path):
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "absent.json"))
+    for seed in range(20):
+        _finish(random_playout("el-capitan", NAMES[:n], 100 + seed), n)
+        _finish(random_playout("el-capitan", NAMES[:n], 200 + seed, options={"board": BOARD}), n)
