@@ -108,7 +108,7 @@ class PortRoyalRules(Rules):
     def claim_moves(self, s, out):
         a = s.active
         st = s.stats[a]
-        if not s.area or not (st[S_HOUSE] or st[S_ANCHOR] or st[S_CROSS] or st[S_JOKER]):
+        if not s.area or st[S_HOUSE] + st[S_ANCHOR] + st[S_CROSS] + st[S_JOKER] < 2:
             return
         for e in s.area:
             cs = combos(REQUIRE[e], st)
@@ -122,7 +122,7 @@ class PortRoyalRules(Rules):
     def can_claim(self, s) -> bool:
         a = s.active
         st = s.stats[a]
-        if not s.area or not (st[S_HOUSE] or st[S_ANCHOR] or st[S_CROSS] or st[S_JOKER]):
+        if not s.area or st[S_HOUSE] + st[S_ANCHOR] + st[S_CROSS] + st[S_JOKER] < 2:
             return False
         return any(combos(REQUIRE[e], st) for e in s.area)
 
@@ -569,19 +569,25 @@ class PortRoyalRules(Rules):
 
     def check(self, s) -> None:
         """4.0 item 5 and C5: every card in one zone, coins never negative, one ship per colour."""
-        persons = sum(len(x) for x in s.persons)
-        exps = sum(len(x) for x in s.exps)
+        persons = sum(map(len, s.persons))
+        exps = sum(map(len, s.exps))
         coins = sum(s.coins)
         total = (s.draw + s.disc_known + s.unknown + len(s.display) + len(s.area) + coins + persons + exps
                  + len(s.box) + (1 if s.pending >= 0 else 0))
-        assert sum(s.out) == total - s.draw - s.disc_known - s.unknown - coins, "face-up card count out of date"
         assert total == 120, f"{total} cards accounted for instead of 120"
+        assert sum(s.out) == total - s.draw - s.disc_known - s.unknown - coins, "face-up card count out of date"
         assert min(s.coins) >= 0, f"negative coins: {s.coins}"
         assert s.draw >= 0 and s.unknown >= 0, "negative pile size"
-        cols = [COLOUR[c] for c in s.display if KIND[c] == SHIP]
-        assert len(cols) == len(set(cols)), f"two ships of one colour in the harbour: {cols}"
-        assert s.colours == sum(1 << x for x in cols), "colour mask out of date"
-        assert all(KIND[c] in (SHIP, PERSON) for c in s.display), "only persons and ships in the harbour"
+        mask = 0
+        for c in s.display:
+            k = KIND[c]
+            if k == SHIP:
+                bit = 1 << COLOUR[c]
+                assert not mask & bit, f"two {COLOURS[COLOUR[c]]} ships in the harbour"
+                mask |= bit
+            else:
+                assert k == PERSON, "only persons and ships in the harbour"
+        assert s.colours == mask, "colour mask out of date"
         assert sum(s.disc) == s.disc_known, "identified discard count out of date"
         assert sum(s.ub) >= s.draw, "C4 bounds exclude every card of the draw pile"
         if s.phase == REVEAL:
