@@ -41,6 +41,7 @@ class Board:
         self.feat: dict = {}          # root gid -> Feature
         self.pattern: dict = {}       # frontier position -> neighbour constraint code (0..255)
         self.figs: dict = {}          # gid -> (player, figure)
+        self.checked = 0              # tiles whose edges check() has verified
 
     # --- union-find ------------------------------------------------------------------------------
     def find(self, g: int) -> int:
