@@ -1,0 +1,233 @@
+"""`referee board`: the guided entry of the numbers printed on the user's own El Capitan board (rule D3).
+
+Walks city by city (grid cell, harbour prices, fortress prices, the 12 site values, the final field, the dark
+squares, the triangle), then the expansion table and the back of a 10-florin loan card, shows a summary that
+must be confirmed with "yes", and saves the user board file the engine reads (rule D4). Answer "?" to leave a
+value unknown: the game will ask for it at the table when it matters (rule D6). On a terminal the questions
+use prompt-toolkit (imported lazily); otherwise answers are read from standard input line by line.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .board import (CITIES, FIXED_CELLS, SITES, BoardError, board_warnings, default_board_path, empty_file,
+                    grid_layout, read_board_file, save_board_file, validate_board_file)
+
+SUGGESTED = {"venezia": (1, 2), "athina": (2, 3), "tunis": (3, 2), "constantinople": (1, 3), "alexandria": (3, 3)}
+UNKNOWN = ("?", "skip", "unknown")
+
+
+class Abort(Exception):
+    pass
+
+
+class Invalid(ValueError):
+    pass
+
+
+def _numbers(text, count=None, lo=0, hi=999, allow_unknown=True):
+    text = text.strip()
+    if allow_unknown and text.lower() in UNKNOWN:
+        return None
+    words = text.replace(",", " ").split()
+    out = []
+    for w in words:
+        if w in UNKNOWN and allow_unknown:
+            out.append(None)
+            continue
+        try:
+            v = int(w)
+        except ValueError:
+            raise Invalid(f"{w!r} is not a whole number; type the number printed on the board (or ? if unreadable).")
+        if not lo <= v <= hi:
+            raise Invalid(f"{v} is outside {lo}-{hi}.")
+        out.append(v)
+    if count is not None and len(out) != count:
+        raise Invalid(f"Give {count} number{'s' if count != 1 else ''}, separated by spaces (you gave {len(out)}).")
+    return out
+
+
+def _show(v):
+    if v is None:
+        return "?"
+    if isinstance(v, list):
+        return " ".join(_show(x) for x in v) if v else "none"
+    return str(v)
+
+
+def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
+    """The guided entry. ``ask(question, default) -> str`` (raises Abort at end of input); ``tell(text)``.
+    Returns the validated board file data, or None if the user did not confirm."""
+    data = data or empty_file()
+    cities = data["cities"]
+
+    def get(question, parse, default=""):
+        while True:
+            answer = ask(question, default)
+            if answer.strip() == "" and default != "":
+                answer = default
+            try:
+                return parse(answer)
+            except Invalid as err:
+                tell(f"  {err}")
+
+    tell("El Capitan board entry: read the numbers printed on your own board. Answer ? to leave one unknown "
+         "(the referee asks for it at the table when it matters).")
+    for cid in CITIES:
+        c = cities[cid]
+        name = cid.capitalize()
+        tell(f"-- {name}")
+        if cid not in FIXED_CELLS:
+            cur = c.get("grid") or list(SUGGESTED[cid])
+            c["grid"] = get(f"{name}: grid cell (row col; row 1 is the top)",
+                            lambda t: _numbers(t, 2, 1, 3), _show(cur))
+        c["harbour_price"] = get(f"{name}: harbour prices (space 1, space 2)",
+                                 lambda t: _numbers(t, 2, 1) or [None, None], _show(c["harbour_price"]))
+        c["fortress_price"] = get(f"{name}: fortress prices (space 1, space 2)",
+                                  lambda t: _numbers(t, 2, 1) or [None, None], _show(c["fortress_price"]))
+        c["site_values"] = get(f"{name}: the 12 building-site values, from site 1 (printed 0)",
+                               lambda t: _numbers(t, SITES) or [0] + [None] * (SITES - 1), _show(c["site_values"]))
+        c["final_value"] = get(f"{name}: the value on the final field (never built on)",
+                               lambda t: (_numbers(t, 1) or [None])[0], _show(c["final_value"]))
+
+        def dark(t):
+            if t.strip().lower() in ("none", "0", "-"):
+                return []
+            got = _numbers(t, None, 1, SITES)
+            if got is None:
+                return None
+            if None in got or len(set(got)) != len(got):
+                raise Invalid("Give each dark square's site number once.")
+            return sorted(got)
+        c["dark_sites"] = get(f"{name}: site numbers of the dark (shut-down) squares", dark, _show(c["dark_sites"]))
+        c["triangle_site"] = get(f"{name}: site number of the triangle square",
+                                 lambda t: (_numbers(t, 1, 1, SITES) or [None])[0], _show(c["triangle_site"]))
+    if grid_layout({k: v["grid"] for k, v in cities.items() if v["grid"]}) is None:
+        tell("  The grid cells do not form the board's layout (the left column is Marseille, Valencia, Tanger; "
+             "Napoli is in the centre; Constantinople and Alexandria take the right-hand corners); the grid is "
+             "left unknown.")
+        for cid in SUGGESTED:
+            cities[cid]["grid"] = None
+    tell("-- Expansion table")
+    exp = data.get("expansion_table") or {}
+    rows = [exp.get(str(n)) for n in range(1, 10)]
+    got = get("Expansion table: florins for 1 to 9 cities (9 numbers)", lambda t: _numbers(t, 9) or [None] * 9,
+              _show(rows))
+    data["expansion_table"] = {str(n): v for n, v in zip(range(1, 10), got)}
+    data["loan_10_extended"] = get("Back of a 10-florin loan card: repayment after extending (16 or 20)",
+                                   lambda t: _loan(t), _show(data.get("loan_10_extended")))
+    clean, warnings = validate_board_file(data)
+    tell("-- Summary")
+    for cid in CITIES:
+        c = clean["cities"][cid]
+        tell(f"{cid.capitalize():15} grid {_show(c['grid'])}; harbour {_show(c['harbour_price'])}; fortress "
+             f"{_show(c['fortress_price'])}; sites {_show(c['site_values'])}; final {_show(c['final_value'])}; "
+             f"dark {_show(c['dark_sites'])}; triangle {_show(c['triangle_site'])}")
+    tell("Expansion table: " + ", ".join(f"{n}:{_show(clean['expansion_table'].get(n))}" for n in range(1, 10)))
+    tell(f"Extended 10-florin loan: {_show(clean['loan_10_extended'])}")
+    for w in warnings:
+        tell("Warning: " + w)
+    answer = ask("Save this board? Type yes to confirm", "")
+    if answer.strip().lower() not in ("yes", "y"):
+        return None
+    return clean
+
+
+def _loan(text):
+    got = _numbers(text, 1, 1)
+    if got is None:
+        return None
+    if got[0] not in (16, 20):
+        raise Invalid("The extended 10-florin loan is repaid with 16 or 20 florins (option O1).")
+    return got[0]
+
+
+def _stdin_asker(stream, echo):
+    def ask(question, default):
+        echo(f"{question}{f' [{default}]' if default else ''}: ")
+        line = stream.readline()
+        if not line:
+            raise Abort()
+        return line.rstrip("\n")
+    return ask
+
+
+def _tty_asker():
+    def ask(question, default):
+        from prompt_toolkit import prompt
+
+        try:
+            return prompt(f"{question}: ", default=default or "")
+        except (EOFError, KeyboardInterrupt):
+            raise Abort() from None
+    return ask
+
+
+@click.command("board")
+@click.option("--file", "path", type=click.Path(dir_okay=False), default=None,
+              help="The board file (default: the user data directory's el-capitan-board.json).")
+@click.option("--show", is_flag=True, help="Show the saved board and its warnings; change nothing.")
+@click.option("--check", "check_only", is_flag=True, help="Validate the board file and exit (2 if it is unusable).")
+def board_command(path, show, check_only):
+    """Enter (or re-enter) the numbers printed on your El Capitan board, once."""
+    from pathlib import Path
+
+    target = Path(path) if path else default_board_path()
+    existing = None
+    if target.exists():
+        try:
+            existing = read_board_file(target)
+        except BoardError as err:
+            if show or check_only:
+                click.echo(str(err), err=True)
+                sys.exit(2)
+            click.echo(f"{err} Starting from an empty board.", err=True)
+    if show or check_only:
+        if existing is None:
+            click.echo(f"No board file at {target}; create it with `referee board`.", err=True)
+            sys.exit(2)
+        if show:
+            click.echo(f"Board file {target}")
+            for cid in CITIES:
+                c = existing["cities"][cid]
+                click.echo(f"{cid.capitalize():15} grid {_show(c['grid'])}; harbour {_show(c['harbour_price'])}; "
+                           f"fortress {_show(c['fortress_price'])}; sites {_show(c['site_values'])}; final "
+                           f"{_show(c['final_value'])}; dark {_show(c['dark_sites'])}; triangle "
+                           f"{_show(c['triangle_site'])}")
+            exp = existing.get("expansion_table") or {}
+            click.echo("Expansion table: " + ", ".join(f"{n}:{_show(exp.get(n))}" for n in range(1, 10)))
+            click.echo(f"Extended 10-florin loan: {_show(existing.get('loan_10_extended'))}")
+        for w in existing.get("_warnings", []):
+            click.echo("Warning: " + w)
+        if check_only:
+            click.echo(f"{target}: the board file is usable.")
+        return
+    start = None
+    if existing is not None:
+        start = {k: v for k, v in existing.items() if not k.startswith("_")}
+        start["expansion_table"] = {str(k): v for k, v in (start.get("expansion_table") or {}).items()}
+        for c in start["cities"].values():
+            c["site_values"] = list(c["site_values"])
+    interactive = sys.stdin.isatty()
+    ask = _tty_asker() if interactive else _stdin_asker(sys.stdin, lambda t: click.echo(t, nl=False, err=True))
+    tell = (lambda t: click.echo(t)) if interactive else (lambda t: click.echo(t, err=True))
+    try:
+        data = run_wizard(ask, tell, start)
+    except Abort:
+        click.echo("The board entry ended before it was confirmed; nothing was saved.", err=True)
+        sys.exit(2)
+    if data is None:
+        click.echo("Not confirmed; nothing was saved.", err=True)
+        sys.exit(1)
+    import datetime as _dt
+
+    data["saved"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    save_board_file(target, data)
+    click.echo(f"Saved {target}. New games use it (option board=auto); board values it does not hold are asked "
+               "at the table.")
+
+
+__all__ = ["board_command", "run_wizard", "validate_board_file", "board_warnings"]

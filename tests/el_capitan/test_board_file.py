@@ -1,0 +1,151 @@
+"""The board data in tables/ (only confirmed values), the user board file (validation naming the city and
+field), and the guided entry `referee board`."""
+
+import copy
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import referee
+from referee.core.tables import load_json
+from referee.games.el_capitan.board import BoardError, validate_board_file
+from referee.games.el_capitan.wizard import board_command
+from tests.el_capitan.helpers import BOARD
+
+
+def test_tables_hold_only_confirmed_values_and_nulls():
+    data = load_json("el-capitan/board.json")
+    m = data["cities"]["marseille"]
+    assert [v["value"] for v in m["harbour_price"]] == [4, 5]
+    assert [v["value"] for v in m["fortress_price"]] == [8, 10]
+    assert {n: v["value"] for n, v in data["expansion_table"].items() if v["value"] is not None} == \
+        {"0": 0, "3": 5, "4": 10, "9": 60}
+    for n in ("1", "2", "5", "6", "7", "8"):
+        assert data["expansion_table"][n]["status"] == "unknown"
+    for cid, c in data["cities"].items():
+        if cid != "marseille":
+            assert "harbour_price" not in c and "site_values" not in c     # nothing invented
+    assert data["connection_prices"] == [{"pair": ["venezia", "tanger"], "value": 3, "status": "confirmed"}]
+
+
+def board():
+    return json.load(open(BOARD))
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d: d["cities"]["tunis"].pop("final_value"), "tunis.final_value is missing"),
+    (lambda d: d["cities"]["napoli"]["harbour_price"].__setitem__(1, "five"), "napoli.harbour_price space 2"),
+    (lambda d: d["cities"]["athina"]["site_values"].__setitem__(4, "x"), "athina.site_values site 5"),
+    (lambda d: d["cities"]["marseille"].update(fortress_price=[8]), "marseille.fortress_price"),
+    (lambda d: d["cities"].pop("valencia"), "city valencia is missing"),
+    (lambda d: d["cities"]["tanger"].update(dark_sites=[4, "nine"]), "tanger.dark_sites"),
+    (lambda d: d["cities"]["venezia"].update(triangle_site=13), "venezia.triangle_site"),
+    (lambda d: d["expansion_table"].update({"5": "many"}), "expansion_table row 5"),
+    (lambda d: d.update(schema_version=7), "schema_version"),
+    (lambda d: d["connection_cards"][0].update(cities=["tunis", "tunis"]), "connection_cards[0]"),
+])
+def test_bad_board_file_names_city_and_field(mutate, message):
+    data = board()
+    mutate(data)
+    with pytest.raises(BoardError) as err:
+        validate_board_file(data)
+    assert message in str(err.value)
+
+
+def test_board_file_warnings_never_correct_silently():
+    data = board()
+    data["cities"]["marseille"]["harbour_price"] = [6, 5]
+    clean, warnings = validate_board_file(data)
+    assert clean["cities"]["marseille"]["harbour_price"] == [6, 5]
+    assert any("cheaper" in w for w in warnings)
+    assert any("different edition" in w for w in warnings)
+
+
+def test_a_game_refuses_a_broken_board_file(tmp_path):
+    data = board()
+    data["cities"]["tunis"]["final_value"] = "thirty"
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(referee.BadInput, match="tunis.final_value"):
+        referee.new_game("el-capitan", ["Ann", "Bob"], {"board": str(path)})
+
+
+def test_unknown_values_are_asked_when_they_matter_and_remembered(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "none.json"))
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    g.play("layout venezia athina tunis constantinople")
+    for _ in range(4):
+        g.play("destination card napoli"); g.play("2 seals"); g.play("price 2")
+    for _ in range(6):
+        g.play("connection card marseille-napoli"); g.play("price 1")
+    g.play("buy napoli 2s 2f")
+    g.play("sail napoli 2s 2f")
+    assert g.to_move is None and "napoli harbour space 1" in g.prompt().lower()
+    assert len(g.legal_moves()) == 20
+    g.play("napoli harbour 1 price 3")
+    assert g.prompt().lower().startswith("board: read the price printed on napoli fortress space 1")
+    g.play("napoli fortress 1 price 7")
+    g.play("build site 2")
+    moves = [m.text for m in g.legal_moves()]
+    assert moves == ["napoli site 2 plain", "napoli site 2 dark", "napoli site 2 triangle"]
+    g.play("napoli site 2 plain")
+    assert g.view()["board_values"]["harbour napoli 0"] == 3
+    text = g.to_record()
+    assert "napoli harbour 1 price 3" in text
+    assert referee.load_record(text).view() == g.view()
+
+
+def test_known_values_come_from_the_file_as_single_chance_moves():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD})
+    assert [m.text for m in g.legal_moves()] == ["layout venezia athina tunis constantinople"]
+
+
+ANSWERS_CITY = ["4 5", "8 10", "0 4 8 10 12 14 16 18 20 22 24 26", "30", "5 8", "10"]
+
+
+def wizard_input(confirm="yes"):
+    lines = []
+    for cid in ("marseille", "valencia", "tanger", "venezia", "alexandria", "napoli", "constantinople", "tunis",
+                "athina"):
+        if cid in ("venezia", "alexandria", "constantinople", "tunis", "athina"):
+            lines.append("")          # accept the suggested cell
+        lines += ANSWERS_CITY
+    lines += ["1 2 5 10 15 20 30 40 60", "20", confirm]
+    return "\n".join(lines) + "\n"
+
+
+def test_board_command_guided_entry_saves_a_usable_file(tmp_path):
+    path = tmp_path / "board.json"
+    res = CliRunner().invoke(board_command, ["--file", str(path)], input=wizard_input())
+    assert res.exit_code == 0, res.output
+    data = json.loads(path.read_text())
+    assert data["cities"]["athina"]["grid"] == [2, 3]
+    assert data["cities"]["tunis"]["dark_sites"] == [5, 8]
+    g = referee.new_game("el-capitan", ["Ann", "Bob"], {"board": str(path)})
+    assert [m.text for m in g.legal_moves()] == ["layout venezia athina tunis constantinople"]
+    res = CliRunner().invoke(board_command, ["--file", str(path), "--show"])
+    assert res.exit_code == 0 and "Athina" in res.output
+    res = CliRunner().invoke(board_command, ["--file", str(path), "--check"])
+    assert res.exit_code == 0
+
+
+def test_board_command_needs_confirmation_and_reasks_bad_answers(tmp_path):
+    path = tmp_path / "board.json"
+    res = CliRunner().invoke(board_command, ["--file", str(path)], input=wizard_input("no"))
+    assert res.exit_code == 1 and not path.exists()
+    text = wizard_input().replace("4 5\n", "four five\n4 5\n", 1)
+    res = CliRunner().invoke(board_command, ["--file", str(path)], input=text)
+    assert res.exit_code == 0 and "not a whole number" in res.output
+    res = CliRunner().invoke(board_command, ["--file", str(tmp_path / "x.json")], input="4 5\n")
+    assert res.exit_code == 2 and "nothing was saved" in res.output
+
+
+def test_board_command_check_names_the_field(tmp_path):
+    data = board()
+    data["cities"]["tanger"]["harbour_price"] = [3, None]
+    data["cities"]["tanger"].pop("final_value")
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    res = CliRunner().invoke(board_command, ["--file", str(path), "--check"])
+    assert res.exit_code == 2 and "tanger.final_value is missing" in res.output
