@@ -170,7 +170,7 @@ def generate() -> dict[str, str]:
     """file name -> page text, for the CLI as it is now."""
     from .cli import LAZY_COMMANDS, cli
 
-    ctx = click.Context(cli, info_name="referee")
+    ctx = click.Context(cli, info_name="referee", **cli.context_settings)
     names = [n for n in cli.list_commands(ctx)]
     pages: dict[str, str] = {}
     subs = []

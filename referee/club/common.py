@@ -133,3 +133,15 @@ def colours(doc: dict) -> dict:
 
 def one_line(text) -> str:
     return " ".join(str(text).split()) if text is not None else ""
+
+
+def annotate_ties(entries: list[dict]) -> list[dict]:
+    """Mark players sharing a rank the way scoring.rank does: "shared win" at rank 1, else "shared place"."""
+    counts: dict = {}
+    for e in entries:
+        if e.get("eligible", True):
+            counts[e["rank"]] = counts.get(e["rank"], 0) + 1
+    for e in entries:
+        if e.get("eligible", True) and counts.get(e["rank"], 0) > 1 and not e.get("note"):
+            e["note"] = "shared win" if e["rank"] == 1 else "shared place"
+    return entries

@@ -236,6 +236,9 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
         return res.to_dict()
     from scoring import Result
 
+    from .common import annotate_ties
+
+    annotate_ties(result["ranking"])
     return Result.from_dict(result).to_dict()
 
 

@@ -112,7 +112,9 @@ def decode(text: str) -> dict:
     _check_ranking(entries, "QR text")
     from scoring import Result
 
-    result = Result.from_dict({"game": game, "ranking": entries}).to_dict()
+    from .common import annotate_ties
+
+    result = Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
     return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
             "options": {}, "date": date, "location": head.get("where", (0, None))[1] or None, "notes": None,
             "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",

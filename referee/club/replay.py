@@ -56,10 +56,10 @@ def _step_title(game, n: int) -> str:
 def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
     gid, doc, game = load_steps(store, text)
     total = len(game.log)
+    if upto is not None and upto > total:
+        raise BadInput(f"Game {gid} has {total} moves; --to takes 0 to {total}.")
     console.print(f"[bold]{game.rules.name}[/] {gid}  {game.date}  {', '.join(game.players)}  ({total} moves)")
     if upto is not None:
-        if upto > total:
-            raise BadInput(f"Game {gid} has {total} moves; --to takes 0 to {total}.")
         g = _at(game, upto)
         console.print(_step_title(game, upto))
         console.print(g.render())
