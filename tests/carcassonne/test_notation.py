@@ -152,3 +152,25 @@ def test_canonical_texts_are_lowercase_unique_and_replay():
     assert len(texts) == len(set(texts))
     g2 = referee.load_record(g.to_record())
     assert g2.view() == g.view()
+
+
+def test_man_page_examples():
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "man" / "referee-carcassonne.7"
+    assert page.exists() and ".SH NOTATION" in page.read_text()
+    g = new()
+    for m in ("draw b:e", "place 0,-1 r180", "city s"):
+        g.play(m)
+    assert g.view()["players"][0]["score"] == 4
+    for m in ("draw tb:b", "place 1,0 0", "road e-w"):
+        g.play(m)
+    unchanged(g, "draw u", AmbiguousMove, r"draw b:u or draw tb:u")
+    g.play("draw b:u")
+    unchanged(g, "place 2,0 r45", InvalidMove, r"not a rotation")
+    assert g.play("place 2,0 frfr").text == "place 2,0 r0"
+    g.play("none")
+    for m in ("draw b:u", "place 3,0 r0", "builder road e-w"):
+        g.play(m)
+    g.play("draw b:e")
+    unchanged(g, "place 0,-1 r0", IllegalMove, r"already holds a tile.*rule P1")
