@@ -138,3 +138,21 @@ def test_canonical_card_ids_round_trip():
 
 def test_help_text():
     assert "flip" in RULES.notation and "claim" in RULES.notation
+
+
+def test_man_page_example_plays_as_printed():
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "man" / "referee-port-royal.7"
+    text = page.read_text()
+    block = text[text.index("A turn of Ann"):text.index("Refusals name the rule")]
+    block = block[block.index(".nf") + 3:block.index(".fi")].replace("\\-", "-")
+    g = new(3)
+    for line in block.strip().splitlines():
+        if line.startswith("> "):
+            g.play(re.split(r"\s{2,}", line[2:])[0])
+        else:
+            assert g.prompt() == line.strip(), line
+    assert g.view()["active"] == "Bob"
+    assert g.view()["players"][0]["persons"] == {"sailor-3-1": 1}
