@@ -236,3 +236,25 @@ def test_el_capitan_two_players_with_neutrals_and_a_city_reasked(scripted):
     assert any("Unknown player colour 'yellow'" in t for t in told)
     assert result.entry("Ann").breakdown["expansion"] == 3
     assert result.to_dict() == scoring.score("el-capitan", data).to_dict()
+
+
+def test_port_royal_rejected_card_reasks_only_that_player(game_module, scripted):
+    """expedition-ach exists only with 5 players: only the calculator knows; Bob is entered again, Ann kept."""
+    game_module("port-royal")
+    asker = scripted([
+        "", "2",
+        "Ann", "4", "totals", "10", "0",
+        "Bob", "6", "cards", "admiral-7-2 expedition-ach", "",
+        # Bob again
+        "Bob", "6", "cards", "admiral-7-2 expedition-aa", "",
+    ])
+    data, result = guided_score("port-royal", asker=asker)
+    assert asker.answers == []
+    assert data["players"][0] == {"name": "Ann", "coins": 4, "influence": 10, "expeditions": 0}
+    assert data["players"][1]["cards"] == ["admiral-7-2", "expedition-aa"]
+    told = asker.told()
+    assert any(t.startswith("That does not score: players[1].cards[1]: expedition-ach is used only with 5 players")
+               for t in told)
+    assert "Please enter Bob again." in told
+    # the name Bob stays free for Bob himself when he is entered again
+    assert not any("already a player" in t for t in told)

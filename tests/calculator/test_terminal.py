@@ -30,13 +30,22 @@ class Terminal:
     def text(self, since: int = 0) -> str:
         return ANSI.sub(b"", self.raw[since:]).decode(errors="replace")
 
-    def read_until(self, needle: str, timeout: float = 15.0) -> None:
+    def read_until(self, needle: str, timeout: float = 20.0) -> None:
+        """Wait for ``needle`` after the mark; then move the mark just past it."""
         end = time.time() + timeout
         while needle not in self.text(self.mark):
             if time.time() > end:
                 raise AssertionError(f"no {needle!r} on the terminal; got:\n{self.text(self.mark)[-800:]}")
             if not self._read(0.1):
                 break
+        lo, hi = self.mark, len(self.raw)          # the shortest output that shows the needle
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if needle in ANSI.sub(b"", self.raw[self.mark:mid]).decode(errors="replace"):
+                hi = mid
+            else:
+                lo = mid + 1
+        self.mark = lo
 
     def _read(self, wait) -> bool:
         r, _, _ = select.select([self.fd], [], [], wait)
@@ -52,7 +61,6 @@ class Terminal:
 
     def answer(self, prompt: str, text: str) -> None:
         self.read_until(prompt)
-        self.mark = len(self.raw)
         os.write(self.fd, text.encode() + b"\r")
 
     def finish(self, timeout: float = 15.0) -> int:
@@ -70,7 +78,6 @@ def test_guided_port_royal_on_a_terminal():
     t.answer("Player 1: name", "Ann")
     t.answer("Ann: coins", "x")
     t.read_until("Give a whole number of at least 0, not 'x'.")
-    t.mark = len(t.raw)
     t.answer("Ann: coins", "5")           # asked again after the reason
     t.answer("(cards/totals)", "totals")
     t.answer("Ann: influence points", "12")
