@@ -118,9 +118,27 @@ def words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
 
 
+def _take(tokens: list[str], i: int, choices, what: str) -> tuple[str, int]:
+    """The choice that starts at tokens[i] (a player's name may have several words): (choice, next i)."""
+    for j in range(len(tokens), i + 1, -1):          # the longest several-word name first
+        phrase = " ".join(tokens[i:j]).lower()
+        for c in choices:
+            if c.lower() == phrase:
+                return c, j
+    return _match(tokens[i], choices, what), i + 1
+
+
 def pick_many(choices, what: str):
+    """Several of ``choices`` separated by spaces or commas (repeats allowed)."""
     choices = list(choices)
-    return lambda text: [_match(w, choices, what) for w in words(text)]
+
+    def parse(text: str) -> list[str]:
+        tokens, out, i = words(text), [], 0
+        while i < len(tokens):
+            got, i = _take(tokens, i, choices, what)
+            out.append(got)
+        return out
+    return parse
 
 
 def yes_no(text: str) -> bool:
@@ -145,6 +163,9 @@ def name_parser(taken):
     def parse(text: str) -> str:
         if not text:
             raise Invalid("Give the player's name.")
+        if re.search(r"[,;]", text) or text.isdigit():
+            raise Invalid("A name is a word or words without commas or semicolons, and not a number.")
+        text = " ".join(text.split())
         if text.casefold() in {t.casefold() for t in taken}:
             raise Invalid(f"{text} is already a player; give each player a different name.")
         return text
@@ -158,17 +179,16 @@ def counts_by_name(names, what: str):
         tokens = words(text)
         i = 0
         while i < len(tokens):
-            name = _match(tokens[i], names, "player")
+            name, i = _take(tokens, i, names, "player")
             count = 1
-            if i + 1 < len(tokens) and tokens[i + 1].isdigit():
-                count = int(tokens[i + 1])
+            if i < len(tokens) and tokens[i].isdigit():
+                count = int(tokens[i])
                 i += 1
             if name in out:
                 raise Invalid(f"{name} is named twice; give each player once, with a count (e.g. {name} 2).")
             if count == 0:
                 raise Invalid(f"Leave {name} out instead of giving 0 {what}.")
             out[name] = count
-            i += 1
         return out
     return parse
 

@@ -258,3 +258,22 @@ def test_port_royal_rejected_card_reasks_only_that_player(game_module, scripted)
     assert "Please enter Bob again." in told
     # the name Bob stays free for Bob himself when he is entered again
     assert not any("already a player" in t for t in told)
+
+
+def test_names_of_several_words_in_follower_and_pig_lists(game_module, scripted):
+    game_module("carcassonne")
+    asker = scripted([
+        "traders-builders", "2",
+        "Ann Marie", "Ann, Jr",               # a comma would break the lists -> re-ask
+        "12",                                 # a number is no name -> re-ask
+        "Bob", "0", "0",
+        "farm", "1", "ann marie 2, Bob", "Ann Marie",
+        "",
+        "", "",                               # goods: none (0 0 0)
+    ])
+    data, _ = guided_score("carcassonne", asker=asker)
+    assert data["players"] == ["Ann Marie", "Bob"]
+    assert data["features"][0]["followers"] == {"Ann Marie": 2, "Bob": 1}
+    assert data["features"][0]["pigs"] == ["Ann Marie"]
+    assert data["goods"]["Bob"] == {"wine": 0, "grain": 0, "cloth": 0}
+    assert sum("without commas" in t for t in asker.told()) == 2
