@@ -29,3 +29,13 @@ def player(g, name):
 def final(g):
     """Final scoring of the board as it stands, through scoring/carcassonne.py."""
     return referee.score("carcassonne", g.rules.final_input(g.state))
+
+
+def short_bag(g, tiles: dict):
+    """Set up a game whose bag holds only ``tiles`` (key -> count), e.g. to reach the end quickly."""
+    assert not g.moves, "only at the start of a game"
+    st = g.state
+    st.counts = {k: tiles.get(k, 0) + (1 if k == "B:D" else 0) for k in st.counts}
+    st.bag = {k: tiles.get(k, 0) for k in st.counts}
+    g.check()
+    return g

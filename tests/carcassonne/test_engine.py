@@ -457,3 +457,38 @@ def test_check_detects_broken_state():
     g.state.scores[1] += 3
     with pytest.raises(AssertionError, match="scores"):
         g.check()
+
+
+# --- short bags: the end of the game ------------------------------------------------------------------
+def test_builder_extra_tile_with_empty_bag_ends_the_game():
+    from .helpers import short_bag
+
+    g = short_bag(new(), {"B:U": 3, "B:W": 1, "B:B": 1})
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    turn(g, "b:w", -1, 0, 0)
+    turn(g, "b:u", 2, 0, 0, "builder road e-w")
+    turn(g, "b:b", 0, 1, 0)
+    turn(g, "b:u", 3, 0, 0)                     # extends the builder's road, but the bag is empty (B12)
+    assert g.finished and "B12" in g.view()["events"][-2]["text"]
+    r = g.result()
+    assert r.entry("Ann").breakdown["roads"] == 5   # incomplete road W D U U U (E2)
+
+
+def test_final_scoring_of_a_finished_game():
+    from .helpers import short_bag
+
+    g = short_bag(new(), {"B:E": 1, "B:U": 1, "B:B": 2, "TB:T": 1})
+    turn(g, "b:e", 0, -1, 180, "farm")          # Ann: farmer; the 2-tile city completes (nobody scores)
+    turn(g, "b:u", 1, 0, 0, "farm n")           # Bob: farmer north of the road, touching the same city
+    turn(g, "b:b", 0, 1, 0, "cloister")         # Ann: monk
+    turn(g, "tb:t", 1, -1, 90, "city n-e")      # Bob: open wine city; its field joins both farms (1-1)
+    assert not g.finished
+    turn(g, "b:b", 1, 1, 0)                     # Ann: the last tile (E1)
+    assert g.finished and g.legal_moves() == []
+    r = g.result()
+    ann, bob = r.entry("Ann").breakdown, r.entry("Bob").breakdown
+    assert ann["cloisters"] == 1 + 3            # neighbours: D 0,0, U 1,0, B 1,1 (E2)
+    assert bob["cities"] == 1                   # one tile, open: 1 per tile (E2)
+    assert bob["goods"] == 0 and ann["goods"] == 0   # an incomplete city gives no goods (G4)
+    assert ann["farms"] == 3 and bob["farms"] == 3   # tied farmers both score the completed city (M4)
+    assert r.winners == ["Ann"] and r.entry("Ann").total == 7 and r.entry("Bob").total == 4

@@ -174,3 +174,10 @@ def test_man_page_examples():
         g.play(m)
     g.play("draw b:e")
     unchanged(g, "place 0,-1 r0", IllegalMove, r"already holds a tile.*rule P1")
+
+
+def test_bare_letters_depend_on_the_step():
+    g = new(traders_builders=False)
+    assert g.play("c").text == "draw b:c"       # drawing: a letter is a tile
+    g.play("place 0,-1 r0")
+    assert g.play("c").text == "city n-e-s-w"   # figure step: c is short for city

@@ -87,9 +87,10 @@ def parse(rules, st, text: str) -> str:
     if not words:
         raise InvalidMove("The move is empty; type a move, or 'moves' to list the legal ones.")
     first = words[0]
-    if first in _DRAW or (len(words) <= 2 and _TILE_RE.match(" ".join(words)) and t not in _NONE
-                          and " ".join(words) not in ("c", "r", "f", "p")):
-        rest = " ".join(words[1:]) if first in _DRAW else " ".join(words)
+    joined = " ".join(words)
+    tile_like = len(words) <= 2 and _TILE_RE.match(joined) is not None
+    if first in _DRAW or (tile_like and st.phase == "draw"):
+        rest = " ".join(words[1:]) if first in _DRAW else joined
         return _draw(rules, st, rest)
     if first in _PLACE or re.match(r"^-?\d", first):
         rest = words[1:] if first in _PLACE else words
@@ -98,6 +99,8 @@ def parse(rules, st, text: str) -> str:
         return _none(rules, st)
     if first in _FIGURE_PREFIX or first in _CITY | _ROAD | _FARM | _CLOISTER:
         return _figure(rules, st, words)
+    if tile_like:
+        return _draw(rules, st, joined)
     guess = difflib.get_close_matches(first, VOCAB, n=1, cutoff=0.6)
     hint = f" Did you mean {guess[0]}?" if guess else ""
     raise InvalidMove(f"{text!r} is not a Carcassonne move; {_expected(rules, st)}.{hint}")
