@@ -15,25 +15,21 @@ from ..core.errors import BadInput
 
 __all__ = ["GAMES", "calculator_module", "resolve", "run", "score_data"]
 
-# calculator game id -> module in scoring/
-GAMES = {"puerto-rico": "puerto_rico", "el-capitan": "el_capitan", "carcassonne": "carcassonne",
-         "port-royal": "port_royal"}
-_ALIASES = {"pr": "puerto-rico", "ec": "el-capitan", "cc": "carcassonne", "carc": "carcassonne",
-            "puertorico": "puerto-rico", "elcapitan": "el-capitan", "portroyal": "port-royal"}
+from scoring import _MODULES as GAMES   # calculator game id -> module in scoring/ (scoring.score's own table)
 
 
 def resolve(game) -> str:
-    """The calculator's game id for what the user typed (case, spaces and underscores do not matter)."""
-    key = str(game).strip().lower().replace("_", "-").replace(" ", "-")
+    """The calculator's game id for what the user typed; exact ids skip the registry (and its imports)."""
+    key = str(game).strip().lower()
     if key in GAMES:
         return key
-    if key.replace("-", "") in _ALIASES:
-        return _ALIASES[key.replace("-", "")]
-    import difflib
+    from ..core.registry import resolve_game_id     # aliases, did-you-mean: one truth for every command
 
-    close = difflib.get_close_matches(key, list(GAMES), n=1)
-    hint = f" Did you mean {close[0]}?" if close else ""
-    raise BadInput(f"Unknown game {game!r}; the calculator scores: {', '.join(GAMES)}.{hint}")
+    game_id = resolve_game_id(game)
+    if game_id not in GAMES:
+        raise BadInput(f"There is no final-scoring calculator for {game_id}; the calculator scores: "
+                       f"{', '.join(GAMES)}.")
+    return game_id
 
 
 def calculator_module(game_id: str):
