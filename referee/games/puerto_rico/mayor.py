@@ -78,6 +78,24 @@ def options(s, p: int) -> list:
     return out
 
 
+def _forced(s, p: int) -> bool:
+    """No choice is left: every free circle must be filled, or only one place has free circles."""
+    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
+        return False
+    t, mt, mb = s.tiles[p], s.m_t, s.m_b
+    free = 0
+    places = 0
+    for k in range(6):
+        if t[k] > mt[k]:
+            free += t[k] - mt[k]
+            places += 1
+    for b in s.owned[p]:
+        if CIRC[b] > mb[b]:
+            free += CIRC[b] - mb[b]
+            places += 1
+    return places <= 1 or free <= s.m_target - s.m_placed
+
+
 def propose(s, p: int, t: list, b: list, pool: int):
     """The proposal: what is already placed, then the previous arrangement, then a greedy fill that pairs
     plantations with production buildings and occupies violet buildings. Returns new lists."""
@@ -153,10 +171,10 @@ def act(s, a) -> None:
         else:
             s.m_b[x - 6] += 1
         s.m_placed += 1
-        if s.m_placed < s.m_target:
+        if s.m_placed < s.m_target and not _forced(s, p):
             s.mv = options(s, p)
             return
-        t, b = s.m_t, s.m_b
+        t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
     elif kind == "refuse":
         s.m_pool -= 1
         s.m_new[p] -= 1

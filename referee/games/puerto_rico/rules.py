@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import ge, itemgetter, le
+
 from referee.core.rules import Option, Rules
 
 from . import builder, captain, craftsman, governor, mayor, settler, trader
@@ -164,15 +167,15 @@ def view(s) -> dict:
 
 
 def check(s) -> None:
-    """Conservation: goods, colonists, tiles, buildings, doubloons and VP all accounted for."""
+    """Conservation: goods, colonists, tiles, buildings, doubloons and VP all accounted for.
+
+    Written with whole-table builtins (zip/map over all players at once): it runs after every move in
+    playouts and benchmarks."""
     n = s.n
     box = s.box
-    gs = list(s.gsup)
-    for gd in s.goods:
-        for g in range(5):
-            x = gd[g]
-            assert x >= 0, "a player holds a negative number of goods"
-            gs[g] += x
+    goods, tiles, tocc, bld, owned = s.goods, s.tiles, s.tocc, s.bld, s.owned
+    # goods: supply + players + ships + trading house = the barrels in play
+    gs = list(map(sum, zip(s.gsup, *goods)))
     for cap, g, load in s.ships:
         assert 0 <= load <= cap and (g < 0) == (load == 0), f"ship {cap} holds {load} of kind {g}"
         if g >= 0:
@@ -182,55 +185,53 @@ def check(s) -> None:
     assert len(s.house) <= 4, "the trading house holds more than 4 barrels"
     for g in s.house:
         gs[g] += 1
-    assert gs == s.gtotal and min(s.gsup) >= 0, f"goods not accounted for: {gs} != {s.gtotal}"
-
-    col = s.csup + s.cship + s.cgone
-    assert s.csup >= 0 and s.cship >= 0, "negative colonists in the supply or on the ship"
-    tiles = list(s.stack)
-    for k in range(5):
-        tiles[k] += s.disc[k] + s.row[k]
-    q = s.quarries
-    spent = 0
-    for p in range(n):
-        t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
-        isl = 0
-        for k in range(6):
-            assert 0 <= o[k] <= t[k], f"{s.names[p]} has {o[k]} colonists on {t[k]} {KINDS[k]} tiles"
-            isl += t[k]
-        assert isl <= 12, f"{s.names[p]} has more than 12 island tiles"
-        for k in range(5):
-            tiles[k] += t[k]
-        q += t[5]
-        assert s.sj[p] >= 0, "negative colonists in San Juan"
-        col += s.sj[p] + sum(o)
-        space = 0
-        owned = s.owned[p]
-        assert len(owned) == len(set(owned)), f"{s.names[p]} owns a building twice"
-        for b in owned:
-            c = bl[b]
-            assert 0 <= c <= CIRC[b], f"{s.names[p]}'s {BIDS[b]} has {c} colonists"
-            col += c
-            space += 2 if LARGE[b] else 1
-        assert space == s.city[p] <= 12, f"{s.names[p]}'s city spaces are {space}, recorded {s.city[p]}"
-        assert sum(1 for b in range(NB) if bl[b] >= 0) == len(owned), "owned buildings out of step"
-        spent += s.dbl[p]
-        assert s.dbl[p] >= 0, f"{s.names[p]} has negative doubloons"
-    assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
-    assert tiles == [TILES[g][box] for g in range(5)], f"plantation tiles not accounted for: {tiles}"
-    assert min(s.stack) >= 0 and min(s.row) >= 0 and min(s.disc) >= 0, "negative tile count"
-    assert q == QUARRIES[box] and s.quarries >= 0, "quarries not accounted for"
+    assert gs == s.gtotal, f"goods not accounted for: {gs} != {s.gtotal}"
+    assert min(s.gsup) >= 0 and min(chain.from_iterable(goods)) >= 0, "a negative number of goods"
+    # island tiles and their colonists
+    ts = list(map(sum, zip(s.stack, s.disc, s.row, *tiles)))
+    ts.append(s.quarries + sum(map(_Q, tiles)))   # zip stops at the 5 plantation kinds
+    assert ts == TILE_TOTALS[box], f"island tiles not accounted for: {ts}"
+    assert min(s.stack) >= 0 and min(s.row) >= 0 and min(s.disc) >= 0 and s.quarries >= 0, "negative tiles"
     assert sum(s.row) <= n + 1, "more face-up plantations than N+1"
-    for b in range(NB):
-        c = s.bsup[b]
-        for p in range(n):
-            if s.bld[p][b] >= 0:
-                c += 1
-        assert c == COPIES[b][box] and s.bsup[b] >= 0, f"copies of {BIDS[b]} not accounted for"
-    assert s.bank + spent + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
-    assert min(s.card_coins) >= 0, "negative doubloons on a role card"
-    assert s.pool >= 0, "negative VP pool"
+    assert max(map(sum, tiles)) <= 12, "a player has more than 12 island tiles"
+    flat_o = list(chain.from_iterable(tocc))
+    assert min(flat_o) >= 0 and all(map(le, flat_o, chain.from_iterable(tiles))), \
+        "more colonists than tiles on an island"
+    # buildings: copies, circles, city spaces
+    copies = s.bsup[:]
+    colb = 0
+    city = s.city
+    for p in range(n):
+        bl = bld[p]
+        o = owned[p]
+        sp = 0
+        for b in o:
+            x = bl[b]
+            if x < 0 or x > CIRC[b]:
+                raise AssertionError(f"{s.names[p]}'s {BIDS[b]} holds {x} colonists")
+            copies[b] += 1
+            sp += SPACE[b]
+            colb += x
+        if sp != city[p] or sp > 12 or bl.count(-1) != NB - len(o) or len(set(o)) != len(o):
+            raise AssertionError(f"{s.names[p]}'s city is out of step (spaces {sp}, recorded {city[p]})")
+    assert copies == COPY_TOTALS[box] and min(s.bsup) >= 0, "building copies not accounted for"
+    # colonists
+    col = s.csup + s.cship + s.cgone + sum(s.sj) + sum(flat_o) + colb
+    assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
+    assert s.csup >= 0 and s.cship >= 0 and min(s.sj) >= 0, "negative colonists"
+    # doubloons and VP
+    assert s.bank + sum(s.dbl) + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
+    assert min(s.dbl) >= 0 and min(s.card_coins) >= 0, "negative doubloons"
+    assert s.pool >= 0 and min(s.vpo) >= 0, "negative VP pool or overflow"
     assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
-    assert all(v >= 0 for v in s.vpo), "negative overflow"
+
+
+SPACE = tuple(2 if LARGE[b] else 1 for b in range(NB))
+ZERO = (0,) * NB
+_Q = itemgetter(5)
+CIRC_N = {n: CIRC * n for n in range(2, 6)}
+TILE_TOTALS = tuple([TILES[g][box] for g in range(5)] + [QUARRIES[box]] for box in (0, 1))
+COPY_TOTALS = tuple([COPIES[b][box] for b in range(NB)] for box in (0, 1))
 
 
 def relist(s) -> None:
