@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 
-GAME_NAMES = {"puerto-rico": "Puerto Rico", "el-capitan": "El Capitan", "carcassonne": "Carcassonne",
-              "port-royal": "Port Royal"}
-
 # Breakdown parts whose id does not read well as a row label. Anything else: "_"/"-" become spaces.
 _LABELS = {"vp_chips": "VP chips", "so_far": "points so far", "money_before": "money before payday",
            "bonus_cards": "bonus cards", "loans": "loan repayments"}
@@ -17,8 +14,11 @@ def to_json(result) -> str:
     return json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
-def part_label(part: str) -> str:
-    return _LABELS.get(part, str(part).replace("_", " ").replace("-", " "))
+def part_label(part: str, game: str = "") -> str:
+    label = _LABELS.get(part, str(part).replace("_", " ").replace("-", " "))
+    if game == "puerto-rico" and part not in ("vp_chips", "buildings"):
+        label += " bonus"                   # one part per occupied large building (contracts §3)
+    return label
 
 
 def parts_in_order(result) -> list[str]:
@@ -46,13 +46,17 @@ def build_table(result):
     from rich.table import Table
 
     ranking = result.ranking
-    table = Table(title=f"{GAME_NAMES.get(result.game, result.game)}: final scoring", box=box.SIMPLE_HEAD,
+    from ..core.registry import GAMES
+
+    name = GAMES[result.game][1] if result.game in GAMES else result.game
+    what = "payday" if result.game == "el-capitan" else "final scoring"
+    table = Table(title=f"{name}: {what}", box=box.SIMPLE_HEAD,
                   title_justify="left", show_footer=False)
     table.add_column("", style="bold", no_wrap=True)
     for entry in ranking:
         table.add_column(escape(entry.player), justify="right")
     for part in parts_in_order(result):
-        table.add_row(escape(part_label(part)), *[_num(e.breakdown.get(part)) for e in ranking])
+        table.add_row(escape(part_label(part, result.game)), *[_num(e.breakdown.get(part)) for e in ranking])
     table.add_section()
     table.add_row("total", *[f"[bold]{e.total}[/bold]" for e in ranking])
     table.add_row("rank", *[_rank(e) for e in ranking])
