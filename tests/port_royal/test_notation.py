@@ -156,3 +156,19 @@ def test_man_page_example_plays_as_printed():
             assert g.prompt() == line.strip(), line
     assert g.view()["active"] == "Bob"
     assert g.view()["players"][0]["persons"] == {"sailor-3-1": 1}
+
+
+def test_did_you_mean_and_prefixes_for_move_words():
+    g = new()
+    with pytest.raises(InvalidMove, match=r"'flipp' is not a move\. Did you mean flip\?"):
+        g.play("flipp")
+    assert g.play("fli").text == "flip"
+    play(g, "sailor-3-1")
+    with pytest.raises(InvalidMove, match=r"Did you mean stop\?"):
+        g.play("stopp")
+    with pytest.raises(AmbiguousMove, match=r"'re' could be repel or reshuffle"):
+        g.play("re")
+    with pytest.raises(InvalidMove, match=r"one at a time: 'flip', then the card shown \(e\.g\. flute-2-3\)"):
+        g.play("flip blue 2 3")
+    with pytest.raises(InvalidMove, match="neither a move nor a card"):
+        g.play("qqqqqq")

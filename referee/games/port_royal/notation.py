@@ -178,11 +178,17 @@ def parse(rules, s, text: str) -> str:
         if head in DONE_WORDS:
             verb = "pass"
         else:
-            c = resolve_card(" ".join(words), _pool(rules, s))
-            if KIND[c] == EXPEDITION:
-                verb, rest = "claim", " ".join(words)
+            try:
+                c = resolve_card(" ".join(words), _pool(rules, s))
+            except AmbiguousMove:
+                raise
+            except InvalidMove as err:
+                verb = _verb_guess(rules, s, head, str(err))
             else:
-                verb, rest = "take", " ".join(words)
+                if KIND[c] == EXPEDITION:
+                    verb, rest = "claim", " ".join(words)
+                else:
+                    verb, rest = "take", " ".join(words)
 
     if verb == "take" and not rest and ph == FLIP:
         verb = "stop"                                   # "trade" in phase 1: stop and go trading
@@ -197,6 +203,9 @@ def parse(rules, s, text: str) -> str:
 
     if verb == "flip":
         if ph == FLIP:
+            if rest:
+                raise InvalidMove(f"Enter the flip and the card one at a time: 'flip', then the card shown "
+                                  f"(e.g. {canon_card_text(rest) or 'flute-2-3'}).")
             return "flip"
         if ph == SHIP_PHASE:
             raise IllegalMove(f"First repel or dock the ship {active} just flipped (D4).")
@@ -243,6 +252,24 @@ def parse(rules, s, text: str) -> str:
         c = resolve_card(rest, _pool(rules, s))
         return _explain_take(rules, s, who, c)
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
+
+
+CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "claim", "end", "reshuffle")
+
+
+def _verb_guess(rules, s, head: str, card_error: str) -> str:
+    """A unique prefix of a move word ('rep' = repel), else InvalidMove with a did-you-mean."""
+    if len(head) >= 2:
+        hits = [v for v in CANON_VERBS if v.startswith(head)]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            raise AmbiguousMove(f"{head!r} could be {' or '.join(hits)}; type more of the move.")
+    legal = [m.text for m in rules.legal(s)]
+    close = difflib.get_close_matches(head, list(CANON_VERBS) + legal, n=1, cutoff=0.6)
+    if close:
+        raise InvalidMove(f"{head!r} is not a move. Did you mean {close[0]}?")
+    raise InvalidMove(f"{head!r} is neither a move nor a card; {_doing(rules, s)}.")
 
 
 def _pool(rules, s):
