@@ -181,3 +181,22 @@ def test_bare_letters_depend_on_the_step():
     assert g.play("c").text == "draw b:c"       # drawing: a letter is a tile
     g.play("place 0,-1 r0")
     assert g.play("c").text == "city n-e-s-w"   # figure step: c is short for city
+
+
+def test_board_view_shows_drawn_tile_rotations_and_is_json():
+    import json
+
+    from referee.games.carcassonne.render import plain
+
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    g.play("draw tb:x")
+    text = plain(g.rules, g.state)
+    assert "Drawn: TB:X" in text and "r270" in text and "N=C E=C S=C W=C" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    bag = text.split("Bag (")[1].split("Drawn:")[0]
+    assert bag.startswith("93)") and "B:Ux7" in bag and "TB:X" not in bag   # the bag by letter
+    v = g.view()
+    assert json.loads(json.dumps(v)) == v
+    assert v["board"][1]["figure"] == {"player": "Ann", "figure": "follower", "feature": "road e-w"}
+    assert v["drawn"]["tile"] == "TB:X" and len(v["drawn"]["rotations"]) == 4

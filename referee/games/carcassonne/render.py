@@ -17,13 +17,18 @@ def _glyph(st, idx):
     """3 rows of 3 (char, style) cells for placed tile ``idx``."""
     b = st.board
     rot = b.rot[idx]
-    tile = rot.tile
     base = b.base[idx]
     fig = None
-    for s in range(len(tile.segments)):
+    for s in range(len(rot.tile.segments)):
         got = b.figs.get(base + s)
         if got:
             fig = (s, got[0], got[1])
+    return glyph(rot, fig)
+
+
+def glyph(rot, fig=None):
+    """3 rows of 3 (char, style) cells for a tile in one rotation; fig = (segment, player, figure)."""
+    tile = rot.tile
     fig_seg = fig[0] if fig else None
     fig_style = f"bold {COLOURS[fig[1] % len(COLOURS)]}" if fig else ""
 
@@ -134,7 +139,29 @@ def info_lines(rules, st):
         _wrap("Discarded (P5): " + " ".join(st.discarded), "dim", out)
     for _, ev in st.events[-4:]:
         _wrap(ev, "italic", out)
-    _wrap(rules.prompt(st), "bold", out)
+    if st.phase == "place" and st.hand:
+        out.extend(drawn_lines(st))
+    return out
+
+
+def drawn_lines(st):
+    """The drawn tile in each rotation, with the board edges it would show (to confirm before placing)."""
+    from .notation import edges_text
+    from .tiles import tile_types
+
+    tile = tile_types()[st.hand]
+    out = [[(f"Drawn: {tile.key}. Rotations (clockwise) and the edges they show:", "bold")]]
+    qs = tile.distinct
+    for start in range(0, len(qs), 3):
+        chunk = qs[start:start + 3]
+        cells = [glyph(tile.rotations[q]) for q in chunk]
+        for r in range(3):
+            line = []
+            for i, q in enumerate(chunk):
+                line.append(("  " + (f"r{q * 90}" if r == 1 else "").ljust(5), "bold"))
+                line.extend(cells[i][r])
+                line.append((" " + (edges_text(tile.rotations[q]) if r == 1 else "").ljust(15), ""))
+            out.append(line)
     return out
 
 
