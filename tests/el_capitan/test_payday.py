@@ -69,8 +69,8 @@ def test_payday_majority_second_place_and_fortress_in_the_most_built_city():
 def test_loans_after_payday_repay_or_extend_and_finance_check_chooses_start():
     g = new(3)
     s = g.state
-    s.loans[0].append([10, False, False]); s.stack[10] -= 1; s.money[0] += 10; s.bank -= 10
-    s.loans[1].append([16, False, False]); s.stack[16] -= 1; s.money[1] += 16; s.bank -= 16
+    s.loans[0][(10, False, False)] = 1; s.stack[10] -= 1; s.money[0] += 10; s.bank -= 10
+    s.loans[1][(16, False, False)] = 1; s.stack[16] -= 1; s.money[1] += 16; s.bank -= 16
     end_phase(g, "Cal")
     assert g.view()["stage"] == "loans" and g.to_move == "Ann"
     assert sorted(texts(g)) == ["extend", "repay"]
@@ -95,11 +95,11 @@ def test_loans_after_payday_repay_or_extend_and_finance_check_chooses_start():
 def test_extended_loan_falls_due_after_the_next_payday():
     g = new(3, loan10_extended=16)
     s = g.state
-    s.loans[0].append([10, True, False]); s.stack[10] -= 1; s.money[0] += 10; s.bank -= 10
+    s.loans[0][(10, True, False)] = 1; s.stack[10] -= 1; s.money[0] += 10; s.bank -= 10
     before = s.money[0]
     end_phase(g, "Cal")
     pay = g.view()["last_payday"]["Ann"]["total"]
-    assert g.state.money[0] == before + pay - 16 and g.state.loans[0] == []
+    assert g.state.money[0] == before + pay - 16 and g.state.loans[0] == {}
     assert g.state.stack[10] == 18
 
 
@@ -132,7 +132,7 @@ def test_game_ends_after_payday_three_with_loans_repaid_and_bonus_paid():
     s.paydays = 2
     s.bonus[1] = 15
     s.bonus_left = [10, 5]
-    s.loans[0].append([16, True, False]); s.stack[16] -= 1; s.money[0] += 16; s.bank -= 16
+    s.loans[0][(16, True, False)] = 1; s.stack[16] -= 1; s.money[0] += 16; s.bank -= 16
     end_phase(g, "Cal")
     assert g.finished
     res = g.result()

@@ -56,8 +56,7 @@ def prompt(rules, s) -> str:
     if st == "payday":
         return f"Payday {s.phase}: " + _question_text(rules._payday_question(s))
     if st == "loans":
-        p, i = s.settle_queue[0]
-        loan = s.loans[p][i]
+        p, loan = s.settle_queue[0]
         ext = s.options["loan10_extended"] if loan[0] == 10 else 30
         return (f"{s.players[p]}: {loan[0]}-florin loan: repay {12 if loan[0] == 10 else 20} now, or extend "
                 f"(repay {ext} after the next payday)")
@@ -105,7 +104,8 @@ def view(rules, s) -> dict:
             "name": s.players[p], "colour": COLOURS[s.main[p]],
             "neutral": COLOURS[s.neutral[p]] if s.two else None,
             "money": s.money[p],
-            "loans": [{"amount": l[0], "extended": l[1], "repay": rules._repay_value(s, l)} for l in s.loans[p]],
+            "loans": [{"amount": k[0], "extended": k[1], "repay": rules._repay_value(s, k)}
+                      for k, c in sorted(s.loans[p].items()) for _ in range(c)],
             "net": rules.net(s, p),
             "warehouses_left": left, "fortresses_left": s.front_f[p],
             "ship": _where(s, p), "hand": sorted(card_label(c) for c in s.hands[p]),

@@ -41,6 +41,51 @@ def _cached(key, build):
     return got
 
 
+def _move_text(action, variant) -> str:
+    kind = action[0]
+    if kind == "buy":
+        return "buy " + card_label(action[1])
+    if kind == "sail":
+        card, dest = action[1], action[2]
+        if card[0] == "c" or dest == card[1]:
+            return "sail " + card_label(card)
+        return f"sail {card_label(card)} to {CITIES[dest]}"
+    if kind == "build":
+        two, choice = variant
+        text = "build"
+        if two:
+            text += " " + COLOURS[action[1]]
+        if choice:
+            text += f" site {action[2]}"
+        return text
+    if kind == "reopen":
+        return "reopen " + COLOURS[action[1]] if variant else "reopen"
+    if kind == "fortress":
+        return f"fortress {action[1] + 1}" if variant else "fortress"
+    if kind == "loan":
+        return f"loan {action[1]}"
+    return kind      # bank, end, pass
+
+
+_PLAYER_MOVES: dict = {}
+
+
+def _player_moves(name):
+    """A cached Move factory for one player: the same action gives the same Move object."""
+    got = _PLAYER_MOVES.get(name)
+    if got is None:
+        cache: dict = {}
+
+        def mv(action, variant=None):
+            key = (action, variant)
+            m = cache.get(key)
+            if m is None:
+                m = cache[key] = Move(_move_text(action, variant), name, False, action)
+            return m
+        got = _PLAYER_MOVES[name] = mv
+    return got
+
+
 class ElCapitanRules(Rules):
     def __init__(self):
         super().__init__(
@@ -94,7 +139,7 @@ class ElCapitanRules(Rules):
             colours = [0, 1, 2, 3] if n == 2 else list(range(n))   # 2 players: A red+green, B yellow+blue
         s = State(players, options, board, colours)
         s.board_layout = board.layout
-        s.dist = None
+        s.dist = s.reach = None
         self._new_pieces(s)
         for c in range(len(CITIES)):
             s.learned[("site", c, 1)] = 0      # site 1 is printed "0" in every city (confirmed)
@@ -353,53 +398,61 @@ class ElCapitanRules(Rules):
     def _turn_moves(self, s):
         p = s.cur
         name = s.players[p]
-        opts = s.options
+        mv = _player_moves(name)
         out = []
         money = s.money[p]
         if self._can_buy(s):
             seen = set()
+            reserve = 0
+            if s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
+                # T14: the first turn needs a destination card: keep enough for the cheapest one
+                reserve = min((c[3] for c in s.face["d"]), default=0)
             for kind in ("d", "c"):
                 for card in s.face[kind]:
-                    if card[3] <= money and card not in seen:
+                    if card[3] <= money and card not in seen and (kind == "d" or card[3] + reserve <= money):
                         seen.add(card)
-                        out.append(Move("buy " + card_label(card), name, False, ("buy", card)))
+                        out.append(mv(("buy", card)))
         if s.acted:
-            out.append(Move("end", name, False, ("end",)))
+            out.append(mv(("end",)))
             return out
         loc = s.ship_city[p]
         first = s.turns[p] == 0
-        if not s.dest_leg or opts["legs_after_destination"]:
+        if not s.dest_leg or s.options["legs_after_destination"]:
             seen = set()
-            dist = self._dist(s)[loc] if loc >= 0 else None
+            reach = self._reach(s)[loc] if loc >= 0 else None
             for card in s.hands[p]:
                 if card in seen:
                     continue
                 seen.add(card)
-                label = card_label(card)
                 if card[0] == "d":
                     target = card[1]
                     if target != loc:
-                        out.append(Move("sail " + label, name, False, ("sail", card, target)))
+                        out.append(mv(("sail", card, target)))
                     if loc >= 0:
-                        seals = card[2]
-                        for d in range(9):
-                            if d != loc and d != target and dist[d] <= seals:
-                                out.append(Move(f"sail {label} to {CITIES[d]}", name, False, ("sail", card, d)))
+                        for d in reach[card[2]]:
+                            if d != target:
+                                out.append(mv(("sail", card, d)))
                 elif loc >= 0 and (card[1] == loc or card[2] == loc):
-                    other = card[2] if card[1] == loc else card[1]
-                    out.append(Move("sail " + label, name, False, ("sail", card, other)))
+                    out.append(mv(("sail", card, card[2] if card[1] == loc else card[1])))
         if loc >= 0:
             if not first:
-                out.append(Move("bank", name, False, ("bank",)))
-            out.extend(self._actions(s, p, loc, name))
+                out.append(mv(("bank",)))
+            out.extend(self._actions(s, p, loc, mv))
         elif loc == BANK and not first:
             for face in self._loan_faces(s):
-                out.append(Move(f"loan {face}", name, False, ("loan", face)))
+                out.append(mv(("loan", face)))
         if not out:
-            out.append(Move("pass", name, False, ("pass",)))
+            out.append(mv(("pass",)))
         return out
 
-    def _actions(self, s, p, c, name):
+    def _reach(self, s):
+        """reach[city][seals]: the cities a sea route with that many seals reaches (T5b: grid distance 1..N)."""
+        if s.reach is None:
+            dist = self._dist(s)
+            s.reach = [[tuple(d for d in range(9) if 0 < dist[c][d] <= k) for k in range(9)] for c in range(9)]
+        return s.reach
+
+    def _actions(self, s, p, c, mv):
         space = self._space(s, p, c)
         if space is None:
             return []
@@ -410,20 +463,15 @@ class ElCapitanRules(Rules):
         if nexts:
             price = s.learned.get(("harbour", c, space))
             if price is not None and price <= s.money[p]:
+                choice = len(nexts) > 1
                 for col in self._colours_to_build(s, p):
                     for site in nexts:
                         if run_ok(city, site, col, m, u):
-                            text = "build"
-                            if s.two:
-                                text += " " + COLOURS[col]
-                            if len(nexts) > 1:
-                                text += f" site {site}"
-                            out.append(Move(text, name, False, ("build", col, site)))
+                            out.append(mv(("build", col, site), (s.two, choice)))
             for col in self._reopenable(s, p, city):
                 site = nexts[0]
                 if run_ok(city, site, col, m, u):
-                    out.append(Move("reopen " + COLOURS[col] if s.two else "reopen", name, False,
-                                    ("reopen", col, site)))
+                    out.append(mv(("reopen", col, site), s.two))
         if s.front_f[p] > 0 and m not in city.fort:
             free = [i for i in (0, 1) if city.fort[i] == EMPTY]
             choice = s.options["fortress_space"] == "choice"
@@ -432,7 +480,7 @@ class ElCapitanRules(Rules):
             for sp in free:
                 price = s.learned.get(("fortress", c, sp))
                 if price is not None and price <= s.money[p]:
-                    out.append(Move(f"fortress {sp + 1}" if choice else "fortress", name, False, ("fortress", sp)))
+                    out.append(mv(("fortress", sp), choice))
         return out
 
     # --- apply -----------------------------------------------------------------------------------------
@@ -506,7 +554,8 @@ class ElCapitanRules(Rules):
                 s.stack[face] -= 1
             s.money[p] += face
             s.bank -= face
-            s.loans[p].append([face, False, extra or s.options["loan_stacks"] != "finite"])
+            key = (face, False, extra or s.options["loan_stacks"] != "finite")
+            s.loans[p][key] = s.loans[p].get(key, 0) + 1
             s.acted = True
             s.loan_turn = True
         elif kind == "learn":
@@ -531,21 +580,21 @@ class ElCapitanRules(Rules):
             s.notes.append(f"{s.players[p]} could take no action and passed (table ruling; rules T14/O12).")
             self._end_turn(s)
         elif kind == "repay" or kind == "extend":
-            q, i = s.settle_queue.pop(0)
-            loan = s.loans[q][i]
+            q, key = s.settle_queue.pop(0)
+            held = s.loans[q]
+            held[key] -= 1
+            if not held[key]:
+                del held[key]
             if kind == "extend":
-                loan[1] = True
+                ext = (key[0], True, key[2])
+                held[ext] = held.get(ext, 0) + 1
             else:
-                self._repay(s, q, loan)
-                loan[0] = 0   # marked; removed below
-            if not s.settle_queue or s.settle_queue[0][0] != q:
-                s.loans[q] = [l for l in s.loans[q] if l[0]]
-                # re-index the remaining queue entries of later players: untouched (other players' lists)
+                self._repay(s, q, key)
         elif kind == "start":
             self._new_phase(s, a[1])
         elif kind == "layout":
             s.learned["layout"] = a[1]
-            s.dist = None
+            s.dist = s.reach = None
             s.stage = "reveal"
         self._settle(s)
 
@@ -689,7 +738,8 @@ class ElCapitanRules(Rules):
                             "neutral_in_totals": s.options["neutral_in_totals"]}}
         if with_money:
             data["money"] = {COLOURS[s.main[p]]: s.money[p] for p in range(s.n)}
-            data["loans"] = {COLOURS[s.main[p]]: [self._repay_value(s, l) for l in s.loans[p]] for p in range(s.n)}
+            data["loans"] = {COLOURS[s.main[p]]: [self._repay_value(s, k) for k, c in sorted(s.loans[p].items())
+                                                  for _ in range(c)] for p in range(s.n)}
         return data
 
     def _payday(self, s):
@@ -710,26 +760,28 @@ class ElCapitanRules(Rules):
         if final:
             s.final_input = data
             for p in order:     # G1: every loan must be repaid now
-                for loan in s.loans[p]:
-                    self._repay(s, p, loan)
-                s.loans[p] = []
+                for key, count in sorted(s.loans[p].items()):
+                    for _ in range(count):
+                        self._repay(s, p, key)
+                s.loans[p] = {}
             s.stage = "over"
             return
         queue = []
         for p in order:         # A1: extended loans fall due now; the others are repaid or extended
-            keep = []
-            for loan in s.loans[p]:
-                if loan[1]:
-                    self._repay(s, p, loan)
+            keep = {}
+            for key, count in sorted(s.loans[p].items()):
+                if key[1]:
+                    for _ in range(count):
+                        self._repay(s, p, key)
                 else:
-                    keep.append(loan)
+                    keep[key] = count
+                    queue.extend([(p, key)] * count)
             s.loans[p] = keep
-            queue.extend((p, i) for i in range(len(keep)))
         s.settle_queue = queue
         s.stage = "loans"
 
     def net(self, s, p):
-        return s.money[p] - sum(self._repay_value(s, l) for l in s.loans[p])
+        return s.money[p] - sum(self._repay_value(s, k) * c for k, c in s.loans[p].items())
 
     def _finance_check(self, s):
         """A3/A4: the player with the lowest net (cash minus loans due) chooses the next start player."""
@@ -828,20 +880,14 @@ class ElCapitanRules(Rules):
         assert sum(s.money) + s.bank == 20 * n, "money is not conserved between the players and the bank"
         if s.options["loan_stacks"] == "finite":
             for face, total in ((10, 18), (16, 12)):
-                held = sum(1 for ls in s.loans for l in ls if l[0] == face and not l[2])
+                held = sum(c for ls in s.loans for k, c in ls.items() if k[0] == face and not k[2])
                 assert s.stack[face] + held == total, f"{face}-florin loan cards are not conserved"
-        on_board = {c: 0 for c in s.in_play}
-        forts = {c: 0 for c in s.main}
-        for ci, city in enumerate(s.cities):
-            for c in city.sites[1:]:
-                if c != EMPTY:
-                    on_board[c] += 1
-            for c in city.picture:
-                on_board[c] += 1
-            for c in city.fort:
-                if c != EMPTY:
-                    forts[c] += 1
-            assert not (city.fort[0] != EMPTY and city.fort[0] == city.fort[1]), "two fortresses of one colour"
+        cities = s.cities
+        on_board = {c: sum(city.sites.count(c) + city.picture.count(c) for city in cities) for c in s.in_play}
+        forts = {c: sum(city.fort.count(c) for city in cities) for c in s.main}
+        for ci, city in enumerate(cities):
+            f0, f1 = city.fort
+            assert f0 == EMPTY or f0 != f1, "two fortresses of one colour in a city"
             for sp, q in enumerate(city.harbour):
                 if q != EMPTY:
                     assert ci == s.ship_city[q] and s.ship_space[q] == sp, "harbour mismatch"
@@ -852,8 +898,10 @@ class ElCapitanRules(Rules):
             c = s.main[p]
             assert s.supply_f[c] + s.front_f[p] + forts[c] == 3, f"{COLOURS[c]} fortresses not conserved"
         for kind, total in (("d", 18), ("c", 36)):
+            in_hands = sum(1 for h in s.hands for card in h if card[0] == kind) if kind == "d" else \
+                sum(map(len, s.hands)) - in_hands
             cards = (s.draw_unknown[kind] + len(s.draw_known[kind]) + len(s.face[kind]) + len(s.discard[kind])
-                     + sum(1 for h in s.hands for card in h if card[0] == kind))
+                     + in_hands)
             assert cards == total, f"sailing cards of deck {kind} are not conserved ({cards} != {total})"
             assert len(s.face[kind]) <= (4 if kind == "d" else 6)
         assert len(s.bonus_left) + sum(1 for b in s.bonus if b) == 3, "bonus cards not conserved"

@@ -44,9 +44,9 @@ class State:
         self.face = {"d": [], "c": []}
         self.discard: dict[str, list] = {"d": [], "c": []}
         self.hands: list[list] = [[] for _ in range(n)]
-        # loans (rule T13): stacks on the bank spaces, and [face, extended, extra] held per player
+        # loans (rule T13): stacks on the bank spaces, and the loans each player holds
         self.stack = {10: 18, 16: 12}
-        self.loans: list[list] = [[] for _ in range(n)]
+        self.loans: list[dict] = [{} for _ in range(n)]   # (face, extended, extra card) -> how many
         # bonus cards (P6)
         self.bonus_left = [15, 10, 5]
         self.bonus = [0] * n

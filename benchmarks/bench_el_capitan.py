@@ -1,0 +1,87 @@
+"""Benchmark: random legal El Capitan games through the public API (legal_moves + play(text), check() after
+every move, result() at the end).
+
+Run by hand:  /work/venv/bin/python benchmarks/bench_el_capitan.py [--games N] [--players 4] [--board PATH]
+              [--profile]
+Target: at least 100 complete 4-player games per second on one core.
+
+Uniformly random play is a pathological El Capitan: random players buy cards far more than they build, so a
+phase drags on through dozens of (extra) loans and games run to thousands of moves. The benchmark therefore
+reports both the uniform policy and a "table-like" random policy that still picks uniformly among the legal
+moves of one kind but prefers an action (build/reopen/fortress/loan) when one is listed half the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import referee  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cal", "Dan", "Eve"]
+ACTIONS = ("build", "reopen", "fortress", "loan")
+
+
+def play_one(n: int, seed: int, options: dict, policy: str = "uniform", check: bool = True) -> int:
+    rng = random.Random(seed)
+    g = referee.new_game("el-capitan", NAMES[:n], options)
+    moves = 0
+    while not g.finished:
+        legal = g.legal_moves()
+        if policy == "table" and rng.random() < 0.5:
+            acts = [m for m in legal if m.action[0] in ACTIONS or m.text == "end"]
+            if acts:
+                legal = acts
+        g.play(rng.choice(legal).text)
+        if check:
+            g.check()
+        moves += 1
+    g.result()
+    return moves
+
+
+def run(n: int, games: int, options: dict, policy: str, check: bool = True) -> dict:
+    t = time.perf_counter()
+    moves = sum(play_one(n, seed, options, policy, check) for seed in range(games))
+    dt = time.perf_counter() - t
+    return {"players": n, "games": games, "policy": policy, "moves": moves, "seconds": dt,
+            "moves/game": moves / games, "ms/game": 1000 * dt / games, "games/s": games / dt,
+            "us/move": 1e6 * dt / moves}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--players", type=int, nargs="*", default=[4])
+    ap.add_argument("--board", default="none", help="none (no board file: every value asked), or a board file")
+    ap.add_argument("--policy", nargs="*", default=["uniform", "table"])
+    ap.add_argument("--no-check", action="store_true")
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args(argv)
+    os.environ["REFEREE_EL_CAPITAN_BOARD"] = os.path.join(tempfile.gettempdir(), "no-such-el-capitan-board.json")
+    options = {"board": args.board}
+    if args.profile:
+        import cProfile
+        import pstats
+
+        cProfile.runctx("run(4, args.games, options, args.policy[0], not args.no_check)", globals(),
+                        {"args": args, "run": run, "options": options}, "/tmp/bench_el_capitan.prof")
+        pstats.Stats("/tmp/bench_el_capitan.prof").sort_stats("tottime").print_stats(25)
+        return
+    print(f"{'players':>7} {'policy':>8} {'games':>6} {'moves/game':>10} {'us/move':>8} {'ms/game':>8} "
+          f"{'games/s':>8}")
+    for policy in args.policy:
+        for n in args.players:
+            r = run(n, args.games, options, policy, not args.no_check)
+            print(f"{r['players']:>7} {policy:>8} {r['games']:>6} {r['moves/game']:>10.0f} {r['us/move']:>8.1f} "
+                  f"{r['ms/game']:>8.1f} {r['games/s']:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()
