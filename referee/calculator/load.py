@@ -13,6 +13,7 @@ import sys
 from ..core.errors import BadInput
 
 STDIN_NAME = "standard input"
+_TOML_HEADER = re.compile(r"^\[\[?\s*[\w\"'.\- ]+\s*\]\]?\s*(#.*)?$")
 
 
 class _Duplicate(ValueError):
@@ -63,8 +64,14 @@ def _format_of(text: str, name: str) -> str:
         return "toml"
     if lower.endswith(".json"):
         return "json"
-    # Standard input or an unusual suffix: a JSON document starts with an object (or a stray list).
-    return "json" if text.lstrip()[:1] in ("{", "[") else "toml"
+    # Standard input or an unusual suffix: a JSON document starts with an object (or a stray list); a
+    # TOML one with a key, a comment or a table header such as [[players]].
+    first = text.lstrip().split("\n", 1)[0].strip()
+    if first.startswith("{"):
+        return "json"
+    if first.startswith("[") and not _TOML_HEADER.match(first):
+        return "json"
+    return "toml"
 
 
 def parse_text(text: str, name: str, fmt: str | None = None) -> dict:

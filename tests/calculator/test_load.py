@@ -39,6 +39,12 @@ def test_json_and_toml_from_stdin():
     assert load(None, io.StringIO(TOML))[1] == "standard input"
 
 
+def test_toml_starting_with_a_table_header_on_stdin():
+    text = '[[players]]\nname = "Ann"\ncoins = 5\n'
+    assert load("-", io.StringIO(text))[0] == {"players": [{"name": "Ann", "coins": 5}]}
+    assert load("-", io.StringIO("# end of game\n[options]\nx = 1\n"))[0] == {"options": {"x": 1}}
+
+
 def test_file_without_suffix_is_sniffed(tmp_path):
     f = tmp_path / "end"
     f.write_text(TOML, encoding="utf-8")

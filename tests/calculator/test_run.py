@@ -204,3 +204,29 @@ def test_malformed_file_through_run(tmp_path):
 def test_template_with_a_file_is_refused():
     with pytest.raises(BadInput, match="--template prints an example input and reads no FILE"):
         run_capture("port-royal", "x.json", template=True)
+
+
+def to_toml(data: dict) -> str:
+    """A small TOML writer for the templates: quoted keys, inline tables and arrays."""
+    def value(v):
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (int, str)):
+            return json.dumps(v, ensure_ascii=False)
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{json.dumps(k)} = {value(x)}" for k, x in v.items()) + "}"
+        raise TypeError(v)
+    return "".join(f"{json.dumps(k)} = {value(v)}\n" for k, v in data.items())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_template_as_toml_scores_like_json(game_id, tmp_path):
+    module = real_module(game_id)
+    f = tmp_path / "end.toml"
+    f.write_text(to_toml(module.TEMPLATE), encoding="utf-8")
+    _, out = run_capture(game_id, str(f), as_json=True)
+    assert json.loads(out) == scoring.score(game_id, module.TEMPLATE).to_dict()
+    _, out = run_capture(game_id, "-", stdin=to_toml(module.TEMPLATE), as_json=True)   # sniffed on stdin
+    assert json.loads(out) == scoring.score(game_id, module.TEMPLATE).to_dict()
