@@ -108,3 +108,15 @@ def test_many_random_playouts(n):
     for seed in range(1000):
         g = random_playout("port-royal", _names(n), 10_000 + seed, options=OPTIONS[seed % len(OPTIONS)])
         _check_game(g)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_deep_invariants_during_random_play(n):
+    from referee.games.port_royal.rules import deep_check
+
+    rng = random.Random(100 + n)
+    for k in range(6):
+        g = new(n, **({"reshuffle": "immediate"} if k % 2 else {}))
+        while not g.finished:
+            g.play(rng.choice(g.legal_moves()).text)
+            deep_check(g.state)

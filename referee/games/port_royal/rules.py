@@ -385,7 +385,7 @@ class PortRoyalRules(Rules):
         s.chance_no = 0
         s.chooser = s.active
         s.events.append(f"Phase 2: {s.players[s.active]} may take {plural(s.base, 'card')} "
-                        f"({bin(s.colours).count('1')} colours, T1).")
+                        f"({plural(bin(s.colours).count('1'), 'colour')}, T1).")
         self._start_chance(s)
 
     def _limit(self, s, p: int) -> int:
@@ -592,6 +592,28 @@ class PortRoyalRules(Rules):
         assert sum(s.ub) >= s.draw, "C4 bounds exclude every card of the draw pile"
         if s.phase == REVEAL:
             assert s.draw > 0, "a flip with an empty draw pile"
+
+
+def deep_check(s) -> None:
+    """Slower invariants for tests: per-card zone counts, C4 bounds and derived stats recomputed from scratch."""
+    out = [0] * NC
+    for zone in [s.display, s.area, s.box] + s.persons + s.exps:
+        for c in zone:
+            out[c] += 1
+    if s.pending >= 0:
+        out[s.pending] += 1
+    assert out == s.out, "face-up counts per card out of date"
+    for c in range(NC):
+        assert s.disc[c] >= 0 and s.ub[c] >= 0
+        assert out[c] + s.disc[c] <= COPIES[c], f"more copies of {IDS[c]} than the deck holds"
+        assert s.ub[c] <= COPIES[c] - out[c] - s.disc[c], f"C4 bound of {IDS[c]} not clamped"
+    for p in range(s.n):
+        st = [0] * C.N_STATS
+        for c in s.persons[p] + s.exps[p]:
+            for k, v in DELTAS[c]:
+                st[k] += v
+        assert st == s.stats[p], f"derived values of {s.players[p]} out of date"
+        assert all(KIND[c] == PERSON for c in s.persons[p]) and all(KIND[c] == EXPEDITION for c in s.exps[p])
 
 
 def _self_check():
