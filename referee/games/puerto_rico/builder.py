@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .state import (BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, mk)
+from . import governor
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
 BUILD_NOU_TEXT = tuple("build " + b + " no-university" for b in BIDS)
@@ -55,8 +56,6 @@ def step(s) -> None:
             s.mv = mv
             return
         s.turn += 1
-    from . import governor
-
     governor.role_done(s)
 
 

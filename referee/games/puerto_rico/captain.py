@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF,
                     award_vp, mk)
+from . import governor
 
 LOAD_TEXT = tuple("load " + g for g in GOODS)
 WHARF_TEXT = tuple("wharf " + g for g in GOODS)
@@ -177,8 +178,6 @@ def storage_step(s) -> None:
             sh[1] = -1
             sh[2] = 0
     s.st_kept = None
-    from . import governor
-
     governor.role_done(s)
 
 

@@ -4,6 +4,7 @@ extra barrel as the last step."""
 from __future__ import annotations
 
 from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, mk, pay, prod_capacity
+from . import governor
 
 
 def begin(s) -> None:
@@ -39,8 +40,6 @@ def begin(s) -> None:
         mv.append(mk(who, "pass", ("pass",)))
         s.mv = mv
         return
-    from . import governor
-
     governor.role_done(s)
 
 
@@ -50,6 +49,4 @@ def act(s, a) -> None:
         s.gsup[g] -= 1
         s.goods[s.actor][g] += 1
         s.events.append(f"{s.names[s.actor]} takes an extra {GOODS[g]} (craftsman's privilege).")
-    from . import governor
-
     governor.role_done(s)

@@ -48,8 +48,6 @@ def offer_roles(s) -> None:
 
 
 def choose(s, action) -> None:
-    from . import builder, captain, craftsman, mayor, settler, trader
-
     _, i, flag = action
     p = s.actor
     s.card_taken[i] = p
@@ -106,3 +104,6 @@ def end_round(s) -> None:
     s.round += 1
     s.events.append(f"Round {s.round}: {s.names[s.gov]} is the governor.")
     start_round(s)
+
+
+from . import builder, captain, craftsman, mayor, settler, trader  # noqa: E402  (the phases call back here)

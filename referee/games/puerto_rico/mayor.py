@@ -5,6 +5,7 @@ and the refill of the colonist ship (trigger G1)."""
 from __future__ import annotations
 
 from .state import (BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, VIOLET, mk)
+from . import governor
 
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
 
@@ -56,8 +57,6 @@ def step(s) -> None:
         t, b = propose(s, p, [0] * 6, [0] * NB, pool)
         _finish_pool(s, p, t, b, pool)
     refill(s)
-    from . import governor
-
     governor.role_done(s)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import chain
-from operator import ge, itemgetter, le
+from operator import itemgetter, le
 
 from referee.core.rules import Option, Rules
 
@@ -227,9 +227,7 @@ def check(s) -> None:
 
 
 SPACE = tuple(2 if LARGE[b] else 1 for b in range(NB))
-ZERO = (0,) * NB
 _Q = itemgetter(5)
-CIRC_N = {n: CIRC * n for n in range(2, 6)}
 TILE_TOTALS = tuple([TILES[g][box] for g in range(5)] + [QUARRIES[box]] for box in (0, 1))
 COPY_TOTALS = tuple([COPIES[b][box] for b in range(NB)] for box in (0, 1))
 

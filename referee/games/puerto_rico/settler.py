@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
                     REVEAL, mk)
+from . import governor
 
 
 def begin(s) -> None:
@@ -78,8 +79,6 @@ def reveal_step(s) -> None:
         s.actor = -1
         s.mv = [mk(None, "reveal " + GOODS[k], ("reveal", k), True) for k in range(5) if s.stack[k]]
         return
-    from . import governor
-
     if s.card < 0:  # the row at setup
         governor.start_round(s)
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, mk, pay
+from . import governor
 
 SELL_TEXT = tuple("sell " + g for g in GOODS)
 
@@ -47,8 +48,6 @@ def step(s) -> None:
             s.gsup[g] += 1
         s.house = []
         s.events.append("The trading house is full and is emptied into the supply.")
-    from . import governor
-
     governor.role_done(s)
 
 
