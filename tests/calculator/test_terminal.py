@@ -16,9 +16,11 @@ pty = pytest.importorskip("pty")
 
 
 class Terminal:
-    def __init__(self, *args):
+    def __init__(self, *args, stdout_path=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # pragma: no cover - the child
+            if stdout_path:
+                os.dup2(os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 1)
             os.environ["PYTHONPATH"] = str(ROOT)
             os.environ["TERM"] = "xterm"
             os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"     # a bare pty never answers cursor requests
@@ -92,3 +94,31 @@ def test_guided_port_royal_on_a_terminal():
     assert "Port Royal: final scoring" in out
     assert "Winner: Ann." in out
     assert "Traceback" not in out
+
+
+def test_guided_json_with_stdout_redirected_keeps_stdout_pure(tmp_path):
+    """`referee score GAME --json > out.json` on a terminal: the questions go to the terminal (stderr),
+    stdout holds exactly the result's JSON."""
+    import json
+
+    import scoring
+
+    out = tmp_path / "out.json"
+    t = Terminal("score", "port-royal", "--json", stdout_path=str(out))
+    t.answer("Game end", "")
+    t.answer("How many players", "2")
+    t.answer("Player 1: name", "Ann")
+    t.answer("Ann: coins", "5")
+    t.answer("(cards/totals)", "totals")
+    t.answer("Ann: influence points", "12")
+    t.answer("Ann: expeditions claimed", "1")
+    t.answer("Player 2: name", "Bob")
+    t.answer("Bob: coins", "9")
+    t.answer("(cards/totals)", "cards")
+    t.answer("card ids", "admiral-7-2 sailor-3-1")
+    t.answer("(2 so far)", "")
+    assert t.finish() == 0
+    data = {"game": "port-royal", "variant": "standard",
+            "players": [{"name": "Ann", "coins": 5, "influence": 12, "expeditions": 1},
+                        {"name": "Bob", "coins": 9, "cards": ["admiral-7-2", "sailor-3-1"]}]}
+    assert json.loads(out.read_text()) == scoring.score("port-royal", data).to_dict()
