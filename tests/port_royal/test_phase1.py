@@ -284,6 +284,15 @@ def test_both_piles_empty_flip_ends_phase_1_r5():
     assert v["active"] == "Bob"                           # phase 2 with an empty harbour, then the turn ends
 
 
+def test_both_piles_empty_can_end_the_game_with_the_option_r5():
+    g = new(2, exhausted="end")
+    give(g, "Ann", "sailor-3-1")
+    _drain(g, 0)
+    play(g, "flip")
+    assert g.finished and g.view()["stalemate"]
+    assert g.result().winners == ["Ann"]                  # 1 influence against 0
+
+
 def test_stop_with_empty_harbour_allowed_by_default_r2():
     g = new()
     give(g, "Bob", "jester-5-1")

@@ -11,7 +11,7 @@ from referee.games.port_royal import cards as C
 
 from .helpers import new
 
-OPTIONS = [{}, {"end": "expedition-end"}, {"reshuffle": "immediate"}, {"empty-stop": False},
+OPTIONS = [{}, {"end": "expedition-end"}, {"reshuffle": "immediate"}, {"empty-stop": False}, {"exhausted": "end"},
            {"must-take": True}]
 
 

@@ -68,6 +68,8 @@ class PortRoyalRules(Rules):
                        ("standard", "expedition-end")),
                 Option("empty-stop", True, "R2: may the active player stop with an empty harbour"),
                 Option("must-take", False, "R7: must the active player take at least one card in phase 2"),
+                Option("exhausted", "stop", "R5: a flip with both piles empty ends phase 1 (stop) or the "
+                       "game (end)", ("stop", "end")),
                 Option("reshuffle", "lazy", "R11: reshuffle when a card is needed (lazy) or as soon as "
                        "the draw pile runs out (immediate)", ("lazy", "immediate")),
             ),
@@ -89,6 +91,7 @@ class PortRoyalRules(Rules):
             players=list(players), n=n, end=options.get("end", "standard"),
             empty_stop=bool(options.get("empty-stop", True)), must_take=bool(options.get("must-take", False)),
             eager_reshuffle=options.get("reshuffle", "lazy") == "immediate",
+            exhausted_ends=options.get("exhausted", "stop") == "end",
             coins=[3] * n, persons=[[] for _ in range(n)], exps=[[] for _ in range(n)],
             stats=[[0] * C.N_STATS for _ in range(n)], display=[], colours=0, area=area, box=box,
             draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
@@ -293,6 +296,11 @@ class PortRoyalRules(Rules):
     def _flip(self, s) -> None:
         name = s.players[s.active]
         if s.draw == 0 and not self._reshuffle(s, "The draw pile is empty"):
+            if s.exhausted_ends:
+                s.events.append("Both piles are empty: no card can be flipped, so the game ends here (R5 option).")
+                s.stalemate = True
+                self._end_turn(s)
+                return
             s.events.append(f"Both piles are empty: no card can be flipped, so {name}'s phase 1 ends (R5).")
             s.idle += 1
             self._start_phase2(s)

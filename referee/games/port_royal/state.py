@@ -21,6 +21,7 @@ class PortRoyalState:
     empty_stop: bool               # R2
     must_take: bool                # R7
     eager_reshuffle: bool          # R11
+    exhausted_ends: bool           # R5 option: an impossible flip ends the game
     coins: list                    # per seat
     persons: list                  # per seat: card numbers in hire order
     exps: list                     # per seat: claimed expedition card numbers
