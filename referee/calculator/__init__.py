@@ -72,8 +72,9 @@ def run(game, source=None, as_json: bool = False, template: bool = False, out=No
     """The whole `referee score` command. Returns the exit status (0); bad input raises BadInput.
 
     ``source``: a path, "-" for standard input, or None: guided prompts when stdin is a terminal (or when
-    an ``asker`` is given, as tests do), otherwise standard input as with "-". ``out``/``err``: text
-    streams for the result and for messages (default sys.stdout / sys.stderr).
+    an ``asker`` is given, as tests do), otherwise standard input as with "-". ``out``: the stream
+    for the result; ``err``: where guided questions go when ``out`` is not a terminal (default
+    sys.stdout / sys.stderr).
     """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr

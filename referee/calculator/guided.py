@@ -616,14 +616,17 @@ def fill_missing(asker: Asker, flow: Flow, data: dict, err) -> bool:
 
 def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None, err=None,
                  max_rounds: int = 50):
-    """Ask for the end position, score it, re-ask what the calculator rejects. Returns (data, Result)."""
+    """Ask for the end position, score it, re-ask what the calculator rejects. Returns (data, Result).
+
+    Without an ``asker``: prompt-toolkit on ``stdin``, asking on ``out`` when it is a terminal, else on
+    ``err`` (streams default to sys.stdin/stdout/stderr)."""
     import scoring
 
     from . import calculator_module
 
     module = calculator_module(game_id)
     if asker is None:
-        asker = _terminal_asker(out)
+        asker = _terminal_asker(stdin, out, err)
     flow = FLOWS[game_id](asker, module)
     try:
         asker.tell(f"Scoring {game_id}: answer each question; Tab completes, Ctrl-C stops.")
@@ -643,13 +646,16 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
         raise BadInput("Scoring stopped before the input was complete; nothing was scored.") from None
 
 
-def _terminal_asker(out) -> PromptAsker:
+def _terminal_asker(stdin=None, out=None, err=None) -> PromptAsker:
     """Prompts on the terminal; if stdout is redirected (e.g. --json > file), the questions go to stderr."""
+    from prompt_toolkit.input import create_input
     from prompt_toolkit.output import create_output
 
-    stream = out if out is not None else sys.stdout
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
     try:
-        tty = stream.isatty()
+        tty = out.isatty()
     except (AttributeError, ValueError):
         tty = False
-    return PromptAsker(output=create_output(stdout=stream if tty else sys.stderr))
+    return PromptAsker(input=create_input(stdin if stdin is not None else sys.stdin),
+                       output=create_output(stdout=out if tty else err))
