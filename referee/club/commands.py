@@ -36,6 +36,12 @@ def _filter_options(f=None, *, player_help="Only games this player took part in 
     return f
 
 
+def _out(data, depth: int) -> None:
+    from .common import dumps
+
+    click.echo(dumps(data, depth))
+
+
 def _load(ctx, game, player, since, until, location):
     from .history import make_filters, select
 
@@ -108,7 +114,7 @@ def history_command(ctx, game, player, since, until, location, limit, as_json):
     if limit:
         rows = rows[:limit]
     if as_json:
-        _cli().out_json([summary(d) for d in rows])
+        _out([summary(d) for d in rows], 1)
         return
     if not rows:
         click.echo("No games match." if total == 0 and (game or player or since or until or location)
@@ -122,10 +128,11 @@ def history_command(ctx, game, player, since, until, location, limit, as_json):
 @_filter_options(player_help="One player's detail (per game, rating history); with --vs, a head-to-head.")
 @click.option("--vs", "versus", default=None, metavar="NAME", shell_complete=complete_player,
               help="With --player: head-to-head between the two players.")
-@click.option("--json", "as_json", is_flag=True, help="Everything as JSON (players, per game, H-index, ratings "
-                                                      "and their history).")
+@click.option("--rating-history", is_flag=True, help="With --json: add every player's rating after each game "
+                                                   "(--player always includes it).")
+@click.option("--json", "as_json", is_flag=True, help="Everything as JSON (players, per game, H-index, ratings).")
 @click.pass_context
-def stats_command(ctx, game, player, since, until, location, versus, as_json):
+def stats_command(ctx, game, player, since, until, location, versus, rating_history, as_json):
     """Player and game statistics, the club's H-index and ratings.
 
     \b
@@ -144,7 +151,7 @@ def stats_command(ctx, game, player, since, until, location, versus, as_json):
 
     store, docs, filters, rows = _load(ctx, game, None, since, until, location)
     plays = plays_from_docs(rows)
-    data = summary(plays)
+    data = summary(plays, rating_history=bool(player) or rating_history)
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
     if player:
         from .history import resolve_player
@@ -167,14 +174,14 @@ def stats_command(ctx, game, player, since, until, location, versus, as_json):
             return
         detail = dict(data["players"][match], name=match, rating_history=data["rating_history"].get(match, []))
         if as_json:
-            _cli().out_json(detail)
+            _out(detail, 2)
             return
         _print_player(detail)
         return
     if versus:
         raise _bad("--vs needs --player: referee stats --player A --vs B.")
     if as_json:
-        _cli().out_json(data)
+        _out(data, 3)
         return
     _print_stats(data)
 

@@ -145,3 +145,19 @@ def annotate_ties(entries: list[dict]) -> list[dict]:
         if e.get("eligible", True) and counts.get(e["rank"], 0) > 1 and not e.get("note"):
             e["note"] = "shared win" if e["rank"] == 1 else "shared place"
     return entries
+
+
+def dumps(obj, depth: int = 1, _level: int = 0) -> str:
+    """JSON laid out to ``depth`` levels, compact below: one game (or player) per line. Big outputs stay
+    fast (json's C encoder only runs without indent) and remain readable and grep-able."""
+    import json
+
+    if depth <= 0 or not isinstance(obj, (dict, list)) or not obj:
+        return json.dumps(obj, ensure_ascii=False)
+    pad = "  " * (_level + 1)
+    if isinstance(obj, dict):
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {dumps(v, depth - 1, _level + 1)}"
+                 for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * _level + "}"
+    items = [pad + dumps(v, depth - 1, _level + 1) for v in obj]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * _level + "]"

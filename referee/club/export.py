@@ -30,7 +30,9 @@ def export_json(docs, records: dict, exported_at: str | None = None) -> str:
         games.append(item)
     data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": exported_at or now_iso(),
             "games": games}
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    from .common import dumps
+
+    return dumps(data, depth=2) + "\n"
 
 
 def csv_rows(docs):

@@ -32,7 +32,7 @@ START_RATING = 1500.0
 K_FACTOR = 32.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     key: str           # casefolded name
     name: str
@@ -41,7 +41,7 @@ class Seat:
     win: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class Play:
     id: str
     game: str
@@ -58,8 +58,11 @@ def plays_from_docs(docs) -> list[Play]:
         if not res or not res.get("ranking"):
             continue
         winners = {str(w).casefold() for w in res.get("winners") or ()}
-        seats = [Seat(str(e["player"]).casefold(), str(e["player"]), e.get("total", 0) or 0, e.get("rank", 0),
-                      str(e["player"]).casefold() in winners) for e in res["ranking"]]
+        seats = []
+        for e in res["ranking"]:
+            name = str(e["player"])
+            key = name.casefold()
+            seats.append(Seat(key, name, e.get("total") or 0, e.get("rank", 0), key in winners))
         plays.append(Play(doc.get("id") or "", doc.get("game") or "", (doc.get("date") or "")[:10],
                           doc.get("location"), seats))
     return plays
@@ -95,9 +98,9 @@ def streaks(outcomes: list[bool]) -> dict:
     return {"current": current, "best_win": best}
 
 
-def player_stats(plays) -> dict:
+def player_stats(plays, names=None) -> dict:
     """name -> {plays, wins, shared_wins, win_pct, last_played, streak, best_win_streak, games: {...}}."""
-    names = _names(plays)
+    names = names or _names(plays)
     acc: dict = {}
     for p in plays:
         shared = sum(1 for s in p.seats if s.win) > 1
@@ -126,9 +129,9 @@ def player_stats(plays) -> dict:
     return dict(sorted(out.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["plays"], kv[0].casefold())))
 
 
-def game_stats(plays) -> dict:
+def game_stats(plays, names=None) -> dict:
     """game -> {plays, average_winning_score, highest_score: {score, players}, most_wins: {wins, players}}."""
-    names = _names(plays)
+    names = names or _names(plays)
     acc: dict = {}
     for p in plays:
         g = acc.setdefault(p.game, {"plays": 0, "win_sum": 0, "won": 0, "high": None, "high_by": [], "wins": {}})
@@ -200,44 +203,51 @@ def club_h_index(plays) -> int:
     return h_index(counts.values())
 
 
-def elo(plays, k: float = K_FACTOR, start: float = START_RATING) -> tuple[dict, dict]:
+def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool = True,
+        names=None) -> tuple[dict, dict]:
     """Ratings after every play, oldest first. Returns (name -> rating, name -> [history points]).
 
-    A history point: {"id", "date", "game", "rating" (after), "change"}.
+    A history point: {"id", "date", "game", "rating" (after), "change"}. With history=False the second
+    dict is empty (cheaper for large histories).
     """
-    names = _names(plays)
+    names = names or _names(plays)
     rating: dict = {}
-    history: dict = {}
+    hist: dict = {}
     for p in plays:
-        n = len(p.seats)
+        seats = p.seats
+        n = len(seats)
         if n < 2:
             continue
-        before = {s.key: rating.get(s.key, start) for s in p.seats}
+        # E(a beats b) = 1 / (1 + 10^((Rb - Ra)/400)) = qa / (qa + qb) with q = 10^(R/400)
+        before = [rating.get(s.key, start) for s in seats]
+        q = [10.0 ** (r / 400.0) for r in before]
+        ranks = [s.rank for s in seats]
         scale = k / (n - 1)
-        for s in p.seats:
-            total = 0.0
-            for o in p.seats:
-                if o is s:
-                    continue
-                expected = 1.0 / (1.0 + 10.0 ** ((before[o.key] - before[s.key]) / 400.0))
-                actual = 1.0 if s.rank < o.rank else 0.0 if s.rank > o.rank else 0.5
-                total += actual - expected
+        for i, s in enumerate(seats):
+            qi, ri, total = q[i], ranks[i], 0.0
+            for j in range(n):
+                if j != i:
+                    rj = ranks[j]
+                    total += (1.0 if ri < rj else 0.0 if ri > rj else 0.5) - qi / (qi + q[j])
             change = scale * total
-            rating[s.key] = before[s.key] + change
-            history.setdefault(s.key, []).append({"id": p.id, "date": p.date, "game": p.game,
-                                                  "rating": round(rating[s.key], 1), "change": round(change, 1)})
+            rating[s.key] = before[i] + change
+            if history:
+                hist.setdefault(s.key, []).append((p.id, p.date, p.game, rating[s.key], change))
     ratings = {names[k_]: round(v, 1) for k_, v in sorted(rating.items(), key=lambda kv: -kv[1])}
-    return ratings, {names[k_]: v for k_, v in history.items()}
+    return ratings, {names[k_]: [{"id": i, "date": d, "game": g, "rating": round(r, 1), "change": round(c, 1)}
+                                 for i, d, g, r, c in v] for k_, v in hist.items()}
 
 
-def summary(plays) -> dict:
-    """Everything `referee stats --json` prints for a set of plays."""
-    players = player_stats(plays)
-    ratings, history = elo(plays)
+def summary(plays, rating_history: bool = True) -> dict:
+    """Everything `referee stats --json` prints for a set of plays (the rating history on request)."""
+    names = _names(plays)
+    players = player_stats(plays, names)
+    ratings, history = elo(plays, history=rating_history, names=names)
     for name, st in players.items():
         st["rating"] = ratings.get(name)
-    return {"games": len(plays), "players": players, "per_game": game_stats(plays),
-            "h_index": club_h_index(plays), "ratings": ratings, "rating_history": history,
+    return {"games": len(plays), "players": players, "per_game": game_stats(plays, names),
+            "h_index": club_h_index(plays), "ratings": ratings,
+            **({"rating_history": history} if rating_history else {}),
             "definitions": {
                 "win": "among result.winners; a shared win counts for every player sharing it",
                 "h_index": "the largest h such that at least h players have each played at least h games",

@@ -136,7 +136,10 @@ def test_stats_cli_json_and_tables(cli, club):
     data = out_json(cli("stats", "--json"))
     assert data["games"] == 4 and data["players"]["Ann"]["plays"] == 2 and data["players"]["Ann"]["wins"] == 1
     assert data["players"]["Bob"]["shared_wins"] == 1 and data["h_index"] == 2
-    assert set(data["rating_history"]) == {"Ann", "Bob", "Cal", "Dan", "Eve"}
+    assert "rating_history" not in data
+    full = out_json(cli("stats", "--json", "--rating-history"))
+    assert set(full["rating_history"]) == {"Ann", "Bob", "Cal", "Dan", "Eve"}
+    assert [h["rating"] for h in full["rating_history"]["Ann"]][-1] == full["ratings"]["Ann"]
     hall = out_json(cli("stats", "--location", "hall", "--json"))
     assert hall["games"] == 2
     ann = out_json(cli("stats", "--player", "ann", "--json"))
