@@ -171,6 +171,9 @@ def _validate(data) -> dict:
         if n > FOLLOWERS:
             raise ScoringError(f"features: {name} has {n} followers on the board but each player has "
                                f"{FOLLOWERS} (rule R1).")
+    pennants = sum(f.get("pennants", 0) for f in features)
+    if pennants > 10:
+        raise ScoringError(f"features lists {pennants} pennants in incomplete cities but the game has only 10.")
     if cloisters > (7 if tb else 6):
         raise ScoringError(f"features lists {cloisters} cloisters but the game has only {7 if tb else 6}.")
 

@@ -159,6 +159,18 @@ BAD = [
     (lambda d: d.update(features=[{"type": "road", "tiles": 97, "followers": {}}]), r"tiles must be at most 96"),
     (lambda d: d.update(features=[{"type": "road", "tiles": 2.5, "followers": {}}]), r"tiles must be a whole number"),
     (lambda d: d.update(features="road"), r"features must be a list"),
+    (lambda d: d.update(features=[{"type": "city", "tiles": 6, "pennants": 6, "followers": {}},
+                                  {"type": "city", "tiles": 6, "pennants": 5, "followers": {}}]),
+     r"11 pennants in incomplete cities but the game has only 10"),
+    (lambda d: d.update(features=[{"type": "cloister", "neighbours": 1, "followers": {}}] * 8),
+     r"8 cloisters but the game has only 7"),
+    (lambda d: d.update(expansions=[], features=[{"type": "cloister", "neighbours": 1, "followers": {}}] * 7),
+     r"7 cloisters but the game has only 6"),
+    (lambda d: d.update(features=[{"type": "farm", "cities": [True], "followers": {}}]),
+     r"features\[0\].cities\[0\] must be a city id"),
+    (lambda d: d.update(goods=["wine"]), r"goods must be an object"),
+    (lambda d: d.update(players="Red"), r"players must be a list"),
+    (lambda d: d.update(players=["Red", ""]), r"players\[1\] must be a non-empty text"),
 ]
 
 
@@ -184,6 +196,7 @@ def inputs(draw):
     players = NAMES[:n]
     budget = {p: 7 for p in players}
     pig_left = set(players)
+    pennants_left = [10]
 
     def followers():
         out = {}
@@ -202,12 +215,13 @@ def inputs(draw):
             features.append({"type": "road", "tiles": draw(st.integers(1, 20)), "followers": fol})
         elif kind == "city":
             t = draw(st.integers(1, 20))
-            features.append({"type": "city", "tiles": t, "pennants": draw(st.integers(0, min(t, 10))),
-                             "followers": fol})
-        elif kind == "cloister":
+            k = draw(st.integers(0, min(t, pennants_left[0])))
+            pennants_left[0] -= k
+            features.append({"type": "city", "tiles": t, "pennants": k, "followers": fol})
+        elif kind == "cloister" and sum(f["type"] == "cloister" for f in features) < 7:
             one = {p: 1 for p in list(fol)[:1]}
             features.append({"type": "cloister", "neighbours": draw(st.integers(0, 8)), "followers": one})
-        else:
+        elif kind == "farm":
             pigs = [p for p in fol if p in pig_left and draw(st.booleans())]
             pig_left.difference_update(pigs)
             features.append({"type": "farm", "completed_cities": draw(st.integers(0, 10)), "followers": fol,
