@@ -176,14 +176,17 @@ def check(s) -> None:
     goods, tiles, tocc, bld, owned = s.goods, s.tiles, s.tocc, s.bld, s.owned
     # goods: supply + players + ships + trading house = the barrels in play
     gs = list(map(sum, zip(s.gsup, *goods)))
+    seen = 0
     for cap, g, load in s.ships:
-        assert 0 <= load <= cap and (g < 0) == (load == 0), f"ship {cap} holds {load} of kind {g}"
         if g >= 0:
+            assert 0 < load <= cap and not seen & (1 << g), f"ship {cap}: {load} of kind {g} (one kind per ship)"
+            seen |= 1 << g
             gs[g] += load
-    kinds = [sh[1] for sh in s.ships if sh[1] >= 0]
-    assert len(kinds) == len(set(kinds)), "two cargo ships carry the same kind"
-    assert len(s.house) <= 4, "the trading house holds more than 4 barrels"
-    for g in s.house:
+        else:
+            assert load == 0, f"ship {cap} holds {load} barrels of no kind"
+    house = s.house
+    assert len(house) <= 4, "the trading house holds more than 4 barrels"
+    for g in house:
         gs[g] += 1
     assert gs == s.gtotal, f"goods not accounted for: {gs} != {s.gtotal}"
     assert min(s.gsup) >= 0 and min(chain.from_iterable(goods)) >= 0, "a negative number of goods"
@@ -201,18 +204,19 @@ def check(s) -> None:
     copies = s.bsup[:]
     colb = 0
     city = s.city
+    circ, space = CIRC, SPACE
     for p in range(n):
         bl = bld[p]
         o = owned[p]
         sp = 0
         for b in o:
             x = bl[b]
-            if x < 0 or x > CIRC[b]:
+            if x < 0 or x > circ[b]:
                 raise AssertionError(f"{s.names[p]}'s {BIDS[b]} holds {x} colonists")
             copies[b] += 1
-            sp += SPACE[b]
+            sp += space[b]
             colb += x
-        if sp != city[p] or sp > 12 or bl.count(-1) != NB - len(o) or len(set(o)) != len(o):
+        if sp != city[p] or sp > 12 or bl.count(-1) != NB - len(o):   # also catches a building listed twice
             raise AssertionError(f"{s.names[p]}'s city is out of step (spaces {sp}, recorded {city[p]})")
     assert copies == COPY_TOTALS[box] and min(s.bsup) >= 0, "building copies not accounted for"
     # colonists
@@ -234,15 +238,15 @@ COPY_TOTALS = tuple([COPIES[b][box] for b in range(NB)] for box in (0, 1))
 
 def relist(s) -> None:
     """Recompute the legal moves of the current decision (after a correction made to the state)."""
-    from .state import mk
+    from .state import chance_list
 
     p = s.actor
     if s.phase == ROLE:
         governor.offer_roles(s)
     elif s.phase == REVEAL:
-        s.mv = [mk(None, "reveal " + GOODS[k], ("reveal", k), True) for k in range(5) if s.stack[k]]
+        s.mv = chance_list("reveal", s.stack)
     elif s.phase == DRAW:
-        s.mv = [mk(None, "draw " + GOODS[k], ("draw", k), True) for k in range(5) if s.stack[k]]
+        s.mv = chance_list("draw", s.stack)
     elif s.phase == PH_SETTLER:
         s.mv = settler.options(s, p)
     elif s.phase == PH_MAYOR and s.m_t is not None:

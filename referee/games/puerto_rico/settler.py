@@ -4,7 +4,7 @@ turned up one tile at a time as chance moves (at setup and after every settler p
 from __future__ import annotations
 
 from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
-                    REVEAL, mk)
+                    REVEAL, chance_list, mk)
 from . import governor
 
 
@@ -77,7 +77,7 @@ def reveal_step(s) -> None:
             s.reveal_left = 0
     if s.reveal_left > 0:
         s.actor = -1
-        s.mv = [mk(None, "reveal " + GOODS[k], ("reveal", k), True) for k in range(5) if s.stack[k]]
+        s.mv = chance_list("reveal", s.stack)
         return
     if s.card < 0:  # the row at setup
         governor.start_round(s)
@@ -115,7 +115,7 @@ def act(s, a) -> None:
         if sum(s.stack) == 0:
             reshuffle(s)
         s.phase = DRAW
-        s.mv = [mk(None, "draw " + GOODS[k], ("draw", k), True) for k in range(5) if s.stack[k]]
+        s.mv = chance_list("draw", s.stack)
         return
     elif kind == "draw":
         k = a[1]

@@ -199,12 +199,26 @@ _MOVES: dict = {}
 
 def mk(who, text: str, action, chance: bool = False):
     """A Move, shared between games: moves are immutable, so the listing reuses them (speed)."""
-    key = (who, text, action)
-    m = _MOVES.get(key)
-    if m is None:
-        if len(_MOVES) > 200_000:
+    per = _MOVES.get(who)
+    if per is None:
+        if len(_MOVES) > 1000:
             _MOVES.clear()
+        per = _MOVES[who] = {}
+    m = per.get(text)
+    if m is None or m.action != action:
         from referee.core.move import Move
 
-        m = _MOVES[key] = Move(text, who, chance, action)
+        m = per[text] = Move(text, who, chance, action)
     return m
+
+
+_CHANCE: dict = {}
+
+
+def chance_list(verb: str, stack: list) -> list:
+    """The chance moves for the kinds still in the stack (cached by which kinds are left)."""
+    key = (verb, stack[0] > 0, stack[1] > 0, stack[2] > 0, stack[3] > 0, stack[4] > 0)
+    out = _CHANCE.get(key)
+    if out is None:
+        out = _CHANCE[key] = [mk(None, f"{verb} {GOODS[k]}", (verb, k), True) for k in range(5) if key[1 + k]]
+    return out
