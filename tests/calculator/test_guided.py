@@ -277,3 +277,19 @@ def test_names_of_several_words_in_follower_and_pig_lists(game_module, scripted)
     assert data["features"][0]["pigs"] == ["Ann Marie"]
     assert data["goods"]["Bob"] == {"wine": 0, "grain": 0, "cloth": 0}
     assert sum("without commas" in t for t in asker.told()) == 2
+
+
+def test_rejection_naming_no_single_part_starts_over(game_module, scripted):
+    """Coins beyond the deck across all players: no one player is at fault, so everything is asked again."""
+    game_module("port-royal")
+    asker = scripted([
+        "", "2", "Ann", "100", "totals", "3", "0", "Bob", "100", "totals", "4", "0",
+        "", "2", "Ann", "10", "totals", "3", "0", "Bob", "12", "totals", "4", "0",
+    ])
+    data, result = guided_score("port-royal", asker=asker)
+    assert asker.answers == []
+    assert [p["coins"] for p in data["players"]] == [10, 12]
+    told = asker.told()
+    assert any(t.startswith("That does not score: players[*].coins add up to 200") for t in told)
+    assert "Please enter everything again." in told
+    assert result.winners == ["Bob"]
