@@ -156,6 +156,7 @@ class CarcassonneRules(Rules):
     def _place(self, st, x, y, q):
         b = st.board
         idx = b.place(st.hand, x, y, q)
+        st.note(f"{st.players[st.current]} placed {st.hand} at {x},{y} r{q * 90}: {b.rot[idx].edge_text()}.")
         st.hand = None
         st.last = idx
         st.phase = "figure"
