@@ -53,6 +53,9 @@ def at(g, player, city, space=0, first_turn_done=True):
     ci = CITY_INDEX[city]
     if s.ship_space[p] >= 0 and s.ship_city[p] >= 0:
         s.cities[s.ship_city[p]].harbour[s.ship_space[p]] = -1
+    other = s.cities[ci].harbour[space]
+    if other >= 0 and other != p:          # that ship has sailed on to the bank meanwhile
+        s.ship_city[other], s.ship_space[other] = -1, -1
     s.ship_city[p] = ci
     s.ship_space[p] = space
     s.cities[ci].harbour[space] = p

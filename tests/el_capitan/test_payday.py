@@ -144,3 +144,20 @@ def test_game_ends_after_payday_three_with_loans_repaid_and_bonus_paid():
     with pytest.raises(referee.GameOver):
         g.play("end")
     g.check()
+
+
+def test_repay_all_settles_the_rest_of_a_players_loans():
+    g = new(3)
+    s = g.state
+    s.loans[0][(10, False, False)] = 2; s.stack[10] -= 2; s.money[0] += 20; s.bank -= 20
+    s.loans[0][(16, False, False)] = 1; s.stack[16] -= 1; s.money[0] += 16; s.bank -= 16
+    end_phase(g, "Cal")
+    assert sorted(texts(g)) == ["extend", "extend all", "repay", "repay all"]
+    money = g.state.money[0]
+    g.play("repay")
+    assert g.state.money[0] == money - 12
+    g.play("extend all")
+    assert g.view()["players"][0]["loans"] == [{"amount": 10, "extended": True, "repay": 20},
+                                               {"amount": 16, "extended": True, "repay": 30}]
+    assert g.view()["stage"] == "start"
+    g.check()

@@ -10,6 +10,7 @@ from tests.el_capitan.helpers import at, auto, new, put, texts, turn_of
 def give(g, player, card):
     g.state.hands[g.state.players.index(player)].append(card)
     s = g.state
+    s.in_hand[card[0]] += 1
     for pile in (s.draw_known[card[0]], s.face[card[0]]):
         if card in pile:
             pile.remove(card)

@@ -21,7 +21,7 @@ El Capitan notation (type a prefix of any word; `moves` lists everything legal n
   fortress | fortress 2        build a fortress (space 2: only with option fortress_space=choice)
   loan 10 | loan 16            take a loan (ship in the bank harbour; not in your first turn)
   end                          end your turn (after the action)
-  repay | extend               settle a loan after payday 1 or 2
+  repay | extend               settle a loan after payday 1 or 2 (repay all | extend all: the rest of yours)
   start NAME                   the poorest player names the next start player
 Chance moves (what the table reveals or what your board shows):
   layout venezia athina tunis constantinople   the cities in the top-middle, middle-right, bottom-middle

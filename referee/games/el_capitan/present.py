@@ -51,6 +51,8 @@ def prompt(rules, s) -> str:
         kind = s.reveal_queue[0]
         deck = "destination/sea-route" if kind == "d" else "connection"
         step = len(s.partial)
+        if s.draw_unknown[kind] == 0:
+            return f"Chance: a {deck} card is turned face up; enter it (the pile holds only cards seen before)"
         what = (("its city", "its seals", "its price") if kind == "d" else ("its two cities", "its price"))[step]
         return f"Chance: a {deck} card is turned face up; enter {what}"
     if st == "payday":

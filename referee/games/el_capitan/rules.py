@@ -68,6 +68,14 @@ def _move_text(action, variant) -> str:
 
 
 _PLAYER_MOVES: dict = {}
+_REVEAL_MOVES: dict = {}
+
+
+def _reveal_move(word, card):
+    m = _REVEAL_MOVES.get(card)
+    if m is None:
+        m = _REVEAL_MOVES[card] = Move(f"{word} card {card_label(card)}", None, True, ("reveal_card", card))
+    return m
 
 
 def _player_moves(name):
@@ -340,9 +348,12 @@ class ElCapitanRules(Rules):
         if st == "payday":
             return self._question(s, self._payday_question(s))
         if st == "loans":
-            p, i = s.settle_queue[0]
-            name = s.players[p]
-            return [Move("repay", name, False, ("repay",)), Move("extend", name, False, ("extend",))]
+            p = s.settle_queue[0][0]
+            mv = _player_moves(s.players[p])
+            out = [mv(("repay",)), mv(("extend",))]
+            if len(s.settle_queue) > 1 and s.settle_queue[1][0] == p:
+                out += [mv(("repay all",)), mv(("extend all",))]
+            return out
         if st == "start":
             who = None if s.chooser is None else s.players[s.chooser]
             return [Move(f"start {name.lower()}", who, False, ("start", q)) for q, name in enumerate(s.players)]
@@ -376,24 +387,12 @@ class ElCapitanRules(Rules):
                 return _cached(("rcp", known), lambda: [Move(f"price {known}", None, True, ("reveal", known))])
             return _cached("rp", lambda: [Move(f"price {v}", None, True, ("reveal", v))
                                           for v in _rng("card_price")])
-        # a known pile: only the cards it can still hold
-        pile = s.draw_known[kind]
-        values = sorted({self._field(card, step) for card in pile if self._prefix(card) [:step] == s.partial})
+        # a known pile (a reshuffled discard pile, or the deck from the board file): only its cards, in one step
         out = []
-        for v in values:
-            if kind == "d":
-                text = (f"destination card {CITIES[v]}" if step == 0 else f"{v} seals" if step == 1 else f"price {v}")
-            else:
-                text = f"connection card {CITIES[v[0]]}-{CITIES[v[1]]}" if step == 0 else f"price {v}"
-            out.append(Move(text, None, True, ("reveal", v)))
+        word = "destination" if kind == "d" else "connection"
+        for card in sorted(set(s.draw_known[kind])):
+            out.append(_reveal_move(word, card))
         return out
-
-    @staticmethod
-    def _prefix(card):
-        return (card[1], card[2], card[3]) if card[0] == "d" else ((card[1], card[2]), card[3])
-
-    def _field(self, card, step):
-        return self._prefix(card)[step]
 
     def _turn_moves(self, s):
         p = s.cur
@@ -494,12 +493,14 @@ class ElCapitanRules(Rules):
             s.bank += card[3]
             s.face[card[0]].remove(card)
             s.hands[p].append(card)
+            s.in_hand[card[0]] += 1
         elif kind == "sail":
             card, dest = a[1], a[2]
             self._leave(s, p)
             if card[0] == "d" and s.ship_city[p] < 0:
                 s.dest_leg = True
             s.hands[p].remove(card)
+            s.in_hand[card[0]] -= 1
             s.discard[card[0]].append(card)
             s.ship_city[p] = dest
         elif kind == "bank":
@@ -568,6 +569,11 @@ class ElCapitanRules(Rules):
                 self._bonus_check(s, p, how)
         elif kind == "reveal":
             self._reveal(s, a[1])
+        elif kind == "reveal_card":
+            card = a[1]
+            s.reveal_queue.pop(0)
+            s.draw_known[card[0]].remove(card)
+            s.face[card[0]].append(card)
         elif kind == "end":
             self._end_turn(s)
         elif kind == "pass":
@@ -579,17 +585,21 @@ class ElCapitanRules(Rules):
                     s.ship_city[p] = BANK
             s.notes.append(f"{s.players[p]} could take no action and passed (table ruling; rules T14/O12).")
             self._end_turn(s)
-        elif kind == "repay" or kind == "extend":
-            q, key = s.settle_queue.pop(0)
-            held = s.loans[q]
-            held[key] -= 1
-            if not held[key]:
-                del held[key]
-            if kind == "extend":
-                ext = (key[0], True, key[2])
-                held[ext] = held.get(ext, 0) + 1
-            else:
-                self._repay(s, q, key)
+        elif kind in ("repay", "extend", "repay all", "extend all"):
+            q = s.settle_queue[0][0]
+            while s.settle_queue and s.settle_queue[0][0] == q:
+                q, key = s.settle_queue.pop(0)
+                held = s.loans[q]
+                held[key] -= 1
+                if not held[key]:
+                    del held[key]
+                if kind.startswith("extend"):
+                    ext = (key[0], True, key[2])
+                    held[ext] = held.get(ext, 0) + 1
+                else:
+                    self._repay(s, q, key)
+                if not kind.endswith("all"):
+                    break
         elif kind == "start":
             self._new_phase(s, a[1])
         elif kind == "layout":
@@ -879,18 +889,30 @@ class ElCapitanRules(Rules):
         n = s.n
         assert sum(s.money) + s.bank == 20 * n, "money is not conserved between the players and the bank"
         if s.options["loan_stacks"] == "finite":
-            for face, total in ((10, 18), (16, 12)):
-                held = sum(c for ls in s.loans for k, c in ls.items() if k[0] == face and not k[2])
-                assert s.stack[face] + held == total, f"{face}-florin loan cards are not conserved"
+            held = {10: 0, 16: 0}
+            for ls in s.loans:
+                for k, c in ls.items():
+                    if not k[2]:
+                        held[k[0]] += c
+            assert s.stack[10] + held[10] == 18 and s.stack[16] + held[16] == 12, "loan cards are not conserved"
         cities = s.cities
-        on_board = {c: sum(city.sites.count(c) + city.picture.count(c) for city in cities) for c in s.in_play}
-        forts = {c: sum(city.fort.count(c) for city in cities) for c in s.main}
-        for ci, city in enumerate(cities):
-            f0, f1 = city.fort
-            assert f0 == EMPTY or f0 != f1, "two fortresses of one colour in a city"
-            for sp, q in enumerate(city.harbour):
-                if q != EMPTY:
-                    assert ci == s.ship_city[q] and s.ship_space[q] == sp, "harbour mismatch"
+        pieces, fort_list, harbours = [], [], []
+        for city in cities:
+            pieces += city.sites
+            pieces += city.picture
+            f = city.fort
+            assert f[0] == EMPTY or f[0] != f[1], "two fortresses of one colour in a city"
+            fort_list += f
+            harbours += city.harbour
+        on_board = {c: pieces.count(c) for c in s.in_play}
+        forts = {c: fort_list.count(c) for c in s.main}
+        anchored = 0
+        for q in range(n):
+            sp = s.ship_space[q]
+            if sp >= 0:
+                anchored += 1
+                assert cities[s.ship_city[q]].harbour[sp] == q, "a ship is not in its harbour space"
+        assert len(harbours) - harbours.count(EMPTY) == anchored, "a harbour space holds a ship that is not there"
         for c in s.in_play:
             assert s.supply_w[c] + s.front_w[c] + on_board[c] == 18, f"{COLOURS[c]} warehouses not conserved"
             assert s.front_w[c] >= 0 and s.supply_w[c] >= 0
@@ -898,12 +920,12 @@ class ElCapitanRules(Rules):
             c = s.main[p]
             assert s.supply_f[c] + s.front_f[p] + forts[c] == 3, f"{COLOURS[c]} fortresses not conserved"
         for kind, total in (("d", 18), ("c", 36)):
-            in_hands = sum(1 for h in s.hands for card in h if card[0] == kind) if kind == "d" else \
-                sum(map(len, s.hands)) - in_hands
+            in_hands = s.in_hand[kind]
             cards = (s.draw_unknown[kind] + len(s.draw_known[kind]) + len(s.face[kind]) + len(s.discard[kind])
                      + in_hands)
             assert cards == total, f"sailing cards of deck {kind} are not conserved ({cards} != {total})"
             assert len(s.face[kind]) <= (4 if kind == "d" else 6)
+        assert sum(map(len, s.hands)) == s.in_hand["d"] + s.in_hand["c"], "hand cards are not accounted for"
         assert len(s.bonus_left) + sum(1 for b in s.bonus if b) == 3, "bonus cards not conserved"
         assert 1 <= s.phase <= 3, "phase out of range"
         if s.stage in ("loans", "start") or s.stage == "over":

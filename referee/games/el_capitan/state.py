@@ -44,6 +44,7 @@ class State:
         self.face = {"d": [], "c": []}
         self.discard: dict[str, list] = {"d": [], "c": []}
         self.hands: list[list] = [[] for _ in range(n)]
+        self.in_hand = {"d": 0, "c": 0}          # cards in all hands, by deck (a separate count for check)
         # loans (rule T13): stacks on the bank spaces, and the loans each player holds
         self.stack = {10: 18, 16: 12}
         self.loans: list[dict] = [{} for _ in range(n)]   # (face, extended, extra card) -> how many
