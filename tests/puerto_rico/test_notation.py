@@ -85,3 +85,32 @@ def test_unknown_word():
     g = new(4)
     with pytest.raises(InvalidMove, match="not a word"):
         g.play("xyzzy")
+
+
+def test_man_page_example_plays():
+    import referee
+    g = referee.new_game("puerto-rico", ["Ann", "Bob", "Cal", "Dan"])
+    for m in ("reveal corn", "reveal indigo", "reveal sugar", "reveal coffee", "reveal corn", "settler",
+              "take quarry", "take coffee", "pass", "take corn"):
+        g.play(m)
+    assert g.prompt().startswith("Chance (settler phase over)")
+    g.play("reveal tobacco")
+
+
+@pytest.mark.parametrize("typed,bid", [
+    ("sm-market", "small-market"), ("lg-warehouse", "large-warehouse"), ("sm-sugar", "small-sugar-mill"),
+    ("lg-indigo", "indigo-plant"), ("hut", "construction-hut"), ("roaster", "coffee-roaster"),
+    ("uni", "university"), ("guild", "guild-hall"), ("customs", "customs-house"), ("harbour", "harbor"),
+    ("city hall", "city-hall"), ("wharf", "wharf"), ("Große Markthalle", "large-market")])
+def test_short_forms_resolve(typed, bid):
+    from referee.games.puerto_rico.notation import tokens
+    from referee.games.puerto_rico.state import BINDEX
+    assert tokens(typed) == [("bld", BINDEX[bid])] or (typed == "wharf" and tokens(typed) == [("verb", "wharf")])
+
+
+def test_build_wharf_outside_captain_phase():
+    g = new(4)
+    give(g, 0, doubloons=10)
+    g.play("builder")
+    g.play("wharf")
+    assert "wharf" in g.view()["players"][0]["city"]

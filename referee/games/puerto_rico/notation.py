@@ -108,7 +108,7 @@ ALIAS["wharf"] = ALIAS["werft"] = ("verb", "wharf")
 
 
 def _ascii(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()
 
 
 def tokens(text: str) -> list[tuple]:
