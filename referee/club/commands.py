@@ -394,24 +394,28 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
 @click.option("--png", type=click.Path(dir_okay=False), default=None, help="Also write the code as a PNG image.")
 @click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Also write the code as an SVG image.")
 @click.option("--text", "text_only", is_flag=True, help="Print only the payload text (what the code holds).")
+@click.option("--bgstats", is_flag=True, help="Encode a BG Stats 'createPlay' link instead of referee text: a phone "
+                                            "with BG Stats scans it and logs the play there.")
 @click.option("--colour/--no-colour", "--color/--no-color", "ansi", default=None,
               help="Draw with terminal colours (default when stdout is a terminal).")
 @click.option("--invert", is_flag=True, help="Without colours: swap dark and light (for dark terminals).")
 @click.pass_context
-def qr_command(ctx, game_id, png, svg, text_only, ansi, invert):
+def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     """A QR code of a finished game's result, for another phone or another referee.
 
     The code holds short text (`referee result v1`, id, game, date, place, one line per player: rank,
     name, score, * for a winner) that `referee import --qr-text TEXT` (or a .txt file of it) imports.
+    Breakdowns and tie-break notes stay in this history; ranks, scores and winners travel. With
+    --bgstats it holds a BG Stats createPlay link instead.
     """
-    from .qr import encode, make_qr, render_text, write_png, write_svg
+    from .qr import bgstats_link, encode, make_qr, render_text, write_png, write_svg
 
     store = _cli().open_store(ctx)
     gid, where = store.resolve(game_id)
     if where == "live":
         raise _bad(f"Game {gid} is not finished yet; a QR code carries a finished game's result.")
     doc = store.get_archived(gid)
-    payload = encode(doc)
+    payload = bgstats_link(doc) if bgstats else encode(doc)
     if text_only:
         click.echo(payload)
         return

@@ -105,8 +105,9 @@ def parse_score(text, player: str, where: str = "") -> int:
 
 
 def chrono_key(doc: dict) -> tuple:
-    """Oldest first: the day played, then when it was finished/logged, then the id (a stable order)."""
-    return (doc.get("date") or "", doc.get("finished_at") or doc.get("created") or "", doc.get("id") or "")
+    """Oldest first: the day played, then when it was finished/logged; sort stably so that games equal
+    on both keep the order they were stored in."""
+    return (doc.get("date") or "", doc.get("finished_at") or doc.get("created") or "")
 
 
 def content_key(doc: dict) -> tuple | None:
@@ -126,9 +127,18 @@ def start_positions(doc: dict) -> dict:
 
 
 def colours(doc: dict) -> dict:
-    """player -> colour when known (recorded/imported games; engines may add 'colours' to options)."""
-    known = doc.get("colours") or (doc.get("options") or {}).get("colours") or {}
-    return {str(k): str(v) for k, v in known.items()} if isinstance(known, dict) else {}
+    """player -> colour when known: recorded/imported games carry "colours"; a tracked El Capitan game has
+    the option colours="red,yellow,..." in seat order (2 players: the main colours come first)."""
+    known = doc.get("colours")
+    if isinstance(known, dict) and known:
+        return {str(k): str(v) for k, v in known.items()}
+    opt = (doc.get("options") or {}).get("colours")
+    players = doc.get("players") or []
+    if isinstance(opt, str) and opt.strip():
+        words = [w.strip() for w in opt.split(",") if w.strip()]
+        if len(words) >= len(players):
+            return dict(zip(players, words))
+    return {}
 
 
 def one_line(text) -> str:

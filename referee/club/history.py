@@ -91,7 +91,9 @@ def make_filters(docs, *, game=None, player=None, since=None, until=None, locati
 
 def select(docs, filters: Filters, newest_first: bool = True) -> list[dict]:
     chosen = [d for d in docs if filters.match(d)]
-    chosen.sort(key=chrono_key, reverse=newest_first)
+    chosen.sort(key=chrono_key)
+    if newest_first:
+        chosen.reverse()   # not sort(reverse=True): games equal on the key come newest first too
     return chosen
 
 

@@ -211,3 +211,39 @@ def _save(write, path) -> None:
         atomic_write(Path(path), buf.getvalue())
     except OSError as err:
         raise BadInput(f"Cannot write {path}: {err.strerror or err}.") from None
+
+
+# --- BG Stats --------------------------------------------------------------------------------------
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def bgstats_link(doc: dict) -> str:
+    """A BG Stats 'createPlay' link (the app's documented push format: url-encoded JSON in ?data=)."""
+    import json
+    from urllib.parse import quote
+
+    from .common import game_name, start_positions
+    from .export import BGG_IDS
+
+    res = doc.get("result")
+    if not res:
+        raise BadInput(f"Game {doc.get('id')} has no result yet; a BG Stats link carries a finished game's result.")
+    date = (doc.get("date") or "")[:10]
+    finished = doc.get("finished_at") or ""
+    clock = finished[11:19] if finished[:10] == date and len(finished) >= 19 else "20:00:00"
+    seats = start_positions(doc)
+    winners = set(res.get("winners") or ())
+    game = {"name": game_name(doc["game"]), "highestWins": True, "noPoints": False, "sourceGameId": doc["game"]}
+    if doc["game"] in BGG_IDS:
+        game["bggId"] = BGG_IDS[doc["game"]]
+    data = {"sourceName": "referee", "playDate": f"{date} {clock}", "game": game,
+            "players": [{"name": e["player"], "score": e["total"], "rank": e["rank"],
+                         "winner": e["player"] in winners, "startPlayer": seats.get(e["player"]) == 1}
+                        for e in res["ranking"]]}
+    if doc.get("location"):
+        data["location"] = one_line(doc["location"])
+    if doc.get("duration"):
+        data["durationMin"] = int(doc["duration"])
+    if doc.get("notes"):
+        data["comments"] = doc["notes"]
+    return BGSTATS_URL + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")

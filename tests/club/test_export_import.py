@@ -240,3 +240,19 @@ def test_export_filters_and_stdout(cli, filled):
     assert len(data["games"]) == 1 and data["games"][0]["players"] == ["Dan", "Eve"]
     rows = csv_rows(cli("export", "-f", "csv", "--since", "2025-02-02").stdout)
     assert {r["date"] for r in rows} == {"2025-02-03", "2025-02-04"}
+
+
+def test_colour_of_a_tracked_el_capitan_game_comes_from_its_colours_option():
+    from referee.club.common import colours
+
+    doc = {"players": ["Ann", "Bob"], "options": {"colours": "red,yellow,green,blue"}}
+    assert colours(doc) == {"Ann": "red", "Bob": "yellow"}
+    assert colours({"players": ["Ann"], "options": {"colours": ""}}) == {}
+    assert colours({"players": ["Ann"], "colours": {"Ann": "blue"}, "options": {}}) == {"Ann": "blue"}
+
+
+def test_history_keeps_storage_order_for_games_logged_the_same_second(cli):
+    ids = [out_json(cli("record", "toy", "-p", "Ann=1", "-p", f"B{i}=2", "--date", "2025-01-01", "--json"))["id"]
+           for i in range(4)]
+    rows = out_json(cli("history", "--json"))
+    assert [r["id"] for r in rows] == ids[::-1]

@@ -195,3 +195,20 @@ def test_man_pages_cover_every_command_and_option(tmp_path):
                                                 "referee-stats.1 differs from the CLI"]
     manpages.write(tmp_path)
     assert manpages.check(tmp_path) == [] and (tmp_path / "referee-toy.7").read_text() == "a game page: never touched"
+
+
+def test_bgstats_link_carries_the_result(cli, store):
+    import json
+    from urllib.parse import unquote
+
+    gid = out_json(cli("record", "puerto-rico", "-p", "Ann=52", "-p", "Bob=48", "-p", "Cal=48", "--date",
+                       "2025-03-01", "--location", "Club", "--duration", "90", "--json"))["id"]
+    link = cli("qr", gid, "--bgstats", "--text").stdout.strip()
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    data = json.loads(unquote(link.split("data=", 1)[1]))
+    assert data["game"] == {"name": "Puerto Rico", "highestWins": True, "noPoints": False,
+                            "sourceGameId": "puerto-rico", "bggId": 3076}
+    assert data["playDate"].startswith("2025-03-01 ") and data["location"] == "Club" and data["durationMin"] == 90
+    assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
+        ("Ann", 52, 1, True, True), ("Bob", 48, 2, False, False), ("Cal", 48, 2, False, False)]
+    assert cli("qr", gid, "--bgstats").exit_code == 0
