@@ -5,16 +5,17 @@ No I/O, no UI, nothing from referee.games. ``score(game, data)`` dispatches to o
 
 from .result import Entry, Result, ScoringError, rank
 
-__all__ = ["Entry", "Result", "ScoringError", "rank", "score"]
+__all__ = ["CALCULATORS", "Entry", "Result", "ScoringError", "rank", "score"]
 
-_MODULES = {"puerto-rico": "puerto_rico", "el-capitan": "el_capitan",
-            "carcassonne": "carcassonne", "port-royal": "port_royal"}
+# game id -> module in scoring/
+CALCULATORS = {"puerto-rico": "puerto_rico", "el-capitan": "el_capitan",
+               "carcassonne": "carcassonne", "port-royal": "port_royal"}
 
 
 def score(game: str, data: dict) -> Result:
     import importlib
 
-    if game not in _MODULES:
-        raise ScoringError(f"Unknown game {game!r}; the calculators are: {', '.join(_MODULES)}.")
-    module = importlib.import_module(f"scoring.{_MODULES[game]}")
+    if game not in CALCULATORS:
+        raise ScoringError(f"Unknown game {game!r}; the calculators are: {', '.join(CALCULATORS)}.")
+    module = importlib.import_module(f"scoring.{CALCULATORS[game]}")
     return module.score(data)

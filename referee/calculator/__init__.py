@@ -15,7 +15,7 @@ from ..core.errors import BadInput
 
 __all__ = ["GAMES", "calculator_module", "resolve", "run", "score_data"]
 
-from scoring import _MODULES as GAMES   # calculator game id -> module in scoring/ (scoring.score's own table)
+from scoring import CALCULATORS as GAMES  # calculator game id -> module in scoring/
 
 
 def resolve(game) -> str:

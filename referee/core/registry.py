@@ -31,6 +31,11 @@ def resolve_game_id(text: str) -> str:
     key = _ALIASES.get(key.replace("-", ""), key) if key not in GAMES else key
     if key in GAMES:
         return key
+    prefixed = [g for g in GAMES if g.startswith(key)] if len(key) >= 2 else []
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if len(prefixed) > 1:
+        raise BadInput(f"Game {text!r} is ambiguous: it could be {', '.join(prefixed)}.")
     close = difflib.get_close_matches(key, list(GAMES), n=1)
     hint = f" Did you mean {close[0]}?" if close else ""
     raise BadInput(f"Unknown game {text!r}; the games are: {', '.join(GAMES)}.{hint}")

@@ -109,3 +109,20 @@ def test_options_are_parsed(toy):
 def test_unknown_game_suggests(toy):
     with pytest.raises(BadInput, match="Did you mean port-royal"):
         referee.new_game("port-royl", ["Ann", "Bob"])
+
+
+def test_unique_prefix_of_a_game_name(toy):
+    from referee.core.registry import resolve_game_id
+
+    assert resolve_game_id("port") == "port-royal"
+    assert resolve_game_id("Puerto Rico") == "puerto-rico"
+    assert resolve_game_id("po") == "port-royal" and resolve_game_id("pu") == "puerto-rico"
+
+
+def test_ambiguous_prefix(toy, monkeypatch):
+    from referee.core import registry
+
+    monkeypatch.setitem(registry.GAMES, "toy-two", ("tests.core.toy", "Toy two"))
+    assert registry.resolve_game_id("toy") == "toy"  # an exact id always wins
+    with pytest.raises(BadInput, match="'to' is ambiguous: it could be toy, toy-two"):
+        registry.resolve_game_id("to")
