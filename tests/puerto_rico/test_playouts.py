@@ -25,7 +25,7 @@ def _one(n, seed, options=None):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_playouts(n):
-    for seed in range(50):
+    for seed in range(75):
         g = _one(n, seed, OPTION_SETS[seed % len(OPTION_SETS)] | ({"vp-pool-5p": 126} if n == 5 and seed % 2 else {}))
         if seed % 10 == 0:
             assert referee.load_record(g.to_record()).view() == g.view()

@@ -87,3 +87,20 @@ def test_two_player_phase_starts_with_chooser_then_other():
     assert g.to_move == "Bob"
     g.play("pass")
     assert g.to_move == "Ann"
+
+
+def test_five_players_two_prospectors():
+    from .helpers import refresh
+    g = new(5)
+    assert texts(g).count("prospector") == 1
+    g.state.card_coins[7] = 2
+    g.state.bank -= 2
+    refresh(g)
+    assert "prospector 2" in texts(g) and "prospector 0" in texts(g) and "prospector" not in texts(g)
+    g.play("prospector")           # the richer card
+    assert g.view()["players"][0]["doubloons"] == 4 + 3
+    assert "prospector" in texts(g)
+    g.play("prospector")
+    assert g.view()["players"][1]["doubloons"] == 4 + 1
+    assert not any(t.startswith("prospector") for t in texts(g))
+    g.check()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import (BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, mk)
+from .state import BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, move_table
 from . import governor
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -31,19 +31,29 @@ def options(s, p: int) -> list:
     q = s.tocc[p][QUARRY]
     priv = 1 if p == s.chooser else 0
     univ = bl[UNIVERSITY] > 0 and (s.csup > 0 or s.cship > 0)
-    who = s.names[p]
+    tab = move_table("builder", s.names[p], _table)
     out = []
     bsup = s.bsup
     for b in range(NB):
         if bsup[b] and bl[b] < 0 and (free >= 2 or not LARGE[b]):
             c = COST[b] - priv - (q if q < COL[b] else COL[b])
             if c <= money:
-                out.append(mk(who, BUILD_TEXT[b], ("build", b, univ)))
                 if univ:
-                    out.append(mk(who, BUILD_NOU_TEXT[b], ("build", b, False)))
+                    out.append(tab[3 * b + 1])
+                    out.append(tab[3 * b + 2])
+                else:
+                    out.append(tab[3 * b])
     if out:
-        out.append(mk(who, "pass", ("pass",)))
+        out.append(tab[-1])
     return out
+
+
+def _table():
+    out = []
+    for b in range(NB):
+        out += [(BUILD_TEXT[b], ("build", b, False)), (BUILD_TEXT[b], ("build", b, True)),
+                (BUILD_NOU_TEXT[b], ("build", b, False))]
+    return out + [("pass", ("pass",))]
 
 
 def step(s) -> None:

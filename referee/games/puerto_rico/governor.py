@@ -3,7 +3,8 @@ the 2-player role order, the prospector (5.8), and the end of the game at the en
 
 from __future__ import annotations
 
-from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, PROSPECTOR, ROLE, ROLES, SETTLER, TRADER, mk, pay)
+from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, PROSPECTOR, ROLE, ROLES, SETTLER, TRADER, mk,
+                    move_table, pay)
 
 
 def picker(s) -> int:
@@ -18,33 +19,36 @@ def start_round(s) -> None:
     offer_roles(s)
 
 
-def role_options(s) -> list:
-    """(text, action) for every role card still on the table; the two prospectors are one choice unless
-    their doubloons differ."""
-    out = []
-    seen_prospector = {}
-    for i, name in enumerate(s.cards):
-        if s.card_taken[i] >= 0:
-            continue
-        r = ROLES.index(name)
-        if r == PROSPECTOR:
-            seen_prospector.setdefault(s.card_coins[i], i)
-            continue
-        out.append((name, ("role", i, True)))
-        if r == MAYOR and s.opts.get("mayor-privilege-optional", True) and s.csup > 0:
-            out.append(("mayor no-privilege", ("role", i, False)))
-    if len(seen_prospector) == 1:
-        out.append(("prospector", ("role", next(iter(seen_prospector.values())), True)))
-    elif seen_prospector:
-        for coins, i in sorted(seen_prospector.items(), reverse=True):
-            out.append((f"prospector {coins}", ("role", i, True)))
+def _table(cards):
+    def build():
+        return [(name, ("role", i, True)) for i, name in enumerate(cards)] + [
+            ("mayor no-privilege", ("role", MAYOR, False))]
+    return build
+
+
+def role_moves(s) -> list:
+    """Every role card still on the table; the two prospectors are one choice unless their doubloons
+    differ ('prospector N', N = doubloons on the card)."""
+    who = s.names[s.actor]
+    cards = s.cards
+    tab = move_table("roles%d" % len(cards), who, _table(cards))
+    taken = s.card_taken
+    out = [tab[i] for i in range(6) if taken[i] < 0]
+    if taken[MAYOR] < 0 and s.csup > 0 and s.opts.get("mayor-privilege-optional", True):
+        out.append(tab[-1])
+    if len(cards) > 6:
+        free = [i for i in range(6, len(cards)) if taken[i] < 0]
+        if len(free) == 2 and s.card_coins[6] != s.card_coins[7]:
+            for i in sorted(free, key=lambda i: -s.card_coins[i]):
+                out.append(mk(who, f"prospector {s.card_coins[i]}", ("role", i, True)))
+        elif free:
+            out.append(tab[free[0]])
     return out
 
 
 def offer_roles(s) -> None:
-    s.actor = p = picker(s)
-    who = s.names[p]
-    s.mv = [mk(who, t, a) for t, a in role_options(s)]
+    s.actor = picker(s)
+    s.mv = role_moves(s)
 
 
 def choose(s, action) -> None:

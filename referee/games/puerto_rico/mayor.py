@@ -4,7 +4,7 @@ and the refill of the colonist ship (trigger G1)."""
 
 from __future__ import annotations
 
-from .state import (BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, VIOLET, mk)
+from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, move_table
 from . import governor
 
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
@@ -60,20 +60,21 @@ def step(s) -> None:
     governor.role_done(s)
 
 
+def _table():
+    return [("ok", ("ok",)), ("refuse", ("refuse",))] + [(PLACE_TEXT[x], ("place", x)) for x in range(6 + NB)]
+
+
 def options(s, p: int) -> list:
     who = s.names[p]
-    out = [mk(who, "ok", ("ok",))]
+    tab = move_table("mayor", who, _table)
+    out = [tab[0]]
     if s.m_placed < s.m_target:
         t, mt = s.tiles[p], s.m_t
-        for k in range(6):
-            if t[k] > mt[k]:
-                out.append(mk(who, PLACE_TEXT[k], ("place", k)))
+        out += [tab[2 + k] for k in range(6) if t[k] > mt[k]]
         mb = s.m_b
-        for b in s.owned[p]:
-            if CIRC[b] > mb[b]:
-                out.append(mk(who, PLACE_TEXT[6 + b], ("place", 6 + b)))
+        out += [tab[8 + b] for b in s.owned[p] if CIRC[b] > mb[b]]
     if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0 and s.m_pool > s.m_placed:
-        out.append(mk(who, "refuse", ("refuse",)))
+        out.append(tab[1])
     return out
 
 

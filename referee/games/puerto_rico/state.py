@@ -222,3 +222,19 @@ def chance_list(verb: str, stack: list) -> list:
     if out is None:
         out = _CHANCE[key] = [mk(None, f"{verb} {GOODS[k]}", (verb, k), True) for k in range(5) if key[1 + k]]
     return out
+
+
+_TABLES: dict = {}
+
+
+def move_table(kind: str, who: str, build) -> list:
+    """Per-player tables of prebuilt moves (place X, build X, roles), built once: listing is indexing."""
+    key = (kind, who)
+    t = _TABLES.get(key)
+    if t is None:
+        if len(_TABLES) > 5000:
+            _TABLES.clear()
+        from referee.core.move import Move
+
+        t = _TABLES[key] = [Move(text, who, False, action) for text, action in build()]
+    return t
