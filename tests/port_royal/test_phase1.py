@@ -4,6 +4,8 @@ import pytest
 
 from referee import IllegalMove, InvalidMove
 
+from referee.games.port_royal import cards as C
+
 from .helpers import coins, events, flip, give, new, play, player, set_coins, texts
 
 
@@ -311,3 +313,35 @@ def test_stop_with_empty_harbour_can_be_forbidden_r2():
         g.play("stop")
     flip(g, "sailor-3-1")
     assert "stop" in texts(g)
+
+
+def test_paid_coin_faces_sharpen_the_bound_with_the_option_r15():
+    g = new(coin_faces=True)
+    flip(g, "sailor-3-1")
+    assert not any(t.startswith("paid ") for t in texts(g))   # nothing paid yet
+    play(g, "stop", "take sailor-3-1")                        # 3 coins paid, faces unknown
+    assert "paid pirate-9-3" in texts(g)
+    play(g, "paid pirate-9-3")
+    assert g.view()["discard_unidentified"] == 2
+    assert "paid pirate-9-3" not in texts(g)                  # the only copy is now placed
+    play(g, "flip")
+    with pytest.raises(IllegalMove, match="No copy of pirate-9-3 can still be in the draw pile"):
+        g.play("pirate-9-3")
+    g.undo()
+    play(g, "coin flute-2-3", "paid flute-1-1")
+    with pytest.raises(IllegalMove, match=r"No unidentified paid coin"):
+        g.play("paid flute-1-1")
+
+
+def test_paid_coin_face_refused_when_it_must_be_in_the_draw_pile():
+    g = new(2, coin_faces=True)
+    give(g, "Ann", "pirate-9-3", "pirate-7-2", "sailor-7-3")   # 5 swords
+    _drain(g, 2)
+    flip(g, "sailor-3-1", "flute-5-4")
+    play(g, "repel", "reshuffle")                             # the new draw pile is exactly flute-5-4
+    play(g, "stop", "take sailor-3-1")                        # 3 coins paid, faces unknown
+    assert "paid flute-5-4" not in texts(g)
+    with pytest.raises(IllegalMove, match=r"^No copy of flute-5-4 can be among the paid coins \(C4\)\.$"):
+        g.play("paid flute-5-4")
+    play(g, "paid flute-1-1")
+    g.check()

@@ -12,7 +12,7 @@ from referee.games.port_royal import cards as C
 from .helpers import new
 
 OPTIONS = [{}, {"end": "expedition-end"}, {"reshuffle": "immediate"}, {"empty-stop": False}, {"exhausted": "end"},
-           {"must-take": True}]
+           {"must-take": True}, {"coin-faces": True}]
 
 
 def _names(n):

@@ -10,6 +10,7 @@ Canonical moves (lowercase, one spelling each):
     claim <expedition-id> [using <persons>]   claim an expedition (E1-E4)
     end                       end the turn after phase 2 (only offered while a claim is possible)
     reshuffle                 table event: the discards become the draw pile now (R11)
+    paid <card-id>            table event (option coin-faces): the face of a paid coin (R15)
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g.
   claim <expedition> [using settler captain priest jack ...]   e.g. 'claim cc', 'claim cc using priest jack'
   end                      end the turn when a claim was still possible
   reshuffle                the table shuffles the discards into a new draw pile now (R11)
+  paid <card>              (option coin-faces=on) the face of a coin paid to the discard pile (R15)
 Card ids: ships <type>-<swords>-<coins> (pinnace=yellow, flute=blue, skiff=green, frigate=red,
 galleon=black; swords may be 'skull'), persons <type>-<cost>-<influence> (trader-<colour>-...),
 expedition-aa/cc/hh/aah/cch/ach (a=anchor, c=cross, h=house), tax-swords, tax-influence.
@@ -51,6 +53,7 @@ VERBS = {
     "end": "end", "finish": "end", "e": "end",
     "reshuffle": "reshuffle", "shuffle": "reshuffle",
     "card": "card", "flipped": "card", "is": "card",
+    "paid": "paid", "coin": "paid",
 }
 # Words that mean "I'm done" in whatever phase: mapped per phase below.
 DONE_WORDS = {"done", "end", "stop", "pass", "finish", "enough", "no", "skip", "none", "nothing", "e", "s",
@@ -153,6 +156,18 @@ def parse(rules, s, text: str) -> str:
             raise IllegalMove("The discard pile is empty: there is nothing to reshuffle (R5).")
         raise IllegalMove("Finish entering the flipped card first.")
 
+    if verb == "paid":
+        if not s.coin_faces:
+            raise IllegalMove("Faces of paid coins are entered only with the option coin-faces=on (R15).")
+        if ph == REVEAL:
+            raise IllegalMove(f"Enter the card {active} flipped first (D1).")
+        if not s.unknown:
+            raise IllegalMove("No unidentified paid coin lies on the discard pile (C3/R15).")
+        c = resolve_card(rest, rules.paid_faces(s))
+        if c not in rules.paid_faces(s):
+            raise IllegalMove(f"No copy of {IDS[c]} can be among the paid coins (C4).")
+        return "paid " + IDS[c]
+
     if ph == REVEAL:
         if who is not None:
             raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.")
@@ -254,7 +269,7 @@ def parse(rules, s, text: str) -> str:
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
 
 
-CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "claim", "end", "reshuffle")
+CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "claim", "end", "reshuffle", "paid")
 
 
 def _verb_guess(rules, s, head: str, card_error: str) -> str:

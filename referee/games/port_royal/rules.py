@@ -21,6 +21,7 @@ from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoya
 NC = C.N
 CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))
 RESHUFFLE_MOVE = Move("reshuffle", None, False, ("reshuffle",))
+PAID_MOVES = tuple(Move("paid " + IDS[i], None, False, ("paid", i)) for i in range(NC))
 SYMBOL_WORD = ("settler", "captain", "priest", "jack")
 INFLUENCE_GOAL = 12
 
@@ -70,6 +71,8 @@ class PortRoyalRules(Rules):
                 Option("must-take", False, "R7: must the active player take at least one card in phase 2"),
                 Option("exhausted", "stop", "R5: a flip with both piles empty ends phase 1 (stop) or the "
                        "game (end)", ("stop", "end")),
+                Option("coin-faces", False, "R15: offer entering the faces of paid coins on the discard pile "
+                       "(sharpens the C4 bound)"),
                 Option("reshuffle", "lazy", "R11: reshuffle when a card is needed (lazy) or as soon as "
                        "the draw pile runs out (immediate)", ("lazy", "immediate")),
             ),
@@ -92,6 +95,7 @@ class PortRoyalRules(Rules):
             empty_stop=bool(options.get("empty-stop", True)), must_take=bool(options.get("must-take", False)),
             eager_reshuffle=options.get("reshuffle", "lazy") == "immediate",
             exhausted_ends=options.get("exhausted", "stop") == "end",
+            coin_faces=bool(options.get("coin-faces", False)),
             coins=[3] * n, persons=[[] for _ in range(n)], exps=[[] for _ in range(n)],
             stats=[[0] * C.N_STATS for _ in range(n)], display=[], colours=0, area=area, box=box,
             draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
@@ -177,7 +181,22 @@ class PortRoyalRules(Rules):
             out.append(mv(s, "end", s.active, ("end",)))
         if s.draw == 0 and not s.eager_reshuffle and (s.disc_known or s.unknown):
             out.append(RESHUFFLE_MOVE)
+        if s.coin_faces and s.unknown:
+            out.extend(PAID_MOVES[c] for c in self.paid_faces(s))
         return out
+
+    def paid_faces(self, s) -> list:
+        """R15: faces an unidentified paid coin can have (a card not known to be anywhere else)."""
+        # Feasible iff the draw pile can still be filled within the bounds afterwards: identifying c lowers
+        # sum(ub) by one exactly when ub(c) equals its unknown-located copies f(c) (C4 item 5 clamp).
+        out, disc, ub = s.out, s.disc, s.ub
+        slack = sum(ub) - s.draw
+        res = []
+        for c in range(NC):
+            f = COPIES[c] - out[c] - disc[c]
+            if f > 0 and c != EXP_ACH and (ub[c] < f or slack > 0):
+                res.append(c)
+        return res
 
     def parse(self, s, text):
         from .notation import parse
@@ -291,6 +310,15 @@ class PortRoyalRules(Rules):
             self._end_turn(s)
         elif kind == "reshuffle":
             self._reshuffle(s, "The table reshuffles now")
+        elif kind == "paid":
+            c = a[1]
+            s.unknown -= 1
+            s.disc[c] += 1
+            s.disc_known += 1
+            lim = COPIES[c] - s.out[c] - s.disc[c]
+            if s.ub[c] > lim:
+                s.ub[c] = lim
+            s.events.append(f"A paid coin on the discard pile is {IDS[c]} (R15).")
         self._settle(s)
 
     def _flip(self, s) -> None:

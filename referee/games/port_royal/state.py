@@ -22,6 +22,7 @@ class PortRoyalState:
     must_take: bool                # R7
     eager_reshuffle: bool          # R11
     exhausted_ends: bool           # R5 option: an impossible flip ends the game
+    coin_faces: bool               # R15 option: the table may enter the faces of paid coins
     coins: list                    # per seat
     persons: list                  # per seat: card numbers in hire order
     exps: list                     # per seat: claimed expedition card numbers
