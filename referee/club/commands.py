@@ -43,10 +43,11 @@ def _out(data, depth: int) -> None:
 
 
 def _load(ctx, game, player, since, until, location):
+    from .common import read_archive
     from .history import make_filters, select
 
     store = _cli().open_store(ctx)
-    docs = store.archived()
+    docs = read_archive(store)
     filters = make_filters(docs, game=game, player=player, since=since, until=until, location=location)
     return store, docs, filters, select(docs, filters)
 

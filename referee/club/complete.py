@@ -14,6 +14,12 @@ def _store(ctx):
     return Store(db)
 
 
+def read_archive(store):
+    from .common import read_archive as read
+
+    return read(store)
+
+
 def _item(value, help=None):
     from click.shell_completion import CompletionItem
 
@@ -32,7 +38,7 @@ def complete_game(ctx, param, incomplete):
 
 def player_names(store) -> list[str]:
     names: dict = {}
-    for doc in store.archived():
+    for doc in read_archive(store):
         for p in doc.get("players") or ():
             names.setdefault(str(p).casefold(), str(p))
     for doc in store.live_docs():
@@ -66,7 +72,7 @@ def complete_game_ref(ctx, param, incomplete):
         for doc in store.live_docs():
             if doc["id"].startswith(low):
                 items.append(_item(doc["id"], f"{doc.get('game')} {', '.join(doc.get('players') or [])} (in progress)"))
-        for doc in store.archived():
+        for doc in read_archive(store):
             if doc.get("id", "").startswith(low):
                 items.append(_item(doc["id"], f"{doc.get('game')} {doc.get('date') or ''} "
                                               f"{', '.join(doc.get('players') or [])}"))
@@ -84,7 +90,7 @@ def complete_location(ctx, param, incomplete):
     try:
         low = incomplete.casefold()
         seen = {}
-        for doc in _store(ctx).archived():
+        for doc in read_archive(_store(ctx)):
             loc = doc.get("location")
             if loc and loc.casefold().startswith(low):
                 seen.setdefault(loc.casefold(), loc)

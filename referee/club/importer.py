@@ -536,7 +536,9 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
     """Add the new games of ``parsed`` in one archive write. Returns a report."""
     report = {"imported": [], "duplicates": [], "conflicts": [], "renamed": [], "skipped": list(parsed.skipped)}
     with store.lock:
-        stored = {d["id"]: d for d in store.archived()}
+        from .common import read_archive
+
+        stored = {d["id"]: d for d in read_archive(store)}
         keys = {}
         for d in stored.values():
             k = content_key(d)

@@ -162,3 +162,22 @@ def test_stats_bad_input(cli, club, db, args, fragments):
     before = snapshot(db)
     assert_refused(cli("stats", *args), *fragments)
     assert snapshot(db) == before
+
+
+def test_read_archive_equals_store_archived_and_reports_damage_the_same_way(cli, store, db):
+    from referee.club.common import read_archive
+    from referee.core.errors import StoreError
+
+    assert read_archive(store) == []
+    play_tracked(store)
+    out_json(cli("record", "toy", "-p", "Ann=1", "-p", "Bob=2", "--json"))
+    assert read_archive(store) == store.archived() and len(store.archived()) == 2
+    db.write_text('{"games": {"1": ')
+    with pytest.raises(StoreError) as a:
+        store.archived()
+    with pytest.raises(StoreError) as b:
+        read_archive(store)
+    assert str(a.value) == str(b.value)
+    assert_refused(cli("history"), "is not valid JSON")
+    db.write_text('{"_meta": {"1": {"schema_version": 99}}, "games": {}}')
+    assert_refused(cli("stats"), "newer referee")
