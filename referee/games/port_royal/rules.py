@@ -365,6 +365,10 @@ class PortRoyalRules(Rules):
                 s.pending = c
                 s.phase = SHIP_PHASE
             else:
+                if sw == SKULL:
+                    s.events.append("A skull ship cannot be repelled (D4a).")
+                elif s.colours & (1 << COLOUR[c]):
+                    s.events.append(f"{name} has {plural(mine, 'sword')}: too few to repel it (D4a).")
                 self._dock(s, c)
 
     def _dock(self, s, c: int) -> None:
