@@ -200,3 +200,17 @@ def test_board_view_shows_drawn_tile_rotations_and_is_json():
     assert json.loads(json.dumps(v)) == v
     assert v["board"][1]["figure"] == {"player": "Ann", "figure": "follower", "feature": "road e-w"}
     assert v["drawn"]["tile"] == "TB:X" and len(v["drawn"]["rotations"]) == 4
+
+
+def test_uncertain_field_split_is_shown_before_a_farmer_goes_down():
+    g = new()
+    g.play("draw tb:o")
+    g.play("place 0,-1 r180")
+    p = g.prompt()
+    assert "uncertain field split of TB:O" in p
+    for name, halves in (("farm ws", "Ws"), ("farm wn", "Wn"), ("farm nw", "Nw"), ("farm ne", "Ne")):
+        assert f"{name} = {halves}" in p
+    g2 = new()
+    g2.play("draw b:d")
+    g2.play("place 1,0 r0")
+    assert "uncertain" not in g2.prompt()
