@@ -200,3 +200,38 @@ def test_vp_pool_runs_out_g3_overflow_counts():
     res = g.result()
     assert res.entry("Ann").breakdown["vp_chips"] == 5
     assert g.view()["vp_overflow"]["Ann"] == 2
+
+
+def test_storage_large_warehouse_two_kinds():
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 6)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3, "sugar": 2, "coffee": 2}, buildings={"large-warehouse": 1})
+    g.play("captain")
+    g.play("keep sugar")
+    g.play("keep coffee")
+    # two kinds whole; corn is the only kind left for the single barrel: chosen automatically
+    assert g.view()["players"][0]["goods"] == {"corn": 1, "sugar": 2, "coffee": 2}
+    assert g.state.phase == "role"
+
+
+def test_storage_keeps_everything_without_asking_when_it_fits():
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 6)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3, "sugar": 1}, buildings={"small-warehouse": 1})
+    g.play("captain")
+    assert g.state.phase == "role"
+    assert g.view()["players"][0]["goods"] == {"corn": 3, "sugar": 1}
+
+
+def test_unoccupied_warehouse_keeps_one_barrel():
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 6)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3}, buildings={"small-warehouse": 0})
+    g.play("captain")
+    assert g.view()["players"][0]["goods"] == {"corn": 1}

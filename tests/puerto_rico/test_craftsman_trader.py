@@ -120,3 +120,25 @@ def test_full_house_stops_sales():
     g.play("trader")
     # nobody can sell; the phase ended and the full house was emptied
     assert g.view()["trading_house"] == []
+
+
+def test_large_market_and_both_markets():
+    g = new(4)
+    give(g, 1, goods={"indigo": 1}, buildings={"large-market": 1}, doubloons=0)
+    give(g, 2, goods={"sugar": 1}, buildings={"large-market": 1, "small-market": 1}, doubloons=0)
+    give(g, 3, goods={"coffee": 1}, buildings={"large-market": 0}, doubloons=0)
+    g.play("trader")    # Ann has nothing to sell
+    g.play("sell indigo")
+    assert g.view()["players"][1]["doubloons"] == 1 + 2
+    g.play("sell sugar")
+    assert g.view()["players"][2]["doubloons"] == 2 + 3
+    g.play("sell coffee")   # unoccupied: no bonus
+    assert g.view()["players"][3]["doubloons"] == 4
+
+
+def test_all_bonuses_stack_to_eight():
+    g = new(4)
+    give(g, 0, goods={"coffee": 1}, buildings={"large-market": 1, "small-market": 1}, doubloons=0)
+    g.play("trader")
+    g.play("sell coffee")
+    assert g.view()["players"][0]["doubloons"] == 8
