@@ -214,3 +214,15 @@ def test_uncertain_field_split_is_shown_before_a_farmer_goes_down():
     g2.play("draw b:d")
     g2.play("place 1,0 r0")
     assert "uncertain" not in g2.prompt()
+
+
+def test_draw_by_edges_when_the_letter_is_unknown():
+    g = new()
+    unchanged(g, "draw cccc", AmbiguousMove, r"draw b:c \(city n-e-s-w \(pennant\)\); draw tb:m .*\(cloth\)")
+    unchanged(g, "rrrr", AmbiguousMove, r"draw b:x .*draw tb:b")       # any rotation: X and the bridge
+    unchanged(g, "draw cfcr", IllegalMove, r"No tile shows the edges C F C R")
+    g2 = new(traders_builders=False)
+    assert g2.play("ffff").text == "draw b:b"
+    g2.play("place 0,1 r0")
+    g2.play("none")
+    assert g2.play("draw rfrc").text == "draw b:d"   # D read from another side: still D

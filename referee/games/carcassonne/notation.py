@@ -20,7 +20,8 @@ from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, KIND_WORD, tile_types
 HELP = """\
 Carcassonne notation (case-insensitive):
   draw d, draw b:d, draw tb:k   the tile drawn from the bag (b: base, tb: Traders & Builders; a bare
-                                letter is enough when only one of the two is still in the bag)
+                                letter is enough when only one of the two is still in the bag);
+                                draw crfr names it by its edges N E S W in any rotation (asks if several)
   place 1,-2 r90                put the drawn tile at x,y (x grows east, y grows south; the start tile is
                                 0,0 with its city to the north). Rotation clockwise: r0 r90 r180 r270,
                                 0/90/180/270, r1..r3 (quarter turns), or the edges it shows N E S W,
@@ -89,6 +90,8 @@ def parse(rules, st, text: str) -> str:
     first = words[0]
     joined = " ".join(words)
     tile_like = len(words) <= 2 and _TILE_RE.match(joined) is not None
+    if st.phase == "draw" and len(words) == 1 and re.fullmatch(r"[crf]{4}", first):
+        return _draw_by_edges(rules, st, first)
     if first in _DRAW or (tile_like and st.phase == "draw"):
         rest = " ".join(words[1:]) if first in _DRAW else joined
         return _draw(rules, st, rest)
@@ -137,7 +140,26 @@ def _decline(rules, st) -> str:
                       "part of a builder's double turn (rule B13).")
 
 
+def _draw_by_edges(rules, st, edges: str) -> str:
+    want = edges.upper()
+    cands = [k for k in st.counts if want in tile_types()[k].edge_strings()]
+    if not cands:
+        raise IllegalMove(f"No tile shows the edges {' '.join(want)} (N E S W) in any rotation.")
+    if st.phase != "draw":
+        _phase_error(rules, st, "place it")
+    avail = [k for k in cands if st.bag.get(k, 0) > 0]
+    if len(avail) == 1:
+        return "draw " + avail[0].lower()
+    if not avail:
+        raise IllegalMove(f"No tile with the edges {' '.join(want)} is left in the bag (rule P6): "
+                          f"{', '.join(cands)} are all drawn.")
+    opts = "; ".join(f"draw {k.lower()} ({tile_types()[k].describe()})" for k in avail)
+    raise AmbiguousMove(f"Several tiles in the bag show the edges {' '.join(want)}; name the one drawn: {opts}.")
+
+
 def _draw(rules, st, rest: str) -> str:
+    if re.fullmatch(r"[crf]{4}", rest.strip()):
+        return _draw_by_edges(rules, st, rest.strip())
     m = _TILE_RE.match(rest.strip())
     if not m:
         raise InvalidMove(f"{rest or 'nothing'!r} is not a tile name; name the tile by its letter A-X, with b: for "

@@ -165,9 +165,22 @@ class TileType:
     def text(self) -> str:
         return self.key.lower()
 
-    def describe(self) -> str:
-        """Short description of the features, in canonical orientation."""
-        return ", ".join(self.rotations[0].names)
+    def describe(self, q: int = 0) -> str:
+        """Short description of the features in rotation q, with pennants and goods."""
+        rot = self.rotations[q]
+        out = []
+        for seg in self.segments:
+            name = rot.names[seg.index]
+            if seg.pennant:
+                name += " (pennant)"
+            if seg.goods:
+                name += f" ({seg.goods})"
+            out.append(name)
+        return ", ".join(out)
+
+    def edge_strings(self) -> set:
+        """The edge strings N E S W this tile can show on the board, in any rotation."""
+        return {r.edges for r in self.rotations}
 
     def __repr__(self):
         return f"<TileType {self.key} {self.edges}>"
