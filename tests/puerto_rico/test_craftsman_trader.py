@@ -126,7 +126,7 @@ def test_large_market_and_both_markets():
     g = new(4)
     give(g, 1, goods={"indigo": 1}, buildings={"large-market": 1}, doubloons=0)
     give(g, 2, goods={"sugar": 1}, buildings={"large-market": 1, "small-market": 1}, doubloons=0)
-    give(g, 3, goods={"coffee": 1}, buildings={"large-market": 0}, doubloons=0)
+    give(g, 3, goods={"coffee": 1}, buildings={"small-market": 0}, doubloons=0)
     g.play("trader")    # Ann has nothing to sell
     g.play("sell indigo")
     assert g.view()["players"][1]["doubloons"] == 1 + 2
