@@ -149,3 +149,13 @@ def test_board_command_check_names_the_field(tmp_path):
     path.write_text(json.dumps(data))
     res = CliRunner().invoke(board_command, ["--file", str(path), "--check"])
     assert res.exit_code == 2 and "tanger.final_value is missing" in res.output
+
+
+def test_a_deck_in_the_board_file_narrows_the_reveal_questions():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD})
+    g.play("layout venezia athina tunis constantinople")
+    assert len(g.legal_moves()) == 9
+    g.play("destination card marseille")
+    assert [m.text for m in g.legal_moves()] == ["2 seals", "3 seals"]      # the test deck's two Marseille cards
+    g.play("3 seals")
+    assert [m.text for m in g.legal_moves()] == ["price 2"]

@@ -56,3 +56,13 @@ def test_many_playouts(n, monkeypatch, tmp_path):
     for seed in range(20):
         _finish(random_playout("el-capitan", NAMES[:n], 100 + seed), n)
         _finish(random_playout("el-capitan", NAMES[:n], 200 + seed, options={"board": BOARD}), n)
+
+
+def test_a_record_made_with_a_board_file_replays_without_it():
+    g = random_playout("el-capitan", NAMES[:3], 5, options={"board": BOARD})
+    text = g.to_record()
+    assert BOARD.lower() in text
+    portable = text.replace(BOARD.lower(), "none")
+    again = referee.load_record(portable)
+    assert again.view() == g.view()
+    assert again.result().to_dict() == g.result().to_dict()

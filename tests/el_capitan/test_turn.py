@@ -11,12 +11,13 @@ def give(g, player, card):
     g.state.hands[g.state.players.index(player)].append(card)
     s = g.state
     s.in_hand[card[0]] += 1
-    for pile in (s.draw_known[card[0]], s.face[card[0]]):
-        if card in pile:
-            pile.remove(card)
-            break
+    if card in s.face[card[0]]:
+        s.face[card[0]].remove(card)
+    elif card in s.file_deck[card[0]]:          # still face down: take it from the pile
+        s.file_deck[card[0]].remove(card)
+        s.draw_unknown[card[0]] -= 1
     else:
-        raise AssertionError(f"{card} is not in the draw pile or the display")
+        raise AssertionError(f"{card} is neither face down nor face up")
     g._legal = None
 
 

@@ -343,7 +343,9 @@ def read_board_file(path) -> dict:
     try:
         stamp = p.stat().st_mtime_ns
     except OSError:
-        raise BoardError(f"Board file {p} does not exist; create it with `referee board --file {p}`.") from None
+        raise BoardError(f"Board file {p} does not exist; create it with `referee board --file {p}` (for a record "
+                         "from another machine, set \"board\": \"none\" in its Options header: every board value "
+                         "is in its moves).") from None
     key = str(p)
     hit = _FILE_CACHE.get(key)
     if hit and hit[0] == stamp:

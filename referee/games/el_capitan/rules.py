@@ -69,6 +69,24 @@ def _move_text(action, variant) -> str:
 
 _PLAYER_MOVES: dict = {}
 _REVEAL_MOVES: dict = {}
+_STEP_MOVES: dict = {}
+
+
+def _step_move(kind, step, value):
+    """One step of entering a card turned up from a face-down pile nobody has seen: city (or city pair),
+    seals, price."""
+    key = (kind, step, value)
+    m = _STEP_MOVES.get(key)
+    if m is None:
+        if step == 0:
+            text = (f"destination card {CITIES[value]}" if kind == "d"
+                    else f"connection card {CITIES[value[0]]}-{CITIES[value[1]]}")
+        elif kind == "d" and step == 1:
+            text = f"{value} seals"
+        else:
+            text = f"price {value}"
+        m = _STEP_MOVES[key] = Move(text, None, True, ("reveal", value))
+    return m
 
 
 def _reveal_move(word, card):
@@ -152,12 +170,13 @@ class ElCapitanRules(Rules):
         for c in range(len(CITIES)):
             s.learned[("site", c, 1)] = 0      # site 1 is printed "0" in every city (confirmed)
         s.learned[("exp", 0)] = 0              # no city pays nothing [derived]
+        # A deck listed in the board file only narrows the reveal questions (same texts as without the file,
+        # so a record replays on a machine without it); a reshuffled discard pile is known from the log itself.
+        s.file_deck = {"d": None, "c": None}
         if board.destination_cards:
-            s.draw_unknown["d"] = 0
-            s.draw_known["d"] = [("d", CITY_INDEX[c], se, pr) for c, se, pr in board.destination_cards]
+            s.file_deck["d"] = [("d", CITY_INDEX[c], se, pr) for c, se, pr in board.destination_cards]
         if board.connection_cards:
-            s.draw_unknown["c"] = 0
-            s.draw_known["c"] = [("c", CITY_INDEX[a], CITY_INDEX[b], pr) for a, b, pr in board.connection_cards]
+            s.file_deck["c"] = [("c", CITY_INDEX[a], CITY_INDEX[b], pr) for a, b, pr in board.connection_cards]
         s.reveal_queue = ["d"] * 4 + ["c"] * 6
         s.after_reveal = "turn"
         return s
@@ -368,31 +387,37 @@ class ElCapitanRules(Rules):
         kind = s.reveal_queue[0]
         step = len(s.partial)
         if s.draw_unknown[kind] > 0:
+            deck = s.file_deck[kind]
+            if deck is not None:
+                return self._file_deck_step(s, kind, step, deck)
             if kind == "d":
                 if step == 0:
-                    return _cached("rd0", lambda: [Move(f"destination card {c}", None, True, ("reveal", i))
-                                                   for i, c in enumerate(CITIES)])
+                    return _cached("rd0", lambda: [_step_move("d", 0, i) for i in range(len(CITIES))])
                 if step == 1:
-                    return _cached("rd1", lambda: [Move(f"{v} seals", None, True, ("reveal", v))
-                                                   for v in _rng("seals")])
-                return _cached("rp", lambda: [Move(f"price {v}", None, True, ("reveal", v))
-                                              for v in _rng("card_price")])
+                    return _cached("rd1", lambda: [_step_move("d", 1, v) for v in _rng("seals")])
+                return _cached("rp", lambda: [_step_move("d", 2, v) for v in _rng("card_price")])
             if step == 0:
-                return _cached("rc0", lambda: [Move(f"connection card {a}-{b}", None, True,
-                                                    ("reveal", (CITY_INDEX[a], CITY_INDEX[b])))
-                                               for a, b in PAIRS])
+                return _cached("rc0", lambda: [_step_move("c", 0, pair) for pair in _PAIR_INDEX])
             pair = s.partial[0]
             known = s.board.connection_price.get((CITIES[pair[0]], CITIES[pair[1]]))
             if known is not None:
-                return _cached(("rcp", known), lambda: [Move(f"price {known}", None, True, ("reveal", known))])
-            return _cached("rp", lambda: [Move(f"price {v}", None, True, ("reveal", v))
-                                          for v in _rng("card_price")])
+                return _cached(("rcp", known), lambda: [_step_move("c", 1, known)])
+            return _cached("rp", lambda: [_step_move("c", 1, v) for v in _rng("card_price")])
         # a known pile (a reshuffled discard pile, or the deck from the board file): only its cards, in one step
         out = []
         word = "destination" if kind == "d" else "connection"
         for card in sorted(set(s.draw_known[kind])):
             out.append(_reveal_move(word, card))
         return out
+
+    def _file_deck_step(self, s, kind, step, deck):
+        partial = s.partial
+        values = set()
+        for card in deck:
+            fields = (card[1], card[2], card[3]) if kind == "d" else ((card[1], card[2]), card[3])
+            if fields[:step] == partial:
+                values.add(fields[step])
+        return [_step_move(kind, step, v) for v in sorted(values)]
 
     def _turn_moves(self, s):
         p = s.cur
@@ -661,10 +686,9 @@ class ElCapitanRules(Rules):
             card = ("c", s.partial[0][0], s.partial[0][1], s.partial[1])
         s.partial = ()
         s.reveal_queue.pop(0)
-        if s.draw_unknown[kind] > 0:
-            s.draw_unknown[kind] -= 1
-        else:
-            s.draw_known[kind].remove(card)
+        s.draw_unknown[kind] -= 1
+        if s.file_deck[kind] is not None:
+            s.file_deck[kind].remove(card)
         s.face[kind].append(card)
 
     def _end_turn(self, s):
