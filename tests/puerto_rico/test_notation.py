@@ -114,3 +114,23 @@ def test_build_wharf_outside_captain_phase():
     g.play("builder")
     g.play("wharf")
     assert "wharf" in g.view()["players"][0]["city"]
+
+
+def test_filler_words_and_unique_production_buildings():
+    g = new(4)
+    give(g, 0, goods={"corn": 2}, doubloons=10)
+    g.play("builder")
+    g.play("build tobacco")
+    assert "tobacco-storage" in g.view()["players"][0]["city"]
+    g = new(4)
+    give(g, 0, goods={"corn": 2})
+    g.play("I choose the captain")
+    g.play("load corn on the 6 ship")
+    assert g.view()["ships"][1] == {"capacity": 6, "good": "corn", "load": 2}
+
+
+def test_corn_building_explained():
+    g = new(4)
+    g.play("builder")
+    with pytest.raises(InvalidMove, match="Corn needs no production building"):
+        g.play("build corn")

@@ -80,6 +80,7 @@ _FLAGS = {
 }
 
 ALIAS: dict[str, tuple] = {}
+FILLER = {"on", "the", "a", "an", "to", "my", "i", "with", "onto", "of", "for", "into", "role", "card", "please"}
 
 
 def _add(key: str, value: tuple) -> None:
@@ -127,7 +128,9 @@ def tokens(text: str) -> list[tuple]:
                 break
         else:
             w = words[i]
-            if w.isdigit():
+            if w in FILLER:
+                pass
+            elif w.isdigit():
                 out.append(("num", int(w)))
             else:
                 close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
@@ -319,10 +322,14 @@ def _builder(s, verb, obj, nums, flags, toks):
     p = s.actor
     if verb in ("pass", "done"):
         return "pass"
+    if obj is not None and obj[0] == "kind" and obj[1] in (3, 4):   # one building each: tobacco, coffee
+        obj = ("bld", 4 if obj[1] == 3 else 5)
     if obj is None or obj[0] != "bld":
-        if obj is not None and obj[0] == "kind" and obj[1] != QUARRY:
-            raise InvalidMove(f"Which {GOODS[obj[1]]} building? Say e.g. 'build sm-{GOODS[obj[1]]}' or "
-                              f"'build {BIDS[2 + max(0, obj[1] - 1)]}'.")
+        if obj is not None and obj[0] == "kind" and obj[1] in (1, 2):
+            raise InvalidMove(f"Which {GOODS[obj[1]]} building? Say 'build sm-{GOODS[obj[1]]}' or "
+                              f"'build {BIDS[obj[1] + 1]}'.")
+        if obj is not None and obj[0] == "kind" and obj[1] == 0:
+            raise InvalidMove("Corn needs no production building; name the building to build.")
         _wrong_phase(s, verb, obj)
     b = obj[1]
     name = BNAME[b].lower()
