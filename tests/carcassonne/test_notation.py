@@ -220,7 +220,7 @@ def test_draw_by_edges_when_the_letter_is_unknown():
     g = new()
     unchanged(g, "draw cccc", AmbiguousMove, r"draw b:c \(city n-e-s-w \(pennant\)\); draw tb:m .*\(cloth\)")
     unchanged(g, "rrrr", AmbiguousMove, r"draw b:x .*draw tb:b")       # any rotation: X and the bridge
-    unchanged(g, "draw cfcr", IllegalMove, r"No tile shows the edges C F C R")
+    unchanged(g, "draw cfrf", IllegalMove, r"No tile shows the edges C F R F")
     g2 = new(traders_builders=False)
     assert g2.play("ffff").text == "draw b:b"
     g2.play("place 0,1 r0")
