@@ -17,8 +17,6 @@ def render(s):
     from rich.table import Table
     from rich.text import Text
 
-    from .notation import prompt
-
     parts = []
     if s.card < 0 and s.round == 1 and s.picks == 0:
         parts.append(Panel(setup_checklist(s.n, s.pool0), title="Setup checklist"))
@@ -71,5 +69,11 @@ def render(s):
     parts.append(Panel(board, title="Puerto Rico"))
     if s.events:
         parts.append(Text("\n".join(s.events), style="italic"))
-    parts.append(Text(prompt(s), style="bold"))
+    if s.phase == END:
+        turn = "The game is over."
+    elif s.phase in ("reveal", "draw"):
+        turn = "To move: the table (chance: enter the plantation turned up)."
+    else:
+        turn = f"To move: {s.names[s.actor]} ({s.phase})."
+    parts.append(Text(turn, style="bold"))
     return Group(*parts)
