@@ -282,7 +282,10 @@ _ALIASES = {"color": "colour", "position": "start_position", "startposition": "s
 def parse_csv(text: str, name: str) -> Parsed:
     from ..store.ids import looks_like_id
 
-    reader = csv.reader(io.StringIO(text))
+    first = text.split("\n", 1)[0]
+    # Spreadsheets set to a decimal-comma locale write ';' (and some tools tabs) between fields.
+    delimiter = max((",", ";", "\t"), key=first.count) if first else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration:

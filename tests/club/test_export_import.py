@@ -256,3 +256,16 @@ def test_history_keeps_storage_order_for_games_logged_the_same_second(cli):
            for i in range(4)]
     rows = out_json(cli("history", "--json"))
     assert [r["id"] for r in rows] == ids[::-1]
+
+
+def test_csv_with_semicolons_from_a_european_spreadsheet(cli, tmp_path):
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_bytes("\ufeffDatum;Game;Player;Score;Location\n2025-05-01;Toy;Zoë;5;Klub, sál\n"
+                      "2025-05-01;Toy;Bob;7;Klub, sál\n".encode("utf-8"))
+    # "Datum" is not a column referee knows: the header must name date
+    assert_refused(cli("import", sheet), "line 1", "'date' column")
+    sheet.write_bytes("\ufeffDate;Game;Player;Score;Location\n2025-05-01;Toy;Zoë;5;Klub, sál\n"
+                      "2025-05-01;Toy;Bob;7;Klub, sál\n".encode("utf-8"))
+    assert len(out_json(cli("import", sheet, "--json"))["imported"]) == 1
+    row = out_json(cli("history", "--json"))[0]
+    assert row["players"] == ["Zoë", "Bob"] and row["location"] == "Klub, sál" and row["winners"] == ["Bob"]

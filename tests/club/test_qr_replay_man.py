@@ -157,7 +157,7 @@ def test_completion_of_games_players_and_ids(cli, store, db):
     assert complete(["history", "--player"], "an") == ["Ann", "Annika"]
     assert complete(["record", "toy", "-p"], "ca") == ["Cal="]
     assert complete(["stats", "--player", "Ann", "--vs"], "b") == ["Bob"]
-    assert complete(["replay"], gid[:2]) == [gid]
+    assert complete(["replay"], gid[:5]) == [gid]
     assert complete(["history", "--location"], "cl") == ["Club Hall"]
     assert complete(["--db", str(db.parent / "none.json"), "history", "--player"], "a") == []
 
