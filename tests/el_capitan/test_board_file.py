@@ -159,3 +159,26 @@ def test_a_deck_in_the_board_file_narrows_the_reveal_questions():
     assert [m.text for m in g.legal_moves()] == ["2 seals", "3 seals"]      # the test deck's two Marseille cards
     g.play("3 seals")
     assert [m.text for m in g.legal_moves()] == ["price 2"]
+
+
+def test_values_learned_in_a_game_can_be_saved_to_the_board_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "none.json"))
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    g.play("layout venezia athina tunis constantinople")
+    for _ in range(4):
+        g.play("destination card napoli"); g.play("2 seals"); g.play("price 2")
+    for _ in range(6):
+        g.play("connection card marseille-napoli"); g.play("price 1")
+    g.play("buy napoli 2s 2f")
+    g.play("sail napoli 2s 2f")
+    g.play("napoli harbour 1 price 3")
+    g.play("napoli fortress 1 price 7")
+    record = tmp_path / "game.txt"
+    record.write_text(g.to_record())
+    path = tmp_path / "board.json"
+    res = CliRunner().invoke(board_command, ["--file", str(path), "--from-record", str(record)], input="yes\n")
+    assert res.exit_code == 0, res.output
+    data = json.loads(path.read_text())
+    assert data["cities"]["napoli"]["harbour_price"] == [3, None]
+    assert data["cities"]["napoli"]["fortress_price"] == [7, None]
+    assert data["cities"]["tunis"]["grid"] == [3, 2]

@@ -161,3 +161,20 @@ def test_repay_all_settles_the_rest_of_a_players_loans():
                                                {"amount": 16, "extended": True, "repay": 30}]
     assert g.view()["stage"] == "start"
     g.check()
+
+
+@pytest.mark.parametrize("option,chooser", [("turn-order", "Ann"), ("table", None)])
+def test_tie_for_the_lowest_net(option, chooser):
+    g = new(3, start_tie=option)
+    s = g.state
+    s.money = [5, 30, 5]
+    s.bank = 60 - 40
+    s.paydays = 1
+    g.rules._finance_check(s)
+    g._legal = None
+    assert g.to_move == chooser
+    moves = g.legal_moves()
+    assert [m.text for m in moves] == ["start ann", "start bob", "start cal"]
+    assert all(m.player == chooser and not m.chance for m in moves)
+    g.play("start cal")
+    assert g.view()["start_player"] == "Cal" and g.view()["phase"] == 2

@@ -136,6 +136,68 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
     return clean
 
 
+def merge_learned(data: dict, learned: dict) -> tuple[dict, list[str], list[str]]:
+    """Put the board values a game learned at the table (rule D6) into board file data. Returns (data, the
+    values added, the conflicts kept as they were in the file)."""
+    from .board import CITIES as _C, layout_grid
+
+    added, conflicts = [], []
+    cities = data["cities"]
+
+    def put(cid, field, index, value, label):
+        c = cities[cid]
+        cur = c[field] if index is None else c[field][index]
+        if cur is None:
+            if index is None:
+                c[field] = value
+            else:
+                c[field][index] = value
+            added.append(f"{label} = {value}")
+        elif cur != value:
+            conflicts.append(f"{label}: the file says {cur}, the game was told {value} (the file is kept)")
+
+    status: dict = {}
+    for key, value in learned.items():
+        if key == "layout":
+            for cid, cell in layout_grid(value).items():
+                if cid not in FIXED_CELLS:
+                    put(cid, "grid", None, list(cell), f"{cid} grid")
+            continue
+        kind = key[0]
+        if kind == "exp":
+            if key[1] == 0:
+                continue
+            exp = data.setdefault("expansion_table", {})
+            cur = exp.get(str(key[1]))
+            if cur is None:
+                exp[str(key[1])] = value
+                added.append(f"expansion {key[1]} cities = {value}")
+            elif cur != value:
+                conflicts.append(f"expansion {key[1]} cities: the file says {cur}, the game was told {value}")
+            continue
+        cid = _C[key[1]]
+        if kind == "harbour":
+            put(cid, "harbour_price", key[2], value, f"{cid} harbour {key[2] + 1}")
+        elif kind == "fortress":
+            put(cid, "fortress_price", key[2], value, f"{cid} fortress {key[2] + 1}")
+        elif kind == "site":
+            if key[2] == 13:
+                put(cid, "final_value", None, value, f"{cid} final value")
+            else:
+                put(cid, "site_values", key[2] - 1, value, f"{cid} site {key[2]}")
+        elif kind == "dark":
+            status.setdefault(cid, {})[key[2]] = value
+    for cid, known in status.items():
+        if len(known) == SITES and cities[cid]["dark_sites"] is None:      # every site's status seen
+            cities[cid]["dark_sites"] = sorted(k for k, v in known.items() if v == "dark")
+            added.append(f"{cid} dark squares = {cities[cid]['dark_sites']}")
+            tri = [k for k, v in known.items() if v == "triangle"]
+            if tri and cities[cid]["triangle_site"] is None:
+                cities[cid]["triangle_site"] = tri[0]
+                added.append(f"{cid} triangle = {tri[0]}")
+    return data, added, conflicts
+
+
 def _loan(text):
     got = _numbers(text, 1, 1)
     if got is None:
@@ -171,7 +233,9 @@ def _tty_asker():
               help="The board file (default: the user data directory's el-capitan-board.json).")
 @click.option("--show", is_flag=True, help="Show the saved board and its warnings; change nothing.")
 @click.option("--check", "check_only", is_flag=True, help="Validate the board file and exit (2 if it is unusable).")
-def board_command(path, show, check_only):
+@click.option("--from-record", "record", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Add the board values a recorded El Capitan game was told at the table.")
+def board_command(path, show, check_only, record):
     """Enter (or re-enter) the numbers printed on your El Capitan board, once."""
     from pathlib import Path
 
@@ -212,6 +276,9 @@ def board_command(path, show, check_only):
         for c in start["cities"].values():
             c["site_values"] = list(c["site_values"])
     interactive = sys.stdin.isatty()
+    if record:
+        _from_record(target, start, record, interactive)
+        return
     ask = _tty_asker() if interactive else _stdin_asker(sys.stdin, lambda t: click.echo(t, nl=False, err=True))
     tell = (lambda t: click.echo(t)) if interactive else (lambda t: click.echo(t, err=True))
     try:
@@ -230,4 +297,40 @@ def board_command(path, show, check_only):
                "at the table.")
 
 
-__all__ = ["board_command", "run_wizard", "validate_board_file", "board_warnings"]
+def _from_record(target, start, record, interactive):
+    import referee
+    from referee.core.errors import RefereeError
+
+    try:
+        game = referee.load_record(open(record, encoding="utf-8").read())
+    except (OSError, UnicodeDecodeError) as err:
+        click.echo(f"Cannot read {record}: {err}.", err=True)
+        sys.exit(2)
+    except RefereeError as err:
+        click.echo(f"{record}: {err}", err=True)
+        sys.exit(err.exit_code)
+    if game.game != "el-capitan":
+        click.echo(f"{record} is a {game.game} game, not El Capitan.", err=True)
+        sys.exit(2)
+    data, added, conflicts = merge_learned(start or empty_file(), game.state.learned)
+    for line in conflicts:
+        click.echo("Conflict: " + line, err=True)
+    if not added:
+        click.echo("The game learned nothing the board file does not already hold; nothing to save.")
+        return
+    click.echo("Values the game was told at the table:")
+    for line in added:
+        click.echo("  " + line)
+    ask = _tty_asker() if interactive else _stdin_asker(sys.stdin, lambda t: click.echo(t, nl=False, err=True))
+    try:
+        answer = ask("Save them in the board file? Type yes to confirm", "")
+    except Abort:
+        answer = ""
+    if answer.strip().lower() not in ("yes", "y"):
+        click.echo("Not confirmed; nothing was saved.", err=True)
+        sys.exit(1)
+    save_board_file(target, data)
+    click.echo(f"Saved {target}.")
+
+
+__all__ = ["board_command", "run_wizard", "merge_learned", "validate_board_file", "board_warnings"]
