@@ -5,11 +5,12 @@ import random
 import pytest
 
 import referee
+from referee.games.carcassonne.features import recompute
 
 NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 
 
-def playout(seed, n, options=None, replay=True):
+def playout(seed, n, options=None, replay=True, deep_every=0):
     rng = random.Random(seed)
     g = referee.new_game("carcassonne", NAMES[:n], options or {})
     prev = [0] * n
@@ -25,6 +26,10 @@ def playout(seed, n, options=None, replay=True):
         scores = [p["score"] for p in g.view()["players"]]
         assert all(a >= b for a, b in zip(scores, prev)), "a score fell"
         prev = scores
+        if deep_every and len(g.moves) % deep_every == 0:
+            st = g.state
+            assert recompute(st.board, st.last if st.phase == "figure" else None) == []
+    assert recompute(g.state.board) == []      # the union-find agrees with a rebuild from the tiles
     v = g.view()
     assert v["bag_total"] == 0 and len(v["board"]) + len(v["discarded"]) == (96 if (options or {}).get(
         "traders_builders", True) else 72)
@@ -41,7 +46,7 @@ def playout(seed, n, options=None, replay=True):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_playouts(n):
     for seed in range(50):
-        playout(1000 * n + seed, n, replay=seed % 5 == 0)
+        playout(1000 * n + seed, n, replay=seed % 5 == 0, deep_every=7 if seed < 3 else 0)
 
 
 @pytest.mark.parametrize("options", [{"traders_builders": False}, {"builder_chain": True},
@@ -91,3 +96,12 @@ def test_render_fits_80_columns():
 def test_many_random_playouts(n):
     for seed in range(600):
         playout(100000 * n + seed, n, replay=seed % 10 == 0)
+
+
+def test_recompute_catches_a_broken_union_find():
+    g = playout(11, 2, replay=False)
+    b = g.state.board
+    assert recompute(b) == []
+    f = next(f for f in b.feat.values() if f.kind == "road")
+    f.open += 1
+    assert any("open edges" in p for p in recompute(b))

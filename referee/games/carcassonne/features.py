@@ -188,3 +188,93 @@ class Board:
 
         t = bisect.bisect_right(self.base, g) - 1
         return t, g - self.base[t]
+
+
+def recompute(board: Board, unscored_tile: int | None = None) -> list[str]:
+    """Rebuild every feature from the tiles alone and compare with the union-find; returns the problems.
+
+    ``unscored_tile``: the tile just placed whose completed features are not scored yet (figure step).
+
+    A slow, independent proof of the incremental bookkeeping (tests call it; check() stays fast).
+    """
+    n = len(board.parent)
+    parent = list(range(n))
+
+    def find(g):
+        while parent[g] != g:
+            parent[g] = parent[parent[g]]
+            g = parent[g]
+        return g
+
+    def join(a, b):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[rb] = ra
+
+    at = board.at
+    for i, (key, x, y, q) in enumerate(board.placed):
+        rot = board.rot[i]
+        base = board.base[i]
+        for e in (1, 2):
+            j = at.get((x + DELTA[e][0], y + DELTA[e][1]))
+            if j is None:
+                continue
+            nrot, nbase = board.rot[j], board.base[j]
+            opp = (e + 2) % 4
+            if rot.edges[e] != "F":
+                join(base + rot.edge_seg[e], nbase + nrot.edge_seg[opp])
+            for h in (2 * e, 2 * e + 1):
+                if rot.half_seg[h] >= 0:
+                    join(base + rot.half_seg[h], nbase + nrot.half_seg[((h + 4) % 8) ^ 1])
+    comps: dict = {}
+    for i, (key, x, y, q) in enumerate(board.placed):
+        rot = board.rot[i]
+        base = board.base[i]
+        for seg in rot.tile.segments:
+            g = base + seg.index
+            c = comps.setdefault(find(g), {"gids": set(), "tiles": set(), "open": 0, "pennants": 0, "goods": {}})
+            c["gids"].add(g)
+            c["tiles"].add(i)
+            c["pennants"] += seg.pennant
+            if seg.goods:
+                c["goods"][seg.goods] = c["goods"].get(seg.goods, 0) + 1
+            for e in rot.seg_edges[seg.index]:
+                if (x + DELTA[e][0], y + DELTA[e][1]) not in at:
+                    c["open"] += 1
+    problems = []
+    seen_roots = set()
+    for root, c in comps.items():
+        roots = {board.find(g) for g in c["gids"]}
+        if len(roots) != 1:
+            problems.append(f"segments {sorted(c['gids'])} form one feature but the union-find splits them")
+            continue
+        r = roots.pop()
+        if r in seen_roots:
+            problems.append(f"union-find joins separate features at {r}")
+        seen_roots.add(r)
+        f = board.feat[r]
+        if f.kind in ("road", "city"):
+            if f.tiles != c["tiles"]:
+                problems.append(f"feature {r}: tiles {sorted(f.tiles)} != {sorted(c['tiles'])}")
+            if f.open != c["open"]:
+                problems.append(f"feature {r}: open edges {f.open} != {c['open']}")
+            if f.pennants != c["pennants"] or f.goods != c["goods"]:
+                problems.append(f"feature {r}: pennants or goods wrong")
+            if f.done and c["open"]:
+                problems.append(f"feature {r} scored as complete but has open edges")
+            if not f.done and not c["open"] and unscored_tile not in c["tiles"]:
+                problems.append(f"feature {r} is complete but was never scored")
+        if f.kind == "cloister":
+            t = next(iter(c["tiles"]))
+            _, x, y, _ = board.placed[t]
+            full = board.neighbours8(x, y) == 8
+            near = unscored_tile is not None and max(abs(board.placed[unscored_tile][1] - x),
+                                                     abs(board.placed[unscored_tile][2] - y)) <= 1
+            if f.done != full and not (near and full):
+                problems.append(f"cloister at {x},{y}: scored {f.done} but surrounded {full}")
+        for p, kind, g in f.figs:
+            if g not in c["gids"] or board.figs.get(g) != (p, kind):
+                problems.append(f"feature {r}: figure on segment {g} is misplaced")
+    if len(seen_roots) != len(board.feat):
+        problems.append(f"{len(board.feat)} features recorded but {len(seen_roots)} exist")
+    return problems
