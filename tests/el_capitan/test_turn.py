@@ -192,3 +192,18 @@ def test_refill_reveals_are_chance_moves_from_the_pile():
         g.play("destination card tanger"); g.play("2 seals"); g.play("price 3")
     g.play("connection card tanger-venezia")
     assert [m.text for m in g.legal_moves()] == ["price 3"]      # confirmed: Venezia-Tanger costs 3
+
+
+def test_abbreviations_may_skip_words():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": "none"})
+    g.play("lay ven ath tun con")
+    assert g.play("dest mars").text == "destination card marseille"
+    g = new(4)
+    give(g, "Ann", dest("marseille", 3, 2))
+    at(g, "Ann", "valencia")
+    auto(turn_of(g, "Ann"))
+    assert g.rules.parse(g.state, "sail mars") == "sail marseille 3s 2f"        # the destination use
+    assert g.rules.parse(g.state, "sail mars to nap") == "sail marseille 3s 2f to napoli"
+    g.play("ba")
+    with pytest.raises(referee.AmbiguousMove, match="loan 10, loan 16"):
+        g.play("loan")

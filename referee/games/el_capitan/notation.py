@@ -63,23 +63,42 @@ def suggest(word: str, choices) -> str:
     return f" Did you mean {close[0]}?" if close else ""
 
 
+def _subsequence(typed, words) -> bool:
+    """Every typed word is a prefix of a word of the legal text, in order (words may be skipped)."""
+    i = 0
+    for t in typed:
+        while i < len(words) and not words[i].startswith(t):
+            i += 1
+        if i == len(words):
+            return False
+        i += 1
+    return True
+
+
 def match(text: str, legal_texts) -> str | None:
-    """Resolve an abbreviation: every typed word is a prefix of the corresponding word of exactly one legal
-    text (or of the first words of it). Raises AmbiguousMove for several, returns None for none."""
+    """Resolve an abbreviation: each typed word is a prefix of a word of a legal text, in order, and the first
+    typed word starts that text ("dest mars" -> "destination card marseille"). One hit wins; among several,
+    the single shortest one (fewest words) wins; otherwise AmbiguousMove. None when nothing matches."""
     typed = text.split()
+    if not typed:
+        return None
     hits = []
     for cand in legal_texts:
         words = cand.split()
-        if len(words) < len(typed):
-            continue
-        if all(w.startswith(t) for t, w in zip(typed, words)):
+        if words[0].startswith(typed[0]) and _subsequence(typed[1:], words[1:]):
             hits.append(cand)
     if len(hits) == 1:
         return hits[0]
     if not hits:
         return None
-    exact_len = [h for h in hits if len(h.split()) == len(typed)]
-    if len(exact_len) == 1:
-        return exact_len[0]
+    shortest = min(len(h.split()) for h in hits)
+    best = [h for h in hits if len(h.split()) == shortest]
+    if len(best) == 1 and shortest == len(typed):
+        return best[0]
+    if len(best) == 1 and all(len(h.split()) > shortest for h in hits if h != best[0]):
+        # e.g. "sail mars" -> the destination use, not the sea routes "sail marseille ... to X"
+        prefix_ok = all(h.startswith(best[0]) for h in hits)
+        if prefix_ok:
+            return best[0]
     shown = ", ".join(hits[:6]) + (", ..." if len(hits) > 6 else "")
     raise AmbiguousMove(f"'{text}' could mean {shown}; type more of it.")

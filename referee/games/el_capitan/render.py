@@ -52,18 +52,21 @@ def render(rules, s):
         [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
     for row in order:
         grid.add_row(*[_city_panel(rules, s, ci) if ci is not None else "" for ci in row])
-    players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}")
-    for col in ("player", "colour", "money", "loans", "warehouses", "forts", "ship", "hand", "cities", "bonus"):
-        players.add_column(col)
+    players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}", padding=(0, 1))
+    for col in ("player", "fl", "loans", "in front", "ship", "cities", "bonus"):
+        players.add_column(col, no_wrap=col in ("player", "in front"))
     v = rules.view(s)
+    hands = []
     for pv in v["players"]:
-        colour = pv["colour"] + (f"+{pv['neutral']}" if pv["neutral"] else "")
-        players.add_row(pv["name"], colour, str(pv["money"]),
+        front = " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()) + f" fort:{pv['fortresses_left']}"
+        players.add_row(f"{pv['name']} ({pv['colour']}{'+' + pv['neutral'] if pv['neutral'] else ''})",
+                        str(pv["money"]),
                         " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-",
-                        " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()),
-                        str(pv["fortresses_left"]), pv["ship"], ", ".join(pv["hand"]) or "-",
-                        str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
+                        front, pv["ship"], str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
+        hands.append(f"{pv['name']}'s hand: {', '.join(pv['hand']) or '-'}")
     display = Table.grid()
+    for line in hands:
+        display.add_row(line)
     display.add_row("Destination cards: " + (", ".join(card_label(c) for c in s.face["d"]) or "-"))
     display.add_row("Connection cards:  " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
     display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
