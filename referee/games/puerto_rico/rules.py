@@ -189,44 +189,38 @@ def check(s) -> None:
     for g in house:
         gs[g] += 1
     assert gs == s.gtotal, f"goods not accounted for: {gs} != {s.gtotal}"
-    assert min(s.gsup) >= 0 and min(chain.from_iterable(goods)) >= 0, "a negative number of goods"
     # island tiles and their colonists
     ts = list(map(sum, zip(s.stack, s.disc, s.row, *tiles)))
     ts.append(s.quarries + sum(map(_Q, tiles)))   # zip stops at the 5 plantation kinds
     assert ts == TILE_TOTALS[box], f"island tiles not accounted for: {ts}"
-    assert min(s.stack) >= 0 and min(s.row) >= 0 and min(s.disc) >= 0 and s.quarries >= 0, "negative tiles"
     assert sum(s.row) <= n + 1, "more face-up plantations than N+1"
     assert max(map(sum, tiles)) <= 12, "a player has more than 12 island tiles"
-    flat_o = list(chain.from_iterable(tocc))
-    assert min(flat_o) >= 0 and all(map(le, flat_o, chain.from_iterable(tiles))), \
-        "more colonists than tiles on an island"
+    assert all(map(le, chain.from_iterable(tocc), chain.from_iterable(tiles))), "more colonists than tiles"
     # buildings: copies, circles, city spaces
     copies = s.bsup[:]
     colb = 0
-    city = s.city
     circ, space = CIRC, SPACE
-    for p in range(n):
-        bl = bld[p]
-        o = owned[p]
+    for bl, o, c in zip(bld, owned, s.city):
         sp = 0
         for b in o:
             x = bl[b]
             if x < 0 or x > circ[b]:
-                raise AssertionError(f"{s.names[p]}'s {BIDS[b]} holds {x} colonists")
+                raise AssertionError(f"{BIDS[b]} holds {x} colonists")
             copies[b] += 1
             sp += space[b]
             colb += x
-        if sp != city[p] or sp > 12 or bl.count(-1) != NB - len(o):   # also catches a building listed twice
-            raise AssertionError(f"{s.names[p]}'s city is out of step (spaces {sp}, recorded {city[p]})")
-    assert copies == COPY_TOTALS[box] and min(s.bsup) >= 0, "building copies not accounted for"
+        if sp != c or sp > 12 or bl.count(-1) != NB - len(o):   # also catches a building listed twice
+            raise AssertionError(f"a city is out of step (spaces {sp}, recorded {c})")
+    assert copies == COPY_TOTALS[box], "building copies not accounted for"
     # colonists
-    col = s.csup + s.cship + s.cgone + sum(s.sj) + sum(flat_o) + colb
+    col = s.csup + s.cship + s.cgone + sum(s.sj) + sum(map(sum, tocc)) + colb
     assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
-    assert s.csup >= 0 and s.cship >= 0 and min(s.sj) >= 0, "negative colonists"
     # doubloons and VP
     assert s.bank + sum(s.dbl) + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
-    assert min(s.dbl) >= 0 and min(s.card_coins) >= 0, "negative doubloons"
-    assert s.pool >= 0 and min(s.vpo) >= 0, "negative VP pool or overflow"
+    # nothing anywhere is negative
+    assert min(s.quarries, s.csup, s.cship, s.pool, s.cgone) >= 0 and min(chain(
+        s.gsup, s.stack, s.row, s.disc, s.sj, s.dbl, s.card_coins, s.vpo, s.bsup, *goods, *tocc)) >= 0, \
+        "a negative count of goods, tiles, colonists, buildings, doubloons or VP"
     assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
 
 
