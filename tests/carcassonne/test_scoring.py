@@ -171,6 +171,20 @@ BAD = [
     (lambda d: d.update(goods=["wine"]), r"goods must be an object"),
     (lambda d: d.update(players="Red"), r"players must be a list"),
     (lambda d: d.update(players=["Red", ""]), r"players\[1\] must be a non-empty text"),
+    (lambda d: d.update(expansions="traders-builders"), r"expansions must be a list"),
+    (lambda d: d.update(options="by-city"), r"options must be an object"),
+    (lambda d: d.update(points_so_far=[1, 2]), r"points_so_far must be an object"),
+    (lambda d: d.update(points_so_far={"Red": "ten", "Blue": 0}), r"points_so_far.Red must be a whole number"),
+    (lambda d: d.update(features=["road"]), r"features\[0\] must be an object"),
+    (lambda d: d.update(features=[{"type": "road", "tiles": 2, "followers": ["Red"]}]),
+     r"features\[0\].followers must be an object"),
+    (lambda d: d.update(features=[{"type": "road", "tiles": 2, "followers": {"Red": 8}}]),
+     r"features\[0\].followers.Red must be at most 7"),
+    (lambda d: d.update(features=[{"type": "farm", "cities": "a", "followers": {}}]),
+     r"features\[0\].cities must be a list"),
+    (lambda d: d.update(features=[{"type": "farm", "completed_cities": 1, "followers": {"Red": 1}, "pigs": "Red"}]),
+     r"features\[0\].pigs must be a list"),
+    (lambda d: d.update(goods={"Red": 3}), r"goods.Red must be an object"),
 ]
 
 
