@@ -54,7 +54,7 @@ def render(rules, s):
         grid.add_row(*[_city_panel(rules, s, ci) if ci is not None else "" for ci in row])
     players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}", padding=(0, 1))
     for col in ("player", "fl", "loans", "in front", "ship", "cities", "bonus"):
-        players.add_column(col, no_wrap=col in ("player", "in front"))
+        players.add_column(col, no_wrap=col in ("player", "in front", "ship"))
     v = rules.view(s)
     hands = []
     for pv in v["players"]:
@@ -62,7 +62,8 @@ def render(rules, s):
         players.add_row(f"{pv['name']} ({pv['colour']}{'+' + pv['neutral'] if pv['neutral'] else ''})",
                         str(pv["money"]),
                         " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-",
-                        front, pv["ship"], str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
+                        front, pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").rstrip(")")
+                        if "harbour" in pv["ship"] else pv["ship"].replace("off the board", "off"), str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
         hands.append(f"{pv['name']}'s hand: {', '.join(pv['hand']) or '-'}")
     display = Table.grid()
     for line in hands:
