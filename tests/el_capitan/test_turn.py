@@ -207,3 +207,24 @@ def test_abbreviations_may_skip_words():
     g.play("ba")
     with pytest.raises(referee.AmbiguousMove, match="loan 10, loan 16"):
         g.play("loan")
+
+
+def test_typed_garbage_never_breaks_the_game():
+    import random
+
+    rng = random.Random(4)
+    words = ["build", "reopen", "fortress", "loan", "10", "16", "bank", "sail", "buy", "to", "marseille", "napoli",
+             "tanger-venezia", "3s", "2f", "site", "2", "end", "repay", "extend", "start", "ann", "price", "4",
+             "seals", "destination", "card", "red", "green", "layout", "xyz", "", "pass", "all", "valencia"]
+    g = new(3)
+    for step in range(600):
+        before = g.view()
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 4)))
+        try:
+            g.play(text)
+        except referee.RefereeError as err:
+            assert str(err) and g.view() == before
+        if g.finished:
+            break
+        g.play(rng.choice(g.legal_moves()).text)
+        g.check()
