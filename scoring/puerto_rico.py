@@ -127,8 +127,6 @@ def _validate(data) -> tuple[list[dict], bool]:
                                "takes 2).")
         if on_buildings > colonists:
             raise ScoringError(f"{path}.colonists is {colonists}, fewer than the {on_buildings} on its buildings.")
-        if colonists - on_buildings > 100:
-            raise ScoringError(f"{path}.colonists is more than the box holds.")
         out.append({"name": name, "chips": chips, "overflow": overflow, "doubloons": doubloons, "goods": goods,
                     "island": island, "colonists": colonists, "buildings": city})
     distinct_names([p["name"] for p in out], "players")

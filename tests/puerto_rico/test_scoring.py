@@ -117,6 +117,26 @@ def test_rejections_name_the_field(mutate, field):
         score(data)
 
 
+@pytest.mark.parametrize("data,field", [
+    ([1, 2], r"^input must be an object"),
+    ({"game": "puerto-rico"}, r"^players is missing"),
+    ({"players": {"Ann": 1}}, r"^players must be a list"),
+    ({"players": ["Ann", "Bob"]}, r"^players\[0\] must be an object"),
+    ({"players": [player(""), player("Bob")]}, r"^players\[0\]\.name must be a non-empty text"),
+    ({"players": [player(buildings=[]), player("Bob")]}, r"^players\[0\]\.buildings must be an object"),
+    ({"players": [player(buildings={"harbor": "yes"}), player("Bob")]}, r"^players\[0\]\.buildings\.harbor must be a whole"),
+    ({"players": [player(buildings={"harbor": -1}), player("Bob")]}, r"^players\[0\]\.buildings\.harbor cannot be negative"),
+    ({"players": [player(), player("Bob")], "options": []}, r"^options must be an object"),
+    ({"players": [player(), player("Bob")], "options": {"customs-house-counts-overflow": "no"}},
+     r"^options\.customs-house-counts-overflow must be true or false"),
+    ({"players": [player(colonists=101), player("Bob")]}, r"^players\[0\]\.colonists must be at most 100"),
+    ({"players": [player(goods=51), player("Bob")]}, r"^players\[0\]\.goods must be at most 50"),
+])
+def test_more_rejections_name_the_field(data, field):
+    with pytest.raises(ScoringError, match=field):
+        score(data)
+
+
 def test_referee_score_turns_errors_into_bad_input():
     with pytest.raises(referee.BadInput, match="island_spaces"):
         referee.score("puerto-rico", two(player(island_spaces=20)))
