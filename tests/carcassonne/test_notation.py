@@ -226,3 +226,13 @@ def test_draw_by_edges_when_the_letter_is_unknown():
     g2.play("place 0,1 r0")
     g2.play("none")
     assert g2.play("draw rfrc").text == "draw b:d"   # D read from another side: still D
+
+
+def test_describe_a_placement_before_committing():
+    g = new()
+    g.play("draw b:d")
+    assert g.rules.describe(g.state, "place 0 1 180") == \
+        "B:D at 0,1 r180 shows N=F E=R S=C W=R: city s, road e-w, farm s, farm n"
+    with pytest.raises(IllegalMove, match="rule P2"):
+        g.rules.describe(g.state, "place 1,0 r90")
+    assert g.moves == ["draw b:d"]

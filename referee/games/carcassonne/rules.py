@@ -11,6 +11,7 @@ A builder's double turn (B5-B10) repeats the three steps once for the same playe
 
 from __future__ import annotations
 
+from referee.core.errors import IllegalMove
 from referee.core.move import Move
 from referee.core.rules import Option, Rules
 
@@ -274,6 +275,29 @@ class CarcassonneRules(Rules):
     # --- parse -----------------------------------------------------------------------------------
     def parse(self, st, text):
         return notation.parse(self, st, text)
+
+    def describe(self, st, text: str) -> str:
+        """What a typed move would do, for the table to confirm before committing (rules §2.7).
+
+        Raises like parse() when the move is not legal. For a placement it names the board edges and
+        features the tile would show, e.g. "B:D at 1,0 r90 shows N=R E=C S=R W=F: city e, road n-s, ...".
+        """
+        from referee.core.move import normalize
+
+        norm = normalize(text)
+        legal = {m.text: m for m in self.legal(st)}
+        canon = norm if norm in legal else normalize(self.parse(st, norm))
+        move = legal.get(canon)
+        if move is None:
+            raise IllegalMove(f"{canon} is not a legal move now.")
+        if move.action[0] == "place":
+            _, x, y, q = move.action
+            tile = tile_types()[st.hand]
+            return f"{st.hand} at {x},{y} r{q * 90} shows {tile.rotations[q].edge_text()}: {tile.describe(q)}"
+        if move.action[0] == "draw":
+            return f"{move.action[1]}: {tile_types()[move.action[1]].describe()} (edges N E S W at r0: " \
+                   f"{tile_types()[move.action[1]].edges})"
+        return canon
 
     # --- end of game -----------------------------------------------------------------------------
     def final_input(self, st) -> dict:
