@@ -172,3 +172,18 @@ def test_did_you_mean_and_prefixes_for_move_words():
         g.play("flip blue 2 3")
     with pytest.raises(InvalidMove, match="neither a move nor a card"):
         g.play("qqqqqq")
+
+
+def test_players_named_like_cards_or_moves():
+    import referee
+
+    g = referee.new_game("port-royal", ["Jack", "Pass"])
+    assert g.play("f").text == "flip"
+    assert g.play("jack 6 1").text == "jack-6-1"         # the card, not the player Jack
+    play(g, "flip")
+    assert g.play("jack").text == "jack-6-1"
+    assert g.play("pass").text == "stop"                  # a lone word is a move
+    assert g.view()["active"] == "Pass"                   # nobody could afford a Jack: the turn is over
+    assert g.play("pass flip").text == "flip"             # the player Pass flips
+    with pytest.raises(IllegalMove, match="only Pass may flip"):
+        g.undo() or g.play("jack flip")

@@ -123,7 +123,7 @@ def resolve_card(text: str, pool, what: str = "card") -> int:
 # ----------------------------------------------------------------------------- parse
 def _who(rules, s, words):
     """An optional leading player name: ('bob', rest)."""
-    if words:
+    if len(words) > 1:                     # a lone word is a move or a card, even if a player has that name
         w = words[0].rstrip(":,")
         for p, name in enumerate(s.players):
             if name.casefold() == w:
@@ -168,9 +168,15 @@ def parse(rules, s, text: str) -> str:
             raise IllegalMove(f"No copy of {IDS[c]} can be among the paid coins (C4).")
         return "paid " + IDS[c]
 
+    if ph == REVEAL and who is not None:
+        try:                               # a player named like a card ("Jack"): read the whole text as the card
+            c = resolve_card(text, [c for c in range(C.N) if s.ub[c]])
+        except InvalidMove:
+            raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.") from None
+        if not s.ub[c]:
+            raise IllegalMove(f"No copy of {IDS[c]} can still be in the draw pile (C4).")
+        return IDS[c]
     if ph == REVEAL:
-        if who is not None:
-            raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.")
         arg = rest if verb in ("flip", "card") else " ".join(words)
         if verb == "flip" and not rest:
             raise IllegalMove(f"{active} is flipping: enter the card shown, e.g. flute-2-3 (D1).")
