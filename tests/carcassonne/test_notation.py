@@ -236,3 +236,38 @@ def test_describe_a_placement_before_committing():
     with pytest.raises(IllegalMove, match="rule P2"):
         g.rules.describe(g.state, "place 1,0 r90")
     assert g.moves == ["draw b:d"]
+
+
+from hypothesis import given, settings, strategies as hst  # noqa: E402
+
+_WORDS = ["draw", "place", "b:d", "tb:k", "d", "x", "city", "road", "farm", "cloister", "builder", "pig", "none",
+          "n", "e-w", "se", "north", "inner", "r90", "90", "r1", "1,0", "0", "-1", "0,-1", "crfr", "cccc",
+          "no second tile", "follower", "knight", ",", "(", ")", "-", "°", "tb", "rot", "at", "zz", "5", "r45"]
+
+
+def _games():
+    g1 = new()
+    g2 = new()
+    g2.play("draw b:d")
+    g3 = new()
+    g3.play("draw tb:b")
+    g3.play("place 1,0 r0")
+    return [g1, g2, g3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(hst.lists(hst.sampled_from(_WORDS), min_size=0, max_size=5), hst.text(max_size=6), hst.integers(0, 2))
+def test_any_text_is_a_move_or_a_referee_error(words, noise, which):
+    import referee
+
+    g = _games()[which]
+    before = g.view()
+    text = " ".join(words) + (" " + noise if noise.strip() else "")
+    try:
+        g.play(text)
+    except referee.RefereeError as err:
+        msg = str(err)
+        assert msg and "\n" not in msg
+        assert g.view() == before
+    else:
+        g.check()
