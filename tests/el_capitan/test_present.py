@@ -86,3 +86,18 @@ def test_buy_in_loan_turn_option():
     g.play("bank")
     g.play("loan 10")
     assert g.to_move == "Ann" and "end" in texts(g) and any(t.startswith("buy") for t in texts(g))
+
+
+def test_board_file_loan_value_differing_from_the_option_is_shown(tmp_path):
+    import json as _json
+
+    data = _json.load(open(BOARD))
+    data["loan_10_extended"] = 16
+    path = tmp_path / "b.json"
+    path.write_text(_json.dumps(data))
+    g = new(3, board=str(path))
+    from rich.console import Console
+
+    console = Console(record=True, width=200)
+    console.print(g.render())
+    assert "loan10_extended=16" in console.export_text()

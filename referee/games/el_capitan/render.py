@@ -72,4 +72,6 @@ def render(rules, s):
     display.add_row("Connection cards:  " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
     display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
                     f"{', '.join(map(str, s.bonus_left)) or '-'}")
+    for w in getattr(s, "setup_warnings", []):
+        display.add_row("Warning: " + w)
     return Group(grid, players, display)

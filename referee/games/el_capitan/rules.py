@@ -165,6 +165,12 @@ class ElCapitanRules(Rules):
             colours = [0, 1, 2, 3] if n == 2 else list(range(n))   # 2 players: A red+green, B yellow+blue
         s = State(players, options, board, colours)
         s.board_layout = board.layout
+        s.setup_warnings = []
+        if board.loan10_extended is not None and board.loan10_extended != options["loan10_extended"]:
+            s.setup_warnings.append(f"Your board file says an extended 10-florin loan is repaid with "
+                                    f"{board.loan10_extended}, but this game uses {options['loan10_extended']}; "
+                                    f"start it with -o loan10_extended={board.loan10_extended} to follow your "
+                                    "cards (option O1).")
         s.dist = s.reach = None
         self._new_pieces(s)
         for c in range(len(CITIES)):
