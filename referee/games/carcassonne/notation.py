@@ -15,7 +15,7 @@ import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
-from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, KIND_WORD, tile_types
+from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, tile_types
 
 HELP = """\
 Carcassonne notation (case-insensitive):

@@ -21,7 +21,6 @@ from .tiles import DELTA, start_key, tile_types
 
 FARM_RULES = ("current", "by-city", "once-per-city")
 FIGURE_WORD = {"f": "follower", "b": "builder", "p": "pig"}
-ROLE = {"road": "highwayman", "city": "knight", "cloister": "monk", "field": "farmer"}
 
 
 class CarcassonneRules(Rules):
