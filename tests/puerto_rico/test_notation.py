@@ -134,3 +134,25 @@ def test_corn_building_explained():
     g.play("builder")
     with pytest.raises(InvalidMove, match="Corn needs no production building"):
         g.play("build corn")
+
+
+def test_verb_of_another_phase():
+    g = new(4)
+    g.play("builder")
+    with pytest.raises(IllegalMove, match="It is the builder phase: Ann must build"):
+        g.play("sell corn")
+    g = new(4)
+    give(g, 0, goods={"corn": 1})
+    g.play("captain")
+    with pytest.raises(IllegalMove, match="It is the captain phase"):
+        g.play("sell corn")
+
+
+def test_craftsman_extra_short_forms_and_refusal():
+    g = new(4)
+    give(g, 0, tiles={"corn": (1, 1)})
+    g.play("craftsman")
+    with pytest.raises(IllegalMove, match="kind he produced"):
+        g.play("extra sugar")
+    g.play("corn")
+    assert g.view()["players"][0]["goods"] == {"corn": 2}

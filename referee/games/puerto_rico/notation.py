@@ -167,6 +167,8 @@ def parse(s, text: str) -> str:
         objs.insert(0, ("bld", WHARF))
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
+    if verb is not None and verb not in _VERBS_OF[s.phase]:
+        _wrong_phase(s, verb, obj)
     handler = _PHASE[s.phase]
     cand = handler(s, verb, obj, nums, flags, toks)
     if cand in legal:
@@ -360,6 +362,8 @@ def _craftsman(s, verb, obj, nums, flags, toks):
     if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
         _wrong_phase(s, verb, obj)
     g = obj[1]
+    if "extra " + GOODS[g] in _legal_texts(s):
+        return "extra " + GOODS[g]
     if s.gsup[g] == 0:
         raise IllegalMove(f"The supply has no {GOODS[g]} left (rule 5.5 C4).")
     raise IllegalMove(f"The craftsman's extra barrel must be of a kind he produced this phase (rule 5.5 C4); "
@@ -443,6 +447,15 @@ def _storage(s, verb, obj, nums, flags, toks):
         raise IllegalMove(f"You hold no {GOODS[g]} to keep.")
     raise IllegalMove(f"You already keep your {GOODS[g]}.")
 
+
+_VERBS_OF = {
+    ROLE: {"choose", "take", "pass", "done", "ok"}, REVEAL: {"reveal", "draw", "take"},
+    DRAW: {"reveal", "draw", "take", "hacienda-draw"},
+    PH_SETTLER: {"take", "pass", "done", "hacienda-draw", "draw"},
+    PH_MAYOR: {"place", "ok", "done", "pass", "refuse"}, PH_BUILDER: {"build", "pass", "done"},
+    PH_CRAFTSMAN: {"extra", "take", "pass", "done", "ok"}, PH_TRADER: {"sell", "pass", "done"},
+    PH_CAPTAIN: {"load", "wharf", "pass", "done"}, STORAGE: {"keep", "ok", "done", "pass"},
+}
 
 _PHASE = {ROLE: _role, REVEAL: _reveal, DRAW: _reveal, PH_SETTLER: _settler, PH_MAYOR: _mayor,
           PH_BUILDER: _builder, PH_CRAFTSMAN: _craftsman, PH_TRADER: _trader, PH_CAPTAIN: _captain,
