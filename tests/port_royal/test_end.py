@@ -172,3 +172,4 @@ def test_stalemate_when_no_card_can_move_for_a_round():
     play(g, "flip")                                       # Bob: the same; a whole round without a change
     assert g.finished and g.view()["stalemate"]
     assert g.result().winners == ["Bob"]                  # 0 influence each: Bob has more coins
+    assert any("R5" in n for n in g.result().notes)

@@ -582,7 +582,10 @@ class PortRoyalRules(Rules):
     def result(self, s):
         from scoring.port_royal import score
 
-        return score(self.score_input(s))
+        res = score(self.score_input(s))
+        if s.stalemate:
+            res.notes.append("The game ended early: both piles were empty and no card could be flipped (R5).")
+        return res
 
     def to_move(self, s):
         ph = s.phase
