@@ -101,6 +101,7 @@ def test_first_turn_dead_end_is_flagged_as_a_pass():
     s.money[0], s.bank = 1, s.bank + 19        # cannot buy a destination card (the cheapest costs 2)
     g._legal = None
     assert texts(g) == ["pass"]
+    assert "no action is possible" in g.prompt()
     g.play("pass")
     auto(g)
     assert g.to_move == "Bob" and any("T14" in n for n in g.view()["notes"])

@@ -75,6 +75,10 @@ def prompt(rules, s) -> str:
     if key is not None:
         return _question_text(key)
     money = s.money[p]
+    moves = rules._turn_moves(s)
+    if len(moves) == 1 and moves[0].text == "pass":
+        return (f"{name} ({money} fl): no action is possible (no build, no loan allowed): pass, as the table "
+                "rules (T14/O12)")
     if s.acted:
         return f"{name} ({money} fl): buy more cards, or end"
     where = _where(s, p)
