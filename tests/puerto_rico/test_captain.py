@@ -235,3 +235,17 @@ def test_unoccupied_warehouse_keeps_one_barrel():
     give(g, 0, goods={"corn": 3}, buildings={"small-warehouse": 0})
     g.play("captain")
     assert g.view()["players"][0]["goods"] == {"corn": 1}
+
+
+def test_storage_bare_good_and_already_kept():
+    g = new(4)
+    set_ship(g, 0, "indigo", 5)
+    set_ship(g, 1, "tobacco", 6)
+    set_ship(g, 2, "coffee", 7)
+    give(g, 0, goods={"corn": 3, "sugar": 2, "coffee": 2}, buildings={"small-warehouse": 1})
+    g.play("captain")
+    g.play("sugar")
+    with pytest.raises(IllegalMove, match="already keeps all your sugar"):
+        g.play("keep sugar")
+    g.play("coffee")
+    assert g.view()["players"][0]["goods"] == {"sugar": 2, "coffee": 1}

@@ -445,7 +445,9 @@ def _storage(s, verb, obj, nums, flags, toks):
     g = obj[1]
     if s.goods[p][g] == 0:
         raise IllegalMove(f"You hold no {GOODS[g]} to keep.")
-    raise IllegalMove(f"You already keep your {GOODS[g]}.")
+    if "keep " + GOODS[g] in _legal_texts(s):
+        return "keep " + GOODS[g]
+    raise IllegalMove(f"Your warehouse already keeps all your {GOODS[g]}.")
 
 
 _VERBS_OF = {
