@@ -144,13 +144,17 @@ def validate(data, allow_negative_money: bool = False):
         else:
             value = 0
         cities[cid] = {"chain": list(chain), "value": value, "fortresses": list(fl)}
+    neutral_colours = {p["neutral"] for p in players if p["neutral"]}
     for c, n in counts.items():
-        if n > WAREHOUSES_PER_COLOUR:
-            raise ScoringError(f"cities: colour {c} has {n} operating warehouses; a colour has only "
-                               f"{WAREHOUSES_PER_COLOUR}.")
+        most = (2 if c in neutral_colours else 6) * payday     # rules A5, V2: pieces come 6 (2) per phase
+        if n > most:
+            raise ScoringError(f"cities: colour {c} has {n} operating warehouses, but by payday {payday} a "
+                               f"{'neutral ' if c in neutral_colours else ''}colour has had only {most} "
+                               "(rules S1, A5, V2).")
     for c, n in forts.items():
-        if n > FORTRESSES_PER_COLOUR:
-            raise ScoringError(f"cities: colour {c} has {n} fortresses; a colour has only {FORTRESSES_PER_COLOUR}.")
+        if n > payday:
+            raise ScoringError(f"cities: colour {c} has {n} fortresses, but by payday {payday} a player has had "
+                               f"only {payday} (rule F5).")
 
     bonus = need_dict(data.get("bonus_cards", {}), "bonus_cards")
     seen_values = set()

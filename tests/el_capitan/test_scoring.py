@@ -27,7 +27,7 @@ def test_x1_expansion_table_confirmed_rows():
     assert parts(r, "Ann")["expansion"] == 10            # 4 cities pay 10 (also the seed's example)
     r = run({c: one for c in CHOICES["city"][:3]})
     assert parts(r, "Ann")["expansion"] == 5
-    r = run({c: one for c in CHOICES["city"]})
+    r = run({c: one for c in CHOICES["city"]}, payday=2)
     assert parts(r, "Ann")["expansion"] == 60
     assert parts(r, "Bob")["expansion"] == 0             # no city pays nothing
 
@@ -66,11 +66,11 @@ def test_x5_fortresses_half_or_full_in_the_most_built_city():
     cities = {"valencia": {"chain": ["green", "red", "green"], "next_value": 20, "fortresses": ["green", "red"]},
               "marseille": {"chain": ["blue"] * 3 + ["yellow"] * 3 + ["blue"] * 3 + ["yellow"], "next_value": 16,
                             "fortresses": ["green", "red"]}}
-    r = run(cities, expansion_table={"1": 0, "2": 1})
+    r = run(cities, expansion_table={"1": 0, "2": 1}, payday=2)
     assert parts(r, "Cal")["fortresses"] == 10 + 16 and parts(r, "Ann")["fortresses"] == 10 + 16
     # several cities tied for the most: every one pays fortresses the first-place amount
     cities["valencia"]["chain"] = ["green", "red"] * 5
-    r = run(cities, expansion_table={"1": 0, "2": 1})
+    r = run(cities, expansion_table={"1": 0, "2": 1}, payday=2)
     assert parts(r, "Cal")["fortresses"] == 20 + 16
 
 
@@ -145,6 +145,17 @@ def bad(mutate, field):
 ])
 def test_rejected_input_names_the_field(mutate, field):
     bad(mutate, field)
+
+
+def test_impossible_piece_counts_for_the_payday_are_rejected():
+    with pytest.raises(ScoringError, match="by payday 1 a colour has had only 6"):
+        run({"marseille": {"chain": ["red"] * 7, "next_value": 20}})
+    with pytest.raises(ScoringError, match="red has 2 fortresses, but by payday 1"):
+        run({"marseille": {"chain": [], "next_value": 4, "fortresses": ["red"]},
+             "valencia": {"chain": [], "next_value": 4, "fortresses": ["red"]}})
+    two = [{"name": "A", "colour": "red", "neutral": "green"}, {"name": "B", "colour": "yellow", "neutral": "blue"}]
+    with pytest.raises(ScoringError, match="neutral colour has had only 2"):
+        run({"marseille": {"chain": ["green"] * 3, "next_value": 4}}, players=two)
 
 
 def test_two_player_input_needs_neutral_and_no_neutral_fortress():
