@@ -142,3 +142,28 @@ def test_all_bonuses_stack_to_eight():
     g.play("trader")
     g.play("sell coffee")
     assert g.view()["players"][0]["doubloons"] == 8
+
+
+def test_seed_production_example():
+    # seed p.8: 2 corn (the third corn plantation is unoccupied), 1 tobacco (the second circle of the tobacco
+    # storage is empty), 3 sugar (the fourth sugar plantation is unoccupied)
+    g = new(4)
+    give(g, 1, tiles={"corn": (3, 2), "tobacco": (2, 2), "sugar": (4, 3)},
+         buildings={"tobacco-storage": 1, "sugar-mill": 3})
+    g.play("prospector")
+    g.play("craftsman")
+    assert g.view()["players"][1]["goods"] == {"corn": 2, "sugar": 3, "tobacco": 1}
+
+
+def test_production_limits_faq():   # rules 8.13
+    g = new(4)
+    give(g, 0, tiles={"coffee": (4, 4), "tobacco": (4, 4), "sugar": (5, 5), "indigo": (4, 3)},
+         buildings={"coffee-roaster": 2, "tobacco-storage": 3, "sugar-mill": 3, "small-sugar-mill": 1,
+                    "indigo-plant": 3, "small-indigo-plant": 1})
+    g.state.tocc[0][1] += 1   # the starting indigo too
+    g.state.csup -= 1
+    g.play("craftsman")
+    assert g.view()["players"][0]["goods"] == {"indigo": 4, "sugar": 4, "tobacco": 3, "coffee": 2}
+    g.play("extra coffee")
+    assert g.view()["players"][0]["goods"]["coffee"] == 3
+    g.check()
