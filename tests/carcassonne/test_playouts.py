@@ -105,3 +105,73 @@ def test_recompute_catches_a_broken_union_find():
     f = next(f for f in b.feat.values() if f.kind == "road")
     f.open += 1
     assert any("open edges" in p for p in recompute(b))
+
+
+def _brute_placements(st, key):
+    """Every empty position sharing an edge with a tile, every rotation whose touching edges all match."""
+    from referee.games.carcassonne.tiles import DELTA, tile_types
+
+    tile = tile_types()[key]
+    b = st.board
+    spots = {(x + dx, y + dy) for (x, y) in b.at for dx, dy in DELTA} - set(b.at)
+    out = set()
+    for (x, y) in spots:
+        for q in range(4):
+            rot = tile.rotations[q]
+            ok = True
+            for e, (dx, dy) in enumerate(DELTA):
+                n = b.at.get((x + dx, y + dy))
+                if n is not None and b.rot[n].edges[(e + 2) % 4] != rot.edges[e]:
+                    ok = False
+            if ok:
+                out.add(f"place {x},{y} r{tile.canon[q] * 90}")
+    return out
+
+
+def test_legal_placements_equal_brute_force():
+    from referee.games.carcassonne.tiles import tile_types
+
+    rng = random.Random(9)
+    for seed in range(6):
+        g = referee.new_game("carcassonne", ["Ann", "Bob", "Cal"])
+        r = random.Random(seed)
+        while not g.finished:
+            if g.state.phase == "draw" and r.random() < 0.3:
+                st = g.state
+                for key in rng.sample(sorted(tile_types()), 6):
+                    st.hand, st.phase = key, "place"
+                    assert {m.text for m in g.rules.legal(st)} == _brute_placements(st, key), key
+                    assert st.board.placeable(tile_types()[key]) == bool(_brute_placements(st, key))
+                st.hand, st.phase = None, "draw"
+            g.play(r.choice(g.legal_moves()).text)
+
+
+def test_figure_choices_equal_brute_force():
+    """F3, F5, B2, PG2 from the tiles and figures alone, against figure_moves()."""
+    from referee.games.carcassonne.features import components
+
+    for seed in range(8):
+        g = referee.new_game("carcassonne", NAMES[:2 + seed % 4])
+        r = random.Random(seed)
+        while not g.finished:
+            st = g.state
+            if st.phase == "figure":
+                b = st.board
+                comp = components(b)
+                cur = st.current
+                rot = b.rot[st.last]
+                base = b.base[st.last]
+                want = {"none"}
+                for seg in rot.tile.segments:
+                    c = comp[base + seg.index]
+                    figs = [fig for g2, fig in b.figs.items() if comp[g2] == c]
+                    name = rot.names[seg.index]
+                    if st.supply[cur] and not any(k == "f" for _, k in figs):
+                        want.add(name)
+                    own = any(p == cur and k == "f" for p, k in figs)
+                    if own and st.builder[cur] and seg.kind in ("road", "city"):
+                        want.add("builder " + name)
+                    if own and st.pig[cur] and seg.kind == "field":
+                        want.add("pig " + name)
+                assert {m.text for m in g.legal_moves()} == want
+            g.play(r.choice(g.legal_moves()).text)

@@ -190,13 +190,8 @@ class Board:
         return t, g - self.base[t]
 
 
-def recompute(board: Board, unscored_tile: int | None = None) -> list[str]:
-    """Rebuild every feature from the tiles alone and compare with the union-find; returns the problems.
-
-    ``unscored_tile``: the tile just placed whose completed features are not scored yet (figure step).
-
-    A slow, independent proof of the incremental bookkeeping (tests call it; check() stays fast).
-    """
+def components(board: Board) -> list:
+    """Feature id of every global segment id, rebuilt from the tiles alone (no union-find state)."""
     n = len(board.parent)
     parent = list(range(n))
 
@@ -226,13 +221,24 @@ def recompute(board: Board, unscored_tile: int | None = None) -> list[str]:
             for h in (2 * e, 2 * e + 1):
                 if rot.half_seg[h] >= 0:
                     join(base + rot.half_seg[h], nbase + nrot.half_seg[((h + 4) % 8) ^ 1])
+    return [find(g) for g in range(n)]
+
+
+def recompute(board: Board, unscored_tile: int | None = None) -> list[str]:
+    """Rebuild every feature from the tiles alone and compare with the union-find; returns the problems.
+
+    ``unscored_tile``: the tile just placed whose completed features are not scored yet (figure step).
+    A slow, independent proof of the incremental bookkeeping (tests call it; check() stays fast).
+    """
+    comp = components(board)
+    at = board.at
     comps: dict = {}
     for i, (key, x, y, q) in enumerate(board.placed):
         rot = board.rot[i]
         base = board.base[i]
         for seg in rot.tile.segments:
             g = base + seg.index
-            c = comps.setdefault(find(g), {"gids": set(), "tiles": set(), "open": 0, "pennants": 0, "goods": {}})
+            c = comps.setdefault(comp[g], {"gids": set(), "tiles": set(), "open": 0, "pennants": 0, "goods": {}})
             c["gids"].add(g)
             c["tiles"].add(i)
             c["pennants"] += seg.pennant
