@@ -157,13 +157,12 @@ def test_seed_production_example():
 
 def test_production_limits_faq():   # rules 8.13
     g = new(4)
-    give(g, 0, tiles={"coffee": (4, 4), "tobacco": (4, 4), "sugar": (5, 5), "indigo": (4, 3)},
-         buildings={"coffee-roaster": 2, "tobacco-storage": 3, "sugar-mill": 3, "small-sugar-mill": 1,
-                    "indigo-plant": 3, "small-indigo-plant": 1})
-    g.state.tocc[0][1] += 1   # the starting indigo too
-    g.state.csup -= 1
+    give(g, 0, tiles={"coffee": (3, 3), "tobacco": (4, 4), "sugar": (5, 5)},   # 12 with the starting indigo
+         buildings={"coffee-roaster": 2, "tobacco-storage": 3, "sugar-mill": 3, "small-sugar-mill": 1})
+    give(g, 1, tiles={"indigo": (4, 4)}, buildings={"indigo-plant": 3, "small-indigo-plant": 1})
     g.play("craftsman")
-    assert g.view()["players"][0]["goods"] == {"indigo": 4, "sugar": 4, "tobacco": 3, "coffee": 2}
+    assert g.view()["players"][0]["goods"] == {"sugar": 4, "tobacco": 3, "coffee": 2}
+    assert g.view()["players"][1]["goods"] == {"indigo": 4}
     g.play("extra coffee")
     assert g.view()["players"][0]["goods"]["coffee"] == 3
     g.check()
