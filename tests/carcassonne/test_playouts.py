@@ -175,3 +175,94 @@ def test_figure_choices_equal_brute_force():
                         want.add("pig " + name)
                 assert {m.text for m in g.legal_moves()} == want
             g.play(r.choice(g.legal_moves()).text)
+
+
+def _expected_scoring(st, move):
+    """S2-S5, C2-C4, C6, G2 recomputed from the tiles and figures alone for the figure move about to be played."""
+    from referee.games.carcassonne.features import components
+    from referee.games.carcassonne.tiles import DELTA
+
+    b = st.board
+    comp = components(b)
+    figs = dict(b.figs)
+    base = b.base[st.last]
+    if move.action[0] == "figure":
+        figs[base + move.action[2]] = (st.current, move.action[1])
+    gain = [0] * st.n
+    goods = {}
+    members: dict = {}
+    for i, rec in enumerate(b.placed):
+        for seg in b.rot[i].tile.segments:
+            members.setdefault(comp[b.base[i] + seg.index], []).append((i, seg))
+    small = st.options.get("old_small_city")
+
+    def award(gids, pts):
+        count = {}
+        for g in gids:
+            if g in figs and figs[g][1] == "f":
+                count[figs[g][0]] = count.get(figs[g][0], 0) + 1
+        if count:
+            top = max(count.values())
+            for p, c in count.items():
+                if c == top:
+                    gain[p] += pts
+
+    rot = b.rot[st.last]
+    done = set()
+    for seg in rot.tile.segments:
+        if seg.kind not in ("road", "city") or comp[base + seg.index] in done:
+            continue
+        c = comp[base + seg.index]
+        done.add(c)
+        opened = 0
+        tiles = set()
+        pennants = 0
+        for i, s in members[c]:
+            x, y = b.placed[i][1], b.placed[i][2]
+            tiles.add(i)
+            pennants += s.pennant
+            for e in b.rot[i].seg_edges[s.index]:
+                if (x + DELTA[e][0], y + DELTA[e][1]) not in b.at:
+                    opened += 1
+            if s.goods:
+                goods[s.goods] = goods.get(s.goods, 0) + 1
+        if opened:
+            for i, s in members[c]:
+                if s.goods:
+                    goods[s.goods] -= 1
+            continue
+        n = len(tiles)
+        pts = n if seg.kind == "road" else (n + pennants if small and n == 2 else 2 * n + 2 * pennants)
+        award([b.base[i] + s.index for i, s in members[c]], pts)
+    _, lx, ly, _ = b.placed[st.last]
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            t = b.at.get((lx + dx, ly + dy))
+            if t is None or not b.rot[t].tile.cloister:
+                continue
+            cx, cy = lx + dx, ly + dy
+            if all((cx + i, cy + j) in b.at for i in (-1, 0, 1) for j in (-1, 0, 1)):
+                g = next(b.base[t] + s.index for s in b.rot[t].tile.segments if s.kind == "cloister")
+                award([g], 9)
+    return gain, {k: v for k, v in goods.items() if v}
+
+
+@pytest.mark.parametrize("options", [{}, {"old_small_city": True}])
+def test_completion_scoring_equals_an_independent_count(options):
+    for seed in range(10):
+        n = 2 + seed % 4
+        g = referee.new_game("carcassonne", NAMES[:n], options)
+        r = random.Random(seed)
+        while not g.finished:
+            st = g.state
+            m = r.choice(g.legal_moves())
+            if st.phase == "figure":
+                gain, goods = _expected_scoring(st, m)
+                before = list(st.scores)
+                cur = st.current
+                had = dict(st.goods[cur])
+                g.play(m.text)
+                assert [a - b for a, b in zip(g.state.scores, before)] == gain
+                assert {k: v - had[k] for k, v in g.state.goods[cur].items() if v != had[k]} == goods
+            else:
+                g.play(m.text)
