@@ -6,8 +6,9 @@
     Options: {"end": "standard"}
     Date: 2026-11-20
 
-    1. flip governor-8-0      ; chance
-    2. stop                   ; Ann
+    1. flip           ; Ann
+    2. governor-8-0   ; chance
+    3. stop           ; Ann
 
 Everything after ';' on a line is a comment. Header keys are case-insensitive. Replaying a record
 re-checks every move, so a hand-edited record is refereed like a live game.

@@ -101,8 +101,12 @@ def canon_card_text(text: str) -> str:
     return "-".join(p for p in parts if p)
 
 
-def resolve_card(text: str, pool, what: str = "card") -> int:
-    """Card number for typed text: exact id or synonym, else a unique prefix within pool, else all ids."""
+def resolve_card(text: str, pool, what: str = "card", missing: str | None = None) -> int:
+    """Card number for typed text: exact id or synonym, else a unique prefix within pool, else all ids.
+
+    ``missing``: the rule to state when the text names real cards but none of them is in ``pool``
+    ("take sailor" with no Sailor in the harbour), with ``{text}`` for what was typed.
+    """
     t = canon_card_text(text)
     if not t:
         raise InvalidMove(f"Name a {what}, e.g. flute-2-3 or sailor-3-1.")
@@ -110,6 +114,8 @@ def resolve_card(text: str, pool, what: str = "card") -> int:
         return INDEX[t]
     for group in (pool, range(C.N)):
         hits = sorted({c for c in group if IDS[c].startswith(t)})
+        if hits and missing and group is not pool:
+            raise IllegalMove(missing.format(text=text.strip()))
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
@@ -189,7 +195,7 @@ def parse(rules, s, text: str) -> str:
         elif verb in ("take", "claim") and rest:
             raise IllegalMove(f"{active} has flipped a card: enter that card first (D1).")
         pool = [c for c in range(C.N) if s.ub[c]]
-        c = resolve_card(arg, pool)
+        c = resolve_card(arg, pool, missing="No {text} card can still be in the draw pile (C4).")
         if not s.ub[c]:
             raise IllegalMove(f"No copy of {IDS[c]} can still be in the draw pile (C4).")
         return IDS[c]
@@ -270,7 +276,8 @@ def parse(rules, s, text: str) -> str:
     if verb == "take":
         if not rest:
             raise InvalidMove("Name the card to take, e.g. 'take sailor-3-1'.")
-        c = resolve_card(rest, _pool(rules, s))
+        c = resolve_card(rest, _pool(rules, s), missing="There is no {text} in the harbour; only cards "
+                                                         "in the harbour can be taken (T9).")
         return _explain_take(rules, s, who, c)
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
 
