@@ -157,7 +157,7 @@ def test_seed_production_example():
 
 def test_production_limits_faq():   # rules 8.13
     g = new(4)
-    give(g, 0, tiles={"coffee": (3, 3), "tobacco": (4, 4), "sugar": (5, 5)},   # 12 with the starting indigo
+    give(g, 0, tiles={"coffee": (3, 3), "tobacco": (4, 4), "sugar": (4, 4)},   # 12 with the starting indigo
          buildings={"coffee-roaster": 2, "tobacco-storage": 3, "sugar-mill": 3, "small-sugar-mill": 1})
     give(g, 1, tiles={"indigo": (4, 4)}, buildings={"indigo-plant": 3, "small-indigo-plant": 1})
     g.play("craftsman")
