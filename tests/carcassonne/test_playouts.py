@@ -249,7 +249,7 @@ def _expected_scoring(st, move):
 
 @pytest.mark.parametrize("options", [{}, {"old_small_city": True}])
 def test_completion_scoring_equals_an_independent_count(options):
-    for seed in range(10):
+    for seed in range(25):
         n = 2 + seed % 4
         g = referee.new_game("carcassonne", NAMES[:n], options)
         r = random.Random(seed)
@@ -266,3 +266,74 @@ def test_completion_scoring_equals_an_independent_count(options):
                 assert {k: v - had[k] for k, v in g.state.goods[cur].items() if v != had[k]} == goods
             else:
                 g.play(m.text)
+
+
+def _expected_final(st):
+    """E2, M1-M6, PG5, G5 from the tiles and figures alone (current farm rule)."""
+    from referee.games.carcassonne.features import components
+    from referee.games.carcassonne.tiles import DELTA
+
+    b = st.board
+    comp = components(b)
+    members: dict = {}
+    for i in range(len(b.placed)):
+        for seg in b.rot[i].tile.segments:
+            members.setdefault(comp[b.base[i] + seg.index], []).append((i, seg))
+    parts = [{"roads": 0, "cities": 0, "cloisters": 0, "farms": 0, "goods": 0} for _ in range(st.n)]
+
+    def opened(c):
+        k = 0
+        for i, s in members[c]:
+            x, y = b.placed[i][1], b.placed[i][2]
+            k += sum((x + DELTA[e][0], y + DELTA[e][1]) not in b.at for e in b.rot[i].seg_edges[s.index])
+        return k
+
+    def winners(c, kind="f"):
+        count = {}
+        for i, s in members[c]:
+            fig = b.figs.get(b.base[i] + s.index)
+            if fig and fig[1] == kind:
+                count[fig[0]] = count.get(fig[0], 0) + 1
+        top = max(count.values(), default=0)
+        return [p for p, k in count.items() if k == top and top > 0]
+
+    for c, segs in members.items():
+        kind = segs[0][1].kind
+        if kind in ("road", "city") and opened(c):
+            tiles = {i for i, _ in segs}
+            pts = len(tiles) + (sum(s.pennant for _, s in segs) if kind == "city" else 0)
+            for p in winners(c):
+                parts[p]["roads" if kind == "road" else "cities"] += pts
+        elif kind == "cloister":
+            i = segs[0][0]
+            x, y = b.placed[i][1], b.placed[i][2]
+            around = sum((x + dx, y + dy) in b.at for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+            if around < 8:
+                for p in winners(c):
+                    parts[p]["cloisters"] += 1 + around
+        elif kind == "field":
+            cities = {comp[b.base[i] + ci] for i, s in segs for ci in s.cities}
+            done = sum(1 for cc in cities if not opened(cc))
+            pigs = set(winners(c, "p"))
+            pig_owners = {b.figs[b.base[i] + s.index][0] for i, s in segs
+                          if b.figs.get(b.base[i] + s.index, (0, ""))[1] == "p"}
+            for p in winners(c):
+                parts[p]["farms"] += (4 if p in pig_owners else 3) * done
+            assert pigs <= pig_owners
+    for good in ("wine", "grain", "cloth"):
+        top = max(row[good] for row in st.goods)
+        for p in range(st.n):
+            if top and st.goods[p][good] == top:
+                parts[p]["goods"] += 10
+    return parts
+
+
+def test_final_scoring_equals_an_independent_count():
+    for seed in range(16):
+        g = playout(500 + seed, 2 + seed % 4, replay=False)
+        r = g.result()
+        want = _expected_final(g.state)
+        for p, name in enumerate(g.players):
+            got = dict(r.entry(name).breakdown)
+            assert got.pop("so_far") == g.state.scores[p]
+            assert got == want[p], name
