@@ -492,3 +492,17 @@ def test_final_scoring_of_a_finished_game():
     assert bob["goods"] == 0 and ann["goods"] == 0   # an incomplete city gives no goods (G4)
     assert ann["farms"] == 3 and bob["farms"] == 3   # tied farmers both score the completed city (M4)
     assert r.winners == ["Ann"] and r.entry("Ann").total == 7 and r.entry("Bob").total == 4
+
+
+@pytest.mark.parametrize("rule,farms", [("current", 3), ("by-city", 4), ("once-per-city", 3)])
+def test_farm_rule_option_reaches_the_result(rule, farms):
+    from .helpers import short_bag
+
+    g = short_bag(new(farm_rule=rule), {"B:E": 1, "B:U": 2})
+    turn(g, "b:e", 0, -1, 180, "farm")          # Ann: E's field touches the completed start city
+    turn(g, "b:u", 1, 0, 0, "farm n")           # Bob: the start tile's north field touches it too
+    turn(g, "b:u", -1, 0, 0, "farm s")          # Ann: a farm with no city
+    assert g.finished
+    r = g.result()
+    assert r.entry("Ann").breakdown["farms"] == farms and r.entry("Bob").breakdown["farms"] == farms
+    assert bool(r.notes) == (rule != "current")
