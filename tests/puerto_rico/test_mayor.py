@@ -132,3 +132,17 @@ def test_decline_colonists_option():
     v = g.view()
     assert v["players"][0]["san_juan"] == 0 and v["players"][0]["island"]["indigo"] == [1, 0]
     g.check()
+
+
+def test_proposal_is_shown_and_ok_gives_it():
+    g = new(4)
+    give(g, 0, tiles={"corn": 2, "sugar": 1}, buildings={"small-market": 0, "indigo-plant": 0}, san_juan=1)
+    g.play("mayor")
+    shown = g.view()["placing"]["proposal"]
+    assert shown in g.prompt()
+    g.play("ok")
+    ann = g.view()["players"][0]
+    parts = dict(p.rsplit(" ", 1) for p in shown.split(", "))
+    got = {k: str(v[1]) for k, v in ann["island"].items() if v[1]}
+    got.update({k: str(v) for k, v in ann["city"].items() if v})
+    assert parts == got

@@ -485,11 +485,37 @@ def prompt(s) -> str:
     head += f"{role.capitalize()} phase ({s.names[s.chooser]}). "
     if s.phase == PH_MAYOR:
         left = s.m_target - s.m_placed
-        return head + f"{who}: place {left} more colonist(s) one at a time, or 'ok' to accept the proposal: {opts}"
+        return (head + f"{who}: place {left} more colonist(s) one at a time, or 'ok' for the proposal "
+                f"({mayor_proposal(s)}): {opts}")
     if s.phase == STORAGE:
         w = s.st_slots
         what = (f"keep all barrels of {w} kind(s) (warehouse), then 1 barrel" if w else "keep 1 barrel")
-        return head + f"{who}: storage: {what}; 'ok' accepts the proposal: {opts}"
+        return head + f"{who}: storage: {what}; 'ok' keeps {storage_proposal(s)}: {opts}"
     verbs = {PH_SETTLER: "take a tile", PH_BUILDER: "build", PH_CRAFTSMAN: "take an extra barrel",
              PH_TRADER: "sell one barrel", PH_CAPTAIN: "load"}
     return head + f"{who}: {verbs[s.phase]}: {opts}"
+
+
+def mayor_proposal(s) -> str:
+    """What 'ok' would give the player now: every place with its colonists."""
+    from .mayor import propose
+
+    p = s.actor
+    t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
+    parts = [f"{KINDS[k]} {t[k]}" for k in range(6) if t[k]] + [f"{BIDS[x]} {b[x]}" for x in s.owned[p] if b[x]]
+    left = s.m_pool - sum(t) - sum(b)
+    if left:
+        parts.append(f"San Juan {left}")
+    return ", ".join(parts) or "nothing placed"
+
+
+def storage_proposal(s) -> str:
+    from .captain import propose
+
+    p = s.actor
+    kept, single = propose(s, p)
+    gd = s.goods[p]
+    parts = [f"all {gd[g]} {GOODS[g]}" for g in range(5) if kept[g] and gd[g]]
+    if single >= 0:
+        parts.append(f"1 {GOODS[single]}")
+    return ", ".join(parts) or "nothing"

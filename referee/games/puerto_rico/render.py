@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .checklist import setup_checklist
+from .notation import mayor_proposal, storage_proposal
 from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE
 
 
@@ -62,10 +63,11 @@ def render(s):
         placed = [f"{s.m_t[k]} {KINDS[k]}" for k in range(6) if s.m_t[k]]
         placed += [f"{s.m_b[b]} {BIDS[b]}" for b in range(len(BIDS)) if s.m_b[b]]
         board.append(f"\n{s.names[s.actor]} has placed: {', '.join(placed) or 'nothing yet'}; "
-                     f"{s.m_target - s.m_placed} to go.")
+                     f"{s.m_target - s.m_placed} to go. 'ok' gives: {mayor_proposal(s)}.")
     if s.phase == STORAGE and s.st_kept is not None:
         board.append(f"\n{s.names[s.actor]} keeps: "
-                     + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet"))
+                     + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet")
+                     + f"; 'ok' keeps {storage_proposal(s)}.")
     parts.append(Panel(board, title="Puerto Rico"))
     if s.events:
         parts.append(Text("\n".join(s.events), style="italic"))

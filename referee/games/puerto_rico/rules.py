@@ -9,6 +9,7 @@ from referee.core.rules import Option, Rules
 
 from . import builder, captain, craftsman, governor, mayor, settler, trader
 from .checklist import setup_checklist
+from .notation import mayor_proposal, storage_proposal
 from .state import (BIDS, BNAME, CIRC, COPIES, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
                     ROLE, STORAGE, TILES, colonists_of, new_state)
@@ -153,10 +154,10 @@ def view(s) -> dict:
         p = s.actor
         out["placing"] = {"player": s.names[p], "placed": {**{KINDS[k]: s.m_t[k] for k in range(6) if s.m_t[k]},
                                                            **{BIDS[b]: s.m_b[b] for b in range(NB) if s.m_b[b]}},
-                          "to_place": s.m_target - s.m_placed}
+                          "to_place": s.m_target - s.m_placed, "proposal": mayor_proposal(s)}
     if s.phase == STORAGE and s.st_kept is not None:
         out["storing"] = {"player": s.names[s.actor], "warehouse_slots": s.st_slots,
-                          "kept": [GOODS[g] for g in range(5) if s.st_kept[g]]}
+                          "kept": [GOODS[g] for g in range(5) if s.st_kept[g]], "proposal": storage_proposal(s)}
     if s.card < 0 and s.round == 1 and s.picks == 0:
         out["setup_checklist"] = setup_checklist(s.n, s.pool0)
     if s.bank < 0:
