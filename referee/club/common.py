@@ -141,8 +141,17 @@ def colours(doc: dict) -> dict:
     return {}
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def one_line(text) -> str:
-    return " ".join(str(text).split()) if text is not None else ""
+    """Whitespace collapsed, control characters dropped (they cannot go into XML or a QR line)."""
+    return " ".join(_CONTROL.sub("", str(text)).split()) if text is not None else ""
+
+
+def clean_text(text) -> str:
+    """Multi-line text with \\n line ends and without control characters (XML 1.0 cannot carry them)."""
+    return _CONTROL.sub("", str(text).replace("\r\n", "\n").replace("\r", "\n")) if text is not None else ""
 
 
 def annotate_ties(entries: list[dict]) -> list[dict]:

@@ -7,7 +7,7 @@ import csv
 import io
 import json
 
-from .common import chrono_key, colours, game_name, start_positions
+from .common import chrono_key, clean_text, colours, game_name, one_line, start_positions
 
 EXPORT_FORMAT = "referee-history"
 EXPORT_VERSION = 1
@@ -76,16 +76,16 @@ def export_bgg(docs) -> str:
         gid = doc.get("game") or ""
         out.append(f'  <play refereeid={quoteattr(doc.get("id") or "")} date={quoteattr((doc.get("date") or "")[:10])} '
                    f'quantity="1" length="{int(doc.get("duration") or 0)}" incomplete="0" nowinstats="0" '
-                   f'location={quoteattr(doc.get("location") or "")}>')
+                   f'location={quoteattr(one_line(doc.get("location")))}>')
         out.append(f'    <item name={quoteattr(game_name(gid))} objecttype="thing" objectid="{BGG_IDS.get(gid, 0)}">'
                    f'<subtypes><subtype value="boardgame"/></subtypes></item>')
         if doc.get("notes"):
-            out.append(f"    <comments>{escape(doc['notes'])}</comments>")
+            out.append(f"    <comments>{escape(clean_text(doc['notes']))}</comments>")
         out.append("    <players>")
         for e in res.get("ranking") or ():
             p = e.get("player")
             out.append(f'      <player username="" userid="0" name={quoteattr(p)} '
-                       f'startposition="{seats.get(p, "")}" color={quoteattr(cols.get(p, ""))} '
+                       f'startposition="{seats.get(p, "")}" color={quoteattr(one_line(cols.get(p, "")))} '
                        f'score="{e.get("total")}" new="0" rating="0" win="{1 if p in winners else 0}"/>')
         out.append("    </players>")
         out.append("  </play>")

@@ -315,7 +315,7 @@ def parse_csv(text: str, name: str) -> Parsed:
                                f"was imported.")
             rec = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
             where = f"{name} line {line}"
-            player = one_line(rec["player"])
+            player = rec["player"].strip()
             if not player:
                 raise BadInput(f"{where}: the player column is empty; nothing was imported.")
             try:
@@ -484,7 +484,7 @@ def parse_bgg(text: str, name: str) -> Parsed:
         rows = []
         for p in pnodes:
             pw = f"{name} line {p.line}"
-            pname = one_line(p.attrib.get("name") or p.attrib.get("username"))
+            pname = (p.attrib.get("name") or p.attrib.get("username") or "").strip()
             if not pname:
                 raise BadInput(f"{pw}: a player has no name; nothing was imported.")
             raw = (p.attrib.get("score") or "").strip()

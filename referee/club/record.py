@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.errors import BadInput
 from ..store.store import SCHEMA_VERSION, now_iso
-from .common import check_date, one_line, parse_duration, parse_score
+from .common import check_date, clean_text, one_line, parse_duration, parse_score
 
 
 def parse_pairs(pairs) -> list[tuple[str, int]]:
@@ -85,7 +85,7 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     return {
         "schema_version": SCHEMA_VERSION, "game": rules.id, "players": names, "options": {},
         "date": check_date(date) if date else _dt.date.today().isoformat(),
-        "location": one_line(location) or None, "notes": (notes or "").strip() or None,
+        "location": one_line(location) or None, "notes": clean_text(notes).strip() or None,
         "duration": parse_duration(duration), "colours": cols or None,
         "created": now_iso(), "finished_at": now_iso(), "source": source, "moves": 0, "has_record": False,
         "result": build_result(rules.id, scores, winners),
