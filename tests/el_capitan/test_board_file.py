@@ -1,7 +1,6 @@
 """The board data in tables/ (only confirmed values), the user board file (validation naming the city and
 field), and the guided entry `referee board`."""
 
-import copy
 import json
 
 import pytest

@@ -3,7 +3,6 @@ stacks (O12), the first-turn dead end (T14), and a bonus card completed by reope
 
 import pytest
 
-import referee
 from tests.el_capitan.helpers import at, auto, new, put, texts, turn_of
 
 

@@ -4,7 +4,7 @@ import pytest
 
 import referee
 from referee.games.el_capitan.board import CITY_INDEX
-from tests.el_capitan.helpers import at, auto, new, put, texts, turn_of
+from tests.el_capitan.helpers import at, auto, new, texts, turn_of
 
 
 def give(g, player, card):

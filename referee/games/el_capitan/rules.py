@@ -69,6 +69,7 @@ def _move_text(action, variant) -> str:
 
 _PLAYER_MOVES: dict = {}
 _REVEAL_MOVES: dict = {}
+_SAILS: dict = {}      # (player, grid layout) -> {(card, location): [sail moves]}
 _STEP_MOVES: dict = {}
 
 
@@ -448,22 +449,15 @@ class ElCapitanRules(Rules):
         loc = s.ship_city[p]
         first = s.turns[p] == 0
         if not s.dest_leg or s.options["legs_after_destination"]:
-            seen = set()
-            reach = self._reach(s)[loc] if loc >= 0 else None
-            for card in s.hands[p]:
-                if card in seen:
-                    continue
-                seen.add(card)
-                if card[0] == "d":
-                    target = card[1]
-                    if target != loc:
-                        out.append(mv(("sail", card, target)))
-                    if loc >= 0:
-                        for d in reach[card[2]]:
-                            if d != target:
-                                out.append(mv(("sail", card, d)))
-                elif loc >= 0 and (card[1] == loc or card[2] == loc):
-                    out.append(mv(("sail", card, card[2] if card[1] == loc else card[1])))
+            reach = self._reach(s)
+            layout = s.learned.get("layout")
+            cache = _SAILS.setdefault((name, layout), {})
+            for card in dict.fromkeys(s.hands[p]):
+                key = (card, loc)
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = self._sails(mv, reach, card, loc)
+                out += got
         if loc >= 0:
             if not first:
                 out.append(mv(("bank",)))
@@ -473,6 +467,22 @@ class ElCapitanRules(Rules):
                 out.append(mv(("loan", face)))
         if not out:
             out.append(mv(("pass",)))
+        return out
+
+    @staticmethod
+    def _sails(mv, reach, card, loc):
+        """The sail moves one card allows from a location (T5, T6, T10)."""
+        out = []
+        if card[0] == "d":
+            target = card[1]
+            if target != loc:
+                out.append(mv(("sail", card, target)))
+            if loc >= 0:
+                for d in reach[loc][card[2]]:
+                    if d != target:
+                        out.append(mv(("sail", card, d)))
+        elif loc >= 0 and (card[1] == loc or card[2] == loc):
+            out.append(mv(("sail", card, card[2] if card[1] == loc else card[1])))
         return out
 
     def _reach(self, s):
