@@ -41,12 +41,22 @@ def score(game: str, data: dict):
 
 
 def available_games() -> list[dict]:
-    """The supported games with their player counts and options (``referee games --json``)."""
+    """The supported games with their player counts and options (``referee games --json``).
+
+    Read from each game's light ``info`` module where it has one, so listing never loads an engine.
+    """
+    import importlib
+
     from .core.registry import GAMES, get_rules
 
     out = []
-    for gid in GAMES:
-        rules = get_rules(gid)
-        out.append({"id": gid, "name": rules.name, "players": [rules.min_players, rules.max_players],
-                    "options": {o.name: o.default for o in rules.options}})
+    for gid, (module, _name) in GAMES.items():
+        info = getattr(importlib.import_module(module), "info", None)
+        if info is not None:
+            name, lo, hi, options = info.NAME, info.MIN_PLAYERS, info.MAX_PLAYERS, info.OPTIONS
+        else:
+            rules = get_rules(gid)
+            name, lo, hi, options = rules.name, rules.min_players, rules.max_players, rules.options
+        out.append({"id": gid, "name": name, "players": [lo, hi],
+                    "options": {o.name: o.default for o in options}})
     return out

@@ -8,9 +8,9 @@ still be in the draw pile, C4). Automatic payments are applied here and describe
 from __future__ import annotations
 
 from referee.core.move import Move
-from referee.core.rules import Option, Rules
+from referee.core.rules import Rules
 
-from . import cards as C
+from . import cards as C, info
 from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_ACH, EXPEDITION, IDS,
                     INFLUENCE, KIND, PERSON, REQUIRE, S_ADM, S_ANCHOR, S_CROSS, S_EXP, S_GOV, S_HOUSE,
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
@@ -62,21 +62,9 @@ def claim_text(exp: int, combo, default: bool) -> str:
 
 class PortRoyalRules(Rules):
     def __init__(self):
-        super().__init__(
-            id="port-royal", name="Port Royal", min_players=2, max_players=5,
-            options=(
-                Option("end", "standard", "standard end (G1) or expedition-end (G4/G5)",
-                       ("standard", "expedition-end")),
-                Option("empty-stop", True, "R2: may the active player stop with an empty harbour"),
-                Option("must-take", False, "R7: must the active player take at least one card in phase 2"),
-                Option("exhausted", "stop", "R5: a flip with both piles empty ends phase 1 (stop) or the "
-                       "game (end)", ("stop", "end")),
-                Option("coin-faces", False, "R15: offer entering the faces of paid coins on the discard pile "
-                       "(sharpens the C4 bound)"),
-                Option("reshuffle", "lazy", "R11: reshuffle when a card is needed (lazy) or as soon as "
-                       "the draw pile runs out (immediate)", ("lazy", "immediate")),
-            ),
-            notation=NOTATION_HELP)
+        super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
+                         max_players=info.MAX_PLAYERS, options=info.OPTIONS,
+                         notation=NOTATION_HELP)
 
     # ------------------------------------------------------------------ setup
     def setup(self, players, options) -> PortRoyalState:
