@@ -38,9 +38,7 @@ def test_player_counts():
 
 def test_draw_lists_only_tiles_in_bag():
     g = new()
-    for _ in range(4):  # C is a single tile
-        pass
-    turn(g, "b:c", 0, -1, 0)
+    turn(g, "b:c", 0, -1, 0)                    # base C is a single tile
     assert "draw b:c" not in [m.text for m in g.legal_moves()]
     with pytest.raises(IllegalMove, match=r"No B:C tile is left in the bag \(rule P6\)"):
         g.play("draw b:c")
