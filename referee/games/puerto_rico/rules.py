@@ -198,6 +198,21 @@ def check(s) -> None:
     assert max(map(sum, tiles)) <= 12, "a player has more than 12 island tiles"
     assert all(map(le, chain.from_iterable(tocc), chain.from_iterable(tiles))), "more colonists than tiles"
     # buildings: copies, circles, city spaces
+    colb = _check_cities(s, bld, owned, box)
+    # colonists
+    col = s.csup + s.cship + s.cgone + sum(s.sj) + sum(map(sum, tocc)) + colb
+    assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
+    # doubloons and VP
+    assert s.bank + sum(s.dbl) + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
+    # nothing anywhere is negative
+    assert min(s.quarries, s.csup, s.cship, s.pool, s.cgone) >= 0 and min(chain(
+        s.gsup, s.stack, s.row, s.disc, s.sj, s.dbl, s.card_coins, s.vpo, s.bsup, *goods, *tocc)) >= 0, \
+        "a negative count of goods, tiles, colonists, buildings, doubloons or VP"
+    assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
+
+
+def _check_cities(s, bld, owned, box) -> int:
+    """Copies, circles and city spaces of every building; returns the colonists on buildings."""
     copies = s.bsup[:]
     colb = 0
     circ, space = CIRC, SPACE
@@ -213,16 +228,7 @@ def check(s) -> None:
         if sp != c or sp > 12 or bl.count(-1) != NB - len(o):   # also catches a building listed twice
             raise AssertionError(f"a city is out of step (spaces {sp}, recorded {c})")
     assert copies == COPY_TOTALS[box], "building copies not accounted for"
-    # colonists
-    col = s.csup + s.cship + s.cgone + sum(s.sj) + sum(map(sum, tocc)) + colb
-    assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
-    # doubloons and VP
-    assert s.bank + sum(s.dbl) + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
-    # nothing anywhere is negative
-    assert min(s.quarries, s.csup, s.cship, s.pool, s.cgone) >= 0 and min(chain(
-        s.gsup, s.stack, s.row, s.disc, s.sj, s.dbl, s.card_coins, s.vpo, s.bsup, *goods, *tocc)) >= 0, \
-        "a negative count of goods, tiles, colonists, buildings, doubloons or VP"
-    assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
+    return colb
 
 
 SPACE = tuple(2 if LARGE[b] else 1 for b in range(NB))
