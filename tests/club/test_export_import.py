@@ -269,3 +269,33 @@ def test_csv_with_semicolons_from_a_european_spreadsheet(cli, tmp_path):
     assert len(out_json(cli("import", sheet, "--json"))["imported"]) == 1
     row = out_json(cli("history", "--json"))[0]
     assert row["players"] == ["Zoë", "Bob"] and row["location"] == "Klub, sál" and row["winners"] == ["Bob"]
+
+
+def test_id_of_a_game_in_progress_is_renamed_and_a_changed_game_is_a_conflict(cli, filled, tmp_path, store):
+    from referee import session
+
+    path = tmp_path / "club.json"
+    cli("export", path)
+    data = json.loads(path.read_text())
+    tracked = next(g for g in data["games"] if g["record"])
+    target = tmp_path / "other.json"
+    other = Store(target)
+    live = session.create(other, "toy", ["Zed", "Yan"])
+    tracked_copy = dict(tracked, id=live.id)
+    changed = json.loads(json.dumps(data["games"][-1]))
+    data["games"] = [tracked_copy]
+    path.write_text(json.dumps(data))
+    report = out_json(cli("--db", target, "import", path, "--json"))
+    (old, new), = report["renamed"]
+    assert old == live.id and new != live.id and report["imported"] == [new]
+    assert other.read_live(live.id)["players"] == ["Zed", "Yan"]          # the game in progress is untouched
+    assert out_json(cli("--db", target, "show", new, "--json"))["moves"] == \
+        out_json(cli("show", tracked["id"], "--json"))["moves"]
+    # the same id with a different result: the stored game is kept, and the user is told
+    original = store.get_archived(changed["id"])
+    changed["result"]["ranking"][0]["total"] += 5
+    data["games"] = [changed]
+    path.write_text(json.dumps(data))
+    r = cli("import", path)
+    assert r.exit_code == 0 and f"Game {changed['id']} is already in the history with a different result" in r.stdout
+    assert store.get_archived(changed["id"]) == original
