@@ -181,3 +181,9 @@ def test_values_learned_in_a_game_can_be_saved_to_the_board_file(tmp_path, monke
     assert data["cities"]["napoli"]["harbour_price"] == [3, None]
     assert data["cities"]["napoli"]["fortress_price"] == [7, None]
     assert data["cities"]["tunis"]["grid"] == [3, 2]
+
+
+def test_an_answer_contradicting_the_board_file_is_refused_with_the_reason():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD})
+    with pytest.raises(referee.IllegalMove, match="board data says 'layout venezia athina tunis constantinople'"):
+        g.play("layout athina venezia tunis constantinople")

@@ -66,3 +66,24 @@ def test_a_record_made_with_a_board_file_replays_without_it():
     again = referee.load_record(portable)
     assert again.view() == g.view()
     assert again.result().to_dict() == g.result().to_dict()
+
+
+OPTION_CHOICES = {
+    "loan10_extended": [16, 20], "tie_order": ["site", "build-time"], "reopen_shuts": [True, False],
+    "backward_shuts": [True, False], "fortress_basis": ["printed", "paid"], "neutral_in_totals": [True, False],
+    "reopen_bonus": [True, False], "buy_in_loan_turn": [True, False], "start_tie": ["turn-order", "table"],
+    "fortress_space": ["first", "choice"], "loan_stacks": ["finite", "unlimited"],
+    "legs_after_destination": [True, False], "reopen_neutral": [True, False],
+}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_playouts_with_every_option_varied(seed):
+    import random
+
+    rng = random.Random(seed)
+    options = {k: rng.choice(v) for k, v in OPTION_CHOICES.items()}
+    options["board"] = BOARD
+    n = 2 + seed % 4
+    g = random_playout("el-capitan", NAMES[:n], 300 + seed, options=options)
+    _finish(g, n)

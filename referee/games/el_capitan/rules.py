@@ -894,6 +894,12 @@ class ElCapitanRules(Rules):
                     from referee.core.errors import AmbiguousMove
 
                     raise AmbiguousMove(f"Several cards reach {NAMES[c]}: {', '.join(cands[:6])}; name the card.")
+        if len(legal) == 1 and legal[0].chance and legal[0].action[0] in ("learn", "layout"):
+            only = legal[0].text
+            if only.rsplit(" ", 1)[0] == text.rsplit(" ", 1)[0] or (words and words[0] == "layout"
+                                                                     and only.startswith("layout")):
+                raise IllegalMove(f"Your board data says '{only}', not '{text}'; correct the board file "
+                                  "(referee board) if it is wrong, or replay this game with the option board=none.")
         from .explain import explain
 
         reason = explain(self, s, text, words)
