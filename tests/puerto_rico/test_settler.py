@@ -149,3 +149,26 @@ def test_hacienda_fills_last_space_then_turn_ends():
     g.play("hacienda")
     g.play("draw sugar")
     assert g.to_move == "Cal"
+
+
+def test_row_stays_short_when_tiles_run_out():
+    g = new(3, row=["corn", "indigo", "sugar", "tobacco"])
+    s = g.state
+    # only 1 tile left in the stack and none discarded (the others parked outside the game: this test
+    # looks at the flow, so check() is not called)
+    for k in range(5):
+        s.stack[k] = 0
+        s.disc[k] = 0
+    s.stack[0] = 1
+    g.play("settler")
+    g.play("take corn")
+    g.play("take indigo")
+    g.play("take sugar")
+    # the tobacco left in the row is discarded; the stack's corn is turned up, then the tobacco reshuffled
+    assert g.prompt().startswith("Chance (settler phase over): turn up face-up plantation 1 of 4")
+    assert [m.text for m in g.legal_moves()] == ["reveal corn"]
+    g.play("reveal corn")
+    assert [m.text for m in g.legal_moves()] == ["reveal tobacco"]
+    g.play("reveal tobacco")
+    # no tiles anywhere: the row stays short and the game goes on
+    assert g.state.phase == "role" and g.view()["plantation_row"] == {"corn": 1, "tobacco": 1}
