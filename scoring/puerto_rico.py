@@ -10,9 +10,9 @@ The engine scores a finished game through this module (one truth).
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
+
+from referee.core.tables import load_json
 
 from .fields import (did_you_mean, distinct_names, need_dict, need_int, need_list, need_str, no_unknown_keys)
 from .result import ScoringError, rank
@@ -26,13 +26,7 @@ LARGE_BONUS = ("guild-hall", "residence", "fortress", "customs-house", "city-hal
 
 @lru_cache(maxsize=None)
 def _buildings() -> dict:
-    root = Path(__file__).resolve().parent.parent
-    for cand in (root / "tables" / "puerto-rico" / "buildings.json",
-                 root / "referee" / "_tables" / "puerto-rico" / "buildings.json"):
-        if cand.is_file():
-            with open(cand, encoding="utf-8") as fh:
-                return {b["id"]: b for b in json.load(fh)["buildings"]}
-    raise FileNotFoundError("tables/puerto-rico/buildings.json is missing")
+    return {b["id"]: b for b in load_json("puerto-rico/buildings.json")["buildings"]}
 
 
 BUILDING_IDS = tuple(_buildings())
