@@ -2,7 +2,7 @@ import pytest
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
-from .helpers import give, new, texts
+from .helpers import give, new
 
 
 def test_role_synonyms():

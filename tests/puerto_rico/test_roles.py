@@ -2,7 +2,7 @@ import pytest
 
 from referee.core.errors import IllegalMove
 
-from .helpers import give, new, texts, turn_to
+from .helpers import give, new, texts
 
 
 def test_role_already_taken_is_refused_and_state_unchanged():

@@ -3,7 +3,7 @@ the 2-player role order, the prospector (5.8), and the end of the game at the en
 
 from __future__ import annotations
 
-from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, PROSPECTOR, ROLE, ROLES, SETTLER, TRADER, mk,
+from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLES, SETTLER, TRADER, mk,
                     move_table, pay)
 
 

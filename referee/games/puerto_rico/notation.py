@@ -8,9 +8,9 @@ import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
-from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, LARGE,
+from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
                     NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
-                    REVEAL, ROLE, ROLES, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF)
+                    REVEAL, ROLE, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF)
 
 # --- the vocabulary ------------------------------------------------------------------------------
 _GOOD_ALIASES = {

@@ -10,7 +10,7 @@ from referee.core.rules import Option, Rules
 from . import builder, captain, craftsman, governor, mayor, settler, trader
 from .checklist import setup_checklist
 from .notation import mayor_proposal, storage_proposal
-from .state import (BIDS, BNAME, CIRC, COPIES, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
+from .state import (BIDS, CIRC, COPIES, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
                     ROLE, STORAGE, TILES, colonists_of, new_state)
 
