@@ -147,7 +147,9 @@ def _page(name: str, title: str, short: str, cmd: click.Command, ctx: click.Cont
 
 _ARG_HELP = {"GAME": "A game id: " + ", ".join(GAME_PAGES) + " (unique abbreviations and names are accepted).",
              "GAME_ID": "A stored game's id, or enough of its start to be unique (`referee history` lists them).",
-             "FILE": "A file, or - for standard input/output.",
+             "FILE": "A file, or - for standard input (import) or standard output (export).",
+             "SOURCE": "The calculator input: a JSON or TOML file in the format of the game's --template, or - "
+                       "for standard input; without it, guided prompts on a terminal.",
              "MOVES": "Moves in the game's notation, applied in order."}
 
 
@@ -155,7 +157,7 @@ def _argument_help(cmd_name: str, arg: click.Argument) -> str:
     key = (arg.name or "").upper()
     if key in _ARG_HELP:
         return _ARG_HELP[key]
-    return f"{key.replace('_', ' ').lower()}."
+    return f"The {key.replace('_', ' ').lower()}."
 
 
 def _status_section() -> str:
