@@ -166,3 +166,17 @@ def test_production_limits_faq():   # rules 8.13
     g.play("extra coffee")
     assert g.view()["players"][0]["goods"]["coffee"] == 3
     g.check()
+
+
+def test_phase_ends_at_once_when_house_fills():
+    g = new(4)
+    g.state.house = [0, 1, 2]
+    for k in range(3):
+        g.state.gsup[k] -= 1
+    give(g, 0, goods={"coffee": 1})
+    give(g, 1, goods={"tobacco": 1})
+    g.play("trader")
+    g.play("sell coffee")
+    v = g.view()
+    assert v["phase"] == "role" and v["trading_house"] == []   # Bob never got a turn; the full house emptied
+    assert v["players"][1]["goods"] == {"tobacco": 1}

@@ -146,3 +146,27 @@ def test_proposal_is_shown_and_ok_gives_it():
     got = {k: str(v[1]) for k, v in ann["island"].items() if v[1]}
     got.update({k: str(v) for k, v in ann["city"].items() if v})
     assert parts == got
+
+
+def test_ok_keeps_the_previous_arrangement():
+    g = new(4)
+    give(g, 0, tiles={"sugar": (1, 1), "corn": (2, 0)}, buildings={"sugar-mill": 1, "small-market": 0})
+    g.play("mayor no-privilege")
+    g.play("ok")
+    ann = g.view()["players"][0]
+    assert ann["island"]["sugar"] == [1, 1] and ann["city"]["sugar-mill"] == 1   # kept where they were
+    assert ann["city"]["small-market"] == 1     # the new colonist goes to the empty violet building
+
+
+def test_place_can_move_colonists_away_from_previous_places():
+    g = new(4)
+    give(g, 0, tiles={"sugar": (1, 1), "corn": (2, 0)}, buildings={"sugar-mill": 1})
+    g.play("mayor no-privilege")
+    # 3 colonists (2 before + 1 from the ship), 7 circles: put all three on corn and indigo
+    g.play("place corn")
+    g.play("place corn")
+    g.play("place indigo")
+    ann = g.view()["players"][0]
+    assert ann["island"] == {"indigo": [1, 1], "sugar": [1, 0], "corn": [2, 2]}
+    assert ann["city"] == {"sugar-mill": 0} and ann["san_juan"] == 0
+    g.check()
