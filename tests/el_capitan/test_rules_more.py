@@ -3,6 +3,8 @@ stacks (O12), the first-turn dead end (T14), and a bonus card completed by reope
 
 import pytest
 
+import referee
+
 from tests.el_capitan.helpers import at, auto, new, put, texts, turn_of
 
 
@@ -140,3 +142,18 @@ def test_negative_cash_after_repayment_is_allowed_and_noted():
     ann = g.result().entry("Ann")
     assert ann.breakdown["loans"] == -90 and ann.total == g.state.money[0] < 0
     assert any("O10" in n for n in g.view()["notes"])
+
+
+def test_first_turn_keeps_money_for_a_destination_card():
+    from referee.games.el_capitan.notation import card_label
+
+    g = new(3)
+    s = g.state
+    cheapest = min(c[3] for c in s.face["d"])
+    conn = max(s.face["c"], key=lambda c: c[3])
+    s.money[0] = cheapest + conn[3] - 1
+    s.bank = 60 - sum(s.money)
+    g._legal = None
+    with pytest.raises(referee.IllegalMove, match="rule T14"):
+        g.play("buy " + card_label(conn))
+    assert any(t.startswith("buy") and "-" not in t for t in texts(g))

@@ -139,11 +139,16 @@ def explain(rules, s, text, words) -> str | None:
         return None
     if head == "buy" and len(words) >= 2:
         rest = " ".join(words[1:])
-        for kind in ("d", "c"):
-            for c in s.face[kind]:
-                if card_label(c).startswith(rest) and c[3] > s.money[p]:
-                    return f"{card_label(c)} costs {c[3]} florins and you have {s.money[p]} (rule T3)."
         if s.loan_turn and not s.options["buy_in_loan_turn"]:
             return "After taking a loan a player does nothing else that turn (rule T13, option O7)."
+        for kind in ("d", "c"):
+            for c in s.face[kind]:
+                if not card_label(c).startswith(rest):
+                    continue
+                if c[3] > s.money[p]:
+                    return f"{card_label(c)} costs {c[3]} florins and you have {s.money[p]} (rule T3)."
+                if kind == "c" and loc == OFF:
+                    return ("In the first turn you must buy a destination card and sail with it; keep enough "
+                            "florins for one (rule T14).")
         return "That card is not face up; buy one of the face-up cards (rule T3)."
     return None
