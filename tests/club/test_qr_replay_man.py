@@ -212,3 +212,23 @@ def test_bgstats_link_carries_the_result(cli, store):
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
         ("Ann", 52, 1, True, True), ("Bob", 48, 2, False, False), ("Cal", 48, 2, False, False)]
     assert cli("qr", gid, "--bgstats").exit_code == 0
+
+
+def test_png_without_pillow_says_what_to_install(cli, store, tmp_path, monkeypatch, db):
+    import sys
+
+    gid = play_tracked(store)
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    assert_refused(cli("qr", gid, "--png", tmp_path / "x.png"), "Pillow", "--svg works without it")
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_replay_of_a_game_in_progress_shows_the_moves_so_far(cli, store):
+    from referee import session
+
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 9})
+    for m in ("roll 2", "keep", "roll 1"):
+        session.play(store, t, m)
+    out = cli("replay", t.id).stdout
+    assert "(3 moves)" in out and "3/3. roll 1  (chance)" in out and "Ann=2 Bob=0" in out
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep", "roll 1"]
