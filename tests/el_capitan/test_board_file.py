@@ -89,7 +89,7 @@ def test_unknown_values_are_asked_when_they_matter_and_remembered(tmp_path, monk
     moves = [m.text for m in g.legal_moves()]
     assert moves == ["napoli site 2 plain", "napoli site 2 dark", "napoli site 2 triangle"]
     g.play("napoli site 2 plain")
-    assert g.view()["board_values"]["harbour napoli 0"] == 3
+    assert g.view()["board_values"]["napoli harbour 1"] == 3
     text = g.to_record()
     assert "napoli harbour 1 price 3" in text
     assert referee.load_record(text).view() == g.view()

@@ -119,12 +119,21 @@ def view(rules, s) -> dict:
             "turns": s.turns[p],
         })
     learned = {}
-    for key, v in sorted(s.learned.items(), key=lambda kv: str(kv[0])):
+    for key, v in s.learned.items():
         if key == "layout":
             learned["layout"] = list(v)
+            continue
+        kind = key[0]
+        if kind == "exp":
+            name = f"expansion {key[1]} cities"
+        elif kind in ("harbour", "fortress"):
+            name = f"{CITIES[key[1]]} {kind} {key[2] + 1}"
+        elif kind == "site":
+            name = f"{CITIES[key[1]]} final" if key[2] == 13 else f"{CITIES[key[1]]} site {key[2]}"
         else:
-            learned[" ".join(str(CITIES[x]) if i == 1 and key[0] != "exp" else str(x)
-                             for i, x in enumerate(key))] = v
+            name = f"{CITIES[key[1]]} site {key[2]} square"
+        learned[name] = v
+    learned = dict(sorted(learned.items()))
     return {
         "game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "stage": s.stage,
         "start_player": s.players[s.start], "current": s.players[s.cur],
