@@ -204,6 +204,10 @@ def _finish_pool(s, p, t, b, pool):
     s.sj[p] = pool - placed
     s.m_new[p] = 0
     s.turn += 1
+    if pool:
+        where = [f"{t[k]} {KINDS[k]}" for k in range(6) if t[k]] + [f"{b[x]} {BIDS[x]}" for x in s.owned[p] if b[x]]
+        s.events.append(f"{s.names[p]}'s colonists: " + (", ".join(where) or "none placed")
+                        + (f", {pool - placed} in San Juan." if pool > placed else "."))
 
 
 def refill(s) -> None:
