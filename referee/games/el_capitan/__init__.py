@@ -1,5 +1,15 @@
-"""El Capitan (Kramer & Rösner), 2-5 players, with the 2-player variant and the guided board entry."""
+"""El Capitan (Kramer & Rösner), 2-5 players, with the 2-player variant and the guided board entry.
 
-from .rules import ElCapitanRules
+``RULES`` (the engine) is loaded on first use; ``info`` is all that `referee games` needs.
+"""
 
-RULES = ElCapitanRules()
+from . import info  # noqa: F401
+
+
+def __getattr__(name):
+    if name == "RULES":
+        from .rules import ElCapitanRules
+
+        globals()["RULES"] = rules = ElCapitanRules()
+        return rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
