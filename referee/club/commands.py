@@ -150,6 +150,8 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     """
     from .stats import head_to_head, plays_from_docs, summary
 
+    if versus and not player:
+        raise _bad("--vs needs --player: referee stats --player A --vs B.")
     store, docs, filters, rows = _load(ctx, game, None, since, until, location)
     plays = plays_from_docs(rows)
     data = summary(plays, rating_history=bool(player) or rating_history)
@@ -179,8 +181,6 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             return
         _print_player(detail)
         return
-    if versus:
-        raise _bad("--vs needs --player: referee stats --player A --vs B.")
     if as_json:
         _out(data, 3)
         return

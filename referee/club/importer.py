@@ -376,7 +376,8 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise BadInput(f"{where}: the start positions of the play are {seats}, not 1 to {len(rows)}; "
                                f"nothing was imported.")
             rows = sorted(rows, key=lambda r: r["seat"])
-        names = _validate_players(game, [r["player"] for r in rows], where)
+        hint = "" if play["id"] else " (the rows of one play follow each other, or share an id)"
+        names = _validate_players(game, [r["player"] for r in rows], where, hint)
         result = result_from_rows(game, rows, where)
         colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
         out.docs.append(_new_doc(game, date, location, play["duration"], play["notes"], names, colours, result,
