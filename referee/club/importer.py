@@ -262,14 +262,14 @@ def _new_doc(game, date, location, duration, notes, players, colours, result, gi
             "moves": 0, "has_record": False, "result": result}
 
 
-def _validate_players(game: str, names, where: str):
+def _validate_players(game: str, names, where: str, hint: str = ""):
     from ..core.game import validate_players
     from ..core.registry import get_rules
 
     try:
         return validate_players(get_rules(game), names)
     except BadInput as err:
-        raise wrap(where, err) from None
+        raise wrap(where, f"{str(err).rstrip('.')}{hint}") from None
 
 
 # --- CSV ------------------------------------------------------------------------------------------
