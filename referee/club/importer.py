@@ -465,10 +465,6 @@ def parse_bgg(text: str, name: str) -> Parsed:
         if a.get("incomplete", "0") not in ("", "0"):
             out.skipped.append(f"{item_name} (line {play.line}): marked incomplete")
             continue
-        quantity = a.get("quantity", "1") or "1"
-        if quantity != "1":
-            raise BadInput(f"{where}: quantity {quantity}; referee logs one game per play, so split it into "
-                           f"{quantity} plays with their scores; nothing was imported.")
         try:
             date = check_date(a.get("date") or None, "the date")
             duration = parse_duration(a.get("length") or None, "the length")
@@ -482,6 +478,10 @@ def parse_bgg(text: str, name: str) -> Parsed:
         if all(not (p.attrib.get("score") or "").strip() for p in pnodes):
             out.skipped.append(f"{item_name} on {date} (line {play.line}): no scores")
             continue
+        quantity = (a.get("quantity") or "1").strip()
+        if quantity != "1":
+            raise BadInput(f"{where}: quantity {quantity} with scores; referee logs one game per play, so split it "
+                           f"into {quantity} plays with their own scores; nothing was imported.")
         rows = []
         for p in pnodes:
             pw = f"{name} line {p.line}"

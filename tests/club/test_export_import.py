@@ -151,7 +151,7 @@ def test_bgg_import_skips_other_games_and_plays_without_scores(cli, tmp_path):
       <player name="Ann" startposition="1" color="red" score="9" win="1"/>
     </players>
   </play>
-  <play id="13" date="2025-06-03" quantity="1" length="0" incomplete="0" nowinstats="0" location="">
+  <play id="13" date="2025-06-03" quantity="2" length="0" incomplete="0" nowinstats="0" location="">
     <item name="Toy" objecttype="thing" objectid="0"/>
     <players><player name="Ann" score="" win="1"/><player name="Bob" score="" win="0"/></players>
   </play>
@@ -184,6 +184,9 @@ BAD_FILES = [
                   "<player name='Ann' score='12' win='1'/>\n<player name='Bob' score='x' win='0'/>\n</players>\n"
                   "</play>\n</plays>\n", ["score.xml line 6", "'x'"]),
     ("root.xml", "<games/>", ["<games>", "not <plays>"]),
+    ("qty.xml", "<plays>\n<play date='2025-01-01' quantity='2'>\n<item name='Toy'/>\n<players>\n"
+                "<player name='Ann' score='12' win='1'/>\n<player name='Bob' score='3' win='0'/>\n</players>\n"
+                "</play>\n</plays>\n", ["qty.xml line 2", "quantity 2"]),
     ("qr.txt", "referee result v1\nid: abcdef\ngame: toy\n1. Ann 5 *\n", ["no 'date:' line"]),
 ]
 
