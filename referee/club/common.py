@@ -82,8 +82,19 @@ def parse_duration(text, what: str = "Duration") -> int | None:
     return minutes or None
 
 
-def parse_score(text, player: str, where: str = "") -> int:
-    """A whole, non-negative number of points."""
+# Games whose final number can be below zero: El Capitan ranks by money, and a loan repayment may exceed
+# the cash (rules file O10: negative cash allowed by default). Every other game scores 0 or more points.
+NEGATIVE_SCORES = {"el-capitan"}
+
+
+def negative_score_error(value: int, player: str, game: str | None) -> str:
+    what = f"{game_name(game)} scores" if game else "scores"
+    return (f"the score {value} for {player} is negative; {what} are 0 or more points (only El Capitan's "
+            f"money can end below 0)")
+
+
+def parse_score(text, player: str, where: str = "", game: str | None = None) -> int:
+    """A whole number of points; negative only for a game in NEGATIVE_SCORES."""
     def bad(text):
         return BadInput(f"{where}: {text}" if where else text[0].upper() + text[1:])
 
@@ -99,8 +110,8 @@ def parse_score(text, player: str, where: str = "") -> int:
             value = int(float(raw))
         else:
             raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
-    if value < 0:
-        raise bad(f"the score {value} for {player} is negative; scores are 0 or more points.")
+    if value < 0 and game not in NEGATIVE_SCORES:
+        raise bad(negative_score_error(value, player, game) + ".")
     return value
 
 

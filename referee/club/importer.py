@@ -323,7 +323,7 @@ def parse_csv(text: str, name: str) -> Parsed:
                 if game is None:
                     raise BadInput("the game column is empty")
                 date = check_date(rec["date"] or None, "the date")
-                score = parse_score(rec["score"], player)
+                score = parse_score(rec["score"], player, game=game)
                 duration = parse_duration(rec.get("duration") or None, "the duration")
             except BadInput as err:
                 raise wrap(where, err) from None
@@ -493,7 +493,7 @@ def parse_bgg(text: str, name: str) -> Parsed:
                 raise BadInput(f"{pw}: {pname} has no score while other players of the play have one; nothing was "
                                f"imported.")
             try:
-                score = parse_score(raw, pname)
+                score = parse_score(raw, pname, game=game)
             except BadInput as err:
                 raise wrap(pw, err) from None
             seat = (p.attrib.get("startposition") or "").strip()

@@ -67,13 +67,13 @@ def decode(text: str) -> dict:
         m = _ENTRY.match(line)
         if m:
             rank, name, total, flag = int(m.group(1)), m.group(2).strip(), int(m.group(3)), m.group(4)
-            if total < 0:
-                raise BadInput(f"QR text line {no}: the score {total} for {name} is negative.")
+            entry_line = no
             entry = {"player": name, "total": total, "rank": rank, "breakdown": {"score": total}, "tiebreak": None}
             if flag == "x":
                 entry["eligible"] = False
                 entry["note"] = "not eligible to win"
             ranking.append((entry, flag == "*"))
+            entry["_line"] = entry_line
             continue
         if ":" not in line or ranking:
             raise BadInput(f"QR text line {no} is neither 'key: value' nor 'rank. name score': {line[:40]!r}.")
@@ -100,6 +100,12 @@ def decode(text: str) -> dict:
             raise BadInput(f"QR text line {head[key][0]}: {err}") from None
 
     game = at("game", game_from_name)
+    from .common import NEGATIVE_SCORES, negative_score_error
+
+    for entry, _ in ranking:
+        line_no = entry.pop("_line")
+        if entry["total"] < 0 and game not in NEGATIVE_SCORES:
+            raise BadInput(f"QR text line {line_no}: {negative_score_error(entry['total'], entry['player'], game)}.")
     date = at("date", check_date)
     minutes = at("minutes", parse_duration) if "minutes" in head else None
     for (entry, star) in ranking:

@@ -13,7 +13,7 @@ from ..store.store import SCHEMA_VERSION, now_iso
 from .common import check_date, clean_text, one_line, parse_duration, parse_score
 
 
-def parse_pairs(pairs) -> list[tuple[str, int]]:
+def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
     """['Ann=50', 'Bob=48'] -> [('Ann', 50), ('Bob', 48)], in the order given (seat order)."""
     out = []
     for pair in pairs:
@@ -24,7 +24,7 @@ def parse_pairs(pairs) -> list[tuple[str, int]]:
         name = name.strip()
         if not name:
             raise BadInput(f"-p {pair!r} has no player name; write -p NAME=SCORE.")
-        out.append((name, parse_score(score, name)))
+        out.append((name, parse_score(score, name, game=game)))
     return out
 
 
@@ -67,7 +67,7 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     from ..core.registry import get_rules
 
     rules = get_rules(game)
-    scores = parse_pairs(pairs) if pairs and isinstance(pairs[0], str) else list(pairs)
+    scores = parse_pairs(pairs, rules.id) if pairs and isinstance(pairs[0], str) else list(pairs)
     if not scores:
         raise BadInput(f"Give every player's score: -p NAME=SCORE for each of the {rules.min_players} to "
                        f"{rules.max_players} players.")

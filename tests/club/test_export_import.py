@@ -303,3 +303,18 @@ def test_id_of_a_game_in_progress_is_renamed_and_a_changed_game_is_a_conflict(cl
     r = cli("import", path)
     assert r.exit_code == 0 and f"Game {changed['id']} is already in the history with a different result" in r.stdout
     assert store.get_archived(changed["id"]) == original
+
+
+def test_negative_money_of_el_capitan_round_trips_and_is_refused_elsewhere(cli, tmp_path):
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("date,game,player,score\n2025-01-01,el-capitan,Ann,-5\n2025-01-01,el-capitan,Bob,12\n")
+    assert len(out_json(cli("import", sheet, "--json"))["imported"]) == 1
+    gid = out_json(cli("history", "--json"))[0]["id"]
+    text = cli("qr", gid, "--text").stdout
+    assert "2. Ann -5" in text
+    target = tmp_path / "other.json"
+    assert out_json(cli("--db", target, "import", "--qr-text", text, "--json"))["imported"] == [gid]
+    sheet.write_text("date,game,player,score\n2025-01-01,carcassonne,Ann,-5\n2025-01-01,carcassonne,Bob,12\n")
+    assert_refused(cli("--db", target, "import", sheet), "line 2", "Carcassonne scores are 0 or more")
+    bad = text.replace("game: el-capitan", "game: port-royal")
+    assert_refused(cli("--db", target, "import", "--qr-text", bad), "Port Royal scores are 0 or more")

@@ -181,3 +181,12 @@ def test_read_archive_equals_store_archived_and_reports_damage_the_same_way(cli,
     assert_refused(cli("history"), "is not valid JSON")
     db.write_text('{"_meta": {"1": {"schema_version": 99}}, "games": {}}')
     assert_refused(cli("stats"), "newer referee")
+
+
+def test_only_el_capitan_money_may_end_below_zero(cli, store, db):
+    res = out_json(cli("record", "el-capitan", "-p", "Ann=-12", "-p", "Bob=40", "--json"))["result"]
+    assert [(e["player"], e["total"], e["rank"]) for e in res["ranking"]] == [("Bob", 40, 1), ("Ann", -12, 2)]
+    before = snapshot(db)
+    assert_refused(cli("record", "puerto-rico", "-p", "Ann=-1", "-p", "Bob=40", "-p", "Cal=3"),
+                   "-1 for Ann is negative", "Puerto Rico scores are 0 or more")
+    assert snapshot(db) == before
