@@ -100,6 +100,17 @@ class Game:
                 raise IllegalMove(f"{canonical} is not a legal move now.")
         return move
 
+    def preview(self, text: str) -> str:
+        """A one-line preview of typed text: the canonical move and what it would do, or why not."""
+        from .errors import RefereeError
+
+        try:
+            move = self.find(text)
+        except RefereeError as err:
+            return f"✗ {err}"
+        detail = self.rules.preview(self.state, move)
+        return f"→ {move.text}" + (f": {detail}" if detail else "")
+
     def play(self, text: str) -> Move:
         """Parse, check and apply one move; the game is unchanged if this raises."""
         move = self.find(text)

@@ -102,6 +102,11 @@ class Rules:
         who = self.to_move(state)
         return f"{who} to move" if who else "Chance event: enter what the table revealed"
 
+    def preview(self, state, move: Move) -> str | None:
+        """What a legal move would show on the table, for the user to check before pressing Enter
+        (e.g. a Carcassonne tile's edges in the chosen rotation). None: nothing worth saying."""
+        return None
+
     def view(self, state) -> dict:
         """The public state as JSON-able data (``referee show --json``); equal states give equal views."""
         raise NotImplementedError

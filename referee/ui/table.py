@@ -81,8 +81,16 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
     kwargs = {}
     if input is not None:
         kwargs.update(input=input, output=output)
+    def toolbar():
+        # Live preview of what is typed: the canonical move and what it would show on the table (a
+        # tile's edges in the chosen rotation), or the rule that refuses it, before Enter commits it.
+        text = prompt_session.default_buffer.text
+        if not text.strip() or text.strip().lower().split()[0] in COMMANDS:
+            return None
+        return tracked.game.preview(text)
+
     prompt_session = PromptSession(completer=_completer(tracked), history=_history(store),
-                                   complete_while_typing=True, **kwargs)
+                                   complete_while_typing=True, bottom_toolbar=toolbar, **kwargs)
     style = Style.from_dict({"who": "bold", "id": "ansicyan"})
     game = tracked.game
     console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: type a move, [bold]help[/], "

@@ -126,3 +126,17 @@ def test_ambiguous_prefix(toy, monkeypatch):
     assert registry.resolve_game_id("toy") == "toy"  # an exact id always wins
     with pytest.raises(BadInput, match="'to' is ambiguous: it could be toy, toy-two"):
         registry.resolve_game_id("to")
+
+
+def test_preview_names_the_canonical_move_or_the_rule(game):
+    assert game.preview("ROLL 2") == "→ roll 2"
+    assert game.preview("roll 9").startswith("✗ A die shows 1 to 3")
+    assert game.moves == []  # a preview never plays
+
+
+def test_carcassonne_preview_shows_the_tile_edges_before_placing():
+    g = referee.new_game("carcassonne", ["Ann", "Bob"])
+    g.play("draw b:a")
+    move = g.legal_moves()[0]
+    assert g.preview(move.text).startswith(f"→ {move.text}: B:A at") and "N=" in g.preview(move.text)
+    assert "does not touch the board" in g.preview("place 9,9 r0")

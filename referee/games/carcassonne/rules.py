@@ -289,6 +289,11 @@ class CarcassonneRules(Rules):
         move = legal.get(canon)
         if move is None:
             raise IllegalMove(f"{canon} is not a legal move now.")
+        return self.preview(st, move) or canon
+
+    def preview(self, st, move) -> str | None:
+        """The drawn tile's edges and features where it would lie: the table checks the printed tile
+        (which may be rotated relative to the data) before the placement is committed."""
         if move.action[0] == "place":
             _, x, y, q = move.action
             tile = tile_types()[st.hand]
@@ -296,7 +301,7 @@ class CarcassonneRules(Rules):
         if move.action[0] == "draw":
             return f"{move.action[1]}: {tile_types()[move.action[1]].describe()} (edges N E S W at r0: " \
                    f"{tile_types()[move.action[1]].edges})"
-        return canon
+        return None
 
     # --- end of game -----------------------------------------------------------------------------
     def final_input(self, st) -> dict:
