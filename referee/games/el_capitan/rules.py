@@ -16,7 +16,8 @@ from referee.core.move import Move
 from referee.core.rules import Rules
 
 from . import chain as ch, info
-from .board import CITIES, CITY_INDEX, PAIRS, PLAUSIBLE, LOAN_REPAY, LOAN_EXTENDED_16, board_for, layout_grid, layouts
+from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLAUSIBLE, board_for, layout_grid,
+                    layouts)
 from .chain import EMPTY, next_sites, run_ok
 from .notation import HELP, card_label, city_named, match, suggest
 from .state import BANK, COLOURS, OFF, State
@@ -177,9 +178,6 @@ class ElCapitanRules(Rules):
                 s.front_w[u] += 2
 
     # --- helpers -------------------------------------------------------------------------------------
-    def _first_turn(self, s, p):
-        return s.turns[p] == 0
-
     def _warehouses_left(self, s, p):
         n = s.front_w[s.main[p]]
         if s.two:
