@@ -59,11 +59,11 @@ def render(rules, s):
     hands = []
     for pv in v["players"]:
         front = " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()) + f" fort:{pv['fortresses_left']}"
-        players.add_row(f"{pv['name']} ({pv['colour']}{'+' + pv['neutral'] if pv['neutral'] else ''})",
-                        str(pv["money"]),
-                        " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-",
-                        front, pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").rstrip(")")
-                        if "harbour" in pv["ship"] else pv["ship"].replace("off the board", "off"), str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
+        loans = " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-"
+        ship = pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").replace(")", "")
+        colour = pv["colour"] + ("+" + pv["neutral"] if pv["neutral"] else "")
+        players.add_row(f"{pv['name']} ({colour})", str(pv["money"]), loans, front, ship,
+                        str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
         hands.append(f"{pv['name']}'s hand: {', '.join(pv['hand']) or '-'}")
     display = Table.grid()
     for line in hands:
