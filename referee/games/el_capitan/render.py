@@ -60,7 +60,7 @@ def render(rules, s):
     for pv in v["players"]:
         front = " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()) + f" fort:{pv['fortresses_left']}"
         loans = " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-"
-        ship = (pv["ship"].replace("off the board", "off").replace(" (sailing)", " (sailing)")
+        ship = (pv["ship"].replace("off the board", "off")
                 .replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2"))
         colour = pv["colour"] + ("+" + pv["neutral"] if pv["neutral"] else "")
         players.add_row(f"{pv['name']} ({colour})", str(pv["money"]), loans, front, ship,
