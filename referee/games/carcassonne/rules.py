@@ -13,29 +13,19 @@ from __future__ import annotations
 
 from referee.core.errors import IllegalMove
 from referee.core.move import Move
-from referee.core.rules import Option, Rules
+from referee.core.rules import Rules
 
-from . import notation
+from . import info, notation
 from .state import FOLLOWERS, GOODS, GOODS_SUPPLY, State
 from .tiles import DELTA, start_key, tile_types
 
-FARM_RULES = ("current", "by-city", "once-per-city")
 FIGURE_WORD = {"f": "follower", "b": "builder", "p": "pig"}
 
 
 class CarcassonneRules(Rules):
     def __init__(self):
-        super().__init__(
-            id="carcassonne", name="Carcassonne", min_players=2, max_players=5,
-            options=(
-                Option("traders_builders", True, "play with the Traders & Builders expansion (24 tiles, goods, "
-                       "builders, pigs)"),
-                Option("farm_rule", "current", "final farm scoring: current (O1a, each field separately), by-city "
-                       "(O1b, first C1 rule), once-per-city (O1c, second C1 rule)", FARM_RULES),
-                Option("old_small_city", False, "O2b: a completed two-tile city scores 2 instead of 4"),
-                Option("builder_chain", False, "O3 (house rule): builder extra tiles may chain"),
-                Option("decline_second_tile", False, "O4: offer 'no second tile' instead of the builder's extra tile"),
-            ))
+        super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
+                         max_players=info.MAX_PLAYERS, options=info.OPTIONS)
         self.notation = notation.HELP
 
     # --- setup -----------------------------------------------------------------------------------

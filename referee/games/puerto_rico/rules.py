@@ -5,24 +5,16 @@ from __future__ import annotations
 from itertools import chain
 from operator import itemgetter, le
 
-from referee.core.rules import Option, Rules
+from referee.core.rules import Rules
 
-from . import builder, captain, craftsman, governor, mayor, settler, trader
+from . import builder, captain, craftsman, governor, info, mayor, settler, trader
+from .info import OPTIONS
 from .checklist import setup_checklist
 from .notation import mayor_proposal, storage_proposal
 from .state import (BIDS, CIRC, COPIES, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
                     ROLE, STORAGE, TILES, colonists_of, new_state)
 
-OPTIONS = (
-    Option("vp-pool-5p", 122, "VP chips with 5 players: 122 (original printing) or 126 (newer)", (122, 126)),
-    Option("allow-decline-colonists", False, "house rule: a player may refuse colonists from the ship"),
-    Option("show-running-vp", False, "show everyone's VP during the game (the rules keep chips secret)"),
-    Option("customs-house-counts-overflow", True, "VP earned after the pool ran out count for the customs house"),
-    Option("mayor-privilege-optional", True, "the mayor may decline the privilege colonist"),
-    Option("hacienda-reshuffle", True, "a hacienda draw from an empty stack reshuffles the discards"),
-    Option("doubloon-bank-limit", False, "the bank holds only the 86 doubloons in the box"),
-)
 
 NOTATION = """\
 Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes the proposal):
@@ -54,7 +46,8 @@ _ACT = {
 class PuertoRicoRules(Rules):
 
     def __init__(self):
-        super().__init__(id="puerto-rico", name="Puerto Rico", min_players=2, max_players=5, options=OPTIONS)
+        super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
+                         max_players=info.MAX_PLAYERS, options=OPTIONS)
         self.notation = NOTATION
 
     # --- setup and moves ---------------------------------------------------------------------------
