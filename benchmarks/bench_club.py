@@ -91,6 +91,11 @@ def main() -> None:
             ok = "" if target is None else ("yes" if med <= target else "NO")
             tgt = "" if target is None else f"{target:.1f} s"
             print(f"{label:<46} {med:>7.3f}s {worst:>7.3f}s {tgt:>8}  {ok}")
+        # Importing everything into an empty store: once each (dominated by Store.add_archived).
+        for fmt, path in (("csv", out), ("json", Path(tmp) / "c.json")):
+            empty = dict(env, REFEREE_DB=str(Path(tmp) / f"empty-{fmt}.json"))
+            med, _ = cold(["import", str(path)], empty, 1)
+            print(f"{'referee import FILE.' + fmt + ' (empty store, 1 run)':<46} {med:>7.3f}s")
 
 
 if __name__ == "__main__":
