@@ -28,7 +28,8 @@ _KNOWN = {"game", "players", "options", "date", "id", "result", "location", "eve
 
 def write_record(game, **extra) -> str:
     lines = [MAGIC, f"Game: {game.game}", f"Players: {', '.join(game.players)}"]
-    lines.append(f"Options: {json.dumps(game.options, sort_keys=True)}")
+    options = game.rules.record_options(dict(game.options))
+    lines.append(f"Options: {json.dumps(options, sort_keys=True)}")
     lines.append(f"Date: {game.date}")
     for key, value in extra.items():
         if value not in (None, ""):

@@ -26,6 +26,7 @@ class Option:
     default: Any
     help: str = ""
     choices: tuple | None = None  # allowed values for str/int options
+    keep_case: bool = False       # str options such as a file path keep what the user typed
 
     def parse(self, raw: Any) -> Any:
         """Turn a command-line string (or a JSON value) into the option's value, or raise BadInput."""
@@ -45,7 +46,7 @@ class Option:
             except (TypeError, ValueError):
                 raise BadInput(f"Option {self.name} takes a whole number, not {raw!r}.") from None
         else:
-            value = str(raw).strip().lower()
+            value = str(raw).strip() if self.keep_case else str(raw).strip().lower()
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise BadInput(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
@@ -101,6 +102,11 @@ class Rules:
         """One line for the prompt: whose turn it is and what they may do."""
         who = self.to_move(state)
         return f"{who} to move" if who else "Chance event: enter what the table revealed"
+
+    def record_options(self, options: dict) -> dict:
+        """The options as written into a game record. A record must replay on any machine, so an
+        option naming a local file (whose facts the moves already carry) is written portably."""
+        return options
 
     def preview(self, state, move: Move) -> str | None:
         """What a legal move would show on the table, for the user to check before pressing Enter

@@ -140,3 +140,10 @@ def test_carcassonne_preview_shows_the_tile_edges_before_placing():
     move = g.legal_moves()[0]
     assert g.preview(move.text).startswith(f"→ {move.text}: B:A at") and "N=" in g.preview(move.text)
     assert "does not touch the board" in g.preview("place 9,9 r0")
+
+
+def test_string_option_can_keep_its_case(tmp_path):
+    from referee.core.rules import Option
+
+    assert Option("board", "auto", keep_case=True).parse(" /Users/Ann/Board.json ") == "/Users/Ann/Board.json"
+    assert Option("end", "standard").parse("STANDARD") == "standard"

@@ -411,6 +411,8 @@ def board_for(option: str) -> Board:
     """The board knowledge for a game: option 'none' (tables only), 'auto' (the default user board file if it
     exists) or a path to a board file."""
     option = (option or "auto").strip()
+    if option.lower() in ("none", "auto"):  # keywords in any case; a path keeps its case
+        option = option.lower()
     if option == "none":
         path = None
     elif option == "auto":

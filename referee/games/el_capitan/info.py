@@ -6,7 +6,8 @@ ID = "el-capitan"
 NAME = "El Capitan"
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 OPTIONS = (
-    Option("board", "auto", "board file: auto (the saved `referee board` file if any), none, or a path"),
+    Option("board", "auto", "board file: auto (the saved `referee board` file if any), none, or a path",
+           keep_case=True),
     Option("colours", "", "colours in seat order, e.g. red,yellow,green,blue,purple (2 players: "
                           "main colours first, then the neutral ones)"),
     Option("loan10_extended", 20, "repayment of an extended 10-florin loan (O1)", (16, 20)),

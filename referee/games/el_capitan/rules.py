@@ -121,6 +121,11 @@ class ElCapitanRules(Rules):
         self.notation = HELP
 
     # --- setup ---------------------------------------------------------------------------------------
+    def record_options(self, options):
+        # Every board value the game used is a chance move in the log, so the record needs no board
+        # file: it replays the same on a machine that has none (or a different one).
+        return {**options, "board": "none"}
+
     def setup(self, players, options):
         board = board_for(options.get("board", "auto"))
         n = len(players)
