@@ -60,7 +60,8 @@ def export_csv(docs) -> str:
 
 
 def export_bgg(docs) -> str:
-    """BGG play XML (the shape of the XML API's /plays): one <play> per game."""
+    """BGG play XML (the shape of the XML API's /plays): one <play> per game. Two attributes BGG does not
+    have, and ignores: refereeid on <play> (dedupe on re-import) and rank on <player> (exact ranks)."""
     from xml.sax.saxutils import quoteattr, escape
 
     from .. import __version__
@@ -86,7 +87,7 @@ def export_bgg(docs) -> str:
             p = e.get("player")
             out.append(f'      <player username="" userid="0" name={quoteattr(p)} '
                        f'startposition="{seats.get(p, "")}" color={quoteattr(one_line(cols.get(p, "")))} '
-                       f'score="{e.get("total")}" new="0" rating="0" win="{1 if p in winners else 0}"/>')
+                       f'score="{e.get("total")}" new="0" rating="0" win="{1 if p in winners else 0}" rank="{e.get("rank")}"/>')
         out.append("    </players>")
         out.append("  </play>")
     out.append("</plays>")

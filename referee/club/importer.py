@@ -208,9 +208,8 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
             if r["rank"] > pos or (r["rank"] != pos and (prev is None or prev["rank"] != r["rank"])):
                 raise BadInput(f"{where}: {r['player']} has rank {r['rank']}, which is not possible in a play of "
                                f"{len(rows)} (ranks go 1, 1, 3 ...); nothing was imported.")
-            if prev is not None and prev["rank"] < r["rank"] and prev["total"] < r["score"]:
-                raise BadInput(f"{where}: {r['player']} scored {r['score']}, more than {prev['player']} "
-                               f"({prev['total']}) ranked above; nothing was imported.")
+            # No check that ranks follow scores: a rank column is authoritative (a tie-break, or a player
+            # not eligible to win - Port Royal's expedition end - ranks below players with fewer points).
             entries.append({"player": r["player"], "total": r["score"], "rank": r["rank"],
                             "breakdown": {"score": r["score"]}, "tiebreak": None})
         if all(have_win):
@@ -226,10 +225,24 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
         winners = [r["player"] for r in rows if r["win"]] if all(have_win) else []
         top = max(r["score"] for r in rows)
         tied_top = [r["player"] for r in rows if r["score"] == top]
-        for w in winners:
-            if w not in tied_top:
-                raise BadInput(f"{where}: {w} is marked as a winner without the highest score ({top}); give a "
-                               f"rank column to say how the tie was broken; nothing was imported.")
+        if any(w not in tied_top for w in winners):
+            # The log says who won, and it is not (only) the top score: the winners are ranked 1 and the
+            # others after them by score (e.g. Port Royal's expedition end, or a tie-break the log knows).
+            ahead = [r for r in rows if r["win"]]
+            rest = sorted((r for r in rows if not r["win"]), key=lambda r: -r["score"])
+            entries = [{"player": r["player"], "total": r["score"], "rank": 1, "breakdown": {"score": r["score"]},
+                        "tiebreak": None} for r in ahead]
+            for i, r in enumerate(rest):
+                same = i > 0 and rest[i - 1]["score"] == r["score"]
+                entries.append({"player": r["player"], "total": r["score"],
+                                "rank": entries[-1]["rank"] if same else len(ahead) + i + 1,
+                                "breakdown": {"score": r["score"]}, "tiebreak": None})
+            result = {"game": game, "ranking": entries}
+            from scoring import Result
+
+            from .common import annotate_ties
+
+            return Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
         chosen = winners if winners and len(winners) < len(tied_top) else []
         res = rank(game, [(r["player"], {"score": r["score"]}, (1 if r["player"] in chosen else 0) if chosen else None)
                           for r in rows], tiebreak_name="the table's tie-break" if chosen else None)
@@ -499,7 +512,11 @@ def parse_bgg(text: str, name: str) -> Parsed:
             seat = (p.attrib.get("startposition") or "").strip()
             if seat and (not seat.isdigit() or int(seat) < 1):
                 raise BadInput(f"{pw}: startposition {seat!r} is not a seat number; nothing was imported.")
-            rows.append({"player": pname, "score": score, "rank": None, "win": _winflag(p.attrib.get("win", ""), pw),
+            rank_attr = (p.attrib.get("rank") or "").strip()
+            if rank_attr and (not rank_attr.isdigit() or int(rank_attr) < 1):
+                raise BadInput(f"{pw}: rank {rank_attr!r} is not a place (1, 2, 3 ...); nothing was imported.")
+            rows.append({"player": pname, "score": score, "rank": int(rank_attr) if rank_attr else None,
+                         "win": _winflag(p.attrib.get("win", ""), pw),
                          "seat": int(seat) if seat else None,
                          "colour": one_line(p.attrib.get("color") or p.attrib.get("colour")).lower() or None})
         if all(r["seat"] is not None for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1)):

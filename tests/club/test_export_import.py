@@ -177,8 +177,10 @@ BAD_FILES = [
     ("rank.csv", "date,game,player,score,rank\n2025-01-01,toy,Ann,10,1\n2025-01-01,toy,Bob,3,3\n", ["rank 3"]),
     ("one.csv", "date,game,player,score\n2025-01-01,toy,Ann,10\n", ["one.csv line 2", "2 to 3 players",
                                                                     "rows of one play follow each other"]),
-    ("win.csv", "date,game,player,score,win\n2025-01-01,toy,Ann,10,0\n2025-01-01,toy,Bob,3,1\n",
-     ["Bob is marked as a winner"]),
+    ("win.csv", "date,game,player,score,win\n2025-01-01,toy,Ann,10,maybe\n2025-01-01,toy,Bob,3,1\n",
+     ["line 2", "'maybe'", "write 1 for a winner"]),
+    ("rankwin.csv", "date,game,player,score,rank,win\n2025-01-01,toy,Ann,10,1,0\n2025-01-01,toy,Bob,3,2,1\n",
+     ["Bob is marked as a winner but ranked 2"]),
     ("bad.xml", "<plays>\n<play date='2025-01-01'>\n</plays>\n", ["bad.xml line 3", "not well-formed"]),
     ("score.xml", "<plays>\n<play date='2025-01-01' quantity='1'>\n<item name='Toy'/>\n<players>\n"
                   "<player name='Ann' score='12' win='1'/>\n<player name='Bob' score='x' win='0'/>\n</players>\n"
@@ -318,3 +320,32 @@ def test_negative_money_of_el_capitan_round_trips_and_is_refused_elsewhere(cli, 
     assert_refused(cli("--db", target, "import", sheet), "line 2", "Carcassonne scores are 0 or more")
     bad = text.replace("game: el-capitan", "game: port-royal")
     assert_refused(cli("--db", target, "import", "--qr-text", bad), "Port Royal scores are 0 or more")
+
+
+def test_a_player_not_eligible_to_win_survives_csv_and_bgg(cli, store, tmp_path):
+    """Port Royal's expedition end: the player with most points may be ranked last, not eligible."""
+    from .conftest import make_doc
+
+    doc = make_doc("pe2345", "2025-04-01", [("Bob", 10, 1), ("Cal", 8, 2), ("Ann", 12, 3)], winners=["Bob"])
+    doc["result"]["ranking"][2].update(eligible=False, note="not eligible to win")
+    store.add_archived([doc])
+    for fmt, ext in (("csv", "csv"), ("bgg", "xml")):
+        path = tmp_path / f"x.{ext}"
+        cli("export", path)
+        target = tmp_path / f"{fmt}.json"
+        assert out_json(cli("--db", target, "import", path, "--json"))["imported"] == ["pe2345"]
+        back = Store(target).get_archived("pe2345")["result"]
+        assert back["winners"] == ["Bob"]
+        assert [(e["player"], e["total"], e["rank"]) for e in back["ranking"]] == [
+            ("Bob", 10, 1), ("Cal", 8, 2), ("Ann", 12, 3)]
+
+
+def test_bgg_win_flags_without_ranks_put_the_winner_first(cli, tmp_path):
+    xml = tmp_path / "p.xml"
+    xml.write_text("<plays><play date='2025-01-01'><item name='Toy'/><players>"
+                   "<player name='Ann' score='12' win='0'/><player name='Bob' score='10' win='1'/>"
+                   "<player name='Cal' score='8' win='0'/></players></play></plays>")
+    out_json(cli("import", xml, "--json"))
+    row = out_json(cli("history", "--json"))[0]
+    assert row["winners"] == ["Bob"]
+    assert [(s["player"], s["rank"]) for s in row["scores"]] == [("Bob", 1), ("Ann", 2), ("Cal", 3)]
