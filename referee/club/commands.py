@@ -345,7 +345,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
     nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
     start_position, colour, notes); rows of one play share an id, or follow each other with the same date,
     game and location. BGG plays of other games, incomplete plays and plays without scores are skipped
-    and listed.
+    and listed. A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
     """
     from .importer import detect, import_into, parse
 

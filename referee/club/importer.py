@@ -539,17 +539,28 @@ def parse_bgg(text: str, name: str) -> Parsed:
 
 # --- QR text ----------------------------------------------------------------------------------------
 def parse_qr(text: str, name: str) -> Parsed:
-    from .qr import decode
+    """One QR payload, or several (a .txt of scans): each starts with its 'referee result v1' line."""
+    from .qr import MAGIC, decode
 
-    try:
-        doc = decode(text)
-    except BadInput as err:
-        raise wrap(name, err) from None
-    try:
-        _validate_players(doc["game"], doc["players"], name)
-    except BadInput:
-        raise
-    return Parsed(docs=[doc])
+    chunks: list[tuple[int, list[str]]] = []
+    for lineno, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        if line.strip().lower().startswith(MAGIC) or not chunks:
+            chunks.append((lineno, []))
+        chunks[-1][1].append(line)
+    out = Parsed()
+    seen = set()
+    for first, lines in chunks:
+        where = name if len(chunks) == 1 else f"{name} (the result starting on line {first})"
+        try:
+            doc = decode("\n".join(lines))
+        except BadInput as err:
+            raise wrap(where, err) from None
+        if doc["id"] in seen:
+            raise BadInput(f"{where}: game {doc['id']} appears twice in the file; nothing was imported.")
+        seen.add(doc["id"])
+        _validate_players(doc["game"], doc["players"], where)
+        out.docs.append(doc)
+    return out
 
 
 # --- into the store ---------------------------------------------------------------------------------

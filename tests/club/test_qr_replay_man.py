@@ -232,3 +232,17 @@ def test_replay_of_a_game_in_progress_shows_the_moves_so_far(cli, store):
     out = cli("replay", t.id).stdout
     assert "(3 moves)" in out and "3/3. roll 1  (chance)" in out and "Ann=2 Bob=0" in out
     assert store.read_live(t.id)["moves"] == ["roll 2", "keep", "roll 1"]
+
+
+def test_a_text_file_of_several_scans_imports_each(cli, store, tmp_path):
+    a = out_json(cli("record", "toy", "-p", "Ann=4", "-p", "Bob=2", "--date", "2025-01-01", "--json"))["id"]
+    b = out_json(cli("record", "toy", "-p", "Ann=1", "-p", "Cal=2", "--date", "2025-01-02", "--json"))["id"]
+    scans = tmp_path / "scans.txt"
+    scans.write_text(cli("qr", a, "--text").stdout + "\n" + cli("qr", b, "--text").stdout)
+    target = tmp_path / "other.json"
+    assert sorted(out_json(cli("--db", target, "import", scans, "--json"))["imported"]) == sorted([a, b])
+    broken = scans.read_text().replace("1. Cal 2 *", "1. Cal two *")
+    scans.write_text(broken)
+    target2 = tmp_path / "other2.json"
+    assert_refused(cli("--db", target2, "import", scans), "result starting on line", "nothing was imported")
+    assert not target2.exists()
