@@ -190,3 +190,35 @@ def test_only_el_capitan_money_may_end_below_zero(cli, store, db):
     assert_refused(cli("record", "puerto-rico", "-p", "Ann=-1", "-p", "Bob=40", "-p", "Cal=3"),
                    "-1 for Ann is negative", "Puerto Rico scores are 0 or more")
     assert snapshot(db) == before
+
+
+def test_history_table_shows_the_newest_50_and_says_so(cli, store):
+    from .conftest import make_doc
+
+    store.add_archived([make_doc(f"h{i:04d}", f"2025-01-{1 + i % 28:02d}", [("Ann", i, 1), ("Bob", 0, 2)])
+                        for i in range(1, 56)])
+    out = cli("history").stdout
+    assert "the newest 50 of 55 games" in out
+    assert "55 games" in cli("history", "--limit", "0").stdout
+    assert len(out_json(cli("history", "--json"))) == 55
+
+
+def test_ratings_per_game_with_the_game_filter(cli, store):
+    from .conftest import make_doc
+
+    store.add_archived([make_doc("r1", "2025-01-01", [("Ann", 9, 1), ("Bob", 1, 2)], game="toy"),
+                        make_doc("r2", "2025-01-02", [("Bob", 9, 1), ("Ann", 1, 2)], game="port-royal")])
+    overall = out_json(cli("stats", "--json"))["ratings"]
+    toy_only = out_json(cli("stats", "--game", "toy", "--json"))["ratings"]
+    assert toy_only == {"Ann": 1516.0, "Bob": 1484.0}
+    assert overall == {"Bob": 1501.5, "Ann": 1498.5}
+    pr = out_json(cli("stats", "--game", "Port Royal", "--json"))
+    assert pr["games"] == 1 and pr["per_game"]["port-royal"]["most_wins"] == {"wins": 1, "players": ["Bob"]}
+
+
+def test_export_to_a_file_reports_on_stderr(cli, store, tmp_path):
+    play_tracked(store)
+    path = tmp_path / "out" / "club.csv"
+    r = cli("export", path)
+    assert r.exit_code == 0 and r.stdout == "" and "Exported 1 game to" in r.stderr
+    assert path.read_text().startswith("date,game,id,")
