@@ -71,5 +71,5 @@ def render(rules, s):
         status.append(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last. ",
                       style="yellow")
     events = Text("\n".join(s.events), style="dim")
-    prompt = Text(rules.prompt(s), style="bold cyan")
-    return Group(harbour_panel, Text("Expedition area: " + area), players, status, events, prompt)
+    # The prompt (whose decision, what they may do) is printed by the table itself, under the board.
+    return Group(harbour_panel, Text("Expedition area: " + area), players, status, events)
