@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from .common import chrono_key, clean_text, colours, game_name, one_line, start_positions
 

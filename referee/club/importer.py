@@ -237,7 +237,6 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
                 entries.append({"player": r["player"], "total": r["score"],
                                 "rank": entries[-1]["rank"] if same else len(ahead) + i + 1,
                                 "breakdown": {"score": r["score"]}, "tiebreak": None})
-            result = {"game": game, "ranking": entries}
             from scoring import Result
 
             from .common import annotate_ties
