@@ -14,6 +14,7 @@ import sys
 import click
 
 from . import __version__
+from .club.complete import complete_game, complete_game_ref, complete_location, complete_player
 
 EXIT_OK, EXIT_RULE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -157,12 +158,12 @@ def _fmt_value(v):
 
 
 @cli.command("new")
-@click.argument("game")
-@click.option("-p", "--player", "players", multiple=True, metavar="NAME",
+@click.argument("game", shell_complete=complete_game)
+@click.option("-p", "--player", "players", multiple=True, metavar="NAME", shell_complete=complete_player,
               help="A player, in seating order from the start player (repeat for each).")
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--date", default=None, help="The date played (YYYY-MM-DD); default today.")
-@click.option("--location", default=None, help="Where the game is played.")
+@click.option("--location", default=None, help="Where the game is played.", shell_complete=complete_location)
 @click.option("--json", "as_json", is_flag=True, help="Print {\"id\": …} and do not start the table.")
 @click.pass_context
 def new_command(ctx, game, players, options, date, location, as_json):
@@ -204,7 +205,7 @@ def _open(ctx, gid):
 
 
 @cli.command("play")
-@click.argument("game_id", required=False)
+@click.argument("game_id", required=False, shell_complete=complete_game_ref)
 @click.pass_context
 def play_command(ctx, game_id):
     """The interactive table for a game (default: the most recent unfinished one).
@@ -231,7 +232,7 @@ def play_command(ctx, game_id):
 
 
 @cli.command("move")
-@click.argument("game_id")
+@click.argument("game_id", shell_complete=complete_game_ref)
 @click.argument("moves", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the moves applied and the new state.")
 @click.pass_context
@@ -264,7 +265,7 @@ def move_command(ctx, game_id, moves, as_json):
 
 
 @cli.command("moves")
-@click.argument("game_id")
+@click.argument("game_id", shell_complete=complete_game_ref)
 @click.option("--json", "as_json", is_flag=True, help="[{text, player, chance}] on stdout.")
 @click.pass_context
 def moves_command(ctx, game_id, as_json):
@@ -293,7 +294,7 @@ def _state_json(tracked) -> dict:
 
 
 @cli.command("show")
-@click.argument("game_id")
+@click.argument("game_id", shell_complete=complete_game_ref)
 @click.option("--json", "as_json", is_flag=True, help="The table state as JSON.")
 @click.option("--record", "as_record", is_flag=True, help="Print the game record (header + moves).")
 @click.pass_context
@@ -349,7 +350,7 @@ def _result_line(result) -> str:
 
 
 @cli.command("undo")
-@click.argument("game_id")
+@click.argument("game_id", shell_complete=complete_game_ref)
 @click.option("-n", "count", default=1, show_default=True, type=click.IntRange(min=1),
               help="How many moves to take back (chance events included).")
 @click.pass_context
@@ -364,7 +365,7 @@ def undo_command(ctx, game_id, count):
 
 
 @cli.command("score")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.argument("source", required=False, metavar="[FILE or -]")
 @click.option("--json", "as_json", is_flag=True, help="The result as JSON on stdout.")
 @click.option("--template", is_flag=True, help="Print a filled-in example input for GAME.")

@@ -212,3 +212,15 @@ def test_files_honour_the_umask_and_keep_their_mode(store):
         assert store.live_path(t.id).stat().st_mode & 0o777 == 0o600
     finally:
         os.umask(old)
+
+
+def test_batch_archive_keeps_order_and_the_last_copy_of_an_id(store):
+    store.add_archived([{"id": "aaaaaa", "game": "toy", "players": ["A", "B"], "notes": "old"}])
+    ids = store.add_archived([{"game": "toy", "players": ["C", "D"]} for _ in range(200)]
+                             + [{"id": "aaaaaa", "game": "toy", "players": ["A", "B"], "notes": "new"},
+                                {"id": "bbbbbb", "game": "toy", "players": ["E", "F"], "notes": "1"},
+                                {"id": "bbbbbb", "game": "toy", "players": ["E", "F"], "notes": "2"}])
+    docs = store.archived()
+    assert len(ids) == 203 and len(docs) == 202 and len({d["id"] for d in docs}) == 202
+    by_id = {d["id"]: d for d in docs}
+    assert by_id["aaaaaa"]["notes"] == "new" and by_id["bbbbbb"]["notes"] == "2"
