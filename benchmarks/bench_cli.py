@@ -1,10 +1,10 @@
 """CLI cold start and move-commit latency against archive size.
 
-    python benchmarks/bench_cli.py [--runs 15]
+    python benchmarks/bench_cli.py [--runs 15] [--archives 0 1000 10000]
 
 Prints a table. Targets (issue 2): `referee --help` and `referee games` cold at most 2x a minimal Click
 hello-world measured in the same run; `referee move` with 10,000 archived games at most 1.2x the same
-move with an empty store.
+move with an empty store. Issue 3: `referee score GAME FILE --json` at most 250 ms median.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def move_latencies(dbs, runs: int) -> list[float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=15)
-    ap.add_argument("--archive", type=int, default=10_000)
+    ap.add_argument("--archives", type=int, nargs="*", default=[0, 1_000, 10_000])
     args = ap.parse_args()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,18 +82,31 @@ def main() -> None:
         hello.write_text(HELLO)
         env["REFEREE_DB"] = str(Path(tmp, "empty.json"))
         py = [sys.executable, "-m", "referee"]
+        template = Path(tmp, "pr.json")
+        template.write_text(subprocess.run(py + ["score", "puerto-rico", "--template"], env=env, text=True,
+                                           capture_output=True, check=True).stdout)
+        gid = json.loads(subprocess.run(py + ["new", "port-royal", "-p", "A", "-p", "B", "--json"], env=env,
+                                        capture_output=True, text=True, check=True).stdout)["id"]
         cmds = [("click hello-world", [sys.executable, str(hello)]), ("referee --help", py + ["--help"]),
-                ("referee games", py + ["games"]), ("referee --version", py + ["--version"])]
+                ("referee games", py + ["games"]), ("referee --version", py + ["--version"]),
+                ("referee score puerto-rico FILE --json", py + ["score", "puerto-rico", str(template), "--json"]),
+                ("referee moves ID --json", py + ["moves", gid, "--json"]),
+                ("referee show ID --json", py + ["show", gid, "--json"])]
         medians = cold(cmds, env, args.runs)
         base = medians["click hello-world"]
-        rows = [(name, t, t / base, "<= 2.0x" if name in ("referee --help", "referee games") else "")
-                for name, t in medians.items()]
-        empty = Path(tmp, "empty-store.json")
-        full = Path(tmp, "full-store.json")
-        fill_archive(full, args.archive)
-        t_empty, t_full = move_latencies([empty, full], args.runs)
-        rows.append(("referee move, empty store", t_empty, 1.0, ""))
-        rows.append((f"referee move, {args.archive} archived", t_full, t_full / t_empty, "<= 1.2x"))
+        targets = {"referee --help": "<= 2.0x", "referee games": "<= 2.0x",
+                   "referee score puerto-rico FILE --json": "<= 250 ms"}
+        rows = [(name, t, t / base, targets.get(name, "")) for name, t in medians.items()]
+        stores = []
+        for n in args.archives:
+            db = Path(tmp, f"store-{n}.json")
+            if n:
+                fill_archive(db, n)
+            stores.append(db)
+        latencies = move_latencies(stores, args.runs)
+        for n, t in zip(args.archives, latencies):
+            rows.append((f"referee move, {n} archived", t, t / latencies[0],
+                         "<= 1.2x" if n == 10_000 else ""))
     print(f"{'measurement':<36} {'median ms':>10} {'ratio':>7}  target")
     for name, t, ratio, target in rows:
         print(f"{name:<36} {t * 1000:>10.1f} {ratio:>7.2f}  {target}")
