@@ -14,7 +14,7 @@ def bust(g, ship_type):
     for _ in range(2):
         flip(g, f"{ship_type}-1-1")
         if g.view()["phase"] == "ship":
-            play(g, "dock")
+            play(g, "dock" if "dock" in texts(g) else "bust")
 
 
 def test_trigger_in_seat_1_turn_finishes_the_round_g1_g2():

@@ -104,16 +104,25 @@ def test_repelling_is_optional_even_for_a_new_colour():
     g = new()
     give(g, "Ann", "sailor-3-1")
     flip(g, "pinnace-1-1")
+    with pytest.raises(IllegalMove, match=r"No yellow ship is in the harbour.*without a bust.*\(D4\)"):
+        g.play("bust")
     play(g, "dock")
     assert g.view()["display"] == ["pinnace-1-1"]
 
 
-def test_docking_a_same_colour_ship_that_could_be_repelled_busts():
+def test_docking_a_same_colour_ship_that_could_be_repelled_busts_after_confirmation_d4c_r10():
     g = new()
     give(g, "Ann", "sailor-3-1")
     flip(g, "flute-2-2", "flute-1-1")
-    assert "docking busts" in g.prompt()
-    play(g, "dock")
+    assert g.prompt() == ("Ann: repel the Flute (blue) (1 sword) with 1 sword, or bust: a blue ship is already "
+                          "in the harbour")
+    assert texts(g) == ["bust", "repel"]                 # 'dock' is not enough: the bust must be confirmed
+    with pytest.raises(IllegalMove, match=r"^Docking this Flute \(blue\) busts Ann's turn, as a blue ship is "
+                                          r"already in the harbour \(D4c/R10\): type 'bust' to confirm, or 'repel'\.$"):
+        g.play("dock")
+    assert g.view()["phase"] == "ship"
+    assert g.find("dock anyway").text == "bust"
+    play(g, "bust")
     v = g.view()
     assert v["active"] == "Bob" and v["display"] == []
     assert any("busts" in e for e in events(g))
@@ -182,9 +191,11 @@ def test_impossible_card_is_refused_c4():
     flip(g, "pirate-9-3")                                 # the only copy
     play(g, "flip")
     assert "pirate-9-3" not in texts(g)
-    with pytest.raises(IllegalMove, match=r"^No copy of pirate-9-3 can still be in the draw pile \(C4\)\.$"):
+    with pytest.raises(IllegalMove, match=r"^No copy of pirate-9-3 can still be in the draw pile \(C4\): of its 1 "
+                                          r"copy, 1 in the harbour; if an earlier card was entered wrongly, undo "
+                                          r"back to it\.$"):
         g.play("pirate-9-3")
-    with pytest.raises(IllegalMove, match=r"No copy of expedition-ach"):
+    with pytest.raises(IllegalMove, match=r"^expedition-ach is used only with 5 players; it is in the box \(C4\)\.$"):
         g.play("expedition-ach")                          # in the box with 3 players
     assert g.view()["phase"] == "reveal"                  # unchanged after the refusal
 

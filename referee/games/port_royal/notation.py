@@ -27,7 +27,8 @@ from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIN
 HELP = """\
 Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g. 'gov' for governor-8-0):
   flip (f)                 turn the next card; then enter the card shown, e.g. flute-2-3 or blue-2-3
-  repel (r) / dock (d)     a ship you could repel (D4); docking a second ship of a colour busts
+  repel (r) / dock (d)     a ship you could repel (D4); to dock a second ship of a colour,
+                           which busts the turn, type 'bust' (D4c/R10)
   stop (s, done)           end phase 1 and start Trade & Hire
   take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2
   pass (p, no, skip)       take nothing (more) in phase 2
@@ -49,6 +50,7 @@ VERBS = {
     "nothing": "pass",
     "repel": "repel", "r": "repel", "fight": "repel", "defend": "repel", "sink": "repel", "reject": "repel",
     "dock": "dock", "d": "dock", "let": "dock", "allow": "dock", "accept": "dock", "anchor": "dock",
+    "bust": "bust",
     "claim": "claim", "c": "claim", "expedition": "claim", "exp": "claim", "x": "claim",
     "end": "end", "finish": "end", "e": "end",
     "reshuffle": "reshuffle", "shuffle": "reshuffle",
@@ -180,13 +182,13 @@ def parse(rules, s, text: str) -> str:
         except InvalidMove:
             raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.") from None
         if not s.ub[c]:
-            raise IllegalMove(f"No copy of {IDS[c]} can still be in the draw pile (C4).")
+            raise IllegalMove(_no_copy(s, c))
         return IDS[c]
     if ph == REVEAL:
         arg = rest if verb in ("flip", "card") else " ".join(words)
         if verb == "flip" and not rest:
             raise IllegalMove(f"{active} is flipping: enter the card shown, e.g. flute-2-3 (D1).")
-        if verb in ("stop", "pass", "repel", "dock", "end") and not rest:
+        if verb in ("stop", "pass", "repel", "dock", "bust", "end") and not rest:
             raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
         if verb == "take" and not rest:
             raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
@@ -195,9 +197,10 @@ def parse(rules, s, text: str) -> str:
         elif verb in ("take", "claim") and rest:
             raise IllegalMove(f"{active} has flipped a card: enter that card first (D1).")
         pool = [c for c in range(C.N) if s.ub[c]]
-        c = resolve_card(arg, pool, missing="No {text} card can still be in the draw pile (C4).")
+        c = resolve_card(arg, pool, missing="No {text} card can still be in the draw pile (C4); if an earlier card "
+                                            "was entered wrongly, undo back to it.")
         if not s.ub[c]:
-            raise IllegalMove(f"No copy of {IDS[c]} can still be in the draw pile (C4).")
+            raise IllegalMove(_no_copy(s, c))
         return IDS[c]
 
     # A bare card or expedition name: take it in phase 2, claim it if it is an expedition.
@@ -225,7 +228,9 @@ def parse(rules, s, text: str) -> str:
     if verb == "claim":
         return _parse_claim(rules, s, who, rest)
 
-    if who is not None and verb in ("flip", "stop", "repel", "dock", "end") and who != s.active:
+    if verb == "dock" and rest in ("anyway", "bust", "and bust", "anyway and bust"):
+        verb, rest = "bust", ""
+    if who is not None and verb in ("flip", "stop", "repel", "dock", "bust", "end") and who != s.active:
         raise IllegalMove(f"It is {active}'s turn: only {active} may {verb} (D1/D5).")
 
     if verb == "flip":
@@ -256,9 +261,22 @@ def parse(rules, s, text: str) -> str:
             return "end"
         if ph == SHIP_PHASE:
             raise IllegalMove(f"First repel or dock the ship {active} just flipped (D4).")
-    if verb in ("repel", "dock"):
+    if verb in ("repel", "dock", "bust"):
         if rest:
             raise InvalidMove(f"'{verb}' takes nothing after it: it applies to the ship just flipped.")
+        if ph == SHIP_PHASE:
+            c = s.pending
+            busts = s.colours & (1 << COLOUR[c])
+            if verb == "dock" and busts:
+                raise IllegalMove(f"Docking this {C.SHORT[c]} busts {active}'s turn, as a {COLOURS[COLOUR[c]]} "
+                                  f"ship is already in the harbour (D4c/R10): type 'bust' to confirm, or 'repel'.")
+            if verb == "bust" and not busts:
+                raise IllegalMove(f"No {COLOURS[COLOUR[c]]} ship is in the harbour, so this {C.SHORT[c]} docks "
+                                  f"without a bust: type 'dock' or 'repel' (D4).")
+            return verb
+        if verb == "bust":
+            raise IllegalMove("There is no flipped ship waiting to dock now; a bust happens only when a second "
+                              "ship of a colour docks (D4c/D6).")
         if ph != SHIP_PHASE:
             c = s.last_flip
             if verb == "repel" and ph == FLIP and c >= 0 and KIND[c] == SHIP and c in s.display:
@@ -282,7 +300,7 @@ def parse(rules, s, text: str) -> str:
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
 
 
-CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "claim", "end", "reshuffle", "paid")
+CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "bust", "claim", "end", "reshuffle", "paid")
 
 
 def _verb_guess(rules, s, head: str, card_error: str) -> str:
@@ -298,6 +316,26 @@ def _verb_guess(rules, s, head: str, card_error: str) -> str:
     if close:
         raise InvalidMove(f"{head!r} is not a move. Did you mean {close[0]}?")
     raise InvalidMove(f"{head!r} is neither a move nor a card; {_doing(rules, s)}.")
+
+
+def _no_copy(s, c) -> str:
+    """C4 item 3: a flipped card that cannot be in the draw pile; say where its copies are."""
+    if c == C.EXP_ACH and s.n < 5:
+        return "expedition-ach is used only with 5 players; it is in the box (C4)."
+    seen = []
+    places = [("in the harbour", s.display), ("in the expedition area", s.area)]
+    places += [(f"with {s.players[p]}", s.persons[p] + s.exps[p]) for p in range(s.n)]
+    for where, zone in places:
+        k = zone.count(c)
+        if k:
+            seen.append(f"{k} {where}")
+    if s.disc[c]:
+        seen.append(f"{s.disc[c]} on the discard pile")
+    copies = C.COPIES[c]
+    where = (f"of its {copies} {'copy' if copies == 1 else 'copies'}, " + ", ".join(seen) if seen
+             else "its copies are among the coins")
+    return (f"No copy of {IDS[c]} can still be in the draw pile (C4): {where}; if an earlier card was "
+            f"entered wrongly, undo back to it.")
 
 
 def _pool(rules, s):
@@ -419,11 +457,12 @@ def prompt(rules, s) -> str:
                 f"in the harbour, {ncol} colour{'s' if ncol != 1 else ''})")
     if ph == SHIP_PHASE:
         c = s.pending
-        bust = (" - docking busts: a " + COLOURS[COLOUR[c]] + " ship is already in the harbour"
-                if s.colours & (1 << COLOUR[c]) else "")
         sw, mine = SWORDS[c], s.stats[s.active][S_SWORDS]
-        return (f"{a}: repel the {C.SHORT[c]} ({sw} sword{'s' if sw != 1 else ''}) with {mine} "
-                f"sword{'s' if mine != 1 else ''}, or dock it{bust}")
+        head = (f"{a}: repel the {C.SHORT[c]} ({sw} sword{'s' if sw != 1 else ''}) with {mine} "
+                f"sword{'s' if mine != 1 else ''}")
+        if s.colours & (1 << COLOUR[c]):
+            return f"{head}, or bust: a {COLOURS[COLOUR[c]]} ship is already in the harbour"
+        return f"{head}, or dock it"
     if ph == TAKE:
         p = s.chooser
         lim = rules._limit(s, p)

@@ -5,6 +5,10 @@ from __future__ import annotations
 from . import cards as C
 from .cards import COINS, COLOUR, COLOURS, COST, IDS, INFLUENCE, KIND, PERSON, SHIP, SKULL, SWORDS
 
+_ABILITY = {"settler": "house", "captain": "anchor", "priest": "cross", "jack": "any symbol",
+            "sailor": "1 sword", "pirate": "2 swords", "mademoiselle": "hire for 1 less",
+            "jester": "+1 coin on a bust or an empty harbour", "admiral": "+2 coins at 5+ cards",
+            "governor": "+1 card in phase 2"}
 _STYLE = {"yellow": "yellow", "blue": "blue", "green": "green", "red": "red", "black": "white on grey23"}
 
 
@@ -14,11 +18,13 @@ def _card_row(c: int):
         sw = "skull" if SWORDS[c] == SKULL else str(SWORDS[c])
         return (f"[{_STYLE[colour]}]{C.SHIP_NAME[C.TYPE[c]]} ({colour})[/]", f"swords {sw}", f"coins {COINS[c]}",
                 IDS[c])
-    extra = ""
-    if C.TYPE[c] == "trader":
+    t = C.TYPE[c]
+    if t == "trader":
         colour = COLOURS[COLOUR[c]]
-        extra = f" [{_STYLE[colour]}]({colour} = {C.SHIP_NAME[C.TYPE_OF_COLOUR[colour]]})[/]"
-    return (f"{C.PERSON_NAME[C.TYPE[c]]}{extra}", f"cost {COST[c]}", f"influence {INFLUENCE[c]}", IDS[c])
+        extra = f" [{_STYLE[colour]}](+1 coin per {colour} {C.SHIP_NAME[C.TYPE_OF_COLOUR[colour]]})[/]"
+    else:
+        extra = f" [dim]({_ABILITY[t]})[/]"
+    return (f"{C.PERSON_NAME[t]}{extra}", f"cost {COST[c]}", f"influence {INFLUENCE[c]}", IDS[c])
 
 
 def render(rules, s):
@@ -64,9 +70,10 @@ def render(rules, s):
     status.append(f"Turn {s.turn}: {s.players[s.active]} is active. ", style="bold")
     status.append(f"Draw pile {s.draw}, discard pile {s.discard}. ")
     if s.phase == "take":
-        status.append(f"Phase 2, {s.players[s.active]} may take {s.base} (+ Governors). ")
+        status.append(f"Phase 2: {s.players[s.chooser]}'s chance (marked >), "
+                      f"{s.taken} of {rules._limit(s, s.chooser)} taken. ")
     elif s.phase in ("flip", "reveal", "ship"):
-        status.append(f"Phase 1, {s.flips} flips so far. ")
+        status.append(f"Phase 1, {s.flips} flip{'' if s.flips == 1 else 's'} so far. ")
     if s.trigger:
         status.append(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last. ",
                       style="yellow")

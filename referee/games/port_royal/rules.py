@@ -163,7 +163,9 @@ class PortRoyalRules(Rules):
         elif ph == SHIP_PHASE:
             a = s.active
             out.append(mv(s, "repel", a, ("repel",)))
-            out.append(mv(s, "dock", a, ("dock",)))
+            # D4c/R10: docking a second ship of a colour busts; it takes the explicit word 'bust'
+            busts = s.colours & (1 << COLOUR[s.pending])
+            out.append(mv(s, "bust", a, ("dock",)) if busts else mv(s, "dock", a, ("dock",)))
         elif ph == CLOSE:
             self.claim_moves(s, out)
             out.append(mv(s, "end", s.active, ("end",)))
@@ -277,8 +279,11 @@ class PortRoyalRules(Rules):
             self._take(s, a[1])
         elif kind == "pass":
             p = s.chooser
-            s.events.append(f"{s.players[p]} passes" + (" (no Jester coins for passing, R6)."
-                                                        if p != s.active and s.stats[p][S_JES] else "."))
+            if p == s.active and not s.taken and s.display:
+                s.events.append(f"{s.players[p]} takes no card, which is allowed (R7).")
+            else:
+                s.events.append(f"{s.players[p]} passes" + (" (no Jester coins for passing, R6)."
+                                                            if p != s.active and s.stats[p][S_JES] else "."))
             self._next_chance(s)
         elif kind == "repel":
             c = s.pending
@@ -437,8 +442,8 @@ class PortRoyalRules(Rules):
                         s.events.append(f"No card is left for {name}.")
                 else:
                     s.events.append(f"{name} has nothing to take.")
-            elif self.takeable(s, p):
-                s.phase = TAKE
+            elif self.takeable(s, p) or (p == s.active and self.can_claim(s)):
+                s.phase = TAKE          # E1: the active player may claim first, e.g. for the coins
                 return
             else:
                 s.events.append(f"{name} can afford no card in the harbour and passes.")
@@ -502,7 +507,7 @@ class PortRoyalRules(Rules):
         s.taken += 1
         if s.taken >= self._limit(s, p) or not s.display:
             self._next_chance(s)
-        elif not self.takeable(s, p):
+        elif not self.takeable(s, p) and not (p == a and self.can_claim(s)):
             s.events.append(f"{name} can afford no other card and passes.")
             self._next_chance(s)
 
@@ -592,6 +597,44 @@ class PortRoyalRules(Rules):
         from .notation import view
 
         return view(self, s)
+
+    def preview(self, s, move) -> str | None:
+        """What a move would do, shown before Enter: a flipped card's effect, a take's coins, a claim's cost."""
+        a = move.action
+        kind = a[0]
+        name = s.players[s.active]
+        if kind == "card":
+            c = a[1]
+            k = KIND[c]
+            if k == SHIP:
+                if SWORDS[c] != SKULL and s.stats[s.active][S_SWORDS] >= SWORDS[c]:
+                    return f"{DESCRIBE[c]}: {name} may repel it"
+                if s.colours & (1 << COLOUR[c]):
+                    return f"{DESCRIBE[c]}: a second {COLOURS[COLOUR[c]]} ship, {name} busts (D6)"
+                return f"{DESCRIBE[c]}: it docks"
+            if k == TAX:
+                return DESCRIBE[c] + ", after everyone with 12+ coins pays half"
+            return DESCRIBE[c]
+        if kind == "dock" and move.text == "bust":
+            return (f"the harbour ({plural(len(s.display) + 1, 'card')}) goes to the discard pile and "
+                    f"{name}'s turn ends without phase 2 (D6)")
+        if kind == "repel":
+            return f"the {C.SHORT[s.pending]} goes to the discard pile"
+        if kind == "stop":
+            return f"phase 2: {name} may take {plural(base_for(s.colours) + s.stats[s.active][S_GOV], 'card')}"
+        if kind == "take":
+            c, p = a[1], s.chooser
+            fee = f", and 1 coin to {name}" if p != s.active else ""
+            if KIND[c] == SHIP:
+                tr = s.stats[p][S_TRADER + COLOUR[c]]
+                return f"{s.players[p]} draws {plural(COINS[c] + tr, 'coin')}{fee}"
+            price = max(0, COST[c] - s.stats[p][S_MAD])
+            return f"{s.players[p]} pays {plural(price, 'coin')}{fee} for the {DESCRIBE[a[1]]}"
+        if kind == "claim":
+            e, combo = a[1], a[2]
+            return (f"{name} discards {combo_words(combo)}, gains {INFLUENCE[e]} influence and draws "
+                    f"{plural(COINS[e], 'coin')}")
+        return None
 
     def render(self, s):
         from .render import render
