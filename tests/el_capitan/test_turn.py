@@ -228,3 +228,50 @@ def test_typed_garbage_never_breaks_the_game():
             break
         g.play(rng.choice(g.legal_moves()).text)
         g.check()
+
+
+def test_a_ship_sailed_to_the_bank_takes_its_loan_at_once():
+    # Seed: a player who wants a loan sails to the bank "and in this turn takes a loan at once"; a loan turn
+    # allows no other activity (T12, T13, O7 default).
+    g = new(4)
+    at(g, "Ann", "marseille")
+    give(g, "Ann", dest("valencia", 2, 3))
+    auto(turn_of(g, "Ann"))
+    g.play("bank")
+    assert sorted(texts(g)) == ["loan 10", "loan 16"]
+    with pytest.raises(referee.IllegalMove, match="sailed to the bank this turn.*T12, T13"):
+        g.play("sail valencia 2s 3f")
+    face = g.state.face["d"][0]
+    from referee.games.el_capitan.notation import card_label
+    with pytest.raises(referee.IllegalMove, match="no card purchases.*O7"):
+        g.play("buy " + card_label(face))
+    assert "sailed to the bank" in g.prompt()
+
+
+def test_buying_at_the_bank_makes_it_no_loan_turn():
+    # O7 (default): a player starting his turn at the bank either takes a loan and nothing else, or buys and
+    # leaves with a destination card.
+    from referee.games.el_capitan.notation import card_label
+    from referee.games.el_capitan.state import BANK
+
+    g = new(4)
+    at(g, "Ann", "marseille")
+    s = g.state
+    s.cities[0].harbour[0] = -1
+    s.ship_city[0], s.ship_space[0] = BANK, -1
+    give(g, "Ann", dest("valencia", 2, 3))
+    auto(turn_of(g, "Ann"))
+    assert {"loan 10", "loan 16"} <= set(texts(g))
+    g.play("buy " + card_label(s.face["c"][0]))
+    assert not any(t.startswith("loan") for t in texts(g))
+    with pytest.raises(referee.IllegalMove, match="bought a card at the bank.*O7"):
+        g.play("loan 10")
+    assert "sail valencia 2s 3f" in texts(g)
+    g = new(4, buy_in_loan_turn=True)
+    at(g, "Ann", "marseille")
+    s = g.state
+    s.cities[0].harbour[0] = -1
+    s.ship_city[0], s.ship_space[0] = BANK, -1
+    auto(turn_of(g, "Ann"))
+    g.play("buy " + card_label(s.face["c"][0]))
+    assert {"loan 10", "loan 16"} <= set(texts(g))

@@ -25,11 +25,16 @@ def explain(rules, s, text, words) -> str | None:
     p = s.cur
     loc = s.ship_city[p]
     first = s.turns[p] == 0
-    if head == "loan" or (head == "bank" and first):
+    if head == "loan" or head == "bank":
         if first:
             return "No loan in a player's first turn of the game; buy a destination card, sail and build (rule T13)."
         if s.acted:
             return "You have already made this turn's action; a turn has exactly one action (rule T11)."
+        if s.bought and not s.options["buy_in_loan_turn"]:
+            return ("You bought a card at the bank this turn, and a loan turn allows no other activity, so no loan "
+                    "this turn: leave with a destination card (rule T13, option O7).")
+        if head == "bank":
+            return None
         if loc != BANK:
             return ("Loans are taken in the bank harbour: sail there first with 'bank' (free, no card needed), "
                     "then take the loan (rule T13).")
@@ -109,6 +114,9 @@ def explain(rules, s, text, words) -> str | None:
     if head == "sail" and len(words) >= 2:
         if s.acted:
             return "All sailing must be finished before the action (rule T2)."
+        if s.to_bank:
+            return ("Your ship sailed to the bank this turn, so it takes its loan now and sails no further "
+                    "(rules T12, T13).")
         if loc == BANK or loc == OFF:
             if "to" in words or "-" in words[1]:
                 return ("From the bank (or at the start of the game) a ship sails only with a card used as a "
@@ -139,8 +147,8 @@ def explain(rules, s, text, words) -> str | None:
         return None
     if head == "buy" and len(words) >= 2:
         rest = " ".join(words[1:])
-        if s.loan_turn and not s.options["buy_in_loan_turn"]:
-            return "After taking a loan a player does nothing else that turn (rule T13, option O7)."
+        if (s.loan_turn or s.to_bank) and not s.options["buy_in_loan_turn"]:
+            return "A loan turn allows no other activity, so no card purchases in it (rule T13, option O7)."
         for kind in ("d", "c"):
             for c in s.face[kind]:
                 if not card_label(c).startswith(rest):

@@ -201,13 +201,20 @@ class ElCapitanRules(Rules):
         return None
 
     def _can_buy(self, s):
-        return not (s.loan_turn and not s.options["buy_in_loan_turn"])
+        # O7 (default no): a loan turn has no other activity, so no purchase once the ship went to the bank
+        return s.options["buy_in_loan_turn"] or not (s.loan_turn or s.to_bank)
+
+    def _may_loan(self, s):
+        # O7 (default no): a player who bought a card while at the bank has made this no loan turn; he leaves
+        # with a destination card. (A purchase in a city does not stop the forced loan of rule T12.)
+        return s.options["buy_in_loan_turn"] or not s.bought
 
     def _loan_faces(self, s):
         if s.options["loan_stacks"] == "unlimited":
             return (10, 16)
         faces = tuple(f for f in (10, 16) if s.stack[f] > 0)
-        return faces or (10, 16)    # both stacks empty: flagged, the table allows an extra loan (O12)
+        # both stacks empty: flagged (O12): the table lends an extra loan (noted in the log)
+        return faces or (10, 16)
 
     def _colours_to_build(self, s, p):
         """Colours p may build now (hand constraint V3 for 2 players)."""
@@ -413,8 +420,11 @@ class ElCapitanRules(Rules):
         if self._can_buy(s):
             seen = set()
             reserve = 0
-            if s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
-                # T14: the first turn needs a destination card: keep enough for the cheapest one
+            loc = s.ship_city[p]
+            if (loc == OFF or (loc == BANK and not s.acted and not s.options["buy_in_loan_turn"])) and \
+                    not any(c[0] == "d" for c in s.hands[p]):
+                # T14: the first turn needs a destination card; so does leaving the bank once a purchase has
+                # ruled out the loan (O7): keep enough for the cheapest one
                 reserve = min((c[3] for c in s.face["d"]), default=0)
             for kind in ("d", "c"):
                 for card in s.face[kind]:
@@ -426,6 +436,11 @@ class ElCapitanRules(Rules):
             return out
         loc = s.ship_city[p]
         first = s.turns[p] == 0
+        if s.to_bank:
+            # T12/T13: a ship sailed to the bank takes its loan at once; it does not sail on this turn
+            for face in self._loan_faces(s):
+                out.append(mv(("loan", face) if face != "pass" else ("pass",)))
+            return out
         if not s.dest_leg or s.options["legs_after_destination"]:
             reach = self._reach(s)
             layout = s.learned.get("layout")
@@ -437,12 +452,12 @@ class ElCapitanRules(Rules):
                     got = cache[key] = self._sails(mv, reach, card, loc)
                 out += got
         if loc >= 0:
-            if not first:
+            if not first and self._may_loan(s):
                 out.append(mv(("bank",)))
             out.extend(self._actions(s, p, loc, mv))
-        elif loc == BANK and not first:
+        elif loc == BANK and not first and self._may_loan(s):
             for face in self._loan_faces(s):
-                out.append(mv(("loan", face)))
+                out.append(mv(("loan", face) if face != "pass" else ("pass",)))
         if not out:
             out.append(mv(("pass",)))
         return out
@@ -513,6 +528,8 @@ class ElCapitanRules(Rules):
             s.face[card[0]].remove(card)
             s.hands[p].append(card)
             s.in_hand[card[0]] += 1
+            if s.ship_city[p] == BANK:
+                s.bought = True
         elif kind == "sail":
             card, dest = a[1], a[2]
             self._leave(s, p)
@@ -525,6 +542,7 @@ class ElCapitanRules(Rules):
         elif kind == "bank":
             self._leave(s, p)
             s.ship_city[p] = BANK
+            s.to_bank = True
         elif kind == "build" or kind == "reopen":
             col, site = a[1], a[2]
             c = s.ship_city[p]
@@ -693,7 +711,7 @@ class ElCapitanRules(Rules):
                 if self._warehouses_left(s, q) == 0 and s.front_f[q] == 0:
                     s.phase_end = True
                     break
-        s.acted = s.loan_turn = s.dest_leg = False
+        s.acted = s.loan_turn = s.dest_leg = s.bought = s.to_bank = False
         nxt = (p + 1) % s.n
         s.cur = nxt
         s.reveal_queue = ["d"] * (4 - len(s.face["d"])) + ["c"] * (6 - len(s.face["c"]))
