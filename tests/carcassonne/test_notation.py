@@ -232,10 +232,39 @@ def test_describe_a_placement_before_committing():
     g = new()
     g.play("draw b:d")
     assert g.rules.describe(g.state, "place 0 1 180") == \
-        "B:D at 0,1 r180 shows N=F E=R S=C W=R: city s, road e-w, farm s, farm n"
+        "B:D shows N=F E=R S=C W=R: city s, road e-w, farm s, farm n"
     with pytest.raises(IllegalMove, match="rule P2"):
         g.rules.describe(g.state, "place 1,0 r90")
     assert g.moves == ["draw b:d"]
+
+
+def test_live_preview_says_what_a_placement_completes_and_who_scores():
+    from .helpers import turn
+
+    g = new(("Red", "Blue"))
+    g.play("draw b:e")
+    assert g.preview("place 0,-1 r180") == ("→ place 0,-1 r180: B:E shows N=F E=F S=C W=F: city s, farm; completes "
+                                            "city s (2 tiles, 4 points, nobody on it yet)")
+    assert g.preview("place 0,-1 r0").startswith("✗ At 0,-1 r0") and g.moves == ["draw b:e"]
+    g = new(("Red", "Blue"))
+    turn(g, "tb:h", 0, -1, 180)
+    turn(g, "tb:g", -1, -1, 180, "city e-s")
+    turn(g, "b:d", -1, 0, 0)
+    turn(g, "tb:t", 1, -1, 270)
+    g.play("draw b:d")
+    assert g.preview("place 1,0 r0").endswith("completes city n (6 tiles, 12 points to Blue), goods 1 wine 2 grain "
+                                              "to Red")
+    g.play("place 1,0 r0")
+    assert g.preview("farm n") == "→ farm n: Red's farmer in a field touching 1 completed city so far"
+    assert g.preview("road") == "→ road e-w: Red's highwayman in an open road of 3 tiles"
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    turn(g, "b:v", 1, 1, 270, "road e-s")
+    turn(g, "b:w", -1, 0, 0)
+    turn(g, "b:w", 1, 2, 180)
+    turn(g, "b:v", 2, 0, 0)
+    g.play("draw b:v")
+    assert g.preview("place 2,1 r90").endswith("completes road n-w (7 tiles, 7 points each to Ann and Bob)")
 
 
 from hypothesis import given, settings, strategies as hst  # noqa: E402

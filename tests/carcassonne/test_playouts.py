@@ -338,3 +338,43 @@ def test_final_scoring_equals_an_independent_count():
             got = dict(r.entry(name).breakdown)
             assert got.pop("so_far") == g.state.scores[p]
             assert got == want[p], name
+
+
+@pytest.mark.parametrize("options", [{}, {"old_small_city": True}])
+def test_placement_preview_predicts_the_completions(options):
+    """The live preview's would_complete() agrees with what the engine scores once the tile is down."""
+    for seed in range(12):
+        n = 2 + seed % 4
+        g = referee.new_game("carcassonne", NAMES[:n], options)
+        r = random.Random(seed)
+        while not g.finished:
+            st = g.state
+            m = r.choice(g.legal_moves())
+            if st.phase != "place":
+                g.play(m.text)
+                continue
+            _, x, y, q = m.action
+            pred = st.board.would_complete(st.hand, x, y, q)
+            cur = st.current
+            want, goods = [0] * n, {}
+            for kind, tiles, pennants, gd, fol, _ in pred:
+                if kind == "road":
+                    pts = tiles
+                elif kind == "city":
+                    pts = tiles + pennants if tiles == 2 and options.get("old_small_city") else 2 * (tiles + pennants)
+                else:
+                    pts = 9
+                top = max(fol.values(), default=0)
+                for p, k in fol.items():
+                    if k == top:
+                        want[p] += pts
+                for k, v in gd.items():
+                    goods[k] = goods.get(k, 0) + v
+            assert "completes" in g.rules.preview(st, m) if pred else "completes" not in g.rules.preview(st, m)
+            before, had = list(st.scores), dict(st.goods[cur])
+            g.play(m.text)
+            g.play("none")
+            assert [a - b for a, b in zip(g.state.scores, before)] == want
+            assert {k: v - had[k] for k, v in g.state.goods[cur].items() if v != had[k]} == goods
+            finished = [e for e in g.state.events if e[0] == len(g.moves) and e[1].startswith("Completed")]
+            assert len(finished) == len(pred)

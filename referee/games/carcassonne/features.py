@@ -149,6 +149,81 @@ class Board:
         return idx
 
     # --- queries ---------------------------------------------------------------------------------
+    def would_complete(self, key: str, x: int, y: int, q: int) -> list:
+        """What placing ``key`` at x,y in rotation q would complete, without placing it (for a preview).
+
+        Returns [(kind, tiles, pennants, goods dict, followers {player: n}, where)] for every road and city the
+        tile would close (C2, C3) and every cloister it would surround (C4); ``where`` is the board name of a
+        segment of the new tile (roads, cities) or the cloister's position.
+        """
+        rot = tile_types()[key].rotations[q]
+        parent: dict = {}
+
+        def find(a):
+            while parent.setdefault(a, a) != a:
+                a = parent[a]
+            return a
+
+        open_ = {}
+        for seg in rot.tile.segments:
+            if seg.kind in ("city", "road"):
+                open_[("s", seg.index)] = 0
+                find(("s", seg.index))
+        for e in range(4):
+            if rot.edges[e] == "F":
+                continue
+            mine = ("s", rot.edge_seg[e])
+            n = self.at.get((x + DELTA[e][0], y + DELTA[e][1]))
+            if n is None:
+                open_[mine] += 1
+                continue
+            root = self.find(self.base[n] + self.rot[n].edge_seg[(e + 2) % 4])
+            theirs = ("r", root)
+            if theirs not in open_:
+                open_[theirs] = self.feat[root].open
+            open_[theirs] -= 1
+            a, b = find(mine), find(theirs)
+            if a != b:
+                parent[b] = a
+        groups: dict = {}
+        for node in open_:
+            groups.setdefault(find(node), []).append(node)
+        out = []
+        for nodes in groups.values():
+            if sum(open_[n] for n in nodes):
+                continue
+            segs = [n[1] for n in nodes if n[0] == "s"]
+            feats = [self.feat[n[1]] for n in nodes if n[0] == "r"]
+            tiles, pennants, goods, fol = {-1}, 0, {}, {}
+            for f in feats:
+                tiles |= f.tiles
+                pennants += f.pennants
+                for g, k in f.goods.items():
+                    goods[g] = goods.get(g, 0) + k
+                for p, c in f.followers().items():
+                    fol[p] = fol.get(p, 0) + c
+            for s in segs:
+                seg = rot.tile.segments[s]
+                pennants += seg.pennant
+                if seg.goods:
+                    goods[seg.goods] = goods.get(seg.goods, 0) + 1
+            kind = rot.tile.segments[segs[0]].kind
+            out.append((kind, len(tiles), pennants, goods, fol, rot.names[min(segs)]))
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                cx, cy = x + dx, y + dy
+                if dx == dy == 0:
+                    if rot.tile.cloister and self.neighbours8(x, y) == 8:
+                        out.append(("cloister", 9, 0, {}, {}, f"{x},{y}"))
+                    continue
+                t = self.at.get((cx, cy))
+                if t is None or not self.rot[t].tile.cloister:
+                    continue
+                f = self.feat[self.cloister_gid(t)]
+                if not f.done and self.neighbours8(cx, cy) == 7:
+                    out.append(("cloister", 9, 0, {}, f.followers(), f"{cx},{cy}"))
+        return out
+
     def neighbours8(self, x: int, y: int) -> int:
         at = self.at
         return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and (x + dx, y + dy) in at)

@@ -286,15 +286,61 @@ class CarcassonneRules(Rules):
 
     def preview(self, st, move) -> str | None:
         """The drawn tile's edges and features where it would lie: the table checks the printed tile
-        (which may be rotated relative to the data) before the placement is committed."""
-        if move.action[0] == "place":
-            _, x, y, q = move.action
+        (which may be rotated relative to the data) before the placement is committed, and sees what the
+        placement would complete."""
+        act = move.action
+        if act[0] == "place":
+            _, x, y, q = act
             tile = tile_types()[st.hand]
-            return f"{st.hand} at {x},{y} r{q * 90} shows {tile.rotations[q].edge_text()}: {tile.describe(q)}"
-        if move.action[0] == "draw":
-            return f"{move.action[1]}: {tile_types()[move.action[1]].describe()} (edges N E S W at r0: " \
-                   f"{tile_types()[move.action[1]].edges})"
+            text = f"{st.hand} shows {tile.rotations[q].edge_text()}: {tile.describe(q)}"
+            done = [self._completion_text(st, c) for c in st.board.would_complete(st.hand, x, y, q)]
+            return text + ("; completes " + "; ".join(done) if done else "")
+        if act[0] == "draw":
+            tile = tile_types()[act[1]]
+            return f"{act[1]}: {tile.describe()} (edges N E S W at r0: {tile.edges})"
+        if act[0] == "figure":
+            return self._figure_text(st, act[1], act[2])
         return None
+
+    def _figure_text(self, st, figure, seg_index) -> str:
+        b = st.board
+        rot = b.rot[st.last]
+        seg = rot.tile.segments[seg_index]
+        f = b.feature_of(st.last, seg_index)
+        who = st.players[st.current]
+        role = notation.ROLE[seg.kind] if figure == "f" else FIGURE_WORD[figure]
+        n = len(f.tiles)
+        if seg.kind in ("road", "city"):
+            state = "complete: it scores now" if f.open == 0 else "open"
+            what = f"{'an' if f.open else 'a'} {state} {seg.kind} of {n} tile{'s' if n > 1 else ''}"
+        elif seg.kind == "cloister":
+            _, x, y, _ = b.placed[st.last]
+            what = f"a cloister with {b.neighbours8(x, y)} of 8 neighbours"
+        else:
+            done = len({r for r in (b.find(c) for c in f.cities) if b.feat[r].open == 0})
+            what = f"a field touching {done} completed cit{'y' if done == 1 else 'ies'} so far"
+        return f"{who}'s {role} in {what}"
+
+    def _completion_text(self, st, c) -> str:
+        kind, n, pennants, goods, fol, where = c
+        if kind == "road":
+            pts, what = n, f"{where} ({n} tiles"
+        elif kind == "city":
+            pts = n + pennants if n == 2 and st.options.get("old_small_city") else 2 * n + 2 * pennants
+            what = f"{where} ({n} tiles" + (f", {pennants} pennant{'s' if pennants > 1 else ''}" if pennants else "")
+        else:
+            pts, what = 9, f"the cloister at {where} (9 tiles"
+        if fol:
+            top = max(fol.values())
+            winners = [st.players[p] for p in sorted(fol) if fol[p] == top]
+            to = f"{pts} points {'each ' if len(winners) > 1 else ''}to {' and '.join(winners)})"
+        else:
+            to = f"{pts} points, nobody on it yet)"
+        text = f"{what}, {to}"
+        if goods:
+            text += ", goods " + " ".join(f"{goods[g]} {g}" for g in GOODS if goods.get(g)) + \
+                f" to {st.players[st.current]}"
+        return text
 
     # --- end of game -----------------------------------------------------------------------------
     def final_input(self, st) -> dict:
