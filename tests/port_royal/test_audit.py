@@ -146,3 +146,13 @@ def test_preview_tells_what_a_move_would_do_before_it_is_entered():
     assert g.preview("stop") == "→ stop: phase 2: Ann may take 1 card"
     play(g, "stop", "pass")
     assert g.preview("take flute") == "→ take flute-1-1: Bob draws 2 coins, and 1 coin to Ann"
+
+
+def test_taking_outside_phase_2_names_the_phase_even_for_a_card_not_in_the_harbour():
+    g = new()
+    flip(g, "sailor-3-1")
+    with pytest.raises(IllegalMove, match=r"^Cards are taken only in phase 2, after Ann stops \(T2\)\.$"):
+        g.play("take governor")
+    play(g, "stop", "pass")                               # Bob and Cal cannot pay 3 + 1: Bob's turn
+    with pytest.raises(IllegalMove, match=r"^Cards are taken only in phase 2, after Bob stops \(T2\)\.$"):
+        g.play("take sailor")

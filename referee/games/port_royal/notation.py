@@ -294,8 +294,12 @@ def parse(rules, s, text: str) -> str:
     if verb == "take":
         if not rest:
             raise InvalidMove("Name the card to take, e.g. 'take sailor-3-1'.")
-        c = resolve_card(rest, _pool(rules, s), missing="There is no {text} in the harbour; only cards "
-                                                         "in the harbour can be taken (T9).")
+        try:
+            c = resolve_card(rest, _pool(rules, s), missing="There is no {text} in the harbour; only cards "
+                                                             "in the harbour can be taken (T9).")
+        except IllegalMove:
+            _phase2_only(s)                    # outside phase 2 the phase is the reason, not the harbour
+            raise
         return _explain_take(rules, s, who, c)
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
 
@@ -352,6 +356,16 @@ def _check_chooser(s, who):
                           f"{s.players[who]}'s (T2).")
 
 
+def _phase2_only(s) -> None:
+    from .state import CLOSE, TAKE
+
+    if s.phase == TAKE:
+        return
+    if s.phase == CLOSE:
+        raise IllegalMove("Every player has had a chance to take a card; this turn's phase 2 is over (T10).")
+    raise IllegalMove(f"Cards are taken only in phase 2, after {s.players[s.active]} stops (T2).")
+
+
 def _explain_take(rules, s, who, c) -> str:
     from .state import CLOSE, FLIP, REVEAL, SHIP as SHIP_PHASE, TAKE
 
@@ -359,10 +373,7 @@ def _explain_take(rules, s, who, c) -> str:
     active = s.players[s.active]
     if KIND[c] == EXPEDITION:
         return _parse_claim(rules, s, who, IDS[c])
-    if ph != TAKE:
-        if ph == CLOSE:
-            raise IllegalMove("Every player has had a chance to take a card; this turn's phase 2 is over (T10).")
-        raise IllegalMove(f"Cards are taken only in phase 2, after {active} stops (T2).")
+    _phase2_only(s)
     _check_chooser(s, who)
     p = s.chooser
     name = s.players[p]
