@@ -30,9 +30,6 @@ def explain(rules, s, text, words) -> str | None:
             return "No loan in a player's first turn of the game; buy a destination card, sail and build (rule T13)."
         if s.acted:
             return "You have already made this turn's action; a turn has exactly one action (rule T11)."
-        if s.bought and not s.options["buy_in_loan_turn"]:
-            return ("You bought a card at the bank this turn, and a loan turn allows no other activity, so no loan "
-                    "this turn: leave with a destination card (rule T13, option O7).")
         if head == "bank":
             return None
         if loc != BANK:

@@ -89,8 +89,6 @@ def prompt(rules, s) -> str:
             "; both loan stacks are empty (O12): the table lends anyway or the player passes")
         if s.to_bank:
             return f"{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16{dry}"
-        if s.bought and not s.options["buy_in_loan_turn"]:
-            return f"{name} ({money} fl, at the bank, bought a card here: no loan this turn): leave with a destination card"
         return f"{name} ({money} fl, at the bank): take a loan{dry}, or leave with a destination card"
     return f"{name} ({money} fl, {where}): buy, sail, then build / reopen / fortress, or go to the bank for a loan"
 

@@ -204,11 +204,6 @@ class ElCapitanRules(Rules):
         # O7 (default no): a loan turn has no other activity, so no purchase once the ship went to the bank
         return s.options["buy_in_loan_turn"] or not (s.loan_turn or s.to_bank)
 
-    def _may_loan(self, s):
-        # O7 (default no): a player who bought a card while at the bank has made this no loan turn; he leaves
-        # with a destination card. (A purchase in a city does not stop the forced loan of rule T12.)
-        return s.options["buy_in_loan_turn"] or not s.bought
-
     def _loan_faces(self, s):
         if s.options["loan_stacks"] == "unlimited":
             return (10, 16)
@@ -420,11 +415,8 @@ class ElCapitanRules(Rules):
         if self._can_buy(s):
             seen = set()
             reserve = 0
-            loc = s.ship_city[p]
-            if (loc == OFF or (loc == BANK and not s.acted and not s.options["buy_in_loan_turn"])) and \
-                    not any(c[0] == "d" for c in s.hands[p]):
-                # T14: the first turn needs a destination card; so does leaving the bank once a purchase has
-                # ruled out the loan (O7): keep enough for the cheapest one
+            if s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
+                # T14: the first turn needs a destination card: keep enough for the cheapest one
                 reserve = min((c[3] for c in s.face["d"]), default=0)
             for kind in ("d", "c"):
                 for card in s.face[kind]:
@@ -452,10 +444,10 @@ class ElCapitanRules(Rules):
                     got = cache[key] = self._sails(mv, reach, card, loc)
                 out += got
         if loc >= 0:
-            if not first and self._may_loan(s):
+            if not first:
                 out.append(mv(("bank",)))
             out.extend(self._actions(s, p, loc, mv))
-        elif loc == BANK and not first and self._may_loan(s):
+        elif loc == BANK and not first:
             for face in self._loan_faces(s):
                 out.append(mv(("loan", face) if face != "pass" else ("pass",)))
         if not out:
@@ -528,8 +520,6 @@ class ElCapitanRules(Rules):
             s.face[card[0]].remove(card)
             s.hands[p].append(card)
             s.in_hand[card[0]] += 1
-            if s.ship_city[p] == BANK:
-                s.bought = True
         elif kind == "sail":
             card, dest = a[1], a[2]
             self._leave(s, p)
@@ -711,7 +701,7 @@ class ElCapitanRules(Rules):
                 if self._warehouses_left(s, q) == 0 and s.front_f[q] == 0:
                     s.phase_end = True
                     break
-        s.acted = s.loan_turn = s.dest_leg = s.bought = s.to_bank = False
+        s.acted = s.loan_turn = s.dest_leg = s.to_bank = False
         nxt = (p + 1) % s.n
         s.cur = nxt
         s.reveal_queue = ["d"] * (4 - len(s.face["d"])) + ["c"] * (6 - len(s.face["c"]))

@@ -64,8 +64,7 @@ class State:
         self.phase_end = False
         self.acted = False
         self.loan_turn = False
-        self.bought = False            # a card was bought at the bank this turn (O7: then no loan this turn)
-        self.to_bank = False           # sailed to the bank this turn: the loan must follow (T12, T13)
+        self.to_bank = False           # sailed to the bank this turn: the loan follows at once, nothing else (T12, T13, O7)
         self.dest_leg = False          # a destination leg from the bank/off the board this turn (O13)
         self.pending_dark = None       # (city, site, reopened) awaiting its shut-down status
         self.stamp = 0
