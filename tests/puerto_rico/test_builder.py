@@ -26,12 +26,18 @@ def test_cannot_afford_says_what_and_why():
     give(g, 0, tiles={"quarry": (1, 1)}, doubloons=4)
     g.play("builder")
     before = g.view()
-    with pytest.raises(IllegalMove, match=r"harbor would cost you 6 \(printed 8, -1 builder's privilege, -1 for 1 "
-                                          r"of your 1 occupied quarry \(column 3 allows 3\)\) and you have 4"):
+    with pytest.raises(IllegalMove, match=r"harbor would cost you 6 doubloon\(s\): 8 printed, -1 builder's privilege, "
+                                          r"-1 for your 1 occupied quarry \(up to 3 count in column 3\); you have 4 "
+                                          r"\(rule 5.4 B3\)"):
         g.play("build harbor")
     assert g.view() == before
     g.play("build large-market")   # 5 - 1 - 1 = 3
     assert g.view()["players"][0]["doubloons"] == 1
+    # a player with more quarries than the column allows: only the column's number count
+    give(g, 1, tiles={"quarry": (3, 3)}, doubloons=0)
+    from referee.games.puerto_rico.notation import explain_cost
+    assert explain_cost(g.state, 1, BINDEX["small-market"]) == (
+        "0 doubloon(s): 1 printed, -1 for 1 of your 3 occupied quarries (up to 1 count in column 1)")
 
 
 def test_second_copy_and_none_left_and_space():

@@ -249,3 +249,42 @@ def test_storage_bare_good_and_already_kept():
         g.play("keep sugar")
     g.play("coffee")
     assert g.view()["players"][0]["goods"] == {"sugar": 2, "coffee": 1}
+
+
+def test_load_quantities_and_ship_names_as_players_say_them():
+    g = new(4)
+    give(g, 0, goods={"corn": 3, "sugar": 2})
+    give(g, 1, goods={"indigo": 8}, buildings={"wharf": 1})
+    g.play("captain")
+    before = g.view()
+    # holding back barrels that fit breaks the must-load rule: the refusal says so and what is allowed
+    with pytest.raises(IllegalMove, match=r"cannot load 2 corn: you must load every corn barrel that fits, here 3 "
+                                          r"\(rule 5.7 K4\); you may: load corn 5, load corn 6, load corn 7"):
+        g.play("load 2 corn on the 5-ship")
+    with pytest.raises(IllegalMove, match="you hold 3"):
+        g.play("load 4 corn 5")
+    assert g.view() == before
+    g.play("load 3 corn on the 6-ship")
+    assert g.view()["ships"][1] == {"capacity": 6, "good": "corn", "load": 3}
+    # Bob: 8 indigo, the 7-ship takes the most; only 7 fit
+    with pytest.raises(IllegalMove, match=r"cannot load 8 indigo: only 7 fit \(rule 5.7 K3\)"):
+        g.play("load 8 indigo")
+    with pytest.raises(IllegalMove, match=r"wharf ships all your barrels of one kind \(rule 5.7 K5\)"):
+        g.play("wharf 3 indigo")
+    g.play("load 7 indigo on the 7 ship")
+    assert g.view()["ships"][2] == {"capacity": 7, "good": "indigo", "load": 7}
+
+
+def test_captain_privilege_counts_a_wharf_shipment_as_his_first_load():
+    """Rule 5.7 K7 and the seed's harbor example: using the wharf is a load ("nakládá"), so a captain whose first
+    load is by wharf gets the +1 then, and no second +1 for a later cargo load. A non-captain gets no +1."""
+    g = new(4)
+    give(g, 0, goods={"coffee": 2, "corn": 1}, buildings={"wharf": 1})
+    give(g, 1, goods={"sugar": 2}, buildings={"wharf": 1})
+    g.play("captain")
+    g.play("wharf coffee")
+    assert g.state.vp[0] == 2 + 1
+    g.play("wharf sugar")      # Bob is not the captain: no privilege
+    assert g.state.vp[1] == 2
+    g.play("load corn 5")      # Ann's later cargo load: no second privilege
+    assert g.state.vp[0] == 3 + 1

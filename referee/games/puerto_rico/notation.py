@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
@@ -25,7 +26,7 @@ _ROLE_ALIASES = {
     "settler": ("settler", "siedler", "osadnik", "settle-role"),
     "mayor": ("mayor", "burgermeister", "buergermeister", "purkmistr", "starosta"),
     "builder": ("builder", "baumeister", "stavitel"),
-    "craftsman": ("craftsman", "aufseher", "dozorce", "overseer", "craftsmen"),
+    "craftsman": ("craftsman", "aufseher", "dozorce", "overseer", "craftsmen", "craft"),
     "trader": ("trader", "handler", "haendler", "kupec", "obchodnik", "merchant"),
     "captain": ("captain", "kapitan", "kapitaen", "kapitan"),
     "prospector": ("prospector", "goldsucher", "zlatokop", "gold"),
@@ -112,8 +113,12 @@ def _ascii(text: str) -> str:
     return unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()
 
 
+_SHIP_N = re.compile(r"\b(\d+)[- ]?ships?\b")   # "the 6-ship", "6 ship" -> "ship 6" (a ship named by capacity)
+
+
 def tokens(text: str) -> list[tuple]:
-    words = _ascii(text.lower()).replace("_", "-").replace(",", " ").split()
+    text = _SHIP_N.sub(r" ship \1 ", _ascii(text.lower()).replace("_", "-").replace(",", " "))
+    words = text.split()
     out = []
     i = 0
     while i < len(words):
@@ -307,17 +312,19 @@ def _mayor(s, verb, obj, nums, flags, toks):
 
 
 def explain_cost(s, p: int, b: int) -> str:
+    """'6 doubloons: 8 printed, -1 builder's privilege, -1 for your 1 occupied quarry (up to 3 count in column 3)'."""
+    from .builder import cost
+
     q = s.tocc[p][QUARRY]
-    parts = [f"printed {COST[b]}"]
+    parts = [f"{COST[b]} printed"]
     if p == s.chooser:
         parts.append("-1 builder's privilege")
     use = min(q, COL[b])
     if q:
-        parts.append(f"-{use} for {use} of your {q} occupied quarr{'y' if q == 1 else 'ies'} (column {COL[b]} "
-                     f"allows {COL[b]})")
-    from .builder import cost
-
-    return f"{cost(s, p, b)} ({', '.join(parts)})"
+        which = f"your {q}" if use == q else f"{use} of your {q}"
+        parts.append(f"-{use} for {which} occupied quarr{'y' if q == 1 else 'ies'} (up to {COL[b]} count in "
+                     f"column {COL[b]})")
+    return f"{cost(s, p, b)} doubloon(s): {', '.join(parts)}"
 
 
 def _builder(s, verb, obj, nums, flags, toks):
@@ -349,8 +356,8 @@ def _builder(s, verb, obj, nums, flags, toks):
 
     c = cost(s, p, b)
     if c > s.dbl[p]:
-        raise IllegalMove(f"A {name} would cost you {explain_cost(s, p, b)} and you have {s.dbl[p]} doubloon(s) "
-                          "(rule 5.4 B3).")
+        raise IllegalMove(f"A {name} would cost you {explain_cost(s, p, b)}; you have {s.dbl[p]} (rule 5.4 B3), so "
+                          "build something cheaper or pass.")
     if "no-university" in flags and s.bld[p][UNIVERSITY] > 0 and (s.csup or s.cship):
         return f"build {BIDS[b]} no-university"
     return f"build {BIDS[b]}"
@@ -399,15 +406,32 @@ def _captain(s, verb, obj, nums, flags, toks):
     if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
         _wrong_phase(s, verb, obj)
     g = obj[1]
-    if s.goods[p][g] == 0:
-        raise IllegalMove(f"You hold no {GOODS[g]}.")
+    held = s.goods[p][g]
+    if held == 0:
+        raise IllegalMove(f"You hold no {GOODS[g]}; you may: {_listing(s)}.")
+    # a number before the good is a quantity ("load 3 corn"), after it a ship ("load corn 6", "on the 6-ship")
+    at = toks.index(obj)
+    qty = next((t[1] for t in toks[:at] if t[0] == "num"), None)
+    nums = [t[1] for t in toks[at + 1:] if t[0] == "num"]
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
             raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (wharf).")
         if s.wharf_used[p]:
             raise IllegalMove("The wharf may be used once per captain phase, and you have used it (rule 5.7 K5).")
+        if qty is not None and qty != held:
+            raise IllegalMove(f"The wharf ships all your barrels of one kind (rule 5.7 K5): wharf {GOODS[g]} ships "
+                              f"your {held}.")
         return "wharf " + GOODS[g]
     mine = [x for x in open_loads if x[0] == g]
+    if mine and qty is not None and qty != mine[0][2]:
+        amt = mine[0][2]
+        if qty > held:
+            why = f"you hold {held}"
+        elif qty > amt:
+            why = f"only {amt} fit (rule 5.7 K3)"
+        else:
+            why = f"you must load every {GOODS[g]} barrel that fits, here {amt} (rule 5.7 K4)"
+        raise IllegalMove(f"You cannot load {qty} {GOODS[g]}: {why}; you may: " + ", ".join(x[3] for x in mine) + ".")
     if not mine:
         carrier = next((sh for sh in s.ships if sh[1] == g), None)
         if carrier is not None:
