@@ -104,3 +104,19 @@ def test_five_players_two_prospectors():
     assert g.view()["players"][1]["doubloons"] == 4 + 1
     assert not any(t.startswith("prospector") for t in texts(g))
     g.check()
+
+
+def test_two_player_board_shows_every_role_a_player_holds():
+    from rich.console import Console
+
+    g = new(2)
+    g.play("prospector")   # Ann
+    g.play("trader")       # Bob: nobody has goods, the phase is over at once
+    g.play("craftsman")    # Ann: nothing produced yet
+    v = g.view()
+    assert v["players"][0]["roles"] == ["craftsman", "prospector"]
+    assert v["players"][1]["roles"] == ["trader"]
+    console = Console(width=120, record=True)
+    console.print(g.render())
+    out = console.export_text()
+    assert "(craftsman, prospector)" in out and "(trader)" in out

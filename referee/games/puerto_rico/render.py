@@ -32,9 +32,9 @@ def render(s):
         city += f"\n({s.city[p]}/12 spaces)"
         goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g]) or "-"
         name = s.names[p] + (" (governor)" if p == s.gov else "")
-        role = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]
-        if role:
-            name += f"\n[{role[0]}]"
+        held = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]   # 2 players: up to 3
+        if held:
+            name += "\n(" + ", ".join(held) + ")"   # not [..]: table cells are rich markup
         row = [name, island, city, str(s.sj[p]), str(s.dbl[p]), goods]
         if show_vp:
             row.append(str(s.vp[p]))

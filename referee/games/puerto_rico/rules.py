@@ -122,7 +122,8 @@ def view(s) -> dict:
              "goods": {GOODS[g]: s.goods[p][g] for g in range(5) if s.goods[p][g]},
              "island": {KINDS[k]: [s.tiles[p][k], s.tocc[p][k]] for k in range(6) if s.tiles[p][k]},
              "city": {BIDS[b]: bl[b] for b in s.owned[p]}, "city_spaces": s.city[p], "san_juan": s.sj[p],
-             "role": next((s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p), None)}
+             "roles": [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]}
+        d["role"] = d["roles"][0] if d["roles"] else None   # 2 players hold up to 3 roles a round: see "roles"
         if show_vp:
             d["vp"] = s.vp[p]
         players.append(d)
