@@ -86,7 +86,7 @@ def prompt(rules, s) -> str:
         return f"{name} ({money} fl): buy a destination card and sail to its city (first turn)"
     if s.ship_city[p] == BANK:
         dry = "" if s.options["loan_stacks"] == "unlimited" or s.stack[10] or s.stack[16] else (
-            "; both loan stacks are empty (O12): the table lends anyway or the player passes")
+            "; both loan stacks are empty (O12, flagged): the bank lends without a card")
         if s.to_bank:
             return f"{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16{dry}"
         return f"{name} ({money} fl, at the bank): take a loan{dry}, or leave with a destination card"

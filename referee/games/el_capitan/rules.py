@@ -918,52 +918,71 @@ class ElCapitanRules(Rules):
 
     # --- invariants ------------------------------------------------------------------------------------------
     def check(self, s):
+        """Conservation invariants, recomputed from the pieces themselves after every move (kept cheap: it
+        runs after each move of a playout)."""
         n = s.n
-        assert sum(s.money) + s.bank == 20 * n, "money is not conserved between the players and the bank"
+        money = s.money
+        if sum(money) + s.bank != 20 * n:
+            raise AssertionError("money is not conserved between the players and the bank")
         if s.options["loan_stacks"] == "finite":
-            held = {10: 0, 16: 0}
+            h10 = h16 = 0
             for ls in s.loans:
                 for k, c in ls.items():
                     if not k[2]:
-                        held[k[0]] += c
-            assert s.stack[10] + held[10] == 18 and s.stack[16] + held[16] == 12, "loan cards are not conserved"
-        cities = s.cities
-        pieces, fort_list, harbours = [], [], []
-        for city in cities:
-            pieces += city.sites
-            pieces += city.picture
+                        if k[0] == 10:
+                            h10 += c
+                        else:
+                            h16 += c
+            if s.stack[10] + h10 != 18 or s.stack[16] + h16 != 12:
+                raise AssertionError("loan cards are not conserved")
+        pieces = []
+        forts = []
+        harbours = []
+        ext, fext, hext = pieces.extend, forts.extend, harbours.extend
+        for city in s.cities:
+            ext(city.sites)
+            ext(city.picture)
             f = city.fort
-            assert f[0] == EMPTY or f[0] != f[1], "two fortresses of one colour in a city"
-            fort_list += f
-            harbours += city.harbour
-        on_board = {c: pieces.count(c) for c in s.in_play}
-        forts = {c: fort_list.count(c) for c in s.main}
+            if f[0] != EMPTY and f[0] == f[1]:
+                raise AssertionError("two fortresses of one colour in a city")
+            fext(f)
+            hext(city.harbour)
         anchored = 0
+        ship_city, ship_space, cities = s.ship_city, s.ship_space, s.cities
         for q in range(n):
-            sp = s.ship_space[q]
+            sp = ship_space[q]
             if sp >= 0:
                 anchored += 1
-                assert cities[s.ship_city[q]].harbour[sp] == q, "a ship is not in its harbour space"
-        assert len(harbours) - harbours.count(EMPTY) == anchored, "a harbour space holds a ship that is not there"
+                if cities[ship_city[q]].harbour[sp] != q:
+                    raise AssertionError("a ship is not in its harbour space")
+        if 18 - harbours.count(EMPTY) != anchored:
+            raise AssertionError("a harbour space holds a ship that is not there")
+        supply_w, front_w = s.supply_w, s.front_w
         for c in s.in_play:
-            assert s.supply_w[c] + s.front_w[c] + on_board[c] == 18, f"{COLOURS[c]} warehouses not conserved"
-            assert s.front_w[c] >= 0 and s.supply_w[c] >= 0
+            sw, fw = supply_w[c], front_w[c]
+            if sw + fw + pieces.count(c) != 18 or fw < 0 or sw < 0:
+                raise AssertionError(f"{COLOURS[c]} warehouses not conserved")
+        supply_f, front_f = s.supply_f, s.front_f
         for p in range(n):
             c = s.main[p]
-            assert s.supply_f[c] + s.front_f[p] + forts[c] == 3, f"{COLOURS[c]} fortresses not conserved"
-        for kind, total in (("d", 18), ("c", 36)):
-            in_hands = s.in_hand[kind]
-            cards = (s.draw_unknown[kind] + len(s.draw_known[kind]) + len(s.face[kind]) + len(s.discard[kind])
-                     + in_hands)
-            assert cards == total, f"sailing cards of deck {kind} are not conserved ({cards} != {total})"
-            assert len(s.face[kind]) <= (4 if kind == "d" else 6)
-        assert sum(map(len, s.hands)) == s.in_hand["d"] + s.in_hand["c"], "hand cards are not accounted for"
-        assert len(s.bonus_left) + sum(1 for b in s.bonus if b) == 3, "bonus cards not conserved"
-        assert 1 <= s.phase <= 3, "phase out of range"
-        if s.stage in ("loans", "start") or s.stage == "over":
-            assert s.paydays == s.phase, "a payday is missing"
-        else:
-            assert s.paydays == s.phase - 1, "payday bookkeeping is off"
+            if supply_f[c] + front_f[p] + forts.count(c) != 3:
+                raise AssertionError(f"{COLOURS[c]} fortresses not conserved")
+        in_hand, face = s.in_hand, s.face
+        for kind, total, shown in (("d", 18, 4), ("c", 36, 6)):
+            cards = (s.draw_unknown[kind] + len(s.draw_known[kind]) + len(face[kind]) + len(s.discard[kind])
+                     + in_hand[kind])
+            if cards != total:
+                raise AssertionError(f"sailing cards of deck {kind} are not conserved ({cards} != {total})")
+            if len(face[kind]) > shown:
+                raise AssertionError("too many face-up sailing cards")
+        if sum(map(len, s.hands)) != in_hand["d"] + in_hand["c"]:
+            raise AssertionError("hand cards are not accounted for")
+        if len(s.bonus_left) + n - s.bonus.count(0) != 3:
+            raise AssertionError("bonus cards not conserved")
+        if not 1 <= s.phase <= 3:
+            raise AssertionError("phase out of range")
+        if s.paydays != (s.phase if s.stage in ("loans", "start", "over") else s.phase - 1):
+            raise AssertionError("payday bookkeeping is off")
         if s.stage == "over":
             res = self.result(s)
             for e in res.ranking:
