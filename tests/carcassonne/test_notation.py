@@ -117,7 +117,9 @@ def test_figure_refusals():
     unchanged(g, "builder road e-w", IllegalMove, r"Bob has no follower in that road.*rule B2")
     unchanged(g, "builder farm n", IllegalMove, r"never on a field or a cloister \(rule B2\)")
     unchanged(g, "pig farm n", IllegalMove, r"Bob has no farmer in that field.*rule PG2")
-    unchanged(g, "builder", InvalidMove, r"Name the feature")
+    unchanged(g, "builder", IllegalMove, r"Bob has no follower in any road or city of this tile.*rule B2")
+    unchanged(g, "pig", IllegalMove, r"Bob has no farmer in any field of this tile.*rule PG2")
+    unchanged(g, "pig farm", IllegalMove, r"Bob has no farmer in any field of this tile.*rule PG2")
     unchanged(g, "road q", InvalidMove, r"not an edge")
     unchanged(g, "draw b:d", IllegalMove, r"tile is placed; now place at most one figure")
     unchanged(g, "no second tile", IllegalMove, r"no builder's extra tile to decline")
@@ -300,3 +302,18 @@ def test_any_text_is_a_move_or_a_referee_error(words, noise, which):
         assert g.view() == before
     else:
         g.check()
+
+
+def test_bare_builder_or_pig_names_the_only_place_it_can_go():
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    turn(g, "b:b", 0, 1, 0)
+    g.play("draw b:u")
+    g.play("place 2,0 r0")
+    assert g.play("builder").text == "builder road e-w"
+    g = new()
+    turn(g, "b:e", 0, -1, 180, "farm")
+    turn(g, "b:u", 1, 0, 0)
+    g.play("draw b:b")
+    g.play("place 1,-1 r0")
+    assert g.play("pig").text == "pig farm"

@@ -332,10 +332,21 @@ def _figure(rules, st, words) -> str:
     rot = b.rot[idx]
     tile = rot.tile
     if kind is None:
+        if figure != "f":
+            _no_special_figure(rules, st, figure, who)
+            word = "builder " if figure == "b" else "pig "
+            only = [m.text for m in rules.figure_moves(st) if m.text.startswith(word)]
+            if len(only) == 1:
+                return only[0]
         raise InvalidMove(f"Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
                           f"{', '.join(rot.names)}.")
     dirs = _norm_dirs(words)
-    seg = _find_segment(st, rot, kind, dirs)
+    try:
+        seg = _find_segment(st, rot, kind, dirs)
+    except AmbiguousMove:
+        if figure != "f" and kind in ("field" if figure == "p" else ("city", "road")):
+            _no_special_figure(rules, st, figure, who)   # "pig" when no field of the tile can take it
+        raise
     prefix = {"f": "", "b": "builder ", "p": "pig "}[figure]
     text = prefix + rot.names[seg]
     legal = {m.text for m in rules.figure_moves(st)}
@@ -343,6 +354,26 @@ def _figure(rules, st, words) -> str:
         return text
     _why_not(rules, st, figure, seg, who)
     raise IllegalMove(f"{text} is not a legal move now.")
+
+
+def _no_special_figure(rules, st, figure, who):
+    """The builder or pig has no legal place on this tile at all: say why before asking which feature."""
+    word = "builder" if figure == "b" else "pig"
+    if any(m.text.startswith(word + " ") for m in rules.figure_moves(st)):
+        return
+    cur = st.current
+    if not st.options.get("traders_builders", True):
+        raise IllegalMove(f"The {word} belongs to Traders & Builders, which is off in this game.")
+    if figure == "b":
+        if not st.builder[cur]:
+            raise IllegalMove(f"{who}'s builder is already on the board; it comes back when its feature is scored "
+                              "(rule B3).")
+        raise IllegalMove(f"{who} has no follower in any road or city of this tile; a builder only joins a road or "
+                          "city that holds one of its owner's followers (rule B2).")
+    if not st.pig[cur]:
+        raise IllegalMove(f"{who}'s pig is already on the board; each player has one pig (rule PG1).")
+    raise IllegalMove(f"{who} has no farmer in any field of this tile; a pig only joins a field that holds one of "
+                      "its owner's farmers (rule PG2).")
 
 
 def _find_segment(st, rot, kind, dirs) -> int:
