@@ -120,3 +120,40 @@ def test_two_player_board_shows_every_role_a_player_holds():
     console.print(g.render())
     out = console.export_text()
     assert "(craftsman, prospector)" in out and "(trader)" in out
+
+
+def _drain_bank(g):
+    """Move every doubloon of the bank to Dan (the table's doubloons all in players' hands)."""
+    s = g.state
+    s.dbl[3] += s.bank
+    s.bank = 0
+    g.check()
+
+
+def test_doubloon_bank_limit_option_pays_only_what_the_bank_holds():
+    g = new(4, doubloon_bank_limit=True)
+    _drain_bank(g)
+    g.play("prospector")          # Ann: the empty bank pays nothing
+    assert g.state.dbl[0] == 3
+    for role in ("settler", "mayor", "builder"):
+        while g.state.phase != "role":
+            g.play("pass" if "pass" in texts(g) else "ok" if "ok" in texts(g) else texts(g)[0])
+        g.play(role)
+    while g.state.round == 1:
+        g.play("pass" if "pass" in texts(g) else "ok" if "ok" in texts(g) else texts(g)[0])
+    assert [r["doubloons"] for r in g.view()["roles"]] == [0] * 7   # no doubloon for the unchosen roles
+    g.check()
+
+
+def test_unlimited_bank_pays_on_with_a_warning():
+    from rich.console import Console
+
+    g = new(4)
+    _drain_bank(g)
+    g.play("prospector")
+    assert g.state.dbl[0] == 4
+    assert "1 doubloons more than the box" in g.view()["warning"]
+    console = Console(width=120, record=True)
+    console.print(g.render())
+    assert "paid out 1 doubloon(s) more than the box holds" in console.export_text()
+    g.check()

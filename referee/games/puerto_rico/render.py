@@ -57,6 +57,9 @@ def render(s):
         ("Roles: ", "bold"), roles, "\n",
         ("Phase: ", "bold"), s.phase + (f" ({s.cards[s.card]}, chosen by {s.names[s.chooser]})" if s.card >= 0 else ""),
     )
+    if s.bank < 0:   # option doubloon-bank-limit off: the bank pays on past the box (rules 7)
+        board.append(f"\nThe bank has paid out {-s.bank} doubloon(s) more than the box holds (86): use a stand-in.",
+                     style="yellow")
     if s.triggers:
         board.append(f"\nGame end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red")
     if s.phase == PH_MAYOR and s.m_t is not None:
