@@ -156,3 +156,16 @@ def test_craftsman_extra_short_forms_and_refusal():
         g.play("extra sugar")
     g.play("corn")
     assert g.view()["players"][0]["goods"] == {"corn": 2}
+
+
+def test_help_text_survives_rich_markup():
+    """The table prints the notation through rich, which swallows '[...]' as markup: none may be used."""
+    from rich.console import Console
+
+    from referee.games.puerto_rico import RULES
+
+    console = Console(width=130, record=True)
+    console.print(RULES.notation)
+    out = console.export_text()
+    for word in ("no-hospice", "no-university", "load corn 6", "load 3 corn"):
+        assert word in out

@@ -20,14 +20,15 @@ NOTATION = """\
 Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes the proposal):
   roles      settler | mayor | mayor no-privilege | builder | craftsman | trader | captain | prospector
   chance     reveal <kind>   (a face-up plantation turned up)   draw <kind>  (the hacienda tile)
-  settler    take <corn|indigo|sugar|tobacco|coffee|quarry> [no-hospice] | hacienda | pass
+  settler    take <corn|indigo|sugar|tobacco|coffee|quarry>, + no-hospice to decline it | hacienda | pass
   mayor      place <kind or building> (one colonist) | ok (accept the proposal for the rest) | refuse
-  builder    build <building> [no-university] | pass       e.g. build sm-indigo, build harbor
+  builder    build <building>, + no-university to decline it | pass      e.g. build sm-indigo, build harbor
   craftsman  extra <good> | pass
   trader     sell <good> | pass
-  captain    load <good> [ship size] | wharf <good> | pass
+  captain    load <good>, + the ship when several fit: load corn 6 | load 3 corn | wharf <good> | pass
   storage    keep <good> (warehouse kinds first, then the single barrel) | ok
 Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs."""
+
 
 _ACT = {
     ROLE: governor.choose,
