@@ -197,3 +197,9 @@ def test_reordering_players_changes_nothing_but_order(data, rnd):
     by = lambda r: {e.player: (e.total, e.rank, e.breakdown, e.eligible, e.note, e.tiebreak) for e in r.ranking}
     assert by(res) == by(res2)
     assert sorted(res.winners) == sorted(res2.winners)
+
+
+def test_output_names_every_players_coins_and_expedition_g9():
+    res = _score({"players": [{"name": "Ann", "coins": 5, "cards": ["sailor-3-1", "expedition-aa"]},
+                              {"name": "Bob", "coins": 9, "influence": 12, "expeditions": 0}]})
+    assert res.notes[-1] == "Coins left (the tie-break): Ann 5, Bob 9; with an expedition: Ann (G9)."

@@ -45,3 +45,16 @@ def test_render_shows_ship_type_colour_and_players():
     for text in ("Flute (blue)", "swords 2", "coins 3", "Sailor", "cost 3", "influence 1", "expedition-cch",
                  "Ann", "Bob", "Cal", "Draw pile", "trader-blue", "Harbour: 2 cards, 1 colour"):
         assert text in out, text
+
+
+def test_render_of_a_finished_game_says_game_over():
+    from rich.console import Console
+
+    from tests.playout import random_playout
+
+    g = random_playout("port-royal", ["Ann", "Bob"], 4)
+    assert g.finished
+    console = Console(record=True, width=120)
+    console.print(g.render())
+    out = console.export_text()
+    assert "Game over after turn" in out and "is active" not in out

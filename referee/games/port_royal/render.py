@@ -60,21 +60,24 @@ def render(rules, s):
             by_type[t] = by_type.get(t, 0) + 1
         persons = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in sorted(by_type.items())) or "-"
         exps = ", ".join(IDS[e][len("expedition-"):] for e in s.exps[p]) or "-"
-        marker = "*" if p == s.active else ""
+        marker = "*" if p == s.active and not s.finished else ""
         if s.phase == "take" and p == s.chooser:
             marker += ">"
         players.add_row(f"{p + 1}{marker}", name, str(s.coins[p]), str(s.stats[p][C.S_INFL]),
                         str(s.stats[p][C.S_SWORDS]), persons, exps)
 
     status = Text()
-    status.append(f"Turn {s.turn}: {s.players[s.active]} is active. ", style="bold")
+    if s.finished:
+        status.append(f"Game over after turn {s.turn}. ", style="bold")
+    else:
+        status.append(f"Turn {s.turn}: {s.players[s.active]} is active. ", style="bold")
     status.append(f"Draw pile {s.draw}, discard pile {s.discard}. ")
     if s.phase == "take":
         status.append(f"Phase 2: {s.players[s.chooser]}'s chance (marked >), "
                       f"{s.taken} of {rules._limit(s, s.chooser)} taken. ")
     elif s.phase in ("flip", "reveal", "ship"):
         status.append(f"Phase 1, {s.flips} flip{'' if s.flips == 1 else 's'} so far. ")
-    if s.trigger:
+    if s.trigger and not s.finished:
         status.append(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last. ",
                       style="yellow")
     events = Text("\n".join(s.events), style="dim")
