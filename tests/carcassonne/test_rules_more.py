@@ -59,7 +59,10 @@ def test_builder_in_a_city_gives_an_extra_tile():
     turn(g, "b:f", 1, -1, 0, "builder city e-w")  # Ann's builder joins her city
     turn(g, "b:u", -1, 0, 0)                    # Bob
     assert g.state.current == 0 and g.state.part == 1
-    turn(g, "b:f", -1, -1, 0)                   # Ann extends the city west: extra tile (B5)
+    g.play("draw b:f")
+    g.play("place -1,-1 r0")                    # Ann extends the city west: extra tile (B5)
+    assert g.prompt().endswith("Then the builder's extra tile (rule B5).")
+    g.play("none")
     assert g.state.current == 0 and g.state.part == 2
 
 
@@ -72,6 +75,7 @@ def test_a_field_next_to_the_builders_city_is_not_an_extension():
     turn(g, "b:u", -1, 0, 0)                    # Bob
     g.play("draw b:b")
     g.play("place 1,-1 r0")                     # a cloister against the city tile's field edge
+    assert "extra tile" not in g.prompt()
     g.play("none")
     assert g.state.current == 1 and g.state.part == 1   # no extra tile: the tile touches only a field
 

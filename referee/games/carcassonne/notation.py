@@ -510,5 +510,6 @@ def prompt(rules, st) -> str:
                 hs = rot.seg_halves[s.index]
                 parts.append(f"{rot.names[s.index]} = {'+'.join(HALF_NAMES[h] for h in hs) or 'inner'}")
         extra = f" [uncertain field split of {rot.tile.key}, check the tile: {'; '.join(parts)}]"
+    then = " Then the builder's extra tile (rule B5)." if st.trigger and rules.left(st) > 0 else ""
     return (f"{who}: at most one figure on {rot.tile.key} at {x},{y} ({st.supply[st.current]} followers in supply): "
-            f"{', '.join(moves)}{extra}")
+            f"{', '.join(moves)}{extra}{then}")
