@@ -157,3 +157,17 @@ def test_unlimited_bank_pays_on_with_a_warning():
     console.print(g.render())
     assert "paid out 1 doubloon(s) more than the box holds" in console.export_text()
     g.check()
+
+
+def test_board_names_the_phase_and_who_chooses_next():
+    from rich.console import Console
+
+    g = new(3)
+    g.play("prospector") if "prospector" in texts(g) else g.play("trader")   # 3 players: no prospector
+    v = g.view()
+    assert v["phase"] == "role" and v["role"] is None and v["to_move"] == "Bob"
+    console = Console(width=120, record=True)
+    console.print(g.render())
+    assert "Phase: choosing roles (Bob chooses; pick 2 of 3 this round)" in console.export_text()
+    g.play("mayor")
+    assert g.view()["role"] == "mayor" and g.view()["chooser"] == "Bob"

@@ -12,6 +12,16 @@ def _circles(n_on: int, n_circ: int) -> str:
     return "●" * n_on + "○" * (n_circ - n_on)
 
 
+def _phase(s) -> str:
+    if s.phase == END:
+        return "game over"
+    if s.phase == "role":
+        return f"choosing roles ({s.names[s.actor]} chooses; pick {s.picks + 1} of {s.total_picks} this round)"
+    if s.phase == "reveal":
+        return "turning up the face-up plantations"
+    return f"{s.phase} ({s.cards[s.card]}, chosen by {s.names[s.chooser]})"
+
+
 def render(s):
     from rich.console import Group
     from rich.panel import Panel
@@ -55,7 +65,7 @@ def render(s):
                                                f"quarries {s.quarries})", "\n",
         ("Goods supply: ", "bold"), ", ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)), "\n",
         ("Roles: ", "bold"), roles, "\n",
-        ("Phase: ", "bold"), s.phase + (f" ({s.cards[s.card]}, chosen by {s.names[s.chooser]})" if s.card >= 0 else ""),
+        ("Phase: ", "bold"), _phase(s),
     )
     if s.bank < 0:   # option doubloon-bank-limit off: the bank pays on past the box (rules 7)
         board.append(f"\nThe bank has paid out {-s.bank} doubloon(s) more than the box holds (86): use a stand-in.",

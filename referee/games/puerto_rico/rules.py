@@ -130,8 +130,8 @@ def view(s) -> dict:
         players.append(d)
     out = {"game": "puerto-rico", "round": s.round, "phase": s.phase, "governor": s.names[s.gov],
            "to_move": None if s.phase in (END, REVEAL, DRAW) else s.names[s.actor],
-           "role": s.cards[s.card] if s.card >= 0 else None,
-           "chooser": s.names[s.chooser] if s.card >= 0 else None,
+           "role": s.cards[s.card] if s.card >= 0 and s.phase not in (ROLE, END) else None,   # the phase's role
+           "chooser": s.names[s.chooser] if s.card >= 0 and s.phase not in (ROLE, END) else None,
            "players": players,
            "roles": [{"role": s.cards[i], "doubloons": s.card_coins[i],
                       "taken_by": s.names[s.card_taken[i]] if s.card_taken[i] >= 0 else None}
