@@ -74,9 +74,22 @@ def test_goods_city_rotation_by_edges_is_ambiguous_for_m_and_x():
     g = new()
     g.play("draw tb:x")
     # CCCC says nothing about where the goods city lies: the software asks
-    unchanged(g, "place 0,-1 cccc", AmbiguousMove, r"say where its goods city lies")
+    unchanged(g, "place 0,-1 cccc", AmbiguousMove, r"say where its goods city lies: place 0,-1 r0 \(n-w\), "
+              r"r90 \(n-e\), r180 \(e-s\), r270 \(s-w\), or by its edges, e\.g\. place 0,-1 wine city n-w\.$")
     prompt = g.prompt()
-    assert "wine on city n-w" in prompt and "r90 N=C E=C S=C W=C" in prompt
+    assert "r0 wine city n-w | r90 wine city n-e | r180 wine city e-s | r270 wine city s-w" in prompt
+    # §2.7: the rotation is given by where the goods city lies
+    for text in ("place 0,-1 wine city e-s", "place 0,-1 city s-e", "place 0 -1 es", "place 0,-1 wine n-e"):
+        assert g.rules.describe(g.state, text).startswith("TB:X shows")
+    assert g.play("place 0,-1 wine city e-s").text == "place 0,-1 r180"
+    g = new()
+    g.play("draw tb:m")
+    unchanged(g, "place 0,-1 cloth city n", IllegalMove, r"TB:M's cloth city cannot lie at n; it can be: r0 cloth "
+              r"city n-w; r90 cloth city n-e")
+    assert g.play("place 0,-1 cloth n-w").text == "place 0,-1 r0"
+    g = new()
+    g.play("draw tb:g")                         # a goods tile whose edges already fix the rotation
+    assert g.play("place 0,-1 grain city e-s").text == "place 0,-1 r180"
 
 
 def test_placement_prompt_shows_edges_per_rotation():

@@ -63,15 +63,17 @@ def edges_text(rot) -> str:
     return " ".join(f"{EDGE_NAMES[e]}={rot.edges[e]}" for e in range(4))
 
 
+def _goods_segment(tile):
+    return next((seg for seg in tile.segments if seg.goods and len(seg.edges) > 1), None)
+
+
 def rotation_text(tile, q: int) -> str:
+    """'r90 N=R E=C S=R W=F'; for T&B M and X (all four edges city) where the goods city lies instead."""
     rot = tile.rotations[q]
-    extra = ""
-    if tile.edges_ambiguous:
-        cities = [n for n in rot.names if n.startswith("city")]
-        goods = [rot.names[s.index] for s in tile.segments if s.goods]
-        extra = " (" + ", ".join(cities) + (f"; {tile.segments[[s.index for s in tile.segments if s.goods][0]].goods} "
-                                           f"on {goods[0]}" if goods else "") + ")"
-    return f"r{q * 90} {edges_text(rot)}{extra}"
+    goods = _goods_segment(tile)
+    if tile.edges_ambiguous and goods is not None:
+        return f"r{q * 90} {goods.goods} city {rot.names[goods.index][5:]}"
+    return f"r{q * 90} {edges_text(rot)}"
 
 
 def _bag_summary(st) -> str:
@@ -238,6 +240,20 @@ def _place(rules, st, words) -> str:
             _mismatch(st, tile, x, y, tile.distinct[0], any_rotation=True)
         opts = "; ".join(f"place {x},{y} r{q * 90} ({rotation_text(tile, q)})" for q in fits)
         raise AmbiguousMove(f"{st.hand} fits at {x},{y} in several rotations; add one: {opts}.")
+    goods = _goods_segment(tile)
+    if goods is not None and rest and rest[-1] not in ("r0", "r90", "r180", "r270"):
+        # the rotation given by where the goods city lies: place 1,-1 cloth city n-e (rules §2.7, M and X)
+        words = [w for w in rest if w not in ("city", "goods", "wine", "grain", "cloth")]
+        if len(words) == 1 and len(words) < len(rest) or (len(words) == 1 and tile.edges_ambiguous
+                                                         and re.fullmatch(r"[nesw](-?[nesw])+", words[0])):
+            want = set(_edge_set_of(words[0]))
+            qs = [q2 for q2 in tile.distinct if set(tile.rotations[q2].seg_edges[goods.index]) == want]
+            if not qs:
+                shown = "; ".join(rotation_text(tile, q2) for q2 in tile.distinct)
+                raise IllegalMove(f"{st.hand}'s {goods.goods} city cannot lie at {words[0]}; it can be: {shown}.")
+            if qs[0] not in fits:
+                _mismatch(st, tile, x, y, qs[0])
+            return f"place {x},{y} r{qs[0] * 90}"
     if len(rest) > 1:
         raise InvalidMove(f"Give one rotation after the position, e.g. place {x},{y} r90 (not {' '.join(rest)!r}).")
     tok = rest[0]
@@ -253,9 +269,11 @@ def _place(rules, st, words) -> str:
         if len(fitting) == 1 or (len(qs) == 1):
             q = (fitting or qs)[0]
         else:
-            opts = "; ".join(f"place {x},{y} r{q2 * 90} ({rotation_text(tile, q2)})" for q2 in (fitting or qs))
-            raise AmbiguousMove(f"{st.hand} shows {want} in more than one way; say where its goods city lies "
-                                f"by the rotation: {opts}.")
+            goods = _goods_segment(tile)
+            opts = ", ".join(f"r{q2 * 90} ({tile.rotations[q2].names[goods.index][5:]})" for q2 in (fitting or qs))
+            raise AmbiguousMove(f"{st.hand} shows {want} in more than one way; say where its goods city lies: "
+                                f"place {x},{y} {opts}, or by its edges, e.g. place {x},{y} {goods.goods} city "
+                                f"{tile.rotations[(fitting or qs)[0]].names[goods.index][5:]}.")
     if q is None:
         raise InvalidMove(f"{tok!r} is not a rotation; use r0, r90, r180 or r270 (clockwise), r1..r3 quarter turns, "
                           "or the edges N E S W such as crfr.")
@@ -263,6 +281,13 @@ def _place(rules, st, words) -> str:
     if q not in fits:
         _mismatch(st, tile, x, y, q)
     return f"place {x},{y} r{q * 90}"
+
+
+def _edge_set_of(word: str):
+    word = word.replace("-", "")
+    if not word or not set(word) <= set("nesw"):
+        raise InvalidMove(f"{word!r} is not a set of edges; name them like n-e (north and east).")
+    return {"nesw".index(ch) for ch in word}
 
 
 def _mismatch(st, tile, x, y, q, any_rotation=False):
