@@ -288,3 +288,65 @@ def test_captain_privilege_counts_a_wharf_shipment_as_his_first_load():
     assert g.state.vp[1] == 2
     g.play("load corn 5")      # Ann's later cargo load: no second privilege
     assert g.state.vp[0] == 3 + 1
+
+
+def _storage_outcomes(held, w):
+    """Every distinct result of storage by the rule (5.7 K9): w kinds kept whole, plus 1 barrel of another."""
+    from itertools import combinations
+
+    kinds = [g for g in range(5) if held[g]]
+    out = set()
+    for whole in combinations(kinds, min(w, len(kinds))):
+        rest = [g for g in kinds if g not in whole] or [None]
+        for single in rest:
+            out.add(tuple(held[g] if g in whole else (1 if g == single else 0) for g in range(5)))
+    return out
+
+
+def _best(outcomes):
+    """Keeping less than another result keeps is no real choice: the results no other one contains."""
+    return {a for a in outcomes if not any(b != a and all(map(lambda x, y: x <= y, a, b)) for b in outcomes)}
+
+
+def test_storage_never_skips_a_real_choice_and_offers_every_outcome():
+    """Property over many hands: the referee asks exactly when storage has more than one possible result,
+    every possible result is reachable through the moves it offers, and 'ok' gives one of them."""
+    import copy
+    import random
+
+    from referee.games.puerto_rico.state import GOODS
+
+    rng = random.Random(11)
+    warehouses = [{}, {"small-warehouse": 1}, {"large-warehouse": 1}, {"small-warehouse": 1, "large-warehouse": 1},
+                  {"small-warehouse": 0}]
+    for case in range(150):
+        held = [rng.choice((0, 0, 1, 1, 2, 3)) for _ in range(5)]
+        wh = warehouses[case % len(warehouses)]
+        w = (1 if wh.get("small-warehouse") else 0) + (2 if wh.get("large-warehouse") else 0)
+        g = new(4)
+        set_ship(g, 0, "coffee", 5)   # three full ships and no empty one: nothing can be loaded
+        set_ship(g, 1, "tobacco", 6)
+        set_ship(g, 2, "indigo", 7)
+        give(g, 0, goods={GOODS[k]: x for k, x in enumerate(held) if x}, buildings=wh or None)
+        g.play("captain")
+        legal = _storage_outcomes(held, w)
+        expected = _best(legal)
+        asked = g.state.phase == "storage" and g.to_move == "Ann"
+        assert asked == (len(expected) > 1), (held, wh)
+        if not asked:
+            assert {tuple(g.state.goods[0])} == expected, (held, wh)
+            continue
+        reached = set()
+        stack = [g]
+        while stack:
+            cur = stack.pop()
+            if cur.state.phase == "storage" and cur.to_move == "Ann":
+                for m in cur.legal_moves():
+                    nxt = copy.deepcopy(cur)
+                    nxt.play(m.text)
+                    stack.append(nxt)
+            else:
+                reached.add(tuple(cur.state.goods[0]))
+        assert expected <= reached <= legal, (held, wh, reached, expected)
+        g.play("ok")
+        assert tuple(g.state.goods[0]) in expected, (held, wh)
