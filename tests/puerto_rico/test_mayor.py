@@ -170,3 +170,56 @@ def test_place_can_move_colonists_away_from_previous_places():
     assert ann["island"] == {"indigo": [1, 1], "sugar": [1, 0], "corn": [2, 2]}
     assert ann["city"] == {"sugar-mill": 0} and ann["san_juan"] == 0
     g.check()
+
+
+def test_mayor_asks_exactly_when_placement_is_a_choice_and_every_placement_is_reachable():
+    """Property over random boards (rule 5.3 M3-M4): with colonists for fewer than all circles on two or more
+    places the player decides, every placement that fills min(colonists, circles) circles is reachable one
+    colonist at a time, and 'ok' gives one of them; otherwise the placement is made for him."""
+    import copy
+    import random
+    from itertools import product
+
+    from referee.games.puerto_rico.state import BINDEX, CIRC, KINDS
+
+    rng = random.Random(5)
+    pool_of_buildings = ["small-market", "indigo-plant", "coffee-roaster", "hospice", "guild-hall"]
+    for case in range(60):
+        tiles = {k: rng.choice((0, 0, 1, 2)) for k in ("corn", "sugar", "quarry")}
+        blds = {b: 0 for b in rng.sample(pool_of_buildings, rng.choice((0, 1, 2)))}
+        sj = rng.choice((0, 1, 2, 3))
+        g = new(4)
+        give(g, 0, tiles={k: v for k, v in tiles.items() if v}, buildings=blds or None, san_juan=sj)
+        s = g.state
+        places = [(KINDS.index(k), v) for k, v in (("indigo", 1), *tiles.items()) if v]   # Ann starts with indigo
+        places = [("t", k, v) for k, v in places] + [("b", BINDEX[b], CIRC[BINDEX[b]]) for b in blds]
+        circles = sum(p[2] for p in places)
+        pool = sj + 1 + 1    # San Juan + the privilege + her share of the 4 on the ship
+        target = min(pool, circles)
+        g.play("mayor")
+        asked = s.phase == "mayor" and g.to_move == "Ann"
+        assert asked == (pool < circles and len(places) > 1), (tiles, blds, sj)
+
+        def placement(st):
+            return tuple(st.tocc[0][p[1]] if p[0] == "t" else st.bld[0][p[1]] for p in places)
+
+        every = {c for c in product(*(range(p[2] + 1) for p in places)) if sum(c) == target}
+        if not asked:
+            assert placement(s) in every and len(every) == 1, (tiles, blds, sj)
+            continue
+        reached = set()
+        stack = [g]
+        while stack:
+            cur = stack.pop()
+            if cur.state.phase == "mayor" and cur.to_move == "Ann":
+                for m in cur.legal_moves():
+                    if m.text != "ok":
+                        nxt = copy.deepcopy(cur)
+                        nxt.play(m.text)
+                        stack.append(nxt)
+            else:
+                reached.add(placement(cur.state))
+        assert reached == every, (tiles, blds, sj)
+        g.play("ok")
+        assert placement(g.state) in every
+        assert g.state.sj[0] == pool - target
