@@ -182,22 +182,27 @@ def test_refill_reveals_are_chance_moves_from_the_pile():
     assert all(m.chance for m in g.legal_moves()) and len(g.legal_moves()) == 12   # grid layouts
     g.play("layout venezia athina tunis constantinople")
     assert g.prompt().startswith("Chance: a destination/sea-route card")
-    assert len(g.legal_moves()) == 9
-    g.play("destination card marseille")
-    assert [m.text for m in g.legal_moves()] == ["1 seals", "2 seals", "3 seals", "4 seals"]
-    g.play("3 seals")
-    g.play("price 4")
+    # one entry per card, as the table reads it out: every plausible city, seals and price is offered
+    assert len(g.legal_moves()) == 9 * 4 * 15
+    g.play("destination card marseille 3s 4f")
     assert g.view()["display"]["destination"] == ["marseille 3s 4f"]
-    for _ in range(3):
-        g.play("destination card tanger"); g.play("2 seals"); g.play("price 3")
-    g.play("connection card tanger-venezia")
-    assert [m.text for m in g.legal_moves()] == ["price 3"]      # confirmed: Venezia-Tanger costs 3
+    assert g.play("tanger 2 3").text == "destination card tanger 2s 3f"
+    assert g.play("destination card tanger 2 seals price 3").text == "destination card tanger 2s 3f"
+    with pytest.raises(referee.IllegalMove, match="seals 1-4, price 1-15"):
+        g.play("tanger 2 30")
+    g.play("dest tang 2s 3f")
+    assert g.prompt().startswith("Chance: a connection card")
+    # confirmed: Venezia-Tanger costs 3, so no other price is offered for it
+    assert [m.text for m in g.legal_moves() if "tanger-venezia" in m.text] == ["connection card tanger-venezia 3f"]
+    with pytest.raises(referee.IllegalMove, match="Venezia-Tanger costs 3"):
+        g.play("venezia tanger 4")
+    assert g.play("venezia-tanger 3").text == "connection card tanger-venezia 3f"
 
 
 def test_abbreviations_may_skip_words():
     g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": "none"})
     g.play("lay ven ath tun con")
-    assert g.play("dest mars").text == "destination card marseille"
+    assert g.play("dest mars 3s 4f").text == "destination card marseille 3s 4f"
     g = new(4)
     give(g, "Ann", dest("marseille", 3, 2))
     at(g, "Ann", "valencia")

@@ -50,11 +50,11 @@ def prompt(rules, s) -> str:
     if st == "reveal":
         kind = s.reveal_queue[0]
         deck = "destination/sea-route" if kind == "d" else "connection"
-        step = len(s.partial)
+        example = ("destination card marseille 3s 4f, or just marseille 3 4" if kind == "d"
+                   else "connection card tanger-venezia 3f, or just tanger venezia 3")
         if s.draw_unknown[kind] == 0:
-            return f"Chance: a {deck} card is turned face up; enter it (the pile holds only cards seen before)"
-        what = (("its city", "its seals", "its price") if kind == "d" else ("its two cities", "its price"))[step]
-        return f"Chance: a {deck} card is turned face up; enter {what}"
+            return f"Chance: a {deck} card is turned face up from the reshuffled pile; enter it (e.g. {example})"
+        return f"Chance: a {deck} card is turned face up; enter its city, seals and price (e.g. {example})"
     if st == "payday":
         return f"Payday {s.phase}: " + _question_text(rules._payday_question(s))
     if st == "loans":

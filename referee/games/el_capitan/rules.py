@@ -71,31 +71,28 @@ def _move_text(action, variant) -> str:
 _PLAYER_MOVES: dict = {}
 _REVEAL_MOVES: dict = {}
 _SAILS: dict = {}      # (player, grid layout) -> {(card, location): [sail moves]}
-_STEP_MOVES: dict = {}
 
 
-def _step_move(kind, step, value):
-    """One step of entering a card turned up from a face-down pile nobody has seen: city (or city pair),
-    seals, price."""
-    key = (kind, step, value)
-    m = _STEP_MOVES.get(key)
+def _reveal_move(word, card, new=False):
+    """The table enters a card turned face up, in one entry (its city or city pair, seals and price):
+    ``new`` for a card from a pile nobody has seen yet, else from a known (reshuffled) pile."""
+    key = (card, new)
+    m = _REVEAL_MOVES.get(key)
     if m is None:
-        if step == 0:
-            text = (f"destination card {CITIES[value]}" if kind == "d"
-                    else f"connection card {CITIES[value[0]]}-{CITIES[value[1]]}")
-        elif kind == "d" and step == 1:
-            text = f"{value} seals"
-        else:
-            text = f"price {value}"
-        m = _STEP_MOVES[key] = Move(text, None, True, ("reveal", value))
+        m = _REVEAL_MOVES[key] = Move(f"{word} card {card_label(card)}", None, True,
+                                      ("reveal_new" if new else "reveal_card", card))
     return m
 
 
-def _reveal_move(word, card):
-    m = _REVEAL_MOVES.get(card)
-    if m is None:
-        m = _REVEAL_MOVES[card] = Move(f"{word} card {card_label(card)}", None, True, ("reveal_card", card))
-    return m
+def _unseen_cards(kind, known_price=None):
+    """Every card a pile nobody has seen may turn up (plausible seals and prices: input bounds, not data)."""
+    if kind == "d":
+        return [("d", c, se, pr) for c in range(len(CITIES)) for se in _rng("seals") for pr in _rng("card_price")]
+    out = []
+    for a, b in _PAIR_INDEX:
+        price = known_price.get((CITIES[a], CITIES[b])) if known_price else None
+        out += [("c", a, b, pr) for pr in ((price,) if price is not None else _rng("card_price"))]
+    return out
 
 
 def _player_moves(name):
@@ -372,39 +369,16 @@ class ElCapitanRules(Rules):
 
     def _reveal_moves(self, s):
         kind = s.reveal_queue[0]
-        step = len(s.partial)
+        word = "destination" if kind == "d" else "connection"
         if s.draw_unknown[kind] > 0:
             deck = s.file_deck[kind]
-            if deck is not None:
-                return self._file_deck_step(s, kind, step, deck)
-            if kind == "d":
-                if step == 0:
-                    return _cached("rd0", lambda: [_step_move("d", 0, i) for i in range(len(CITIES))])
-                if step == 1:
-                    return _cached("rd1", lambda: [_step_move("d", 1, v) for v in _rng("seals")])
-                return _cached("rp", lambda: [_step_move("d", 2, v) for v in _rng("card_price")])
-            if step == 0:
-                return _cached("rc0", lambda: [_step_move("c", 0, pair) for pair in _PAIR_INDEX])
-            pair = s.partial[0]
-            known = s.board.connection_price.get((CITIES[pair[0]], CITIES[pair[1]]))
-            if known is not None:
-                return _cached(("rcp", known), lambda: [_step_move("c", 1, known)])
-            return _cached("rp", lambda: [_step_move("c", 1, v) for v in _rng("card_price")])
-        # a known pile (a reshuffled discard pile, or the deck from the board file): only its cards, in one step
-        out = []
-        word = "destination" if kind == "d" else "connection"
-        for card in sorted(set(s.draw_known[kind])):
-            out.append(_reveal_move(word, card))
-        return out
-
-    def _file_deck_step(self, s, kind, step, deck):
-        partial = s.partial
-        values = set()
-        for card in deck:
-            fields = (card[1], card[2], card[3]) if kind == "d" else ((card[1], card[2]), card[3])
-            if fields[:step] == partial:
-                values.add(fields[step])
-        return [_step_move(kind, step, v) for v in sorted(values)]
+            if deck is not None:       # the whole deck is in the board file: only its cards not seen yet
+                return [_reveal_move(word, card, True) for card in sorted(set(deck))]
+            prices = s.board.connection_price
+            return _cached(("unseen", kind, tuple(sorted(prices.items()))), lambda: [
+                _reveal_move(word, card, True) for card in _unseen_cards(kind, prices)])
+        # a known pile (a reshuffled discard pile): only its cards
+        return [_reveal_move(word, card) for card in sorted(set(s.draw_known[kind]))]
 
     def _turn_moves(self, s):
         p = s.cur
@@ -594,8 +568,13 @@ class ElCapitanRules(Rules):
                 s.pending_dark = None
                 self._shut(s, c, value)
                 self._bonus_check(s, p, how)
-        elif kind == "reveal":
-            self._reveal(s, a[1])
+        elif kind == "reveal_new":
+            card = a[1]
+            s.reveal_queue.pop(0)
+            s.draw_unknown[card[0]] -= 1
+            if s.file_deck[card[0]] is not None:
+                s.file_deck[card[0]].remove(card)
+            s.face[card[0]].append(card)
         elif kind == "reveal_card":
             card = a[1]
             s.reveal_queue.pop(0)
@@ -676,23 +655,6 @@ class ElCapitanRules(Rules):
             return LOAN_REPAY[face]
         return s.options["loan10_extended"] if face == 10 else LOAN_EXTENDED_16
 
-    def _reveal(self, s, value):
-        s.partial = s.partial + (value,)
-        kind = s.reveal_queue[0]
-        need = 3 if kind == "d" else 2
-        if len(s.partial) < need:
-            return
-        if kind == "d":
-            card = ("d", s.partial[0], s.partial[1], s.partial[2])
-        else:
-            card = ("c", s.partial[0][0], s.partial[0][1], s.partial[1])
-        s.partial = ()
-        s.reveal_queue.pop(0)
-        s.draw_unknown[kind] -= 1
-        if s.file_deck[kind] is not None:
-            s.file_deck[kind].remove(card)
-        s.face[kind].append(card)
-
     def _end_turn(self, s):
         p = s.cur
         s.turns[p] += 1
@@ -714,7 +676,7 @@ class ElCapitanRules(Rules):
             if st == "reveal":
                 if s.reveal_queue:
                     kind = s.reveal_queue[0]
-                    if not s.partial and s.draw_unknown[kind] == 0 and not s.draw_known[kind]:
+                    if s.draw_unknown[kind] == 0 and not s.draw_known[kind]:
                         if s.discard[kind]:       # T4: shuffle the discard pile into a new draw pile
                             s.draw_known[kind] = s.discard[kind]
                             s.discard[kind] = []
@@ -866,6 +828,10 @@ class ElCapitanRules(Rules):
     def parse(self, s, text):
         legal = self.legal(s)
         texts = [m.text for m in legal]
+        if s.stage == "reveal":
+            got = self._reveal_text(s, text, texts)
+            if got:
+                return got
         hit = match(text, texts)
         if hit:
             return hit
@@ -899,6 +865,43 @@ class ElCapitanRules(Rules):
                               "notation or 'moves' for the legal moves.")
         shown = ", ".join(texts[:8]) + (", ..." if len(texts) > 8 else "")
         raise IllegalMove(f"'{text}' is not a legal move now; legal now: {shown}.")
+
+    def _reveal_text(self, s, text, texts):
+        """A card turned face up, typed the way the table reads it out: 'marseille 3 4', 'mars 3 seals price 4',
+        'venezia tanger 3' (any order of the pair). Returns the canonical text, or None if it does not read as
+        a card; IllegalMove when it reads as a card this pile cannot hold."""
+        kind = s.reveal_queue[0]
+        cities, numbers = [], []
+        for w in text.replace("-", " ").replace(",", " ").split():
+            if w in ("destination", "connection", "card", "seals", "seal", "price", "florins", "fl", "dest", "conn"):
+                continue
+            num = w[:-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else w
+            if num.isdigit():
+                numbers.append(int(num))
+                continue
+            c = city_named(w)
+            if c is None:
+                return None
+            cities.append(c)
+        if kind == "d" and len(cities) == 1 and len(numbers) == 2:
+            card = ("d", cities[0], numbers[0], numbers[1])
+        elif kind == "c" and len(cities) == 2 and len(numbers) == 1 and cities[0] != cities[1]:
+            a, b = sorted(cities)
+            card = ("c", a, b, numbers[0])
+        else:
+            return None
+        word = "destination" if kind == "d" else "connection"
+        canonical = f"{word} card {card_label(card)}"
+        if canonical in texts:
+            return canonical
+        if s.draw_unknown[kind] == 0 or s.file_deck[kind] is not None:
+            raise IllegalMove(f"{card_label(card)} is not in the face-down pile (it holds {len(set(texts))} "
+                              "possible cards; type 'moves' to list them, rule T4).")
+        lo_s, hi_s = PLAUSIBLE["seals"]
+        lo_p, hi_p = PLAUSIBLE["card_price"]
+        raise IllegalMove(f"A {word} card is entered as its {'city, seals' if kind == 'd' else 'two cities'} and "
+                          f"price: seals {lo_s}-{hi_s}, price {lo_p}-{hi_p}"
+                          + (" (Venezia-Tanger costs 3, rule 3.2)" if kind == "c" else "") + ".")
 
     # --- presentation ------------------------------------------------------------------------------------
     def prompt(self, s):

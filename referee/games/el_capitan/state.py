@@ -56,7 +56,6 @@ class State:
         # flow
         self.stage = "grid"            # grid, reveal, turn, payday, loans, start, over
         self.reveal_queue: list[str] = []
-        self.partial: tuple = ()
         self.phase = 1
         self.start = 0                 # the start player (El Capitan marker) of the current phase
         self.cur = 0

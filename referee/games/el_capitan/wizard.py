@@ -14,7 +14,7 @@ import sys
 import click
 
 from .board import (CITIES, FIXED_CELLS, SITES, BoardError, board_warnings, default_board_path, empty_file,
-                    grid_layout, read_board_file, save_board_file, validate_board_file)
+                    grid_layout, read_board_file, save_board_file, tables_board, validate_board_file)
 
 SUGGESTED = {"venezia": (1, 2), "athina": (2, 3), "tunis": (3, 2), "constantinople": (1, 3), "alexandria": (3, 3)}
 UNKNOWN = ("?", "skip", "unknown")
@@ -63,6 +63,12 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
     Returns the validated board file data, or None if the user did not confirm."""
     data = data or empty_file()
     cities = data["cities"]
+    confirmed = tables_board()      # values the rules text confirms are offered as the answer to keep
+
+    def known(value, fallback):
+        if isinstance(value, list):
+            return [v if v is not None else f for v, f in zip(value, fallback)]
+        return fallback if value is None else value
 
     def get(question, parse, default=""):
         while True:
@@ -85,9 +91,11 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
             c["grid"] = get(f"{name}: grid cell (row col; row 1 is the top)",
                             lambda t: _numbers(t, 2, 1, 3), _show(cur))
         c["harbour_price"] = get(f"{name}: harbour prices (space 1, space 2)",
-                                 lambda t: _numbers(t, 2, 1) or [None, None], _show(c["harbour_price"]))
+                                 lambda t: _numbers(t, 2, 1) or [None, None],
+                                 _show(known(c["harbour_price"], confirmed.harbour[cid])))
         c["fortress_price"] = get(f"{name}: fortress prices (space 1, space 2)",
-                                  lambda t: _numbers(t, 2, 1) or [None, None], _show(c["fortress_price"]))
+                                  lambda t: _numbers(t, 2, 1) or [None, None],
+                                  _show(known(c["fortress_price"], confirmed.fortress[cid])))
         c["site_values"] = get(f"{name}: the 12 building-site values, from site 1 (printed 0)",
                                lambda t: _numbers(t, SITES) or [0] + [None] * (SITES - 1), _show(c["site_values"]))
         c["final_value"] = get(f"{name}: the value on the final field (never built on)",
@@ -113,7 +121,7 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
             cities[cid]["grid"] = None
     tell("-- Expansion table")
     exp = data.get("expansion_table") or {}
-    rows = [exp.get(str(n)) for n in range(1, 10)]
+    rows = known([exp.get(str(n)) for n in range(1, 10)], [confirmed.expansion.get(n) for n in range(1, 10)])
     got = get("Expansion table: florins for 1 to 9 cities (9 numbers)", lambda t: _numbers(t, 9) or [None] * 9,
               _show(rows))
     data["expansion_table"] = {str(n): v for n, v in zip(range(1, 10), got)}
@@ -222,7 +230,8 @@ def _tty_asker():
         from prompt_toolkit import prompt
 
         try:
-            return prompt(f"{question}: ", default=default or "")
+            # the current value is shown, not pre-typed: typing replaces it, Enter keeps it
+            return prompt(f"{question}{f' [{default}]' if default else ''}: ")
         except (EOFError, KeyboardInterrupt):
             raise Abort() from None
     return ask
