@@ -63,3 +63,26 @@ def test_record_roundtrip_with_corrections_replayed():
     assert g2.view() == g.view()
     g.undo()
     assert g.to_move == "Ann" and "take quarry" in texts(g)
+
+
+def test_last_round_settler_phase_asks_for_no_new_row():
+    """After a trigger the round is the last one and has no other settler phase, so the table is not asked to
+    turn up plantations nobody can take."""
+    g = new(4)
+    give(g, 1, buildings={b: 0 for b in ("small-market", "hacienda", "construction-hut", "small-warehouse",
+                                         "hospice", "office", "large-market", "large-warehouse", "factory",
+                                         "university", "harbor")}, doubloons=30)
+    g.play("builder")
+    g.play("pass")
+    g.play("build wharf")    # G2
+    finish_builder = ["pass", "pass"]
+    for m in finish_builder:
+        g.play(m)
+    assert g.state.phase == "role" and g.to_move == "Bob"
+    g.play("settler")
+    while g.state.phase == "settler":
+        g.play("pass")
+    assert g.state.phase == "role" and g.to_move == "Cal"   # no 'reveal' step
+    g.check()
+    finish_round(g)
+    assert g.finished

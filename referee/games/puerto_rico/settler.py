@@ -58,6 +58,9 @@ def step(s) -> None:
         s.row[k] = 0
     s.phase = REVEAL
     s.reveal_left = n + 1
+    if s.triggers:   # the game ends with this round and it has no other settler phase: nobody takes from the row
+        s.reveal_left = 0
+        s.events.append("The game ends after this round, so no new plantations need to be turned up.")
     reveal_step(s)
 
 
