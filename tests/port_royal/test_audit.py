@@ -156,3 +156,15 @@ def test_taking_outside_phase_2_names_the_phase_even_for_a_card_not_in_the_harbo
     play(g, "stop", "pass")                               # Bob and Cal cannot pay 3 + 1: Bob's turn
     with pytest.raises(IllegalMove, match=r"^Cards are taken only in phase 2, after Bob stops \(T2\)\.$"):
         g.play("take sailor")
+
+
+def test_a_bare_card_before_flip_asks_for_the_flip_first_d1():
+    g = new()
+    with pytest.raises(IllegalMove, match=r"^Type 'flip' first, then skiff-1-1 as the card Ann turns over \(D1\); "
+                                          r"cards are taken from the harbour only in phase 2 \(T2\)\.$"):
+        g.play("skiff-1-1")
+    with pytest.raises(IllegalMove, match=r"type 'flip' first"):
+        g.play("card skiff-1-1")
+    flip(g, "sailor-3-1")
+    with pytest.raises(IllegalMove, match=r"^Cards are taken only in phase 2, after Ann stops \(T2\)\.$"):
+        g.play("sailor-3-1")                              # in the harbour: the phase is the reason

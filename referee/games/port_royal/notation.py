@@ -217,12 +217,18 @@ def parse(rules, s, text: str) -> str:
             else:
                 if KIND[c] == EXPEDITION:
                     verb, rest = "claim", " ".join(words)
+                elif ph == FLIP and c not in s.display:
+                    raise IllegalMove(f"Type 'flip' first, then {IDS[c]} as the card {active} turns over (D1); "
+                                      f"cards are taken from the harbour only in phase 2 (T2).")
                 else:
                     verb, rest = "take", " ".join(words)
 
     if verb == "take" and not rest and ph == FLIP:
         verb = "stop"                                   # "trade" in phase 1: stop and go trading
     if verb == "card":
+        if ph == FLIP:
+            raise IllegalMove(f"No card is being flipped now: type 'flip' first, then the card {active} "
+                              f"turns over (D1).")
         raise IllegalMove(f"No card is being flipped now; {_doing(rules, s)}.")
 
     if verb == "claim":
