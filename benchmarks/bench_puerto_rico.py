@@ -63,6 +63,29 @@ def run(games: int, players: int, check: bool, seed: int = 1):
     return elapsed, cpu, moves, listing
 
 
+def check_cost(games: int, players: int, seed: int = 3) -> float:
+    """Microseconds per check() call, on states sampled from random games (the best of 5 passes)."""
+    import copy
+
+    from referee.games.puerto_rico.rules import check
+
+    rng = random.Random(seed)
+    states = []
+    for _ in range(games):
+        g = referee.new_game("puerto-rico", NAMES[:players])
+        while not g.finished:
+            g.play(rng.choice(g.legal_moves()).text)
+            if len(g.moves) % 5 == 0:
+                states.append(copy.deepcopy(g.state))
+    best = float("inf")
+    for _ in range(5):
+        a = time.process_time()
+        for st in states:
+            check(st)
+        best = min(best, (time.process_time() - a) / len(states))
+    return best * 1e6
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500)
@@ -90,6 +113,8 @@ def main(argv=None):
     print(f"listing recomputed from scratch (rules.relist), {counts[0]} players: median "
           f"{statistics.median(rel) * 1e6:.1f} us, p99 {rel[int(len(rel) * 0.99)] * 1e6:.1f} us, "
           f"max {rel[-1] * 1e6:.1f} us")
+    if not args.no_check:
+        print(f"check() alone, {counts[0]} players: {check_cost(10, counts[0]):.1f} us per call (CPU)")
     print("checks: " + ("check() after every move" if not args.no_check else "none")
           + "; target 4 players: >= 150 games/s (aim 250), listing median <= 1000 us")
 
