@@ -116,3 +116,33 @@ def test_builder_and_pig_both_need_the_owner_in_supply_and_one_figure():
     g.play("pig farm")
     assert not player(g, "Ann")["pig_in_supply"] and player(g, "Ann")["followers"] == 6
     assert g.state.current == 1                 # one figure per tile (T0)
+
+
+def test_unplaceable_tile_in_part_two_is_discarded_and_redrawn():
+    # B11 / P5: the extra tile fits nowhere: it leaves the game and the same player draws again
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")         # Ann's highwayman
+    turn(g, "b:w", -1, 0, 0)                    # Bob
+    turn(g, "b:u", 2, 0, 0, "builder road e-w")  # Ann's builder
+    turn(g, "b:e", 0, -1, 180)                  # Bob closes the start city: no open city edge is left
+    turn(g, "b:u", 3, 0, 0)                     # Ann extends her builder's road: part 2
+    assert g.state.current == 0 and g.state.part == 2
+    left = g.view()["bag_total"]
+    g.play("draw b:c")                          # all city: fits nowhere
+    v = g.view()
+    assert v["discarded"] == ["B:C"] and v["bag_total"] == left - 1 and v["part"] == 2 and v["phase"] == "draw"
+    assert "draw" in g.prompt() and "Ann" in g.prompt()
+    turn(g, "b:u", 4, 0, 0)                     # the replacement is part 2; it extends the road again: no chain
+    assert g.state.current == 1 and g.state.part == 1
+
+
+def test_game_ends_when_the_last_tile_is_discarded():
+    from .helpers import short_bag
+
+    g = short_bag(new(), {"B:E": 1, "B:C": 1})
+    turn(g, "b:e", 0, -1, 180, "farm")          # Ann closes the start city; her farmer touches it
+    assert not g.finished
+    g.play("draw b:c")                          # fits nowhere and is the last tile (P5, E1)
+    assert g.finished and g.view()["discarded"] == ["B:C"]
+    r = g.result()
+    assert r.entry("Ann").total == 3            # the farm touching the completed city (M3); no knight in it
