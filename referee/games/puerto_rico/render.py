@@ -71,7 +71,8 @@ def render(s):
         board.append(f"\nThe bank has paid out {-s.bank} doubloon(s) more than the box holds (86): use a stand-in.",
                      style="yellow")
     if s.triggers:
-        board.append(f"\nGame end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red")
+        board.append(f"\nThe game ended ({', '.join(s.triggers)})." if s.phase == END else
+                     f"\nGame end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red")
     if s.phase == PH_MAYOR and s.m_t is not None:
         placed = [f"{s.m_t[k]} {KINDS[k]}" for k in range(6) if s.m_t[k]]
         placed += [f"{s.m_b[b]} {BIDS[b]}" for b in range(len(BIDS)) if s.m_b[b]]
