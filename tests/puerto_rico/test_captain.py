@@ -80,8 +80,26 @@ def test_full_ship_blocks_its_kind():
     give(g, 0, goods={"sugar": 3, "corn": 1})
     g.play("captain")
     assert texts(g) == ["load corn 6", "load corn 7"]
-    with pytest.raises(IllegalMove, match=r"is full, so sugar cannot be loaded on another ship \(rule 5.7 K3b\)"):
+    with pytest.raises(IllegalMove, match=r"is full, so sugar cannot be loaded on another ship \(rule 5.7 K3b\); "
+                                          r"you may: load corn 6, load corn 7\.$"):
         g.play("load sugar")
+
+
+def test_no_empty_ship_says_what_is_left():
+    g = new(4)
+    set_ship(g, 0, "corn", 2)
+    set_ship(g, 1, "indigo", 2)
+    set_ship(g, 2, "sugar", 2)
+    give(g, 0, goods={"coffee": 2})
+    give(g, 1, goods={"coffee": 2, "corn": 1}, buildings={"wharf": 1})
+    g.play("prospector")
+    g.play("captain")   # Bob: coffee has no empty ship; corn goes on the corn ship, or the wharf
+    with pytest.raises(IllegalMove, match=r"No empty ship is left for coffee \(one kind per ship, rule 5.7 K2\); "
+                                          r"you may: load corn, wharf <good>\.$"):
+        g.play("load coffee")
+    g.play("load corn")
+    # Cal and Dan hold nothing; Ann cannot load coffee and has no wharf: her turn passes by itself
+    assert g.to_move == "Bob" and texts(g) == ["pass", "wharf coffee"]
 
 
 def test_harbor_and_wharf_example():   # rules 8.7

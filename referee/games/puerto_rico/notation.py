@@ -434,10 +434,11 @@ def _captain(s, verb, obj, nums, flags, toks):
         raise IllegalMove(f"You cannot load {qty} {GOODS[g]}: {why}; you may: " + ", ".join(x[3] for x in mine) + ".")
     if not mine:
         carrier = next((sh for sh in s.ships if sh[1] == g), None)
+        instead = _instead(s, p, open_loads)
         if carrier is not None:
             raise IllegalMove(f"The {carrier[0]}-ship carrying {GOODS[g]} is full, so {GOODS[g]} cannot be loaded on "
-                              "another ship (rule 5.7 K3b).")
-        raise IllegalMove(f"No empty ship is left for {GOODS[g]} (one kind per ship, rule 5.7 K2).")
+                              f"another ship (rule 5.7 K3b); {instead}.")
+        raise IllegalMove(f"No empty ship is left for {GOODS[g]} (one kind per ship, rule 5.7 K2); {instead}.")
     if nums:
         want = nums[0]
         hit = [x for x in mine if s.ships[x[1]][0] == want]
@@ -458,6 +459,18 @@ def _captain(s, verb, obj, nums, flags, toks):
         raise AmbiguousMove(f"{GOODS[g].capitalize()} fits equally on several ships; say which: "
                             + ", ".join(x[3] for x in mine) + ".")
     return mine[0][3]
+
+
+def _instead(s, p, open_loads) -> str:
+    """What a player refused a load may do instead (rule 5.7 K4-K6)."""
+    from .captain import can_wharf
+
+    options = [x[3] for x in open_loads]
+    if can_wharf(s, p):
+        options.append("wharf <good>")
+    if not open_loads:
+        options.append("pass")
+    return "you may: " + ", ".join(options)
 
 
 def _storage(s, verb, obj, nums, flags, toks):
