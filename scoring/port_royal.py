@@ -41,6 +41,17 @@ TEMPLATE = {
 _PLAYER_KEYS = ("name", "coins", "cards", "influence", "expeditions")
 
 
+def _unknown_card(cid: str, path: str) -> None:
+    """An id that is not a card: name the full ids a short form stands for, else a did-you-mean."""
+    full = [c for c in _DISPLAY_IDS if c.startswith(cid + "-") or c == "expedition-" + cid] if cid else []
+    if len(full) == 1:
+        raise ScoringError(f"{path}: unknown card {cid!r}; write the full id {full[0]}.")
+    if full:
+        raise ScoringError(f"{path}: unknown card {cid!r}; it could be {', '.join(full[:-1])} or {full[-1]}: "
+                           f"write the full id.")
+    need_choice(cid, _DISPLAY_IDS, path, "card")
+
+
 def score(data) -> Result:
     data = need_dict(data, "input")
     no_unknown_keys(data, ("game", "variant", "players"), "")
@@ -83,7 +94,7 @@ def score(data) -> Result:
                     raise ScoringError(f"{cpath} must be a card id such as sailor-3-1, not {cid!r}.")
                 cid = cid.strip().lower()
                 if cid not in _CARDS:
-                    need_choice(cid, _DISPLAY_IDS, cpath, "card")
+                    _unknown_card(cid, cpath)
                 card = _CARDS[cid]
                 if card["kind"] not in ("person", "expedition"):
                     raise ScoringError(f"{cpath}: {cid} is a {card['kind']} card; a personal display holds only "

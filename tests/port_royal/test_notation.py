@@ -188,3 +188,7 @@ def test_players_named_like_cards_or_moves():
     g.undo()
     with pytest.raises(IllegalMove, match="only Pass may flip"):
         g.play("jack flip")
+
+
+def test_help_text_has_no_square_brackets_that_rich_would_swallow_as_markup():
+    assert "[" not in RULES.notation and "using priest jack" in RULES.notation

@@ -32,7 +32,7 @@ Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g.
   stop (s, done)           end phase 1 and start Trade & Hire
   take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2
   pass (p, no, skip)       take nothing (more) in phase 2
-  claim <expedition> [using settler captain priest jack ...]   e.g. 'claim cc', 'claim cc using priest jack'
+  claim <expedition>       e.g. 'claim cc'; to choose the persons: 'claim cc using priest jack'
   end                      end the turn when a claim was still possible
   reshuffle                the table shuffles the discards into a new draw pile now (R11)
   paid <card>              (option coin-faces=on) the face of a coin paid to the discard pile (R15)
