@@ -62,8 +62,8 @@ def test_placement_needs_contact_and_matching_edges():
         g.play("place 5,5 r0")
     with pytest.raises(IllegalMove, match=r"already holds a tile.*rule P1"):
         g.play("place 0,0 r0")
-    with pytest.raises(IllegalMove, match=r"south edge is a field but the tile at 0,0 shows a city on its north "
-                                          r"edge.*rule P2"):
+    with pytest.raises(IllegalMove, match=r"At 0,-1 r0 \(N=C E=F S=F W=F\) the south edge is a "
+                                          r"field facing a city at 0,0; touching edges must match \(rule P2\)\.$"):
         g.play("place 0,-1 r0")
     with pytest.raises(IllegalMove, match=r"1,1 does not touch"):  # a corner is not enough (P1)
         g.play("place 1,1 r0")

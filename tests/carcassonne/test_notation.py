@@ -57,8 +57,8 @@ def test_place_synonyms(text):
 def test_place_refusals():
     g = new()
     g.play("draw b:e")
-    unchanged(g, "place 0,-1 r0", IllegalMove, r"south edge is a field but the tile at 0,0 shows a city on its "
-                                               r"north edge; touching edges must match \(rule P2\)")
+    unchanged(g, "place 0,-1 r0", IllegalMove, r"south edge is a field facing a city at 0,0; "
+                                               r"touching edges must match \(rule P2\)")
     unchanged(g, "place 9,9 r0", IllegalMove, r"does not touch the board.*rule P1")
     unchanged(g, "place 0,0 r0", IllegalMove, r"already holds a tile \(B:D\).*rule P1")
     unchanged(g, "place 0,-1 r45", InvalidMove, r"not a rotation")
@@ -80,7 +80,7 @@ def test_goods_city_rotation_by_edges_is_ambiguous_for_m_and_x():
     assert "r0 wine city n-w | r90 wine city n-e | r180 wine city e-s | r270 wine city s-w" in prompt
     # §2.7: the rotation is given by where the goods city lies
     for text in ("place 0,-1 wine city e-s", "place 0,-1 city s-e", "place 0 -1 es", "place 0,-1 wine n-e"):
-        assert g.rules.describe(g.state, text).startswith("TB:X shows")
+        assert g.rules.describe(g.state, text).startswith("TB:X wine city ")
     assert g.play("place 0,-1 wine city e-s").text == "place 0,-1 r180"
     g = new()
     g.play("draw tb:m")
@@ -247,7 +247,7 @@ def test_describe_a_placement_before_committing():
     g = new()
     g.play("draw b:d")
     assert g.rules.describe(g.state, "place 0 1 180") == \
-        "B:D shows N=F E=R S=C W=R: city s, road e-w, farm s, farm n"
+        "B:D N=F E=R S=C W=R; features city s, road e-w, farm s, farm n"
     with pytest.raises(IllegalMove, match="rule P2"):
         g.rules.describe(g.state, "place 1,0 r90")
     assert g.moves == ["draw b:d"]
@@ -258,8 +258,8 @@ def test_live_preview_says_what_a_placement_completes_and_who_scores():
 
     g = new(("Red", "Blue"))
     g.play("draw b:e")
-    assert g.preview("place 0,-1 r180") == ("→ place 0,-1 r180: B:E shows N=F E=F S=C W=F: city s, farm; completes "
-                                            "city s (2 tiles, 4 points, nobody on it yet)")
+    assert g.preview("place 0,-1 r180") == ("→ place 0,-1 r180: B:E N=F E=F S=C W=F; completes city s (2 tiles, 4 "
+                                            "points, nobody on it yet); features city s, farm")
     assert g.preview("place 0,-1 r0").startswith("✗ At 0,-1 r0") and g.moves == ["draw b:e"]
     g = new(("Red", "Blue"))
     turn(g, "tb:h", 0, -1, 180)
@@ -267,8 +267,9 @@ def test_live_preview_says_what_a_placement_completes_and_who_scores():
     turn(g, "b:d", -1, 0, 0)
     turn(g, "tb:t", 1, -1, 270)
     g.play("draw b:d")
-    assert g.preview("place 1,0 r0").endswith("completes city n (6 tiles, 12 points to Blue), goods 1 wine 2 grain "
-                                              "to Red")
+    assert g.preview("place 1,0 r0") == ("→ place 1,0 r0: B:D N=C E=R S=F W=R; completes city n (6 tiles, 12 points "
+                                         "to Blue), goods 1 wine 2 grain to Red; features city n, road e-w, farm n, "
+                                         "farm s")
     g.play("place 1,0 r0")
     assert g.preview("farm n") == "→ farm n: Red's farmer in a field touching 1 completed city so far"
     assert g.preview("road") == "→ road e-w: Red's highwayman in an open road of 3 tiles"
@@ -279,7 +280,7 @@ def test_live_preview_says_what_a_placement_completes_and_who_scores():
     turn(g, "b:w", 1, 2, 180)
     turn(g, "b:v", 2, 0, 0)
     g.play("draw b:v")
-    assert g.preview("place 2,1 r90").endswith("completes road n-w (7 tiles, 7 points each to Ann and Bob)")
+    assert "; completes road n-w (7 tiles, 7 points each to Ann and Bob); " in g.preview("place 2,1 r90")
 
 
 from hypothesis import given, settings, strategies as hst  # noqa: E402

@@ -302,9 +302,8 @@ def _mismatch(st, tile, x, y, q, any_rotation=False):
             nx, ny = b.placed[n][1], b.placed[n][2]
             lead = f"{st.hand} fits at {x},{y} in no rotation; for example at r{q * 90}" if any_rotation else \
                 f"At {x},{y} r{q * 90} ({edges_text(rot)})"
-            raise IllegalMove(f"{lead} the tile's {_edge_word(e)} edge is a {_type_word(rot.edges[e])} but the tile "
-                              f"at {nx},{ny} shows a {_type_word(theirs)} on its {_edge_word((e + 2) % 4)} edge; "
-                              "touching edges must match (rule P2).")
+            raise IllegalMove(f"{lead} the {_edge_word(e)} edge is a {_type_word(rot.edges[e])} facing a "
+                              f"{_type_word(theirs)} at {nx},{ny}; touching edges must match (rule P2).")
     raise IllegalMove(f"{st.hand} does not fit at {x},{y} (rule P2).")
 
 

@@ -292,9 +292,11 @@ class CarcassonneRules(Rules):
         if act[0] == "place":
             _, x, y, q = act
             tile = tile_types()[st.hand]
-            text = f"{st.hand} shows {tile.rotations[q].edge_text()}: {tile.describe(q)}"
+            # most important first: the table's bottom bar is one line, cut at the terminal's width
             done = [self._completion_text(st, c) for c in st.board.would_complete(st.hand, x, y, q)]
-            return text + ("; completes " + "; ".join(done) if done else "")
+            shows = notation.rotation_text(tile, q).split(" ", 1)[1]   # edges, or where M's/X's goods city lies
+            return (f"{st.hand} {shows}" + ("; completes " + "; ".join(done) if done else "")
+                    + f"; features {tile.describe(q)}")
         if act[0] == "draw":
             tile = tile_types()[act[1]]
             return f"{act[1]}: {tile.describe()} (edges N E S W at r0: {tile.edges})"
