@@ -12,7 +12,8 @@ from referee.core.errors import RefereeError
 NAMES = ["Ann", "Bob", "Cal", "Dan"]
 WORDS = ["take", "build", "place", "load", "sell", "keep", "ok", "pass", "done", "wharf", "corn", "coffee",
          "quarry", "harbor", "sm-indigo", "guild hall", "mayor", "settler", "prospector", "3", "7", "no-hospice",
-         "refuse", "hacienda", "draw", "reveal", "extra", "xyz", "captain", "lg-market", "no-university"]
+         "refuse", "hacienda", "draw", "reveal", "extra", "xyz", "captain", "lg-market", "no-university",
+         "ship", "6-ship", "5 ship", "on the", "0", "12"]
 
 
 def _game_at(seed, steps):
@@ -61,3 +62,28 @@ def test_view_json_and_render_in_every_phase():
         assert "vp" in g.view()["players"][0]
         assert g.prompt() == "The game is over."
     assert phases >= {"reveal", "role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage"}
+
+
+CAPTAIN_WORDS = ["load", "ship", "wharf", "pass", "corn", "indigo", "sugar", "coffee", "1", "2", "3", "4", "5", "6",
+                 "7", "8", "9", "6-ship", "7 ship", "on the", "quarry", "harbor", "keep", "ok"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CAPTAIN_WORDS), min_size=1, max_size=5))
+def test_captain_phase_any_words(words):
+    from .helpers import give, new
+
+    g = new(4)
+    s = g.state
+    s.ships[0][1], s.ships[0][2] = 1, 2    # 2 indigo on the 5-ship
+    s.gsup[1] -= 2
+    give(g, 0, goods={"corn": 3, "indigo": 2, "coffee": 1}, buildings={"wharf": 1})
+    g.play("captain")
+    before = g.view()
+    try:
+        g.play(" ".join(words))
+    except RefereeError as err:
+        assert str(err) and "\n" not in str(err)
+        assert g.view() == before
+    else:
+        g.check()
