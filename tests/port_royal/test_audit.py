@@ -136,7 +136,9 @@ def test_preview_tells_what_a_move_would_do_before_it_is_entered():
     flip(g, "flute-1-1")
     play(g, "dock", "flip")
     assert g.preview("blue 2 3") == "→ flute-2-3: Flute (blue), 2 swords, 3 coins: a second blue ship, Ann busts (D6)"
-    assert g.preview("flute-1-2") == "→ flute-1-2: Flute (blue), 1 sword, 2 coins: Ann may repel it"
+    assert g.preview("flute-1-2") == ("→ flute-1-2: Flute (blue), 1 sword, 2 coins: Ann may repel it, else the "
+                                      "turn busts")
+    assert g.preview("pinnace-1-2") == "→ pinnace-1-2: Pinnace (yellow), 1 sword, 2 coins: Ann may repel it"
     assert g.preview("skiff-3-2") == "→ skiff-3-2: Skiff (green), 3 swords, 2 coins: it docks"
     play(g, "flute-1-2")
     assert g.preview("dock").startswith("✗ Docking this Flute (blue) busts Ann's turn")

@@ -27,7 +27,7 @@ def test_canonical_texts_are_lowercase_single_spaced_and_unique():
     ("trader-flute-3-1", "trader-blue-3-1"), ("yellow trader 5 2", "trader-yellow-5-2"),
     ("monk", "priest-4-1"), ("joker", "jack-6-1"), ("red-skull-4", "frigate-skull-4"),
     ("galleon-s-3", "galleon-skull-3"), ("tax sword", "tax-swords"), ("exp aah", "expedition-aah"),
-    ("black 7", "galleon-7-3"),
+    ("black 7", "galleon-7-3"), ("blu 2 3", "flute-2-3"), ("yel-4-4", "pinnace-4-4"),
 ])
 def test_chance_synonyms(typed, canonical):
     g = new()

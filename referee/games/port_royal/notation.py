@@ -90,6 +90,10 @@ def canon_card_text(text: str) -> str:
         return "tax-" + {"sword": "swords", "influence": "influence", "swords": "swords"}.get(parts[1], parts[1])
     head = parts[0]
     head = PERSON_SYNONYMS.get(head, SHIP_SYNONYMS.get(head, head))
+    if len(head) >= 3 and head not in TYPE_OF_COLOUR and not any(i.startswith(head) for i in IDS):
+        colours = [c for c in COLOURS if c.startswith(head)]      # "blu 2 3" = "blue-2-3"
+        if len(colours) == 1:
+            head = colours[0]
     if head in TYPE_OF_COLOUR and len(parts) > 1 and parts[1] in ("trader", "traders"):
         parts = ["trader", head] + parts[2:]             # "yellow trader" = "trader-yellow"
         head = "trader"
@@ -475,7 +479,7 @@ def prompt(rules, s) -> str:
     if ph == SHIP_PHASE:
         c = s.pending
         sw, mine = SWORDS[c], s.stats[s.active][S_SWORDS]
-        head = (f"{a}: repel the {C.SHORT[c]} ({sw} sword{'s' if sw != 1 else ''}) with {mine} "
+        head = (f"{a}: repel the {C.SHORT[c]}, {sw} sword{'s' if sw != 1 else ''}, with {mine} "
                 f"sword{'s' if mine != 1 else ''}")
         if s.colours & (1 << COLOUR[c]):
             return f"{head}, or bust: a {COLOURS[COLOUR[c]]} ship is already in the harbour"

@@ -608,7 +608,8 @@ class PortRoyalRules(Rules):
             k = KIND[c]
             if k == SHIP:
                 if SWORDS[c] != SKULL and s.stats[s.active][S_SWORDS] >= SWORDS[c]:
-                    return f"{DESCRIBE[c]}: {name} may repel it"
+                    same = s.colours & (1 << COLOUR[c])
+                    return f"{DESCRIBE[c]}: {name} may repel it" + (", else the turn busts" if same else "")
                 if s.colours & (1 << COLOUR[c]):
                     return f"{DESCRIBE[c]}: a second {COLOURS[COLOUR[c]]} ship, {name} busts (D6)"
                 return f"{DESCRIBE[c]}: it docks"
