@@ -117,7 +117,7 @@ def test_occupied_feature_refused_and_says_who_holds_it():
     g.play("draw b:u")
     g.play("place 2,0 r0")
     assert "road e-w" not in {m.text for m in g.legal_moves()}
-    with pytest.raises(IllegalMove, match=r"already occupied, held by Ann \(1 highwayman\).*rule F3"):
+    with pytest.raises(IllegalMove, match=r"already held by Ann \(1 highwayman\).*rule F3"):
         g.play("road e-w")
 
 

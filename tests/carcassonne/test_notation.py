@@ -122,7 +122,7 @@ def test_figure_refusals():
     turn(g, "b:u", 1, 0, 0, "road e-w")
     g.play("draw b:u")
     g.play("place 2,0 r0")
-    unchanged(g, "road e-w", IllegalMove, r"The road e-w is already occupied, held by Ann \(1 highwayman\).*F3")
+    unchanged(g, "road e-w", IllegalMove, r"The road e-w is already held by Ann \(1 highwayman\).*F3")
     unchanged(g, "farm", AmbiguousMove, r"several farms; say which: farm n or farm s")
     unchanged(g, "city n", IllegalMove, r"has no city; its features are: road e-w, farm n, farm s")
     unchanged(g, "road n", IllegalMove, r"no single road on its north edge")

@@ -393,11 +393,11 @@ def _no_special_figure(rules, st, figure, who):
             raise IllegalMove(f"{who}'s builder is already on the board; it comes back when its feature is scored "
                               "(rule B3).")
         raise IllegalMove(f"{who} has no follower in any road or city of this tile; a builder only joins a road or "
-                          "city that holds one of its owner's followers (rule B2).")
+                          "city holding its owner's follower (rule B2).")
     if not st.pig[cur]:
         raise IllegalMove(f"{who}'s pig is already on the board; each player has one pig (rule PG1).")
-    raise IllegalMove(f"{who} has no farmer in any field of this tile; a pig only joins a field that holds one of "
-                      "its owner's farmers (rule PG2).")
+    raise IllegalMove(f"{who} has no farmer in any field of this tile; a pig only joins a field holding its "
+                      "owner's farmer (rule PG2).")
 
 
 def _find_segment(st, rot, kind, dirs) -> int:
@@ -477,8 +477,8 @@ def _why_not(rules, st, figure, seg, who):
         if counts:
             holders = ", ".join(f"{st.players[p]} ({c} {ROLE_PLURAL[s.kind] if c > 1 else ROLE[s.kind]})"
                                 for p, c in sorted(counts.items()))
-            raise IllegalMove(f"The {name} is already occupied, held by {holders}; a follower may only join an "
-                              "unoccupied feature (rule F3).")
+            raise IllegalMove(f"The {name} is already held by {holders}; a follower only goes on an unoccupied "
+                              "feature (rule F3).")
         if st.supply[cur] <= 0:
             raise IllegalMove(f"{who} has no follower left in supply; followers come back only when their feature "
                               "is scored (rule F5).")
@@ -492,15 +492,15 @@ def _why_not(rules, st, figure, seg, who):
                               "(rule B3).")
         if s.kind not in ("city", "road"):
             raise IllegalMove("A builder goes only on a road or a city, never on a field or a cloister (rule B2).")
-        raise IllegalMove(f"{who} has no follower in that {s.kind}; a builder may only join a road or city that "
-                          f"already holds one of the player's own followers (rule B2).")
+        raise IllegalMove(f"{who} has no follower in that {s.kind}; a builder only joins a road or city holding "
+                          f"its owner's follower (rule B2).")
     if figure == "p":
         if not st.pig[cur]:
             raise IllegalMove(f"{who}'s pig is already on the board; each player has one pig (rule PG1).")
         if s.kind != "field":
             raise IllegalMove("A pig goes only on a field (rule PG2).")
-        raise IllegalMove(f"{who} has no farmer in that field; a pig may only join a field that already holds one "
-                          "of the player's own farmers (rule PG2).")
+        raise IllegalMove(f"{who} has no farmer in that field; a pig only joins a field holding its owner's "
+                          "farmer (rule PG2).")
 
 
 ROLE = {"road": "highwayman", "city": "knight", "cloister": "monk", "field": "farmer"}
