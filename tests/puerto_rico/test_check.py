@@ -34,6 +34,18 @@ def corrupt(fn):
     lambda s: s.__setattr__("pool", s.pool - 1),             # a chip lost
     lambda s: s.house.append(4),                             # a barrel in the house from nowhere
     lambda s: s.row.__setitem__(2, s.row[2] + 1),            # an extra face-up tile
+    lambda s: (s.tocc[0].__setitem__(0, -1), s.sj.__setitem__(0, s.sj[0] + 1)),   # a negative count, balanced
+    lambda s: (s.goods[0].__setitem__(1, -1), s.gsup.__setitem__(1, s.gsup[1] + 1)),   # negative goods, balanced
+    lambda s: (s.bld[0].__setitem__(18, -2), s.sj.__setitem__(0, s.sj[0] + 2)),   # guild hall at -2 colonists
+    lambda s: s.owned[0].remove(6),                          # a building missing from its owner's list
+    lambda s: (s.owned[0].remove(6), s.owned[0].append(18)),  # listed twice, another one missing
+    lambda s: s.vp.__setitem__(0, s.vp[0] + 1),              # a VP from nowhere
+    lambda s: (s.vpo.__setitem__(0, -1), s.vp.__setitem__(0, s.vp[0] - 1)),   # negative overflow, balanced
+    lambda s: (s.tiles[0].__setitem__(0, 13), s.stack.__setitem__(0, s.stack[0] - 12)),   # 13 island tiles
+    lambda s: (s.house.extend([0] * 5), s.gsup.__setitem__(0, s.gsup[0] - 5)),   # 5 barrels in the house
+    lambda s: (s.__setattr__("bank", s.bank + s.dbl[0] + 1), s.dbl.__setitem__(0, -1)),   # negative doubloons
+    lambda s: (s.ships[0].__setitem__(1, 0), s.ships[0].__setitem__(2, s.ships[0][0] + 1),
+               s.gsup.__setitem__(0, s.gsup[0] - s.ships[0][0] - 1)),   # an overfull ship, barrels accounted
 ])
 def test_check_catches(fn):
     corrupt(fn)
