@@ -25,7 +25,15 @@ def auto(g):
 
 
 def new(n=3, board=BOARD, **options):
+    """A game on the test board whose harbour and fortress prices the table has already read out (each is
+    otherwise asked when a build is first announced there, rule D6)."""
     g = referee.new_game("el-capitan", NAMES[:n], {"board": board, **options})
+    s = g.state
+    for key in [("harbour", c, i) for c in range(9) for i in (0, 1)] + [("fortress", c, i) for c in range(9)
+                                                                       for i in (0, 1)]:
+        value = g.rules._known(s, key)
+        if value is not None:
+            s.learned[key] = value
     return auto(g)
 
 

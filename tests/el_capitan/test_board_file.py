@@ -80,12 +80,13 @@ def test_unknown_values_are_asked_when_they_matter_and_remembered(tmp_path, monk
         g.play("connection card marseille-napoli 1f")
     g.play("buy napoli 2s 2f")
     g.play("sail napoli 2s 2f")
+    # nothing is asked while the ship may still sail on: the price matters once Ann announces the build
+    assert g.to_move == "Ann" and {"build site 1", "build site 2", "fortress"} <= {m.text for m in g.legal_moves()}
+    g.play("build site 2")
     assert g.to_move is None and "napoli harbour space 1" in g.prompt().lower()
     assert len(g.legal_moves()) == 20
     g.play("napoli harbour 1 price 3")
-    assert g.prompt().lower().startswith("board: read the price printed on napoli fortress space 1")
-    g.play("napoli fortress 1 price 7")
-    g.play("build site 2")
+    assert "napoli fortress 1" not in g.view()["board_values"]      # never needed, never asked
     moves = [m.text for m in g.legal_moves()]
     assert moves == ["napoli site 2 plain", "napoli site 2 dark", "napoli site 2 triangle"]
     g.play("napoli site 2 plain")
@@ -173,7 +174,7 @@ def test_values_learned_in_a_game_can_be_saved_to_the_board_file(tmp_path, monke
         g.play("connection card marseille-napoli 1f")
     g.play("buy napoli 2s 2f")
     g.play("sail napoli 2s 2f")
-    g.play("napoli harbour 1 price 3")
+    g.play("fortress")
     g.play("napoli fortress 1 price 7")
     record = tmp_path / "game.txt"
     record.write_text(g.to_record())
@@ -181,7 +182,7 @@ def test_values_learned_in_a_game_can_be_saved_to_the_board_file(tmp_path, monke
     res = CliRunner().invoke(board_command, ["--file", str(path), "--from-record", str(record)], input="yes\n")
     assert res.exit_code == 0, res.output
     data = json.loads(path.read_text())
-    assert data["cities"]["napoli"]["harbour_price"] == [3, None]
+    assert data["cities"]["napoli"]["harbour_price"] == [None, None]
     assert data["cities"]["napoli"]["fortress_price"] == [7, None]
     assert data["cities"]["tunis"]["grid"] == [3, 2]
 
@@ -190,3 +191,30 @@ def test_an_answer_contradicting_the_board_file_is_refused_with_the_reason():
     g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD})
     with pytest.raises(referee.IllegalMove, match="board data says 'layout venezia athina tunis constantinople'"):
         g.play("layout athina venezia tunis constantinople")
+
+
+def test_a_price_read_at_the_build_that_is_too_high_leaves_the_turn_open(tmp_path, monkeypatch):
+    # D6: asked when it matters; W1/F2: the player must pay the printed price, so with too little money the
+    # build does not happen, the value is remembered, and the player chooses again (sail on, or the bank).
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "none.json"))
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    g.play("layout venezia athina tunis constantinople")
+    for _ in range(4):
+        g.play("napoli 2 2")
+    for _ in range(6):
+        g.play("marseille napoli 1")
+    g.play("buy napoli 2s 2f")
+    g.play("buy marseille-napoli 1f")
+    g.play("sail napoli 2s 2f")
+    g.play("build site 1")
+    g.play("napoli harbour 1 price 18")               # Ann has 17
+    assert g.to_move == "Ann" and g.view()["players"][0]["money"] == 17
+    assert "cannot pay 18 florins for a warehouse in Napoli" in g.prompt()
+    assert not any(m.text.startswith("build") for m in g.legal_moves())   # known now: not affordable
+    g.play("sail marseille-napoli 1f")
+    g.play("build site 1")
+    # Marseille's price is confirmed by the rules text: the table's only possible answer
+    assert [m.text for m in g.legal_moves()] == ["marseille harbour 1 price 4"]
+    g.play("marseille harbour 1 price 4")
+    assert g.view()["players"][0]["money"] == 13
+    assert g.view()["board_values"]["napoli harbour 1"] == 18

@@ -54,7 +54,8 @@ def prompt(rules, s) -> str:
                    else "connection card tanger-venezia 3f, or just tanger venezia 3")
         if s.draw_unknown[kind] == 0:
             return f"Chance: a {deck} card is turned face up from the reshuffled pile; enter it (e.g. {example})"
-        return f"Chance: a {deck} card is turned face up; enter its city, seals and price (e.g. {example})"
+        what = "its city, seals and price" if kind == "d" else "its two cities and price"
+        return f"Chance: a {deck} card is turned face up; enter {what} (e.g. {example})"
     if st == "payday":
         return f"Payday {s.phase}: " + _question_text(rules._payday_question(s))
     if st == "loans":
@@ -74,6 +75,12 @@ def prompt(rules, s) -> str:
     key = rules._turn_question(s)
     if key is not None:
         return _question_text(key)
+    if s.flash:
+        return s.flash + " " + _turn_prompt(rules, s, p, name)
+    return _turn_prompt(rules, s, p, name)
+
+
+def _turn_prompt(rules, s, p, name) -> str:
     money = s.money[p]
     moves = rules._turn_moves(s)
     if len(moves) == 1 and moves[0].text == "pass":
@@ -90,6 +97,8 @@ def prompt(rules, s) -> str:
         if s.to_bank:
             return f"{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16{dry}"
         return f"{name} ({money} fl, at the bank): take a loan{dry}, or leave with a destination card"
+    if s.turns[p] == 0:
+        return f"{name} ({money} fl, {where}): buy, sail, then build or a fortress (no loan in the first turn, T13)"
     return f"{name} ({money} fl, {where}): buy, sail, then build / reopen / fortress, or go to the bank for a loan"
 
 

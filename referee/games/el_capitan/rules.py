@@ -294,27 +294,14 @@ class ElCapitanRules(Rules):
         return [Move(fmt.format(v), None, True, ("learn", key, v)) for v in values]
 
     def _turn_question(self, s):
+        """The board value a just-announced build or fortress needs (D6: asked when it matters), or None."""
+        a = s.pending_build
         p = s.cur
         c = s.ship_city[p]
-        if c < 0 or s.acted:
-            return None
-        space = self._space(s, p, c)
-        if space is None:
-            return None
-        city = s.cities[c]
-        learned = s.learned
-        if self._warehouses_left(s, p) > 0 and next_sites(city):
-            key = ("harbour", c, space)
-            if key not in learned:
-                return key
-        if s.front_f[p] > 0 and s.main[p] not in city.fort:
-            free = [i for i in (0, 1) if city.fort[i] == EMPTY]
-            if s.options["fortress_space"] == "first":
-                free = free[:1]
-            for sp in free:
-                key = ("fortress", c, sp)
-                if key not in learned:
-                    return key
+        if a is not None:
+            if a[0] == "build":
+                return ("harbour", c, self._space(s, p, c))
+            return ("fortress", c, a[1])
         return None
 
     def _payday_question(self, s):
@@ -460,8 +447,10 @@ class ElCapitanRules(Rules):
         nexts = next_sites(city)
         m, u = s.main[p], s.neutral[p]
         if nexts:
+            # an unknown price (even one the board file knows) is asked once the build is announced: what is
+            # listed must not depend on the board file, so that a record replays the same without it
             price = s.learned.get(("harbour", c, space))
-            if price is not None and price <= s.money[p]:
+            if price is None or price <= s.money[p]:       # unknown: asked once the build is announced
                 choice = len(nexts) > 1
                 for col in self._colours_to_build(s, p):
                     for site in nexts:
@@ -478,7 +467,7 @@ class ElCapitanRules(Rules):
                 free = free[:1]
             for sp in free:
                 price = s.learned.get(("fortress", c, sp))
-                if price is not None and price <= s.money[p]:
+                if price is None or price <= s.money[p]:
                     out.append(mv(("fortress", sp), choice))
         return out
 
@@ -487,6 +476,7 @@ class ElCapitanRules(Rules):
         a = move.action
         kind = a[0]
         p = s.cur
+        s.flash = None
         if kind == "buy":
             card = a[1]
             s.money[p] -= card[3]
@@ -507,45 +497,12 @@ class ElCapitanRules(Rules):
             self._leave(s, p)
             s.ship_city[p] = BANK
             s.to_bank = True
+        elif (kind == "build" or kind == "fortress") and self._price_unknown(s, p, a):
+            s.pending_build = a        # D6: the table reads the price off the board first
         elif kind == "build" or kind == "reopen":
-            col, site = a[1], a[2]
-            c = s.ship_city[p]
-            self._anchor(s, p, c)
-            city = s.cities[c]
-            backward = city.full
-            if kind == "build":
-                price = s.learned[("harbour", c, s.ship_space[p])]
-                s.money[p] -= price
-                s.bank += price
-                s.front_w[col] -= 1
-            else:
-                city.picture.remove(col)
-            s.stamp += 1
-            ch.place(city, site, col, s.stamp)
-            s.acted = True
-            if backward:
-                matters = s.options["backward_shuts"]
-            else:
-                matters = kind == "build" or s.options["reopen_shuts"]
-            if matters:
-                key = ("dark", c, site)
-                if key in s.learned:
-                    self._shut(s, c, s.learned[key])
-                    self._bonus_check(s, p, kind)
-                else:
-                    s.pending_dark = (c, site, kind)
-            else:
-                self._bonus_check(s, p, kind)
+            self._place(s, p, a)
         elif kind == "fortress":
-            sp = a[1]
-            c = s.ship_city[p]
-            self._anchor(s, p, c)
-            price = s.learned[("fortress", c, sp)]
-            s.money[p] -= price
-            s.bank += price
-            s.cities[c].fort[sp] = s.main[p]
-            s.front_f[p] -= 1
-            s.acted = True
+            self._fortress(s, p, a)
         elif kind == "loan":
             face = a[1]
             extra = s.options["loan_stacks"] == "finite" and s.stack[face] == 0
@@ -563,7 +520,16 @@ class ElCapitanRules(Rules):
         elif kind == "learn":
             key, value = a[1], a[2]
             s.learned[key] = value
-            if key[0] == "dark" and s.pending_dark is not None:
+            a = s.pending_build
+            if a is not None:
+                s.pending_build = None
+                if value <= s.money[p]:
+                    (self._place if a[0] == "build" else self._fortress)(s, p, a)
+                else:
+                    what = "a warehouse" if a[0] == "build" else "a fortress"
+                    s.flash = (f"{s.players[p]} cannot pay {value} florins for {what} in "
+                               f"{NAMES[s.ship_city[p]]} with {s.money[p]}: choose another move (rules W1, F2).")
+            elif key[0] == "dark" and s.pending_dark is not None:
                 c, site, how = s.pending_dark
                 s.pending_dark = None
                 self._shut(s, c, value)
@@ -613,6 +579,55 @@ class ElCapitanRules(Rules):
             s.dist = s.reach = None
             s.stage = "reveal"
         self._settle(s)
+
+    def _price_unknown(self, s, p, a):
+        c = s.ship_city[p]
+        key = ("harbour", c, self._space(s, p, c)) if a[0] == "build" else ("fortress", c, a[1])
+        return key not in s.learned
+
+    def _place(self, s, p, a):
+        """Build (W1, W3) or reopen (W10) a warehouse where the ship is, then the shut-down check (W6)."""
+        kind = a[0]
+        col, site = a[1], a[2]
+        c = s.ship_city[p]
+        self._anchor(s, p, c)
+        city = s.cities[c]
+        backward = city.full
+        if kind == "build":
+            price = s.learned[("harbour", c, s.ship_space[p])]
+            s.money[p] -= price
+            s.bank += price
+            s.front_w[col] -= 1
+        else:
+            city.picture.remove(col)
+        s.stamp += 1
+        ch.place(city, site, col, s.stamp)
+        s.acted = True
+        if backward:
+            matters = s.options["backward_shuts"]
+        else:
+            matters = kind == "build" or s.options["reopen_shuts"]
+        if matters:
+            key = ("dark", c, site)
+            if key in s.learned:
+                self._shut(s, c, s.learned[key])
+                self._bonus_check(s, p, kind)
+            else:
+                s.pending_dark = (c, site, kind)
+        else:
+            self._bonus_check(s, p, kind)
+
+    def _fortress(self, s, p, a):
+        """Build a fortress on space a[1] (F1, F2)."""
+        sp = a[1]
+        c = s.ship_city[p]
+        self._anchor(s, p, c)
+        price = s.learned[("fortress", c, sp)]
+        s.money[p] -= price
+        s.bank += price
+        s.cities[c].fort[sp] = s.main[p]
+        s.front_f[p] -= 1
+        s.acted = True
 
     def _leave(self, s, p):
         c = s.ship_city[p]

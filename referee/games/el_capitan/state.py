@@ -65,6 +65,8 @@ class State:
         self.loan_turn = False
         self.to_bank = False           # sailed to the bank this turn: the loan follows at once, nothing else (T12, T13, O7)
         self.dest_leg = False          # a destination leg from the bank/off the board this turn (O13)
+        self.pending_build = None      # a build/fortress announced whose price is still to be read (D6)
+        self.flash = None              # why that build could not be paid (shown in the next prompt)
         self.pending_dark = None       # (city, site, reopened) awaiting its shut-down status
         self.stamp = 0
         self.paydays = 0
