@@ -172,3 +172,16 @@ def test_row_stays_short_when_tiles_run_out():
     g.play("reveal tobacco")
     # no tiles anywhere: the row stays short and the game goes on
     assert g.state.phase == "role" and g.view()["plantation_row"] == {"corn": 1, "tobacco": 1}
+
+
+def test_hut_quarry_of_another_player_gets_the_hospice_colonist():
+    """5.2 S2 + S4: a non-settler with an occupied construction hut takes a quarry, and his hospice staffs it."""
+    g = new(4)
+    give(g, 1, buildings={"construction-hut": 1, "hospice": 1})
+    g.play("settler")
+    g.play("take corn")              # Ann, the settler
+    assert "take quarry" in texts(g) and "take quarry no-hospice" in texts(g)
+    g.play("take quarry")            # Bob
+    assert g.view()["players"][1]["island"]["quarry"] == [1, 1]
+    assert g.view()["quarries"] == 7
+    g.check()
