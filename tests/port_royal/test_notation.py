@@ -172,6 +172,8 @@ def test_did_you_mean_and_prefixes_for_move_words():
         g.play("flip blue 2 3")
     with pytest.raises(InvalidMove, match="neither a move nor a card"):
         g.play("qqqqqq")
+    with pytest.raises(InvalidMove, match=r"'qiut' is not a move\. Did you mean quit\?"):
+        g.play("qiut")
 
 
 def test_players_named_like_cards_or_moves():

@@ -326,7 +326,8 @@ def _verb_guess(rules, s, head: str, card_error: str) -> str:
         if len(hits) > 1:
             raise AmbiguousMove(f"{head!r} could be {' or '.join(hits)}; type more of the move.")
     legal = [m.text for m in rules.legal(s)]
-    close = difflib.get_close_matches(head, list(CANON_VERBS) + legal, n=1, cutoff=0.6)
+    table_words = ["help", "moves", "undo", "board", "record", "quit"]     # the table's own commands
+    close = difflib.get_close_matches(head, list(CANON_VERBS) + legal + table_words, n=1, cutoff=0.6)
     if close:
         raise InvalidMove(f"{head!r} is not a move. Did you mean {close[0]}?")
     raise InvalidMove(f"{head!r} is neither a move nor a card; {_doing(rules, s)}.")
