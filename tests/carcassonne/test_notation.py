@@ -331,3 +331,15 @@ def test_bare_builder_or_pig_names_the_only_place_it_can_go():
     g.play("draw b:b")
     g.play("place 1,-1 r0")
     assert g.play("pig").text == "pig farm"
+
+
+def test_farmer_preview_on_an_uncertain_tile_shows_the_split():
+    g = new()
+    g.play("draw tb:w")
+    g.play("place 0,-1 r180")                   # W's city N+W turned to S+E; fields in board orientation
+    p = g.preview("farm n")
+    assert "uncertain split of TB:W: this field is Nw+Ne; check the tile" in p, p
+    g2 = new()
+    g2.play("draw b:d")
+    g2.play("place 1,0 r0")
+    assert "uncertain" not in g2.preview("farm n")

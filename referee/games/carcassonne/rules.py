@@ -321,6 +321,11 @@ class CarcassonneRules(Rules):
         else:
             done = len({r for r in (b.find(c) for c in f.cities) if b.feat[r].open == 0})
             what = f"a field touching {done} completed cit{'y' if done == 1 else 'ies'} so far"
+            if rot.tile.split == "uncertain":   # rules §4 ⚠: let the table compare the split with the tile
+                from .tiles import HALF_NAMES
+
+                halves = "+".join(HALF_NAMES[h] for h in rot.seg_halves[seg_index]) or "inner"
+                what += f" (uncertain split of {rot.tile.key}: this field is {halves}; check the tile)"
         return f"{who}'s {role} in {what}"
 
     def _completion_text(self, st, c) -> str:
