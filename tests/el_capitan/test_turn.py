@@ -270,3 +270,12 @@ def test_loan_turn_committed_at_the_bank_but_earlier_purchases_stand():
     auto(g)
     assert g.to_move == "Bob" and s.money[0] > 0
     g.check()
+
+
+def test_naming_one_city_means_the_destination_card():
+    from referee.games.el_capitan.notation import match
+
+    legal = ["buy marseille 3s 2f", "buy marseille-napoli 2f", "buy marseille-venezia 2f", "end"]
+    assert match("buy mars", legal) == "buy marseille 3s 2f"
+    assert match("buy mars-nap", legal) == "buy marseille-napoli 2f"
+    assert match("buy marseille-v", legal) == "buy marseille-venezia 2f"

@@ -79,18 +79,24 @@ def match(text: str, legal_texts) -> str | None:
     """Resolve an abbreviation: each typed word is a prefix of a word of a legal text, in order, and the first
     typed word starts that text ("dest mars" -> "destination card marseille"). One hit wins; among several,
     the single shortest one (fewest words) wins; otherwise AmbiguousMove. None when nothing matches."""
-    typed = text.split()
+    typed = text.replace("-", " ").split()        # a city pair may be typed with or without its hyphen
     if not typed:
         return None
     hits = []
     for cand in legal_texts:
-        words = cand.split()
+        words = cand.replace("-", " ").split()
         if words[0].startswith(typed[0]) and _subsequence(typed[1:], words[1:]):
             hits.append(cand)
     if len(hits) == 1:
         return hits[0]
     if not hits:
         return None
+    # a city named alone means the destination card, not a connection card of that city ("buy mars")
+    plain = [h for h in hits if "-" not in h]
+    if plain:
+        hits = plain
+        if len(hits) == 1:
+            return hits[0]
     shortest = min(len(h.split()) for h in hits)
     best = [h for h in hits if len(h.split()) == shortest]
     if len(best) == 1 and shortest == len(typed):
