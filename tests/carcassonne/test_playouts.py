@@ -378,3 +378,37 @@ def test_placement_preview_predicts_the_completions(options):
             assert {k: v - had[k] for k, v in g.state.goods[cur].items() if v != had[k]} == goods
             finished = [e for e in g.state.events if e[0] == len(g.moves) and e[1].startswith("Completed")]
             assert len(finished) == len(pred)
+
+
+@pytest.mark.parametrize("options", [{}, {"builder_chain": True}])
+def test_builder_extra_tile_equals_an_independent_check(options):
+    """B5-B8 (and O3): the extra tile follows exactly when the placed tile's road or city joins a feature that
+    held the active player's builder before the tile went down; never a third tile without the chain option."""
+    from referee.games.carcassonne.features import components
+
+    extra_seen = 0
+    for seed in range(10):
+        g = referee.new_game("carcassonne", NAMES[:2 + seed % 3], options)
+        r = random.Random(seed)
+        while not g.finished:
+            st = g.state
+            legal = g.legal_moves()
+            m = r.choice(legal)
+            if st.phase != "place":
+                g.play(m.text)
+                continue
+            cur, part = st.current, st.part
+            builders = {gid for gid, (p, k) in st.board.figs.items() if p == cur and k == "b"}
+            g.play(m.text)
+            b = st.board
+            comp = components(b)
+            base = b.base[st.last]
+            mine = {comp[base + s.index] for s in b.rot[st.last].tile.segments if s.kind in ("road", "city")}
+            want = any(comp[gid] in mine for gid in builders) and (part == 1 or bool(options.get("builder_chain")))
+            g.play(r.choice(g.legal_moves()).text)      # any figure, a builder on this tile too (B7)
+            if g.finished:
+                continue
+            got = g.state.current == cur and g.state.part == part + 1
+            assert got == want, (seed, len(g.moves))
+            extra_seen += got
+    assert extra_seen > 5
