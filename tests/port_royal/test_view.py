@@ -43,7 +43,7 @@ def test_render_shows_ship_type_colour_and_players():
     console.print(g.render())
     out = console.export_text()
     for text in ("Flute (blue)", "swords 2", "coins 3", "Sailor", "cost 3", "influence 1", "expedition-cch",
-                 "Ann", "Bob", "Cal", "Draw pile", "trader-blue", "Harbour: 2 cards, 1 colour"):
+                 "Ann", "Bob", "Cal", "Draw pile", "trader (blue flute)", "Harbour: 2 cards, 1 colour"):
         assert text in out, text
 
 

@@ -56,7 +56,9 @@ def render(rules, s):
     for p, name in enumerate(s.players):
         by_type: dict = {}
         for c in s.persons[p]:
-            t = C.TYPE[c] if C.TYPE[c] != "trader" else f"trader-{COLOURS[COLOUR[c]]}"
+            t = C.TYPE[c]
+            if t == "trader":                   # rules 3.1 item 5: a Trader's colour and its ship type
+                t = f"trader ({COLOURS[COLOUR[c]]} {C.TYPE_OF_COLOUR[COLOURS[COLOUR[c]]]})"
             by_type[t] = by_type.get(t, 0) + 1
         persons = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in sorted(by_type.items())) or "-"
         exps = ", ".join(IDS[e][len("expedition-"):] for e in s.exps[p]) or "-"
