@@ -15,7 +15,7 @@ El Capitan notation (type a prefix of any word; `moves` lists everything legal n
   sail marseille 3s 4f         use a destination card as a destination
   sail marseille 3s 4f to napoli   use it as a sea route (up to its seals, orthogonal steps)
   sail tanger-venezia 3f       use a connection card (ship in one of its cities)
-  bank                         sail to the bank harbour (free)
+  bank                         sail to the bank harbour (free); the loan follows at once
   build | build site 2 | build red | build green site 1     build a warehouse where your ship is
   reopen | reopen green        reopen one of your shut warehouses (free)
   fortress | fortress 2        build a fortress (space 2: only with option fortress_space=choice)
@@ -26,7 +26,7 @@ El Capitan notation (type a prefix of any word; `moves` lists everything legal n
 Chance moves (what the table reveals or what your board shows):
   layout venezia athina tunis constantinople   the cities in the top-middle, middle-right, bottom-middle
                                                cells and the top-right corner
-  destination card marseille, 3 seals, price 4 / connection card tanger-venezia, price 3
+  destination card marseille 3s 4f (or: marseille 3 4) / connection card tanger-venezia 3f (or: tanger venezia 3)
   marseille harbour 1 price 4, marseille fortress 2 price 10, marseille site 5 value 12,
   marseille final value 30, marseille site 5 dark|plain|triangle, expansion 5 cities 25
 Enter your board once with `referee board` and these questions answer themselves."""

@@ -21,10 +21,15 @@ def _city_panel(rules, s, ci):
     h = " ".join(f"H{i + 1}:{s.players[q] if q != EMPTY else '-'}" for i, q in enumerate(city.harbour))
     f = " ".join(f"F{i + 1}:{COLOURS[c] if c != EMPTY else '-'}" for i, c in enumerate(city.fort))
     t.append(h + "\n" + f + "\n")
+    name = CITIES[ci]
     for k in range(1, 13):
         c = city.sites[k]
         if c == EMPTY:
-            t.append("·", style="dim")
+            status = s.learned.get(("dark", ci, k)) or s.board.site_status(name, k)
+            if status == "dark" or (status == "triangle" and s.n <= 3):
+                t.append("▪", style="dim")          # an empty shut-down square (W5)
+            else:
+                t.append("·", style="dim")
         else:
             t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
     t.append(" |end" if city.full else "")
@@ -32,7 +37,10 @@ def _city_panel(rules, s, ci):
         t.append("\nshut: ")
         for c in sorted(city.picture):
             t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
-    return Panel(t, title=CITIES[ci].capitalize(), width=28)
+    title = CITIES[ci].capitalize()
+    if "layout" not in s.learned and CITIES[ci] not in ("marseille", "valencia", "tanger", "napoli"):
+        title += " ?"
+    return Panel(t, title=title, width=28)
 
 
 def render(rules, s):
@@ -48,8 +56,14 @@ def render(rules, s):
         g = layout_grid(layout)
         for ci, c in enumerate(CITIES):
             cells[g[c]] = ci
-    order = [[cells.get((r, c)) for c in (1, 2, 3)] for r in (1, 2, 3)] if cells else \
-        [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    if not cells:       # layout not entered yet: the confirmed cells, the others in the open ones (marked ?)
+        from .board import CITY_INDEX, FIXED_CELLS
+
+        cells = {cell: CITY_INDEX[c] for c, cell in FIXED_CELLS.items()}
+        rest = [ci for ci, c in enumerate(CITIES) if c not in FIXED_CELLS]
+        for cell in [(r, c) for r in (1, 2, 3) for c in (1, 2, 3) if (r, c) not in cells]:
+            cells[cell] = rest.pop(0)
+    order = [[cells.get((r, c)) for c in (1, 2, 3)] for r in (1, 2, 3)]
     for row in order:
         grid.add_row(*[_city_panel(rules, s, ci) if ci is not None else "" for ci in row])
     players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}", padding=(0, 1))
@@ -73,6 +87,8 @@ def render(rules, s):
     display.add_row("Connection cards:  " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
     display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
                     f"{', '.join(map(str, s.bonus_left)) or '-'}")
+    display.add_row("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture; "
+                    "H = harbour spaces, F = fortress spaces")
     for w in getattr(s, "setup_warnings", []):
         display.add_row("Warning: " + w)
     return Group(grid, players, display)
