@@ -343,3 +343,17 @@ def test_farmer_preview_on_an_uncertain_tile_shows_the_split():
     g2.play("draw b:d")
     g2.play("place 1,0 r0")
     assert "uncertain" not in g2.preview("farm n")
+
+
+def test_a_letter_no_longer_in_the_bag_is_refused_briefly():
+    g = new(traders_builders=False)
+    turn(g, "b:c", 0, -1, 0)
+    unchanged(g, "draw b:c", IllegalMove, r"^No B:C tile is left in the bag \(rule P6\); 70 tiles remain \(the bag is "
+                                          r"listed under the board\)\.$")
+    g = new()
+    turn(g, "b:c", 0, -1, 0)
+    unchanged(g, "draw b:c", IllegalMove, r"^No B:C tile is left in the bag \(rule P6\); TB:C is still in the bag "
+                                          r"\(draw tb:c\)\.$")
+    turn(g, "tb:x", 1, -1, 0)
+    unchanged(g, "draw tb:x", IllegalMove, r"^No TB:X tile is left in the bag \(rule P6\); B:X is still in the bag "
+                                           r"\(draw b:x\)\.$")

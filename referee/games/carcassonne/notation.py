@@ -76,11 +76,6 @@ def rotation_text(tile, q: int) -> str:
     return f"r{q * 90} {edges_text(rot)}"
 
 
-def _bag_summary(st) -> str:
-    items = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]
-    return ", ".join(items) if items else "nothing"
-
-
 # --- the parser ------------------------------------------------------------------------------------
 def parse(rules, st, text: str) -> str:
     t = text.strip().lower()
@@ -188,7 +183,10 @@ def _draw(rules, st, rest: str) -> str:
         raise AmbiguousMove(f"{letter} is both a base tile and a Traders & Builders tile and both are in the bag; "
                             f"type draw b:{letter.lower()} or draw tb:{letter.lower()}.")
     names = " or ".join(in_game)
-    raise IllegalMove(f"No {names} tile is left in the bag (rule P6); the bag holds: {_bag_summary(st)}.")
+    other = [k for k in ("B:" + letter, "TB:" + letter) if k not in in_game and st.bag.get(k, 0) > 0]
+    hint = f"; {other[0]} is still in the bag (draw {other[0].lower()})" if other else \
+        f"; {sum(st.bag.values())} tiles remain (the bag is listed under the board)"
+    raise IllegalMove(f"No {names} tile is left in the bag (rule P6){hint}.")
 
 
 def _rotation_token(tok: str):
