@@ -112,7 +112,7 @@ def _expected(rules, st) -> str:
     if st.phase == "place":
         return "place the drawn tile, e.g. place 1,0 r90"
     if st.phase == "figure":
-        return "place a figure on the tile, e.g. city n, road e-w, farm s, cloister, builder road e-w, pig farm s, or none"
+        return "name a feature of the tile for a figure (e.g. city n, builder road e-w, pig farm s) or type none"
     return "the game is over"
 
 
