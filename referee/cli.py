@@ -145,10 +145,14 @@ def games_command(as_json):
     if as_json:
         out_json(data)
         return
+    import textwrap
+
     for g in data:
         lo, hi = g["players"]
-        opts = ", ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or "no options"
-        click.echo(f"{g['id']:<12} {g['name']:<28} {lo}-{hi} players   {opts}")
+        click.echo(f"{g['id']:<12} {g['name']:<14} {lo}-{hi} players")
+        opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or "no options"
+        click.echo(textwrap.fill(opts, width=100, initial_indent="    options: ",
+                                 subsequent_indent=" " * 13, break_on_hyphens=False))
 
 
 def _fmt_value(v):
@@ -193,7 +197,9 @@ def _check_date(date):
 
     try:
         return dt.date.fromisoformat(date).isoformat()
-    except ValueError:
+    except ValueError as err:
+        if len(date) == 10 and date[4] == "-" and date[7] == "-":
+            raise BadInput(f"Date {date!r} is not a day of the calendar ({err}).") from None
         raise BadInput(f"Date {date!r} is not a date of the form YYYY-MM-DD.") from None
 
 

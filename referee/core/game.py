@@ -39,9 +39,11 @@ def validate_players(rules: Rules, players) -> list[str]:
 def validate_options(rules: Rules, options: dict | None) -> dict:
     """Fill defaults and check every given option against the game's declared options."""
     specs = {o.name: o for o in rules.options}
+    spelled = {o.name.replace("_", "-"): o.name for o in rules.options}  # end_rule = end-rule
     values = {o.name: o.default for o in rules.options}
     for key, raw in (options or {}).items():
         name = str(key).strip().lower()
+        name = spelled.get(name.replace("_", "-"), name)
         if name not in specs:
             known = ", ".join(sorted(specs)) or "none"
             raise BadInput(f"{rules.name} has no option {key!r}; its options are: {known}.")
@@ -124,7 +126,7 @@ class Game:
         if n < 1:
             raise BadInput("Undo takes a positive number of moves.")
         if n > len(self._log):
-            raise IllegalMove(f"Only {len(self._log)} moves have been played; cannot undo {n}.")
+            raise BadInput(f"Only {len(self._log)} moves have been played; cannot undo {n}.")
         dropped = self._log[-n:]
         keep = self._log[:-n]
         self.state = self.rules.setup(list(self.players), dict(self.options))

@@ -40,9 +40,10 @@ def write_record(game, **extra) -> str:
             lines.append("Result: " + "; ".join(f"{e.rank}. {e.player} {e.total}" for e in res.ranking))
     lines.append("")
     width = max((len(m.text) for m in game.log), default=0)
+    digits = len(str(len(game.log)))
     for i, move in enumerate(game.log, 1):
         who = "chance" if move.chance else (move.player or "table")
-        lines.append(f"{i}. {move.text.ljust(width)}  ; {who}")
+        lines.append(f"{f'{i}.':<{digits + 1}} {move.text.ljust(width)}  ; {who}")
     return "\n".join(lines) + "\n"
 
 
