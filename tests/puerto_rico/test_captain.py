@@ -24,7 +24,7 @@ def test_four_player_captain_phase():
     give(g, 0, goods={"corn": 3, "sugar": 2})
     give(g, 1, goods={"indigo": 6})
     give(g, 2, goods={"sugar": 6, "coffee": 1})
-    give(g, 3, goods={"corn": 2})
+    give(g, 3, goods={"corn": 2, "indigo": 1})
     g.play("captain")
     # Ann: corn and sugar fit wholly on any of the three empty ships: the choice is free
     assert texts(g) == ["load corn 5", "load corn 6", "load corn 7", "load sugar 5", "load sugar 6",
@@ -46,28 +46,44 @@ def test_four_player_captain_phase():
     assert texts(g) == ["load coffee", "load sugar"]
     g.play("sugar")   # short form in the captain phase
     # Dan: corn goes on the corn ship only
+    assert texts(g) == ["load corn", "load indigo"]
     with pytest.raises(IllegalMove, match="load corn"):
         g.play("load corn 6")
     g.play("load corn")
-    # Ann's sugar cannot go anywhere (the sugar ship is full), Bob and Dan are empty, Cal's coffee has no
-    # empty ship: loading ends by itself; Ann keeps 1 sugar, Cal 1 coffee
+    # Ann's sugar cannot go anywhere (the sugar ship is full), Bob is empty, Cal's coffee has no empty ship;
+    # Dan's indigo has one load open and he has no wharf, so it is made for him (no choice, rule 5.7 K4);
+    # then loading ends by itself; Ann keeps 1 sugar, Cal 1 coffee
     v = g.view()
+    assert "Dan loads 1 indigo on the 7-ship (the only load open) for 1 VP." in v["events"]
     assert v["phase"] == "role" and g.to_move == "Bob"
-    assert g.state.vp == [4, 6, 6, 2]
+    assert g.state.vp == [4, 6, 6, 3]
     assert v["players"][0]["goods"] == {"sugar": 1} and v["players"][2]["goods"] == {"coffee": 1}
-    # the full corn (5/5) and sugar (6/6) ships were emptied; the indigo ship (6/7) stays
+    # the full ships (corn 5/5, sugar 6/6, indigo 7/7) were emptied
     assert v["ships"] == [{"capacity": 5, "good": None, "load": 0}, {"capacity": 6, "good": None, "load": 0},
-                          {"capacity": 7, "good": "indigo", "load": 6}]
+                          {"capacity": 7, "good": None, "load": 0}]
     g.check()
+
+
+def test_a_part_filled_ship_keeps_its_cargo():   # 5.7 K11
+    g = new(4)
+    give(g, 0, goods={"indigo": 2})
+    give(g, 1, goods={"corn": 1, "sugar": 1})
+    g.play("captain")
+    g.play("load indigo 5")
+    g.play("load corn 6")   # Bob's sugar then has one load open in his second lap: made for him
+    v = g.view()
+    assert "Bob loads 1 sugar on the 7-ship (the only load open) for 1 VP." in v["events"]
+    assert v["phase"] == "role"
+    assert [(sh["good"], sh["load"]) for sh in v["ships"]] == [("indigo", 2), ("corn", 1), ("sugar", 1)]
 
 
 def test_must_load_most_that_fits_ship_where_most_fits():
     g = new(4)
-    give(g, 1, goods={"indigo": 7})
+    give(g, 1, goods={"indigo": 7, "corn": 1})
     g.play("prospector")
     g.play("captain")   # Bob
     # 7 indigo: the 7-ship takes all, so only the 7-ship is allowed
-    assert texts(g) == ["load indigo"]
+    assert texts(g) == ["load corn 5", "load corn 6", "load corn 7", "load indigo"]
     with pytest.raises(IllegalMove, match=r"most of your barrels fit \(rule 5.7 K3c\)"):
         g.play("load indigo 6")
     g.play("load indigo 7")

@@ -85,6 +85,10 @@ def step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         mv = options(s, p)
+        if len(mv) == 1:   # one cargo load open and no wharf: no choice, the must-load rule makes it (5.7 K4)
+            _load(s, p, mv[0].action[1], mv[0].action[2], " (the only load open)")
+            s.turn += 1
+            continue
         if mv:
             s.mv = mv
             return
@@ -104,20 +108,23 @@ def _vp(s, p: int, amount: int, what: str) -> None:
     s.events.append(f"{s.names[p]} {what} for {amount + bonus} VP.")
 
 
+def _load(s, p: int, g: int, i: int, note: str = "") -> None:
+    sh = s.ships[i]
+    h = s.goods[p][g]
+    free = sh[0] - sh[2]
+    amt = h if h < free else free
+    sh[1] = g
+    sh[2] += amt
+    s.goods[p][g] -= amt
+    s.passes = 0
+    _vp(s, p, amt, f"loads {amt} {GOODS[g]} on the {sh[0]}-ship{note}")
+
+
 def act(s, a) -> None:
     p = s.actor
     kind = a[0]
     if kind == "load":
-        g, i = a[1], a[2]
-        sh = s.ships[i]
-        h = s.goods[p][g]
-        free = sh[0] - sh[2]
-        amt = h if h < free else free
-        sh[1] = g
-        sh[2] += amt
-        s.goods[p][g] -= amt
-        s.passes = 0
-        _vp(s, p, amt, f"loads {amt} {GOODS[g]} on the {sh[0]}-ship")
+        _load(s, p, a[1], a[2])
     elif kind == "wharf":
         g = a[1]
         amt = s.goods[p][g]
