@@ -385,12 +385,15 @@ def score_command(game, source, as_json, template):
 @cli.command("repair")
 @click.option("--restore", is_flag=True, help="Put the last good backup back in place.")
 @click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one.")
+@click.option("--set-aside", "set_aside", is_flag=True,
+              help="Move games in progress that cannot be opened aside (their files are kept).")
 @click.pass_context
-def repair_command(ctx, restore, reset):
-    """Check the history store; restore its backup or start afresh. The damaged file is kept."""
+def repair_command(ctx, restore, reset, set_aside):
+    """Check the history store and the games in progress; restore the backup, start afresh, or set
+    damaged games aside. Nothing is deleted: a damaged file is kept next to where it was."""
     from .store.repair import repair
 
-    click.echo(repair(open_store(ctx), restore=restore, reset=reset))
+    click.echo(repair(open_store(ctx), restore=restore, reset=reset, set_aside=set_aside))
 
 
 def main(argv=None):

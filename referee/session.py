@@ -25,17 +25,23 @@ class Tracked:
     notices: list = field(default_factory=list)   # things to tell the user (e.g. reloaded from disk)
 
 
-def _game_from_live(store: Store, doc: dict) -> Game:
-    rules = get_rules(doc["game"])
-    game = Game(rules, doc["players"], doc.get("options") or {}, date=doc.get("date"))
+def game_from_live(store: Store, doc: dict) -> Game:
+    """Replay a game in progress from its file, re-checking every move."""
+    where = store.live_path(doc.get("id", "?"))
+    try:
+        rules = get_rules(doc["game"])
+        game = Game(rules, doc["players"], doc.get("options") or {}, date=doc.get("date"))
+    except (KeyError, TypeError):
+        raise StoreError(f"The game file {where} lacks its game or players; nothing was changed.") from None
+    except RefereeError as err:
+        raise StoreError(f"The game file {where} cannot be set up again: {err.args[0].rstrip('.')}.") from None
     for number, text in enumerate(doc["moves"], 1):
         try:
             game.play(text)
         except RefereeError as err:
-            raise StoreError(
-                f"The game file {store.live_path(doc['id'])} cannot be replayed: move {number} ({text}) "
-                f"is refused ({err}); nothing was changed."
-            ) from None
+            reason = str(err).rstrip(".")
+            raise StoreError(f"The game file {where} cannot be replayed: move {number} ({text}) is refused "
+                             f"by this version of referee ({reason}). Nothing was changed.") from None
     return game
 
 
@@ -58,7 +64,7 @@ def open_game(store: Store, text: str) -> Tracked:
         doc = store.read_live(gid)
         if doc is None:  # finished and archived by another process a moment ago
             return open_game(store, gid)
-        tracked = Tracked(gid, _game_from_live(store, doc), doc)
+        tracked = Tracked(gid, game_from_live(store, doc), doc)
         if tracked.game.finished:  # a crash between archiving and removing the live file
             finish(store, tracked)
         return tracked
@@ -90,7 +96,7 @@ def _refresh(store: Store, tracked: Tracked) -> None:
             raise IllegalMove(f"Game {tracked.id} was finished in another window; it is in the history now.")
         raise StoreError(f"Game {tracked.id} has disappeared from {store.live_dir}; nothing was changed.")
     if doc["moves"] != tracked.game.moves:
-        tracked.game = _game_from_live(store, doc)
+        tracked.game = game_from_live(store, doc)
         tracked.notices.append("This game was changed in another window; continuing from the saved version.")
     tracked.doc = doc
 

@@ -224,3 +224,28 @@ def test_batch_archive_keeps_order_and_the_last_copy_of_an_id(store):
     assert len(ids) == 203 and len(docs) == 202 and len({d["id"] for d in docs}) == 202
     by_id = {d["id"]: d for d in docs}
     assert by_id["aaaaaa"]["notes"] == "new" and by_id["bbbbbb"]["notes"] == "2"
+
+
+def test_repair_finds_and_sets_aside_damaged_games_in_progress(store):
+    good = session.create(store, "toy", ["Ann", "Bob"])
+    torn = session.create(store, "toy", ["Cal", "Dan"])
+    stale = session.create(store, "toy", ["Eve", "Fay"])
+    store.live_path(torn.id).write_text('{"id":')
+    doc = store.read_live(stale.id)
+    doc["moves"] = ["keep"]  # no longer replays
+    store.live_path(stale.id).write_text(json.dumps(doc))
+    with pytest.raises(StoreError, match=rf"2 of 3 games in progress cannot be opened.*{stale.id}: .*move 1 "
+                                         rf"\(keep\) is refused.*--set-aside"):
+        repair(store)
+    assert "Set aside 2" in repair(store, set_aside=True)
+    assert store.live_ids() == {good.id}
+    assert len([p for p in store.live_dir.iterdir() if ".damaged-" in p.name]) == 2
+    assert "is sound: 0 finished games, 1 in progress" in repair(store)
+
+
+def test_repair_never_overwrites_a_kept_damaged_file(store):
+    for i in range(3):
+        store.path.write_text(f"garbage {i}")
+        repair(store, reset=True)
+    kept = sorted(p.read_text() for p in store.path.parent.iterdir() if ".damaged-" in p.name)
+    assert kept == ["garbage 0", "garbage 1", "garbage 2"]
