@@ -11,7 +11,7 @@ A builder's double turn (B5-B10) repeats the three steps once for the same playe
 
 from __future__ import annotations
 
-from referee.core.errors import BadInput, IllegalMove
+from referee.core.errors import IllegalMove
 from referee.core.move import Move
 from referee.core.rules import Rules
 
@@ -30,9 +30,6 @@ class CarcassonneRules(Rules):
 
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players, options):
-        if len(players) > 5 and not options.get("six_players"):
-            raise BadInput("Carcassonne takes 2 to 5 players; a sixth needs a sixth colour from another set "
-                           "(rule R1): start the game with -o six_players=on.")
         st = State(players=list(players), options=dict(options))
         tb = options.get("traders_builders", True)
         for t in tile_types().values():
