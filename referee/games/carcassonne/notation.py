@@ -25,7 +25,8 @@ Carcassonne notation (case-insensitive):
   place 1,-2 r90                put the drawn tile at x,y (x grows east, y grows south; the start tile is
                                 0,0 with its city to the north). Rotation clockwise: r0 r90 r180 r270,
                                 0/90/180/270, r1..r3 (quarter turns), or the edges it shows N E S W,
-                                e.g. place 1,0 rcrf (C city, R road, F field)
+                                e.g. place 1,0 rcrf (C city, R road, F field); for T&B M and X (all
+                                edges city) where the goods city lies: place 1,0 wine city n-e
   city n, road e-w, farm se, cloister   a follower on that feature of the tile just placed
                                 (synonyms: knight, highwayman, farmer, monk; north/east/south/west)
   builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
