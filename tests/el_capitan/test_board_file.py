@@ -218,3 +218,20 @@ def test_a_price_read_at_the_build_that_is_too_high_leaves_the_turn_open(tmp_pat
     g.play("marseille harbour 1 price 4")
     assert g.view()["players"][0]["money"] == 13
     assert g.view()["board_values"]["napoli harbour 1"] == 18
+
+
+def test_a_board_question_is_answered_with_just_the_value(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "none.json"))
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    g.play("layout venezia athina tunis constantinople")
+    for _ in range(4):
+        g.play("napoli 2 2")
+    for _ in range(6):
+        g.play("marseille napoli 1")
+    g.play("buy napoli 2s 2f")
+    g.play("sail napoli 2s 2f")
+    g.play("build site 2")
+    with pytest.raises(referee.IllegalMove, match="1 to 20"):
+        g.play("25")
+    assert g.play("3").text == "napoli harbour 1 price 3"
+    assert g.play("plain").text == "napoli site 2 plain"

@@ -27,16 +27,17 @@ def _question_text(key) -> str:
     kind = key[0]
     if kind in ("harbour", "fortress"):
         return (f"Board: read the price printed on {CITIES[key[1]].capitalize()} {kind} space {key[2] + 1} "
-                f"(e.g. '{CITIES[key[1]]} {kind} {key[2] + 1} price 4')")
+                f"(type just the number, e.g. 4)")
     if kind == "site":
         if key[2] == 13:
-            return f"Board: read the value printed on {CITIES[key[1]].capitalize()}'s final field"
-        return f"Board: read the value printed on {CITIES[key[1]].capitalize()} building site {key[2]}"
+            return f"Board: read the value printed on {CITIES[key[1]].capitalize()}'s final field (just the number)"
+        return (f"Board: read the value printed on {CITIES[key[1]].capitalize()} building site {key[2]} "
+                "(just the number)")
     if kind == "dark":
         return (f"Board: is {CITIES[key[1]].capitalize()} building site {key[2]} dark, a triangle or plain? "
-                f"(e.g. '{CITIES[key[1]]} site {key[2]} plain')")
+                f"(type plain, dark or triangle)")
     if kind == "exp":
-        return f"Board: read the expansion table row for {key[1]} cities (e.g. 'expansion {key[1]} cities N')"
+        return f"Board: read the expansion table row for {key[1]} cities (just the number of florins)"
     return "Board: answer the question"
 
 

@@ -847,6 +847,18 @@ class ElCapitanRules(Rules):
             got = self._reveal_text(s, text, texts)
             if got:
                 return got
+        if legal and all(m.chance and m.action[0] == "learn" for m in legal):
+            # a board question answered with just the value: "9", "price 9", "value 12", "dark"
+            words = [w for w in text.split() if w not in ("price", "value", "florins", "fl", "is", "it's")]
+            if len(words) == 1:
+                answer = int(words[0]) if words[0].isdigit() else words[0]
+                hits = [m.text for m in legal if m.action[2] == answer]
+                if len(hits) == 1:
+                    return hits[0]
+                if isinstance(answer, int):
+                    values = [m.action[2] for m in legal]
+                    raise IllegalMove(f"{answer} is not a possible answer here; the referee accepts "
+                                      f"{min(values)} to {max(values)} (a printed board value, rule D6).")
         hit = match(text, texts)
         if hit:
             return hit
