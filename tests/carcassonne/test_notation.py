@@ -207,7 +207,7 @@ def test_board_view_shows_drawn_tile_rotations_and_is_json():
     turn(g, "b:u", 1, 0, 0, "road e-w")
     g.play("draw tb:x")
     text = plain(g.rules, g.state)
-    assert "Drawn: TB:X" in text and "r270" in text and "N=C E=C S=C W=C" in text
+    assert "Drawn: TB:X" in text and "r270" in text and "wine city s-w" in text and "N=C E=C" not in text
     assert all(len(line) <= 80 for line in text.splitlines())
     bag = text.split("Bag (")[1].split("Drawn:")[0]
     assert bag.startswith("93)") and "B:Ux7" in bag and "TB:X" not in bag   # the bag by letter

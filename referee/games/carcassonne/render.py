@@ -146,11 +146,12 @@ def info_lines(rules, st):
 
 def drawn_lines(st):
     """The drawn tile in each rotation, with the board edges it would show (to confirm before placing)."""
-    from .notation import edges_text
+    from .notation import rotation_text
     from .tiles import tile_types
 
     tile = tile_types()[st.hand]
-    out = [[(f"Drawn: {tile.key}. Rotations (clockwise) and the edges they show:", "bold")]]
+    what = "where the goods city lies" if tile.edges_ambiguous else "the edges they show"
+    out = [[(f"Drawn: {tile.key}. Rotations (clockwise) and {what}:", "bold")]]
     qs = tile.distinct
     for start in range(0, len(qs), 3):
         chunk = qs[start:start + 3]
@@ -160,7 +161,9 @@ def drawn_lines(st):
             for i, q in enumerate(chunk):
                 line.append(("  " + (f"r{q * 90}" if r == 1 else "").ljust(5), "bold"))
                 line.extend(cells[i][r])
-                line.append((" " + (edges_text(tile.rotations[q]) if r == 1 else "").ljust(15), ""))
+                # the edges, or for T&B M and X (all city) where the goods city lies
+                label = rotation_text(tile, q).split(" ", 1)[1] if r == 1 else ""
+                line.append((" " + label.ljust(15), ""))
             out.append(line)
     return out
 
