@@ -164,14 +164,16 @@ def test_row_stays_short_when_tiles_run_out():
     g.play("take corn")
     g.play("take indigo")
     g.play("take sugar")
-    # the tobacco left in the row is discarded; the stack's corn is turned up, then the tobacco reshuffled
-    assert g.prompt().startswith("Chance (settler phase over): turn up face-up plantation 1 of 4")
-    assert [m.text for m in g.legal_moves()] == ["reveal corn"]
-    g.play("reveal corn")
-    assert [m.text for m in g.legal_moves()] == ["reveal tobacco"]
-    g.play("reveal tobacco")
+    # the tobacco left in the row is discarded; the stack's corn is turned up, then the tobacco reshuffled and
+    # turned up: one kind left each time, so nothing for the table to enter
+    v = g.view()
+    assert v["events"][-4:] == [
+        "A corn plantation is turned up (the only kind left in the stack).",
+        "The plantation stack ran out: the discards are shuffled into a new stack.",
+        "A tobacco plantation is turned up (the only kind left in the stack).",
+        "No plantation tiles are left: the row stays short (5.2 S7)."]
     # no tiles anywhere: the row stays short and the game goes on
-    assert g.state.phase == "role" and g.view()["plantation_row"] == {"corn": 1, "tobacco": 1}
+    assert g.state.phase == "role" and v["plantation_row"] == {"corn": 1, "tobacco": 1}
 
 
 def test_hut_quarry_of_another_player_gets_the_hospice_colonist():
@@ -184,4 +186,20 @@ def test_hut_quarry_of_another_player_gets_the_hospice_colonist():
     g.play("take quarry")            # Bob
     assert g.view()["players"][1]["island"]["quarry"] == [1, 1]
     assert g.view()["quarries"] == 7
+    g.check()
+
+
+def test_hacienda_draw_with_one_kind_left_needs_no_entry():
+    g = new(3)
+    give(g, 0, buildings={"hacienda": 1})
+    s = g.state
+    for k in range(4):        # only coffee left face down
+        s.disc[k] += s.stack[k]
+        s.stack[k] = 0
+    g.play("settler")
+    g.play("hacienda")
+    v = g.view()
+    assert v["phase"] == "settler" and g.to_move == "Ann"       # straight on to her normal pick
+    assert v["players"][0]["island"]["coffee"] == [1, 0]
+    assert "Ann draws a coffee plantation with the hacienda." in v["events"]
     g.check()

@@ -98,9 +98,10 @@ def test_reshuffle_when_stack_runs_out():
     g.play("take corn")
     g.play("pass")
     g.play("pass")
-    assert texts(g) == ["reveal sugar"]
-    g.play("reveal sugar")
-    # the discards (including the row just discarded) became the new stack
+    # the last tile of the stack (sugar) is turned up without asking; then the discards (including the row
+    # just discarded) become the new stack
+    assert "A sugar plantation is turned up (the only kind left in the stack)." in g.view()["events"]
+    assert g.view()["plantation_row"] == {"sugar": 1}
     assert g.view()["plantation_discards"] == 0
     assert len(texts(g)) == 5
     g.check()

@@ -72,16 +72,24 @@ def reshuffle(s) -> None:
 
 
 def reveal_step(s) -> None:
-    if s.reveal_left > 0 and sum(s.stack) == 0:
-        if sum(s.disc) > 0:
-            reshuffle(s)
-        else:
-            s.events.append("No plantation tiles are left: the row stays short (5.2 S7).")
-            s.reveal_left = 0
-    if s.reveal_left > 0:
-        s.actor = -1
-        s.mv = chance_list("reveal", s.stack)
-        return
+    while s.reveal_left > 0:
+        if sum(s.stack) == 0:
+            if sum(s.disc) > 0:
+                reshuffle(s)
+            else:
+                s.events.append("No plantation tiles are left: the row stays short (5.2 S7).")
+                s.reveal_left = 0
+                break
+        mv = chance_list("reveal", s.stack)
+        if len(mv) > 1:
+            s.actor = -1
+            s.mv = mv
+            return
+        k = mv[0].action[1]   # one kind left in the stack: the table turns it up, nothing to enter
+        s.stack[k] -= 1
+        s.row[k] += 1
+        s.reveal_left -= 1
+        s.events.append(f"A {GOODS[k]} plantation is turned up (the only kind left in the stack).")
     if s.card < 0:  # the row at setup
         governor.start_round(s)
     else:
@@ -117,8 +125,12 @@ def act(s, a) -> None:
     elif kind == "hacienda":
         if sum(s.stack) == 0:
             reshuffle(s)
+        mv = chance_list("draw", s.stack)
+        if len(mv) == 1:   # one kind left in the stack: nothing for the table to enter
+            act(s, mv[0].action)
+            return
         s.phase = DRAW
-        s.mv = chance_list("draw", s.stack)
+        s.mv = mv
         return
     elif kind == "draw":
         k = a[1]
