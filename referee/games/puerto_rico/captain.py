@@ -85,7 +85,7 @@ def step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         mv = options(s, p)
-        if len(mv) == 1:   # one cargo load open and no wharf: no choice, the must-load rule makes it (5.7 K4)
+        if len(mv) == 1 and mv[0].action[0] == "load":   # one cargo load open, no wharf: the rule makes it (K4)
             _load(s, p, mv[0].action[1], mv[0].action[2], " (the only load open)")
             s.turn += 1
             continue
