@@ -74,7 +74,21 @@ def test_prompts_say_who_and_what():
     g = new(4)
     assert g.prompt().startswith("Round 1, governor Ann. Ann: choose a role:")
     g.play("builder")
-    assert "Builder phase (Ann). Ann: build:" in g.prompt()
+    assert "Builder phase (Ann). Ann: build one building, or pass: build small-indigo-plant" in g.prompt()
+    # the captain phase says that loading is compulsory, and when only the optional wharf is left
+    from .helpers import give
+    g = new(4)
+    give(g, 0, goods={"corn": 2, "sugar": 1}, buildings={"wharf": 1})
+    g.play("captain")
+    assert "Captain phase (Ann). Ann must load one kind (rule 5.7 K4): load corn 5" in g.prompt()
+    g.play("load corn 5")
+    g.state.ships[1][1], g.state.ships[1][2] = 3, 6        # fill the other ships: no load open for sugar
+    g.state.ships[2][1], g.state.ships[2][2] = 4, 7
+    g.state.gsup[3] -= 6
+    g.state.gsup[4] -= 7
+    from .helpers import refresh
+    refresh(g)
+    assert "Ann may ship one kind with the wharf, or pass: wharf sugar, pass" in g.prompt()
     from .helpers import NAMES
     import referee
     g = referee.new_game("puerto-rico", NAMES[:2])

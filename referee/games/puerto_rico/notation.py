@@ -528,9 +528,13 @@ def prompt(s) -> str:
         w = s.st_slots
         what = (f"keep all barrels of {w} kind(s) (warehouse), then 1 barrel" if w else "keep 1 barrel")
         return head + f"{who}: storage: {what}; 'ok' keeps {storage_proposal(s)}: {opts}"
-    verbs = {PH_SETTLER: "take a tile", PH_BUILDER: "build", PH_CRAFTSMAN: "take an extra barrel",
-             PH_TRADER: "sell one barrel", PH_CAPTAIN: "load"}
-    return head + f"{who}: {verbs[s.phase]}: {opts}"
+    if s.phase == PH_CAPTAIN:
+        if any(m.action[0] == "load" for m in s.mv):
+            return head + f"{who} must load one kind (rule 5.7 K4): {opts}"
+        return head + f"{who} may ship one kind with the wharf, or pass: {opts}"
+    verbs = {PH_SETTLER: "take a tile", PH_BUILDER: "build one building", PH_CRAFTSMAN: "take an extra barrel",
+             PH_TRADER: "sell one barrel"}
+    return head + f"{who}: {verbs[s.phase]}, or pass: {opts}"
 
 
 def mayor_proposal(s) -> str:
