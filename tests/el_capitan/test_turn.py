@@ -279,3 +279,19 @@ def test_naming_one_city_means_the_destination_card():
     assert match("buy mars", legal) == "buy marseille 3s 2f"
     assert match("buy mars-nap", legal) == "buy marseille-napoli 2f"
     assert match("buy marseille-v", legal) == "buy marseille-venezia 2f"
+
+
+def test_a_taken_fortress_space_is_named_in_the_refusal():
+    g = new(4)
+    at(g, "Bob", "marseille", 0)
+    auto(turn_of(g, "Bob"))
+    g.play("fortress")
+    auto(g)
+    if "end" in texts(g):
+        g.play("end")
+    at(g, "Cal", "marseille", 1)
+    auto(turn_of(g, "Cal"))
+    with pytest.raises(referee.IllegalMove, match="Fortress space 1 of Marseille is taken.*space 2 is free.*F2"):
+        g.play("fortress 1")
+    g.play("fortress")
+    assert g.view()["cities"]["marseille"]["fortresses"] == ["yellow", "green"]

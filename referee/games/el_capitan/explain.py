@@ -68,6 +68,14 @@ def explain(rules, s, text, words) -> str | None:
             if s.front_f[p] <= 0:
                 return "You have no fortress left in front of you; you get one per phase (rule F5)."
             sp = city.fort.index(EMPTY)
+            if len(words) > 1 and words[1] in ("1", "2"):
+                asked = int(words[1]) - 1
+                if city.fort[asked] != EMPTY:
+                    return (f"Fortress space {asked + 1} of {_name(loc)} is taken for the rest of the game; space "
+                            f"{sp + 1} is free (rule F2).")
+                if s.options["fortress_space"] == "first" and asked != sp:
+                    return (f"A fortress goes on the first free space, space {sp + 1} of {_name(loc)}; type "
+                            "'fortress' (option O11).")
             price = s.learned.get(("fortress", loc, sp))
             if price is not None and price > s.money[p]:
                 return f"The fortress costs {price} florins and you have {s.money[p]} (rule F2)."
