@@ -169,8 +169,10 @@ def test_abbreviations_and_notation_errors():
     g = new(4)
     at(g, "Ann", "marseille")
     auto(turn_of(g, "Ann"))
+    # a city's first warehouse: "build" means site 1 (W3a lets the builder name site 2 instead)
+    assert g.find("build").text == "build site 1"
     with pytest.raises(referee.AmbiguousMove):
-        g.play("build")
+        g.play("bu")
     with pytest.raises(referee.InvalidMove, match="not El Capitan notation"):
         g.play("xyzzy")
     g.play("bu site 2")

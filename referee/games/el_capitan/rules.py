@@ -859,10 +859,15 @@ class ElCapitanRules(Rules):
                     values = [m.action[2] for m in legal]
                     raise IllegalMove(f"{answer} is not a possible answer here; the referee accepts "
                                       f"{min(values)} to {max(values)} (a printed board value, rule D6).")
+        words = text.split()
+        if words and words[0] == "build" and "site" not in words:
+            # a city's first warehouse: plain "build" takes site 1; site 2 is named when wanted (W3a)
+            firsts = [m for m in texts if m.startswith(text + " site 1")]
+            if len(firsts) == 1 and any(m.startswith(text + " site 2") for m in texts):
+                return firsts[0]
         hit = match(text, texts)
         if hit:
             return hit
-        words = text.split()
         if s.stage == "turn" and words and words[0] in ("go", "sail", "to") and len(words) >= 2:
             c = city_named(words[-1])
             if c is not None:
