@@ -146,3 +146,18 @@ def test_game_ends_when_the_last_tile_is_discarded():
     assert g.finished and g.view()["discarded"] == ["B:C"]
     r = g.result()
     assert r.entry("Ann").total == 3            # the farm touching the completed city (M3); no knight in it
+
+
+def test_one_tile_completes_a_road_and_a_city_at_once():
+    # S1, S6: every feature the tile completes is scored; the tile counts for the road and for the city
+    g = new()
+    turn(g, "b:w", -1, 0, 0, "road e")          # Ann: highwayman; the junction ends the start road's west end
+    turn(g, "b:e", 0, -1, 180)                  # Bob closes the start city (nobody scores)
+    turn(g, "b:u", 0, 1, 0)                     # Ann
+    turn(g, "b:e", 1, -1, 180, "city s")        # Bob: knight in a cap open to the south
+    g.play("draw b:l")
+    assert "completes city n (2 tiles, 4 points to Bob); road w (3 tiles, 3 points to Ann);" in g.preview("place 1,0 r0")
+    g.play("place 1,0 r0")
+    g.play("none")
+    assert score_of(g, "Ann") == 3 and score_of(g, "Bob") == 4
+    assert player(g, "Ann")["followers"] == 7 and player(g, "Bob")["followers"] == 7
