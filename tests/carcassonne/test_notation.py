@@ -47,7 +47,7 @@ def test_draw_unknown_or_gone():
 
 @pytest.mark.parametrize("text", ["place 0,-1 r180", "PLACE 0,-1 R180", "place 0 -1 180", "0,-1 r2",
                                   "place (0, -1) 180", "put 0,-1 rot 180", "place 0,-1 r180°", "0 -1 ffcf",
-                                  "place 0,-1"])
+                                  "place 0,-1", "place 0,-1 rotated 180", "put at 0 -1 and rotate 180 degrees"])
 def test_place_synonyms(text):
     g = new()
     g.play("draw b:e")

@@ -208,7 +208,8 @@ def _rotation_token(tok: str):
 
 
 def _place(rules, st, words) -> str:
-    fillers = {"at", "rot", "rotation", "rotated", "with", "deg", "degrees", "to", "on", "tile", "cw", "clockwise"}
+    fillers = {"at", "rot", "rotation", "rotated", "rotate", "turned", "with", "deg", "degrees", "to", "on", "tile", "cw",
+               "clockwise", "and"}
     words = [w for w in words if w not in fillers]
     nums = []
     rest = []
