@@ -169,3 +169,22 @@ def test_two_player_hand_constraint_and_runs():
     assert not [t for t in texts(g) if t.startswith("build")]
     with pytest.raises(referee.IllegalMove, match="rule V4"):
         g.play("build green")
+
+
+def test_site_1_is_never_a_shut_down_square(tmp_path, monkeypatch):
+    # D5/W6: the k-th shut-down square lies beyond site k; a warehouse on site 1 could otherwise shut itself
+    # (and the next one again, for ever). So the table is offered only "plain" for it.
+    import referee
+
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "none.json"))
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    g.play("layout venezia athina tunis constantinople")
+    for _ in range(4):
+        g.play("napoli 2 2")
+    for _ in range(6):
+        g.play("marseille napoli 1")
+    g.play("buy napoli 2s 2f")
+    g.play("sail napoli 2s 2f")
+    g.play("build site 1")
+    g.play("3")
+    assert [m.text for m in g.legal_moves()] == ["napoli site 1 plain"]

@@ -266,7 +266,12 @@ class ElCapitanRules(Rules):
             hi = min((v for k, v in vals.items() if k > n), default=lo + 60)
             extra = (lo, max(lo, hi))
         if key[0] == "dark" and known is None:
-            extra = any(s.learned.get(("dark", key[1], k)) == "triangle" for k in range(1, 13))
+            c, site = key[1], key[2]
+            below = [s.learned.get(("dark", c, k)) for k in range(1, site)]
+            # D5/W6: the k-th shut-down square (the triangle counted) lies beyond site k, so site 1, or a site
+            # with as many shut-down squares below it as its number minus one, can only be plain
+            may_shut = site > 1 + sum(1 for v in below if v in ("dark", "triangle"))
+            extra = (any(s.learned.get(("dark", c, k)) == "triangle" for k in range(1, 13)), may_shut)
         return _cached((key, known, extra), lambda: self._build_question(key, known, extra))
 
     def _build_question(self, key, known, extra):
@@ -275,8 +280,10 @@ class ElCapitanRules(Rules):
             c, site = key[1], key[2]
             if known is not None:
                 opts = (known,)
+            elif not extra[1]:
+                opts = ("plain",)
             else:
-                opts = ("plain", "dark") if extra else ("plain", "dark", "triangle")
+                opts = ("plain", "dark") if extra[0] else ("plain", "dark", "triangle")
             return [Move(f"{CITIES[c]} site {site} {o}", None, True, ("learn", key, o)) for o in opts]
         if kind == "harbour":
             values, fmt = _rng("harbour"), f"{CITIES[key[1]]} harbour {key[2] + 1} price {{}}"
