@@ -188,3 +188,5 @@ def test_site_1_is_never_a_shut_down_square(tmp_path, monkeypatch):
     g.play("build site 1")
     g.play("3")
     assert [m.text for m in g.legal_moves()] == ["napoli site 1 plain"]
+    with pytest.raises(referee.IllegalMove, match="Site 1 can only be plain.*W6, D5"):
+        g.play("dark")

@@ -89,6 +89,14 @@ def render(rules, s):
                     f"{', '.join(map(str, s.bonus_left)) or '-'}")
     display.add_row("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture; "
                     "H = harbour spaces, F = fortress spaces")
+    if s.last_payday and s.stage in ("loans", "start", "over"):
+        paid = Table(title=f"Payday {s.paydays}", padding=(0, 1))
+        for col in ("player", "expansion", "majority", "fortresses", "bonus cards", "total"):
+            paid.add_column(col)
+        for name, parts in s.last_payday.items():
+            paid.add_row(name, *(str(parts[k]) for k in ("expansion", "majority", "fortresses", "bonus_cards",
+                                                         "total")))
+        display.add_row(paid)
     for w in getattr(s, "setup_warnings", []):
         display.add_row("Warning: " + w)
     return Group(grid, players, display)

@@ -885,6 +885,11 @@ class ElCapitanRules(Rules):
                     from referee.core.errors import AmbiguousMove
 
                     raise AmbiguousMove(f"Several cards reach {NAMES[c]}: {', '.join(cands[:6])}; name the card.")
+        if (len(legal) == 1 and legal[0].action[0] == "learn" and legal[0].action[1][0] == "dark"
+                and self._known(s, legal[0].action[1]) is None):
+            site = legal[0].action[1][2]
+            raise IllegalMove(f"Site {site} can only be plain: the k-th shut-down square lies beyond site k, or a "
+                              "warehouse there would shut itself (rules W6, D5).")
         if len(legal) == 1 and legal[0].chance and legal[0].action[0] in ("learn", "layout"):
             only = legal[0].text
             if only.rsplit(" ", 1)[0] == text.rsplit(" ", 1)[0] or (words and words[0] == "layout"
