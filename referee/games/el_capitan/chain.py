@@ -3,17 +3,18 @@ the shut-down of the chain's head. Pure functions on a City; no money, no player
 
 from __future__ import annotations
 
-EMPTY = -1
+EMPTY = -1          # an empty harbour or fortress space
+FREE = 0xFF         # an empty building site (sites are a bytearray of colour indices: cheap to count)
 SITES = 12
 
 
 class City:
-    """One city's runtime state. ``sites[1..12]`` hold a colour index or EMPTY (index 0 unused)."""
+    """One city's runtime state. ``sites[1..12]`` hold a colour index or FREE (index 0 unused)."""
 
     __slots__ = ("sites", "stamp", "picture", "harbour", "fort", "top", "full", "ever", "need1")
 
     def __init__(self):
-        self.sites = [EMPTY] * (SITES + 1)
+        self.sites = bytearray([FREE]) * (SITES + 1)
         self.stamp = [0] * (SITES + 1)     # build time of the warehouse on each site (rule O2 alternative)
         self.picture: list[int] = []       # shut warehouses (colour indices), rule W6
         self.harbour = [EMPTY, EMPTY]      # player index of the ship on harbour space 1 and 2
@@ -35,7 +36,7 @@ def next_sites(city: City) -> tuple:
     sites = city.sites
     if city.full:
         for k in range(SITES, 0, -1):
-            if sites[k] == EMPTY:
+            if sites[k] == FREE:
                 return (k,)
         return ()
     return (city.top + 1,)
@@ -86,20 +87,20 @@ def shut_head(city: City) -> tuple[int, int]:
     Returns (site, colour)."""
     sites = city.sites
     for k in range(1, SITES + 1):
-        if sites[k] != EMPTY:
+        if sites[k] != FREE:
             colour = sites[k]
-            sites[k] = EMPTY
+            sites[k] = FREE
             city.stamp[k] = 0
             city.picture.append(colour)
             if k == city.top:
                 top = 0
                 for j in range(k - 1, 0, -1):
-                    if sites[j] != EMPTY:
+                    if sites[j] != FREE:
                         top = j
                         break
                 city.top = top
             return k, colour
-    return 0, EMPTY
+    return 0, FREE
 
 
 def next_value_site(city: City) -> int:
@@ -113,7 +114,7 @@ def next_value_site(city: City) -> int:
 def chain_order(city: City, by_time: bool) -> list[int]:
     """Colours of the operating warehouses in chain order: by site (O2 default) or by build time."""
     sites = city.sites
-    occ = [k for k in range(1, SITES + 1) if sites[k] != EMPTY]
+    occ = [k for k in range(1, SITES + 1) if sites[k] != FREE]
     if by_time:
         occ.sort(key=lambda k: city.stamp[k])
     return [sites[k] for k in occ]

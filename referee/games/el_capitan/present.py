@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import chain as ch
 from .board import CITIES
-from .chain import EMPTY
+from .chain import EMPTY, FREE
 from .notation import card_label
 from .state import BANK, COLOURS, OFF
 
@@ -107,7 +107,7 @@ def view(rules, s) -> dict:
     cities = {}
     for ci, city in enumerate(s.cities):
         cities[CITIES[ci]] = {
-            "sites": [None if c == EMPTY else COLOURS[c] for c in city.sites[1:]],
+            "sites": [None if c == FREE else COLOURS[c] for c in city.sites[1:]],
             "picture": sorted(COLOURS[c] for c in city.picture),
             "harbour": [None if q == EMPTY else s.players[q] for q in city.harbour],
             "fortresses": [None if c == EMPTY else COLOURS[c] for c in city.fort],

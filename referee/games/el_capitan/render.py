@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import CITIES
-from .chain import EMPTY
+from .chain import EMPTY, FREE
 from .notation import card_label
 from .state import COLOURS
 
@@ -24,7 +24,7 @@ def _city_panel(rules, s, ci):
     name = CITIES[ci]
     for k in range(1, 13):
         c = city.sites[k]
-        if c == EMPTY:
+        if c == FREE:
             status = s.learned.get(("dark", ci, k)) or s.board.site_status(name, k)
             if status == "dark" or (status == "triangle" and s.n <= 3):
                 t.append("▪", style="dim")          # an empty shut-down square (W5)

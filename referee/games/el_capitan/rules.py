@@ -70,7 +70,8 @@ def _move_text(action, variant) -> str:
 
 _PLAYER_MOVES: dict = {}
 _REVEAL_MOVES: dict = {}
-_SAILS: dict = {}      # (player, grid layout) -> {(card, location): [sail moves]}
+_SAILS: dict = {}
+_BUYS: dict = {}       # player -> {card: buy move}      # (player, grid layout) -> {(card, location): [sail moves]}
 
 
 def _reveal_move(word, card, new=False):
@@ -386,11 +387,17 @@ class ElCapitanRules(Rules):
             if s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
                 # T14: the first turn needs a destination card: keep enough for the cheapest one
                 reserve = min((c[3] for c in s.face["d"]), default=0)
+            buys = _BUYS.get(name)
+            if buys is None:
+                buys = _BUYS[name] = {}
             for kind in ("d", "c"):
                 for card in s.face[kind]:
                     if card[3] <= money and card not in seen and (kind == "d" or card[3] + reserve <= money):
                         seen.add(card)
-                        out.append(mv(("buy", card)))
+                        m = buys.get(card)
+                        if m is None:
+                            m = buys[card] = mv(("buy", card))
+                        out.append(m)
         if s.acted:
             out.append(mv(("end",)))
             return out
@@ -982,12 +989,13 @@ class ElCapitanRules(Rules):
                             h16 += c
             if s.stack[10] + h10 != 18 or s.stack[16] + h16 != 12:
                 raise AssertionError("loan cards are not conserved")
+        cities = s.cities
+        sites = b"".join([city.sites for city in cities])
         pieces = []
         forts = []
         harbours = []
         ext, fext, hext = pieces.extend, forts.extend, harbours.extend
-        for city in s.cities:
-            ext(city.sites)
+        for city in cities:
             ext(city.picture)
             f = city.fort
             if f[0] != EMPTY and f[0] == f[1]:
@@ -995,7 +1003,7 @@ class ElCapitanRules(Rules):
             fext(f)
             hext(city.harbour)
         anchored = 0
-        ship_city, ship_space, cities = s.ship_city, s.ship_space, s.cities
+        ship_city, ship_space = s.ship_city, s.ship_space
         for q in range(n):
             sp = ship_space[q]
             if sp >= 0:
@@ -1007,7 +1015,7 @@ class ElCapitanRules(Rules):
         supply_w, front_w = s.supply_w, s.front_w
         for c in s.in_play:
             sw, fw = supply_w[c], front_w[c]
-            if sw + fw + pieces.count(c) != 18 or fw < 0 or sw < 0:
+            if sw + fw + sites.count(c) + pieces.count(c) != 18 or fw < 0 or sw < 0:
                 raise AssertionError(f"{COLOURS[c]} warehouses not conserved")
         supply_f, front_f = s.supply_f, s.front_f
         for p in range(n):
