@@ -190,3 +190,22 @@ def test_site_1_is_never_a_shut_down_square(tmp_path, monkeypatch):
     assert [m.text for m in g.legal_moves()] == ["napoli site 1 plain"]
     with pytest.raises(referee.IllegalMove, match="Site 1 can only be plain.*W6, D5"):
         g.play("dark")
+
+
+@pytest.mark.parametrize("option,shuts", [(False, False), (True, True)])
+def test_backward_refill_of_a_dark_square(option, shuts):
+    # O3b (default no): refilling a freed dark square during backward building does not shut the head
+    g = new(4, backward_shuts=option)
+    c = put(g, "marseille", ["blue", "yellow", "blue", "yellow"], start=1)
+    put(g, "marseille", ["blue", "yellow", "blue", "yellow", "blue", "yellow", "blue"], start=6)
+    s = g.state
+    s.supply_w[2] -= 1
+    c.picture.append(2)                # green's warehouse from site 5 (dark) was shut earlier
+    assert c.full
+    at(g, "Ann", "marseille", 0)
+    auto(turn_of(g, "Ann"))
+    g.play("build")                    # backwards: the highest freed site, 5 (dark on the test board)
+    auto(g)
+    v = sites(g, "marseille")
+    assert v[4] == "red"
+    assert (v[0] is None) == shuts
