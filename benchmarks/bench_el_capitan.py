@@ -5,20 +5,25 @@ Run by hand:  /work/venv/bin/python benchmarks/bench_el_capitan.py [--games N] [
               [--profile]
 Target: at least 100 complete 4-player games per second on one core.
 
-Why uniformly random games are long (measured, 4 players, no board file, 20 games, after the T12/T13 fix):
-a random player rarely builds. Of ~1,100 turns per game ~90% are loans: a ship at the bank may stay there
-and borrow again every turn (rule T13), each borrowed florin buys sailing cards (~1,400 purchases a game)
-rather than warehouses, the 30 loan cards run out early and the bank then lends without a card (O12,
-flagged), and after each payday the repayments push cash below zero (O10), so building stays unaffordable.
-A phase ends only when one player has built all 7 pieces (P1), so phases drag on. All of this is legal.
+Why uniformly random games are long (measured, 4 players, no board file, 10-30 games):
+a random player rarely builds. Of ~1,040 turns per game ~91% are loans: every face-up card is a listed move
+at every step, so a random player spends his florins on sailing cards (~1,100 purchases a game), cannot pay
+for a warehouse, and T12 then sends him to the bank for a loan; the 30 loan cards run out early and the bank
+then lends without a card (O12, flagged: ~880 such loans a game); after each payday the repayments push cash
+below zero (O10; average cash at the action -187), so building stays unaffordable. A phase ends only when
+one player has built all 7 pieces (P1), so phases drag on. All of this is legal. With strictly finite loan
+cards (no loan once both stacks are empty) uniformly random games never end: every player is broke and
+passes for ever.
 
 Policies (all choose only among legal_moves() and play through play(text)):
-  uniform  every listed move equally likely (~4,300-4,700 moves a game).
+  uniform  every listed move equally likely (~4,200-4,500 moves, ~1,040 turns a game).
   kind     first a decision kind (the first word: buy, sail, bank, build, loan, end, ...), then a move of that
-           kind: what a uniformly random player would do if each turn step listed decision kinds first
-           (~1,500 moves, plus one extra entry per purchase and sail if the notation were split that way).
+           kind: what a uniformly random player would do if each step listed decision kinds first
+           (~1,300-1,450 moves, ~380 turns; a kinds-first notation would add one entry per purchase and
+           per sail, ~+300 moves, and cost people a second entry for each).
   table    uniform, but half the time an action (build/reopen/fortress/loan) or 'end' when one is listed
-           (~1,050 moves a game).
+           (~950 moves, ~320 turns a game).
+A game played by people takes roughly 100-150 turns.
 """
 
 from __future__ import annotations
