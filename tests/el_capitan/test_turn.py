@@ -192,8 +192,12 @@ def test_refill_reveals_are_chance_moves_from_the_pile():
     assert g.play("destination card tanger 2 seals price 3").text == "destination card tanger 2s 3f"
     with pytest.raises(referee.IllegalMove, match="seals 1-4, price 1-15"):
         g.play("tanger 2 30")
+    with pytest.raises(referee.IllegalMove, match="destination/sea-route pile.*city, seals and price"):
+        g.play("tanger venezia 3")
     g.play("dest tang 2s 3f")
     assert g.prompt().startswith("Chance: a connection card")
+    with pytest.raises(referee.IllegalMove, match="connection pile.*two cities"):
+        g.play("tanger 2 3")
     # confirmed: Venezia-Tanger costs 3, so no other price is offered for it
     assert [m.text for m in g.legal_moves() if "tanger-venezia" in m.text] == ["connection card tanger-venezia 3f"]
     with pytest.raises(referee.IllegalMove, match="Venezia-Tanger costs 3"):

@@ -939,6 +939,12 @@ class ElCapitanRules(Rules):
         elif kind == "c" and len(cities) == 2 and len(numbers) == 1 and cities[0] != cities[1]:
             a, b = sorted(cities)
             card = ("c", a, b, numbers[0])
+        elif cities and numbers:
+            if kind == "c":
+                raise IllegalMove("The card turned up is from the connection pile: enter its two cities and its "
+                                  "price, e.g. 'tanger venezia 3' (rule T4).")
+            raise IllegalMove("The card turned up is from the destination/sea-route pile: enter its city, seals and "
+                              "price, e.g. 'marseille 3 4' (rule T4).")
         else:
             return None
         word = "destination" if kind == "d" else "connection"
