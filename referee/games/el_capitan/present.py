@@ -62,8 +62,10 @@ def prompt(rules, s) -> str:
     if st == "loans":
         p, loan = s.settle_queue[0]
         ext = s.options["loan10_extended"] if loan[0] == 10 else 30
+        more = sum(1 for q, _ in s.settle_queue if q == p) - 1
+        rest = f"; {more} more of yours follow ('repay all' or 'extend all' settles them alike)" if more else ""
         return (f"{s.players[p]}: {loan[0]}-florin loan: repay {12 if loan[0] == 10 else 20} now, or extend "
-                f"(repay {ext} after the next payday)")
+                f"(repay {ext} after the next payday){rest}")
     if st == "start":
         nets = ", ".join(f"{s.players[p]} {rules.net(s, p)}" for p in range(s.n))
         who = s.players[s.chooser] if s.chooser is not None else "The table (tie, O8)"
