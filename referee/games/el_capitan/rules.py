@@ -381,23 +381,22 @@ class ElCapitanRules(Rules):
         mv = _player_moves(name)
         out = []
         money = s.money[p]
-        if self._can_buy(s):
-            seen = set()
-            reserve = 0
+        if s.options["buy_in_loan_turn"] or not (s.loan_turn or s.to_bank):     # T3, O7
+            limit = money
             if s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
                 # T14: the first turn needs a destination card: keep enough for the cheapest one
-                reserve = min((c[3] for c in s.face["d"]), default=0)
+                limit = money - min((c[3] for c in s.face["d"]), default=0)
+            cards = [c for c in s.face["d"] if c[3] <= money] + [c for c in s.face["c"] if c[3] <= limit]
+            if len(set(cards)) < len(cards):           # two identical cards face up: one move
+                cards = list(dict.fromkeys(cards))
             buys = _BUYS.get(name)
             if buys is None:
                 buys = _BUYS[name] = {}
-            for kind in ("d", "c"):
-                for card in s.face[kind]:
-                    if card[3] <= money and card not in seen and (kind == "d" or card[3] + reserve <= money):
-                        seen.add(card)
-                        m = buys.get(card)
-                        if m is None:
-                            m = buys[card] = mv(("buy", card))
-                        out.append(m)
+            for card in cards:
+                m = buys.get(card)
+                if m is None:
+                    m = buys[card] = mv(("buy", card))
+                out.append(m)
         if s.acted:
             out.append(mv(("end",)))
             return out
@@ -406,7 +405,7 @@ class ElCapitanRules(Rules):
         if s.to_bank:
             # T12/T13: a ship sailed to the bank takes its loan at once; it does not sail on this turn
             for face in self._loan_faces(s):
-                out.append(mv(("loan", face) if face != "pass" else ("pass",)))
+                out.append(mv(("loan", face)))
             return out
         if not s.dest_leg or s.options["legs_after_destination"]:
             reach = self._reach(s)
@@ -424,7 +423,7 @@ class ElCapitanRules(Rules):
             out.extend(self._actions(s, p, loc, mv))
         elif loc == BANK and not first:
             for face in self._loan_faces(s):
-                out.append(mv(("loan", face) if face != "pass" else ("pass",)))
+                out.append(mv(("loan", face)))
         if not out:
             out.append(mv(("pass",)))
         return out
