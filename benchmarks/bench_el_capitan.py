@@ -23,7 +23,7 @@ Policies (all choose only among legal_moves() and play through play(text)):
            per sail, ~+300 moves, and cost people a second entry for each).
   table    uniform, but half the time an action (build/reopen/fortress/loan) or 'end' when one is listed
            (~950 moves, ~320 turns a game).
-A game played by people takes roughly 100-150 turns.
+By estimate a game played by people takes some 100-150 turns (a phase ends after about 8-12 rounds).
 """
 
 from __future__ import annotations

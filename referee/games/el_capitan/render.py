@@ -43,6 +43,14 @@ def _city_panel(rules, s, ci):
     return Panel(t, title=title, width=28)
 
 
+def _expansion(rules, s, k):
+    """Cities with an operating warehouse, and what the expansion table pays for them if that row is known."""
+    pay = s.learned.get(("exp", k))
+    if pay is None:
+        pay = rules._known(s, ("exp", k))
+    return f"{k} ({pay} fl)" if pay is not None else str(k)
+
+
 def render(rules, s):
     from rich.console import Group
     from rich.table import Table
@@ -78,7 +86,7 @@ def render(rules, s):
                 .replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2"))
         colour = pv["colour"] + ("+" + pv["neutral"] if pv["neutral"] else "")
         players.add_row(f"{pv['name']} ({colour})", str(pv["money"]), loans, front, ship,
-                        str(pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
+                        _expansion(rules, s, pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
         hands.append(f"{pv['name']}'s hand: {', '.join(pv['hand']) or '-'}")
     display = Table.grid()
     for line in hands:
