@@ -29,6 +29,7 @@ Chance moves (what the table reveals or what your board shows):
   destination card marseille 3s 4f (or: marseille 3 4) / connection card tanger-venezia 3f (or: tanger venezia 3)
   marseille harbour 1 price 4, marseille fortress 2 price 10, marseille site 5 value 12,
   marseille final value 30, marseille site 5 dark|plain|triangle, expansion 5 cities 25
+  (a board question is answered with just the value: 4, or plain / dark / triangle)
 Enter your board once with `referee board` and these questions answer themselves."""
 
 _LABELS: dict = {}
