@@ -300,15 +300,22 @@ def _state_json(tracked) -> dict:
 
 
 @cli.command("show")
-@click.argument("game_id", shell_complete=complete_game_ref)
+@click.argument("game_id", required=False, shell_complete=complete_game_ref)
 @click.option("--json", "as_json", is_flag=True, help="The table state as JSON.")
 @click.option("--record", "as_record", is_flag=True, help="Print the game record (header + moves).")
 @click.pass_context
 def show_command(ctx, game_id, as_json, as_record):
-    """Show a game: the table now, or a past game's result and breakdown."""
+    """Show a game: the table now, or a past game's result and breakdown (default: the most recent
+    unfinished game)."""
     from . import session
+    from .core.errors import BadInput
 
     store = open_store(ctx)
+    if not game_id:
+        live = store.live_docs()
+        if not live:
+            raise BadInput("There is no unfinished game; give a game id (`referee history` lists them).")
+        game_id = live[0]["id"]
     gid, where = store.resolve(game_id)
     if where == "archive":
         doc = store.get_archived(gid)

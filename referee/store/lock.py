@@ -42,11 +42,17 @@ class StoreLock:
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         if fcntl is not None:
             deadline = time.monotonic() + timeout
+            told = time.monotonic() + 0.3
             while True:
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
+                    if told and time.monotonic() >= told:
+                        told = 0  # say it once, so a person at a terminal knows why nothing happens
+                        if sys.stderr.isatty():
+                            print(f"referee: waiting up to {timeout:.0f} s for {self._holder()} to finish "
+                                  f"writing the history...", file=sys.stderr, flush=True)
                     if time.monotonic() >= deadline:
                         holder = self._holder()
                         os.close(fd)

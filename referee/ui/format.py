@@ -42,7 +42,9 @@ def result_table(result, title: str | None = None):
     if any(e.note for e in result.ranking):
         table.add_row("note", *[e.note for e in result.ranking])
     winners = result.winners
-    table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners) if winners else None
+    caption = [("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)] if winners else []
+    caption.extend(result.notes)
+    table.caption = "\n".join(caption) or None
     return table
 
 

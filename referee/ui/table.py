@@ -87,7 +87,11 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
         text = prompt_session.default_buffer.text
         if not text.strip() or text.strip().lower().split()[0] in COMMANDS:
             return None
-        return tracked.game.preview(text)
+        import shutil
+        import textwrap
+
+        width = max(20, shutil.get_terminal_size((100, 24)).columns - 1)
+        return "\n".join(textwrap.wrap(tracked.game.preview(text), width=width, break_on_hyphens=False))
 
     prompt_session = PromptSession(completer=_completer(tracked), history=_history(store),
                                    complete_while_typing=True, bottom_toolbar=toolbar, **kwargs)
@@ -102,8 +106,11 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
         if game.finished:
             console.print(game.render())
             console.print(result_table(game.result(), title="Final result"))
-            console.print(f"Game {tracked.id} is in the history.")
-            return 0
+            console.print(f"Game {tracked.id} is in the history. Type [bold]undo[/] to take back the last move, "
+                          f"or press Enter to leave.")
+            if _after_the_end(store, tracked, console, prompt_session) == "quit":
+                return 0
+            continue
         console.print(f"[bold]{game.prompt()}[/]")
         who = game.to_move or "chance"
         legal = game.legal_moves()
@@ -123,6 +130,7 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
                 continue
         word = text.lower().split()[0]
         word = SYNONYMS.get(word, word)
+        moves_before = len(tracked.game.moves)
         try:
             if word in COMMANDS and not _is_move(game, text):
                 if _command(store, tracked, console, word, text) == "quit":
@@ -130,16 +138,48 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
                 continue
             move = session.play(store, tracked, text)
         except RefereeError as err:
+            if _show_notices(tracked, console):  # another window changed the game: show where it is now
+                console.print(tracked.game.render())
             console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
             continue
-        for note in tracked.notices:
-            console.print(f"[yellow]{note}[/]")
-        tracked.notices.clear()
+        if _show_notices(tracked, console):
+            console.print(tracked.game.render())
         who = "chance" if move.chance else move.player
         console.print(f"[green]✓[/] {move.text} [dim]({who})[/]")
         _autoplay(store, tracked, console)
-        if not tracked.game.finished:
+        if not tracked.game.finished and len(tracked.game.moves) > moves_before:
             console.print(tracked.game.render())
+
+
+def _show_notices(tracked, console) -> bool:
+    shown = bool(tracked.notices)
+    for note in tracked.notices:
+        console.print(f"[yellow]{_esc_rich(note)}[/]")
+    tracked.notices.clear()
+    return shown
+
+
+def _after_the_end(store, tracked, console, prompt_session):
+    """After the last move: the table may still take it back (or look at the board or record)."""
+    while True:
+        try:
+            line = prompt_session.prompt("game over> ")
+        except (KeyboardInterrupt, EOFError):
+            return "quit"
+        text = " ".join(line.split())
+        word = SYNONYMS.get(text.lower().split()[0], text.lower().split()[0]) if text else "quit"
+        if word == "quit":
+            return "quit"
+        if word in ("undo", "board", "record", "help"):
+            try:
+                _command(store, tracked, console, word, text)
+            except RefereeError as err:
+                console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
+                continue
+            if word == "undo":
+                return "continue"
+            continue
+        console.print("[red]✗ The game is over: type undo, board, record, or press Enter to leave.[/]")
 
 
 def _is_move(game, text: str) -> bool:

@@ -122,3 +122,9 @@ def test_help_lists_commands_without_importing_them(run):
     assert r.exit_code == 0
     for name in ("games", "new", "play", "move", "moves", "show", "undo", "score"):
         assert name in r.stdout
+
+
+def test_show_without_id_is_the_latest_unfinished_game(run):
+    assert run("show").exit_code == 2
+    gid = new(run)
+    assert json.loads(run("show", "--json").stdout)["id"] == gid

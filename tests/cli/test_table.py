@@ -41,9 +41,27 @@ def test_moves_refusals_undo_and_quit(db, toy):
 def test_game_end_shows_result(db, toy):
     store = Store(db)
     t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
-    code, text = drive(store, t, "roll 2\rkeep\r")
+    code, text = drive(store, t, "roll 2\rkeep\r\r")  # the last Enter leaves the finished table
     assert code == 0 and "Final result" in text and "Winner: Ann" in text
     assert store.get_archived(t.id)["result"]["winners"] == ["Ann"]
+
+
+def test_the_last_move_can_be_taken_back_at_the_table(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    code, text = drive(store, t, "roll 2\rkeep\rundo\rgive\rquit\r")
+    assert code == 0 and "Took back: keep" in text
+    assert store.get_archived(t.id)["result"]["winners"] == ["Bob"]  # finished again, the other way
+
+
+def test_a_change_from_another_window_is_announced(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    other = session.open_game(Store(db), t.id)
+    session.play(store, other, "roll 3")  # typed in another window
+    code, text = drive(store, t, "roll 1\rquit\r")
+    assert "changed in another window" in text and "already rolled" in text
+    assert store.read_live(t.id)["moves"] == ["roll 3"]
 
 
 def test_eof_saves_and_leaves(db, toy):
