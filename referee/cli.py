@@ -248,19 +248,23 @@ def move_command(ctx, game_id, moves, as_json):
     from .core.errors import RefereeError
 
     store, tracked = _open(ctx, game_id)
-    applied, error = [], None
+    applied, events, error = [], [], None
     for text in moves:
         try:
             applied.append(session.play(store, tracked, text))
+            events.append(tracked.game.events())
         except RefereeError as err:
             error = err
             break
     if as_json:
-        out_json({"id": tracked.id, "applied": [m.to_dict() for m in applied],
+        out_json({"id": tracked.id,
+                  "applied": [{**m.to_dict(), "events": ev} for m, ev in zip(applied, events)],
                   "error": str(error) if error else None, **_state_json(tracked)})
     else:
-        for m in applied:
-            click.echo(f"{m.text}" + (f"  ({m.player})" if m.player else "  (chance)"))
+        from .ui.format import move_line
+
+        for m, ev in zip(applied, events):
+            click.echo(move_line(m, ev))
         if tracked.game.finished:
             click.echo(_result_line(tracked.game.result()))
         elif not error:

@@ -154,6 +154,10 @@ class Game:
     def view(self) -> dict:
         return self.rules.view(self.state)
 
+    def events(self) -> list[str]:
+        """What the last move did (payouts, busts, completions), one sentence each."""
+        return self.rules.events(self.state) if self._log else []
+
     def render(self):
         return self.rules.render(self.state)
 

@@ -103,6 +103,12 @@ class Rules:
         who = self.to_move(state)
         return f"{who} to move" if who else "Chance event: enter what the table revealed"
 
+    def events(self, state) -> list[str]:
+        """What the last move did that the table must carry out or should know (payouts, busts,
+        completed features, a payday), one sentence each. Printed by `referee move` and `play` from a
+        pipe, where no board is drawn."""
+        return []
+
     def record_options(self, options: dict) -> dict:
         """The options as written into a game record. A record must replay on any machine, so an
         option naming a local file (whose facts the moves already carry) is written portably."""

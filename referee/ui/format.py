@@ -19,6 +19,12 @@ def group_moves(moves, width: int = 100) -> list[str]:
     return lines
 
 
+def move_line(move, events=()) -> str:
+    """A played move as a line, with what it did indented under it (what the table must carry out)."""
+    who = move.player if move.player else "chance"
+    return "\n".join([f"{move.text}  ({who})"] + [f"    {e}" for e in events])
+
+
 def result_table(result, title: str | None = None):
     """One column per player, one row per breakdown part, then total, rank and the winners."""
     from rich.table import Table

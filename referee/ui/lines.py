@@ -6,6 +6,7 @@ import click
 
 from .. import session
 from ..core.errors import RefereeError
+from .format import move_line
 
 
 def run_lines(store, tracked, stream) -> int:
@@ -29,7 +30,7 @@ def run_lines(store, tracked, stream) -> int:
         for note in tracked.notices:
             click.echo(note, err=True)
         tracked.notices.clear()
-        click.echo(move.text + (f"  ({move.player})" if move.player else "  (chance)"))
+        click.echo(move_line(move, tracked.game.events()))
         if tracked.game.finished:
             break
     game = tracked.game

@@ -128,3 +128,14 @@ def test_show_without_id_is_the_latest_unfinished_game(run):
     assert run("show").exit_code == 2
     gid = new(run)
     assert json.loads(run("show", "--json").stdout)["id"] == gid
+
+
+def test_move_prints_what_each_move_did(run):
+    r = run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json")
+    gid = json.loads(r.stdout)["id"]
+    r = run("move", gid, "flip", "jester-5-1", "stop")
+    assert r.exit_code == 0
+    assert "jester-5-1  (chance)\n    Ann flips Jester" in r.stdout and "    Ann stops." in r.stdout
+    assert "    Ann can afford no card in the harbour and passes." in r.stdout  # 3 coins, a 5-coin Jester
+    data = json.loads(run("move", gid, "flip", "sailor-3-1", "--json").stdout)
+    assert data["error"] is None and data["applied"][1]["events"][0].startswith("Bob flips Sailor")

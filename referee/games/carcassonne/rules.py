@@ -390,6 +390,9 @@ class CarcassonneRules(Rules):
             data["goods"] = {names[i]: dict(st.goods[i]) for i in range(st.n)}
         return data
 
+    def events(self, st):
+        return [text for move, text in st.events if move == st.moves]
+
     def result(self, st):
         if st.phase != "over":
             return None

@@ -490,6 +490,8 @@ class ElCapitanRules(Rules):
         kind = a[0]
         p = s.cur
         s.flash = None
+        s.notes_mark = len(s.notes)   # notes added by this move are its events
+        s.paid_now = False
         if kind == "buy":
             card = a[1]
             s.money[p] -= card[3]
@@ -782,6 +784,7 @@ class ElCapitanRules(Rules):
             s.bank -= amount
             s.last_payday[s.players[p]] = dict(parts, total=amount)
         s.paydays += 1
+        s.paid_now = True
         order = [(s.start + k) % s.n for k in range(s.n)]
         if final:
             s.final_input = data
@@ -832,6 +835,14 @@ class ElCapitanRules(Rules):
     # --- state queries ---------------------------------------------------------------------------------
     def finished(self, s):
         return s.stage == "over"
+
+    def events(self, s):
+        out = [s.flash] if s.flash else []
+        out += s.notes[s.notes_mark:]
+        if s.paid_now:
+            out.append(f"Payday {s.paydays}: " + "; ".join(
+                f"{name} receives {parts['total']}" for name, parts in s.last_payday.items()) + ".")
+        return out
 
     def result(self, s):
         if s.stage != "over":

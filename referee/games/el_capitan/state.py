@@ -75,3 +75,5 @@ class State:
         self.last_payday: dict = {}
         self.final_input: dict | None = None
         self.notes: list[str] = []     # table flags (rulings the rules text leaves open)
+        self.notes_mark = 0            # notes before the last move: the ones after it are its events
+        self.paid_now = False          # the last move ended a phase with a payday

@@ -572,6 +572,9 @@ class PortRoyalRules(Rules):
                 "players": [{"name": s.players[p], "coins": s.coins[p],
                              "cards": [IDS[c] for c in s.persons[p] + s.exps[p]]} for p in range(s.n)]}
 
+    def events(self, s):
+        return list(s.events)
+
     def result(self, s):
         from scoring.port_royal import score
 

@@ -74,6 +74,9 @@ class PuertoRicoRules(Rules):
     def finished(self, s):
         return s.phase == END
 
+    def events(self, s):
+        return list(s.events)
+
     def result(self, s):
         if s.phase != END:
             return None
