@@ -98,15 +98,21 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
 @_filter_options
 @click.option("--limit", "-n", type=click.IntRange(min=0), default=None,
               help="Show at most N games (default: 50 in the table, all with --json; 0 = all).")
+@click.option("--unfinished", is_flag=True, help="List the games in progress instead (most recently played "
+                                                  "first), to find the id for `referee play ID`.")
 @click.option("--json", "as_json", is_flag=True, help="A JSON list of games, newest first.")
 @click.pass_context
-def history_command(ctx, game, player, since, until, location, limit, as_json):
+def history_command(ctx, game, player, since, until, location, limit, unfinished, as_json):
     """List past games, newest first, with their scores (* marks the winners).
 
     `referee show ID` shows one game's full result and breakdown; `referee replay ID` steps through a
-    tracked game's moves.
+    tracked game's moves. With --unfinished, the games in progress.
     """
     from .history import render_history, summary
+
+    if unfinished:
+        _unfinished(ctx, game, player, since, until, location, as_json)
+        return
 
     _, _, _, rows = _load(ctx, game, player, since, until, location)
     total = len(rows)
@@ -122,6 +128,28 @@ def history_command(ctx, game, player, since, until, location, limit, as_json):
                    else "The history is empty; `referee new` starts a tracked game, `referee record` logs one.")
         return
     _cli().console().print(render_history(rows, total, len(rows)))
+
+
+def _unfinished(ctx, game, player, since, until, location, as_json):
+    from .history import make_filters, select
+
+    store = _cli().open_store(ctx)
+    live = store.live_docs()  # most recently played first
+    if live and (game or player or since or until or location):
+        keep = {d["id"] for d in select(live, make_filters(live, game=game, player=player, since=since,
+                                                          until=until, location=location))}
+        live = [d for d in live if d["id"] in keep]
+    rows = [{"id": d["id"], "game": d["game"], "players": d["players"], "date": d.get("date"),
+             "location": d.get("location"), "moves": len(d["moves"]), "updated": d.get("updated")} for d in live]
+    if as_json:
+        _out(rows, 1)
+        return
+    if not rows:
+        click.echo("No game is in progress; `referee new GAME -p NAME -p NAME` starts one.")
+        return
+    for r in rows:
+        click.echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
+                   f"{', '.join(r['players'])}  ({r['moves']} moves)")
 
 
 # --- stats ------------------------------------------------------------------------------------------
@@ -308,7 +336,13 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
         raise _bad(f"{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
                    f"gives one game's QR text.")
     if fmt == "json":
-        text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")})
+        from .history import make_filters, select
+
+        live = store.live_docs()
+        live = select(live, make_filters(rows or live, game=game, player=player, since=since, until=until,
+                                         location=location)) if live else []
+        text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")},
+                           live=live)
     elif fmt == "csv":
         text = export_csv(rows)
     else:
@@ -378,6 +412,9 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
         return
     n = len(report["imported"])
     verb = "Would import" if dry_run else "Imported"
+    if report.get("in_progress"):
+        click.echo(f"{verb} {len(report['in_progress'])} game(s) in progress: {', '.join(report['in_progress'])} "
+                   f"(`referee play ID` continues one).")
     click.echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
                + (f"; {len(report['duplicates'])} already in the history were skipped" if report["duplicates"] else "")
                + ".")

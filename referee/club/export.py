@@ -18,8 +18,12 @@ CSV_COLUMNS = ["date", "game", "id", "location", "duration", "player", "score", 
 BGG_IDS = {"puerto-rico": 3076, "carcassonne": 822, "port-royal": 156009}
 
 
-def export_json(docs, records: dict, exported_at: str | None = None) -> str:
-    """{"format", "version", "exported_at", "games": [archive document + "record" (text or null)]}."""
+LIVE_FIELDS = ("id", "game", "players", "options", "date", "location", "notes", "created", "updated", "moves")
+
+
+def export_json(docs, records: dict, exported_at: str | None = None, live=()) -> str:
+    """{"format", "version", "exported_at", "games": [archive document + "record" (text or null)],
+    "in_progress": [games not finished yet: setup + moves]} (in_progress only when there are some)."""
     from ..store.store import now_iso
 
     games = []
@@ -29,6 +33,8 @@ def export_json(docs, records: dict, exported_at: str | None = None) -> str:
         games.append(item)
     data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": exported_at or now_iso(),
             "games": games}
+    if live:
+        data["in_progress"] = [{k: d.get(k) for k in LIVE_FIELDS} for d in sorted(live, key=lambda d: d["id"])]
     from .common import dumps
 
     return dumps(data, depth=2) + "\n"

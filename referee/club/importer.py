@@ -39,6 +39,7 @@ class Parsed:
     docs: list = field(default_factory=list)      # archive documents (id may be None: a new id is given)
     records: dict = field(default_factory=dict)   # id -> move record text
     skipped: list = field(default_factory=list)   # plays left out on purpose, with the reason
+    live: list = field(default_factory=list)      # games in progress (setup + moves), replayed and checked
 
 
 def detect(text: str, path: str | None = None) -> str:
@@ -94,7 +95,44 @@ def parse_json(text: str, name: str) -> Parsed:
         out.docs.append(doc)
         if record is not None:
             out.records[doc["id"]] = record
+    in_progress = data.get("in_progress", [])
+    if not isinstance(in_progress, list):
+        raise BadInput(f"{name}: in_progress must be a list; nothing was imported.")
+    for i, item in enumerate(in_progress):
+        out.live.append(_check_live(item, f"{name}: in_progress[{i}]"))
     return out
+
+
+def _check_live(item, where: str) -> dict:
+    """A game in progress from an export: its setup must be valid and every move must replay."""
+    from ..core.errors import RefereeError
+    from ..core.game import Game
+    from ..core.registry import get_rules
+    from ..store.ids import looks_like_id
+    from .export import LIVE_FIELDS
+
+    if not isinstance(item, dict):
+        raise _bad(where, " must be an object")
+    gid = item.get("id")
+    if not isinstance(gid, str) or not looks_like_id(gid):
+        raise _bad(f"{where}.id", f" must be a game id, not {gid!r}")
+    moves = item.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise _bad(f"{where}.moves", " must be a list of move texts")
+    try:
+        game = Game(get_rules(str(item.get("game"))), item.get("players") or [], item.get("options") or {},
+                    date=item.get("date"))
+    except RefereeError as err:
+        raise _bad(where, f": {str(err).rstrip('.')}") from None
+    for n, text in enumerate(moves):
+        try:
+            game.play(text)
+        except RefereeError as err:
+            raise _bad(f"{where}.moves[{n}]", f" ({text}) is refused: {str(err).rstrip('.')}") from None
+    if game.finished:
+        raise _bad(where, " is a finished game; a finished game belongs in games")
+    return {**{k: item.get(k) for k in LIVE_FIELDS}, "game": game.game, "players": game.players,
+            "options": game.options, "date": game.date}
 
 
 def _bad(where: str, what: str):
@@ -605,6 +643,19 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 keys[key] = doc["id"]
             new_docs.append(doc)
             report["imported"].append(doc["id"])
+        report["in_progress"] = []
+        for doc in parsed.live:
+            gid = doc["id"]
+            here = store.read_live(gid) if gid in live else None
+            if gid in stored or (here is not None and here.get("moves") == doc["moves"]):
+                report["duplicates"].append(gid)
+                continue
+            if here is not None:
+                report["conflicts"].append(gid)
+                continue
+            report["in_progress"].append(gid)
+            if not dry_run:
+                store.write_live({**doc, "kind": "live-game"})
         if dry_run or not new_docs:
             return report
         for gid, text in records.items():

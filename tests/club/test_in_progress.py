@@ -1,0 +1,44 @@
+"""Games in progress: listed by history --unfinished, carried by the JSON export, replayed on import."""
+
+import json
+
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+
+def run(*args, input=None):
+    r = CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    assert "Traceback" not in r.output
+    return r
+
+
+def test_unfinished_games_travel_through_export_and_import(db, tmp_path, monkeypatch):
+    gid = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    run("move", gid, "flip", "sailor-3-1")
+    listed = json.loads(run("history", "--unfinished", "--json").stdout)
+    assert [(g["id"], g["moves"]) for g in listed] == [(gid, 2)]
+    assert gid in run("history", "--unfinished", "--player", "ann").stdout
+    out = tmp_path / "club.json"
+    assert run("export", str(out)).exit_code == 0
+    data = json.loads(out.read_text())
+    assert data["in_progress"][0]["moves"] == ["flip", "sailor-3-1"]
+
+    monkeypatch.setenv("REFEREE_DB", str(tmp_path / "other.json"))  # another machine
+    r = run("import", str(out))
+    assert r.exit_code == 0 and f"game(s) in progress: {gid}" in r.stdout
+    show = json.loads(run("show", gid, "--json").stdout)
+    assert show["moves"] == ["flip", "sailor-3-1"] and not show["finished"]
+    again = run("import", str(out)).stdout
+    assert "Imported 0 games" in again and "1 already in the history were skipped" in again
+
+
+def test_a_game_in_progress_that_does_not_replay_imports_nothing(db, tmp_path):
+    bad = {"format": "referee-history", "version": 1, "games": [],
+           "in_progress": [{"id": "abc234", "game": "port-royal", "players": ["Ann", "Bob"], "options": {},
+                            "date": "2026-01-01", "moves": ["flip", "stop"]}]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    r = run("import", str(path))
+    assert r.exit_code == 2 and "in_progress[0].moves[1] (stop) is refused" in r.stderr
+    assert json.loads(run("history", "--unfinished", "--json").stdout) == []
