@@ -14,13 +14,14 @@ _NAME_FORBIDDEN = re.compile(r"[,;=#\[\]\"\x00-\x1f\x7f]")
 MAX_NAME = 30
 
 
-def validate_players(rules: Rules, players) -> list[str]:
-    """Check a player list for a game: count, non-empty, distinct (ignoring case), printable."""
+def validate_players(rules: Rules, players, options: dict | None = None) -> list[str]:
+    """Check a player list for a game: count (for these options), non-empty, distinct (ignoring case),
+    printable."""
     names = [str(p).strip() for p in players]
-    if len(names) < rules.min_players or len(names) > rules.max_players:
-        raise BadInput(
-            f"{rules.name} takes {rules.min_players} to {rules.max_players} players, not {len(names)}."
-        )
+    lo, hi = rules.player_range(options) if options is not None else (rules.min_players, rules.max_players)
+    if len(names) < lo or len(names) > hi:
+        hint = f"; {rules.more_players}" if len(names) > hi and rules.more_players else ""
+        raise BadInput(f"{rules.name} takes {lo} to {hi} players, not {len(names)}{hint}.")
     seen = {}
     for name in names:
         if not name:
@@ -56,8 +57,8 @@ class Game:
 
     def __init__(self, rules: Rules, players, options: dict | None = None, date: str | None = None):
         self.rules = rules
-        self.players = validate_players(rules, players)
         self.options = validate_options(rules, options)
+        self.players = validate_players(rules, players, self.options)
         self.date = date or _dt.date.today().isoformat()
         self.state = rules.setup(list(self.players), dict(self.options))
         self._log: list[Move] = []

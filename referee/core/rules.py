@@ -9,7 +9,7 @@ a canonical text, and explains with a rule when the move is understood but not a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import BadInput
 from .move import Move
@@ -67,6 +67,14 @@ class Rules:
     def setup(self, players: list[str], options: dict) -> Any:
         """Return the initial state for these players (seat order) and validated options."""
         raise NotImplementedError
+
+    def player_range(self, options: dict) -> tuple[int, int]:
+        """How many players these options allow (a setting may allow more than the box's default)."""
+        return self.min_players, self.max_players
+
+    # How to allow more players than the default, if a setting can (one clause). A class attribute, not a
+    # dataclass field, so that a subclass's value is not reset by __init__.
+    more_players: ClassVar[str] = ""
 
     # --- moves -----------------------------------------------------------------------------------
     def legal(self, state) -> list[Move]:

@@ -29,12 +29,16 @@ def test_base_only_option():
 
 
 def test_player_counts():
-    # R1: 2 to 5 players (a sixth colour is a setting the core cannot offer yet: see the audit report)
+    # R1: 2 to 5 players; a sixth colour from another set is a setting, never the default
     for n in (2, 3, 4, 5):
         new([f"P{i}" for i in range(n)])
-    for n in (1, 6):
-        with pytest.raises(referee.BadInput, match="2 to 5"):
-            new([f"P{i}" for i in range(n)])
+    with pytest.raises(referee.BadInput, match=r"2 to 5 players.*rule R1.*-o six_players=on"):
+        new([f"P{i}" for i in range(6)])
+    g = new([f"P{i}" for i in range(6)], six_players=True)
+    assert len(g.view()["players"]) == 6 and g.view()["players"][5]["followers"] == 7
+    for n in (1, 7):
+        with pytest.raises(referee.BadInput, match="2 to 6"):
+            new([f"P{i}" for i in range(n)], six_players=True)
 
 
 def test_draw_lists_only_tiles_in_bag():

@@ -51,10 +51,11 @@ def test_random_playouts(n):
 
 @pytest.mark.parametrize("options", [{"traders_builders": False}, {"builder_chain": True},
                                      {"decline_second_tile": True, "farm_rule": "by-city"},
-                                     {"farm_rule": "once-per-city", "old_small_city": True}])
+                                     {"farm_rule": "once-per-city", "old_small_city": True},
+                                     {"six_players": True}])
 def test_random_playouts_with_options(options):
     for seed in range(8):
-        playout(seed, 2 + seed % 4, options, replay=seed % 4 == 0)
+        playout(seed, 6 if options.get("six_players") else 2 + seed % 4, options, replay=seed % 4 == 0)
 
 
 def test_undo_restores_the_view():

@@ -153,3 +153,9 @@ def test_string_option_can_keep_its_case(tmp_path):
 
     assert Option("board", "auto", keep_case=True).parse(" /Users/Ann/Board.json ") == "/Users/Ann/Board.json"
     assert Option("end", "standard").parse("STANDARD") == "standard"
+
+
+def test_player_range_can_depend_on_an_option():
+    with pytest.raises(BadInput, match=r"2 to 5 players, not 6; a sixth player .*-o six_players=on"):
+        referee.new_game("carcassonne", [f"P{i}" for i in range(6)])
+    assert len(referee.new_game("carcassonne", [f"P{i}" for i in range(6)], {"six-players": "on"}).players) == 6

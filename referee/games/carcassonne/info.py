@@ -14,4 +14,6 @@ OPTIONS = (
     Option("old_small_city", False, "O2b: a completed two-tile city scores 2 instead of 4"),
     Option("builder_chain", False, "O3 (house rule): builder extra tiles may chain"),
     Option("decline_second_tile", False, "O4: offer 'no second tile' instead of the builder's extra tile"),
+    Option("six_players", False, "R1: allow a sixth player (a sixth colour of followers, builder and pig from "
+           "another set)"),
 )

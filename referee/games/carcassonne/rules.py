@@ -28,6 +28,11 @@ class CarcassonneRules(Rules):
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS)
         self.notation = notation.HELP
 
+    more_players = "a sixth player needs a sixth colour from another set (rule R1): -o six_players=on"
+
+    def player_range(self, options):
+        return 2, 6 if options.get("six_players") else 5
+
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players, options):
         st = State(players=list(players), options=dict(options))
