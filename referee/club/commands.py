@@ -234,7 +234,7 @@ def _print_stats(data):
     if not data["games"]:
         con.print("No finished games match; nothing to count.")
         return
-    t = Table(title=f"Players ({data['games']} games)", header_style="bold")
+    t = Table(title=f"Players ({data['games']} game{'s' if data['games'] != 1 else ''})", header_style="bold")
     for col, just in (("player", "left"), ("plays", "right"), ("wins", "right"), ("win %", "right"),
                       ("rating", "right"), ("streak", "right"), ("last played", "left")):
         t.add_column(col, justify=just)

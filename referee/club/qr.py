@@ -53,7 +53,7 @@ def decode(text: str) -> dict:
 
     lines = [ln.strip() for ln in str(text).replace("\r", "\n").split("\n") if ln.strip()]
     if not lines or not lines[0].lower().startswith(MAGIC):
-        raise BadInput("The QR text does not start with 'referee result v1'; it is not a referee result.")
+        raise BadInput("it does not start with 'referee result v1', so it is not a referee result.")
     try:
         version = int(lines[0][len(MAGIC):])
     except ValueError:
