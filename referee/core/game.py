@@ -63,6 +63,7 @@ class Game:
         self.state = rules.setup(list(self.players), dict(self.options))
         self._log: list[Move] = []
         self._legal: dict[str, Move] | None = None
+        self._finished: bool | None = None  # cached per position: asked several times per move
 
     # --- identity ----------------------------------------------------------------------------------
     @property
@@ -91,10 +92,13 @@ class Game:
         """Resolve typed text to the legal Move it means, without playing it."""
         if self.finished:
             raise GameOver("The game is over; no more moves can be entered (undo to change the end).")
+        legal = self._legal_map()
+        move = legal.get(text)  # a listed move's own text needs no normalising
+        if move is not None:
+            return move
         norm = normalize(text)
         if not norm:
             raise InvalidMove("The move is empty; type a move, or 'moves' to list the legal ones.")
-        legal = self._legal_map()
         move = legal.get(norm)
         if move is None:
             canonical = self.rules.parse(self.state, norm)
@@ -120,6 +124,7 @@ class Game:
         self.rules.apply(self.state, move)
         self._log.append(move)
         self._legal = None
+        self._finished = None
         return move
 
     def undo(self, n: int = 1) -> list[Move]:
@@ -135,12 +140,15 @@ class Game:
             self.rules.apply(self.state, move)
         self._log = keep
         self._legal = None
+        self._finished = None
         return dropped
 
     # --- state ---------------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        return self.rules.finished(self.state)
+        if self._finished is None:
+            self._finished = self.rules.finished(self.state)
+        return self._finished
 
     def result(self):
         return self.rules.result(self.state) if self.finished else None
