@@ -1,6 +1,6 @@
 """Benchmark: Carcassonne + Traders & Builders through the public API.
 
-Run by hand:  /work/venv/bin/python benchmarks/bench_carcassonne.py [--games N] [--players 2] [--profile]
+Run by hand:  python benchmarks/bench_carcassonne.py [--games N] [--players 2] [--profile]
 Targets:
   * random legal games (all 96 tiles, followers, builders, pigs; legal_moves + play(text) + check() after
     every move): at least 20 complete 2-player games per second on one core;

@@ -1,7 +1,7 @@
 """Benchmark: random legal El Capitan games through the public API (legal_moves + play(text), check() after
 every move, result() at the end).
 
-Run by hand:  /work/venv/bin/python benchmarks/bench_el_capitan.py [--games N] [--players 4] [--board PATH]
+Run by hand:  python benchmarks/bench_el_capitan.py [--games N] [--players 4] [--board PATH]
               [--profile]
 Target: at least 100 complete 4-player games per second on one core.
 

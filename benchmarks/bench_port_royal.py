@@ -1,6 +1,6 @@
 """Benchmark: random legal Port Royal games through the public API (legal_moves + play(text), check() on).
 
-Run by hand:  /work/venv/bin/python benchmarks/bench_port_royal.py [--games N] [--players 4] [--profile]
+Run by hand:  python benchmarks/bench_port_royal.py [--games N] [--players 4] [--profile]
 Target: at least 2,000 complete 4-player games per minute on one core.
 """
 
