@@ -147,8 +147,16 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
         who = "chance" if move.chance else move.player
         console.print(f"[green]✓[/] {move.text} [dim]({who})[/]")
         _autoplay(store, tracked, console)
-        if not tracked.game.finished and len(tracked.game.moves) > moves_before:
-            console.print(tracked.game.render())
+        game = tracked.game
+        if game.finished or len(game.moves) <= moves_before:
+            continue
+        if game.to_move is None:
+            # More table events to enter (a row of cards, plantations): no board between them, just what
+            # each did, so the screen does not scroll a whole board per card.
+            for event in game.events():
+                console.print(f"  [dim]{_esc_rich(event)}[/]")
+            continue
+        console.print(game.render())
 
 
 def _show_notices(tracked, console) -> bool:
