@@ -57,16 +57,8 @@ def _table():
 
 
 def step(s) -> None:
-    n = s.n
-    while s.turn < n:
-        p = (s.chooser + s.turn) % n
-        s.actor = p
-        mv = options(s, p)
-        if mv:
-            s.mv = mv
-            return
-        s.turn += 1
-    governor.role_done(s)
+    if not governor.next_decision(s, options):
+        governor.role_done(s)
 
 
 def act(s, a) -> None:

@@ -79,6 +79,25 @@ def choose(s, action) -> None:
         role_done(s)
 
 
+def next_decision(s, options, *, until=None, on_skip=None) -> bool:
+    """Walk the phase's turn order (from the chooser, clockwise) from ``s.turn`` to the first player who
+    has a decision: set ``s.actor`` and ``s.mv`` to that player's moves and return True. A player without
+    one is skipped (``on_skip(s)`` after each). False once everyone has had his turn, or ``until(s)``
+    ends the phase early."""
+    n = s.n
+    while s.turn < n and not (until and until(s)):
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return True
+        s.turn += 1
+        if on_skip:
+            on_skip(s)
+    return False
+
+
 def role_done(s) -> None:
     s.picks += 1
     if s.picks >= s.total_picks:

@@ -41,23 +41,19 @@ def options(s, p: int) -> list:
     return out
 
 
+def _next_player(s) -> None:
+    s.hac_used = False
+
+
 def step(s) -> None:
-    n = s.n
-    while s.turn < n:
-        p = (s.chooser + s.turn) % n
-        s.actor = p
-        mv = options(s, p)
-        if mv:
-            s.mv = mv
-            return
-        s.turn += 1
-        s.hac_used = False
+    if governor.next_decision(s, options, on_skip=_next_player):
+        return
     # 5.2 S7: discard the row, turn up N+1 new tiles
     for k in range(5):
         s.disc[k] += s.row[k]
         s.row[k] = 0
     s.phase = REVEAL
-    s.reveal_left = n + 1
+    s.reveal_left = s.n + 1
     if s.triggers:   # the game ends with this round and it has no other settler phase: nobody takes from the row
         s.reveal_left = 0
         s.events.append("The game ends after this round, so no new plantations need to be turned up.")

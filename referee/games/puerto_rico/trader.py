@@ -33,17 +33,14 @@ def options(s, p: int) -> list:
     return out
 
 
+def _house_full(s) -> bool:
+    return len(s.house) >= HOUSE_CAP
+
+
 def step(s) -> None:
-    n = s.n
-    while s.turn < n and len(s.house) < HOUSE_CAP:
-        p = (s.chooser + s.turn) % n
-        s.actor = p
-        mv = options(s, p)
-        if mv:
-            s.mv = mv
-            return
-        s.turn += 1
-    if len(s.house) >= HOUSE_CAP:  # 5.6 T5: only a full house is emptied
+    if governor.next_decision(s, options, until=_house_full):
+        return
+    if _house_full(s):  # 5.6 T5: only a full house is emptied
         for g in s.house:
             s.gsup[g] += 1
         s.house = []
