@@ -161,3 +161,18 @@ def test_payday_bookkeeping(g):
 def test_phase_out_of_range(g):
     g.state.phase = 4
     _broken(g, "phase")
+
+
+def test_a_warehouse_of_a_colour_nobody_plays():
+    # 4 players use red, yellow, green and blue: a purple warehouse on the board came from nowhere
+    g = _mid_game(4)
+    s = g.state
+    city = next(c for c in s.cities if c.top < 12)
+    city.sites[12] = 4
+    _broken(g, "not in play")
+
+
+def test_a_harbour_space_too_many(g):
+    city = g.state.cities[0]
+    city.harbour.append(EMPTY)
+    _broken(g, "harbour space too many")
