@@ -71,8 +71,7 @@ def _move_text(action, variant) -> str:
 
 _PLAYER_MOVES: dict = {}
 _REVEAL_MOVES: dict = {}
-_SAILS: dict = {}
-_BUYS: dict = {}       # player -> {card: buy move}      # (player, grid layout) -> {(card, location): [sail moves]}
+_PER_PLAYER: dict = {}
 
 
 def _reveal_move(word, card, new=False):
@@ -110,6 +109,32 @@ def _player_moves(name):
                 m = cache[key] = Move(_move_text(action, variant), name, False, action)
             return m
         got = _PLAYER_MOVES[name] = mv
+    return got
+
+
+class _PlayerMoves:
+    """One player's turn moves, built once and reused: the moves that take no argument, the loan choices,
+    buy moves by card, and sail moves by grid layout, card and location."""
+
+    __slots__ = ("mv", "end", "bank", "pass_", "loans", "buys", "sails")
+
+    def __init__(self, name):
+        mv = self.mv = _player_moves(name)
+        self.end, self.bank, self.pass_ = mv(("end",)), mv(("bank",)), mv(("pass",))
+        l10, l16 = mv(("loan", 10)), mv(("loan", 16))
+        self.loans = {"both": (l10, l16), 10: (l10,), 16: (l16,)}
+        self.buys: dict = {}
+        self.sails: dict = {}       # layout -> {(card, location): [sail moves]}
+
+    def buy(self, card):
+        m = self.buys[card] = self.mv(("buy", card))
+        return m
+
+
+def _per_player(name):
+    got = _PER_PLAYER.get(name)
+    if got is None:
+        got = _PER_PLAYER[name] = _PlayerMoves(name)
     return got
 
 
@@ -338,9 +363,8 @@ class ElCapitanRules(Rules):
             if s.pending_dark is not None:
                 c, site, _ = s.pending_dark
                 return self._question(s, ("dark", c, site))
-            key = self._turn_question(s)
-            if key is not None:
-                return self._question(s, key)
+            if s.pending_build is not None:
+                return self._question(s, self._turn_question(s))
             return self._turn_moves(s)
         if st == "reveal":
             return self._reveal_moves(s)
@@ -378,56 +402,65 @@ class ElCapitanRules(Rules):
 
     def _turn_moves(self, s):
         p = s.cur
-        name = s.players[p]
-        mv = _player_moves(name)
+        pm = _per_player(s.players[p])
         out = []
-        money = s.money[p]
-        if s.options["buy_in_loan_turn"] or not (s.loan_turn or s.to_bank):     # T3, O7
+        opts = s.options
+        if opts["buy_in_loan_turn"] or not (s.loan_turn or s.to_bank):     # T3, O7
+            money = s.money[p]
+            fd, fc = s.face["d"], s.face["c"]
             limit = money
-            if s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
+            if fd and s.ship_city[p] == OFF and not any(c[0] == "d" for c in s.hands[p]):
                 # T14: the first turn needs a destination card: keep enough for the cheapest one
-                limit = money - min((c[3] for c in s.face["d"]), default=0)
-            cards = [c for c in s.face["d"] if c[3] <= money] + [c for c in s.face["c"] if c[3] <= limit]
-            if len(set(cards)) < len(cards):           # two identical cards face up: one move
-                cards = list(dict.fromkeys(cards))
-            buys = _BUYS.get(name)
-            if buys is None:
-                buys = _BUYS[name] = {}
-            for card in cards:
-                m = buys.get(card)
-                if m is None:
-                    m = buys[card] = mv(("buy", card))
-                out.append(m)
+                limit = money - min(c[3] for c in fd)
+            buys = pm.buys
+            for card in fd:
+                if card[3] <= money:
+                    m = buys.get(card)
+                    out.append(m if m is not None else pm.buy(card))
+            for card in fc:
+                if card[3] <= limit:
+                    m = buys.get(card)
+                    out.append(m if m is not None else pm.buy(card))
+            if len(out) > 1 and (len(set(fd)) < len(fd) or len(set(fc)) < len(fc)):
+                out = list(dict.fromkeys(out))         # two identical cards face up: one move
         if s.acted:
-            out.append(mv(("end",)))
+            out.append(pm.end)
             return out
-        loc = s.ship_city[p]
-        first = s.turns[p] == 0
         if s.to_bank:
             # T12/T13: a ship sailed to the bank takes its loan at once; it does not sail on this turn
-            for face in self._loan_faces(s):
-                out.append(mv(("loan", face)))
+            out += pm.loans[self._loan_key(s)]
             return out
-        if not s.dest_leg or s.options["legs_after_destination"]:
-            reach = self._reach(s)
-            layout = s.learned.get("layout")
-            cache = _SAILS.setdefault((name, layout), {})
-            for card in dict.fromkeys(s.hands[p]):
-                key = (card, loc)
-                got = cache.get(key)
+        loc = s.ship_city[p]
+        hand = s.hands[p]
+        if hand and (not s.dest_leg or opts["legs_after_destination"]):
+            cache = pm.sails.get(s.learned.get("layout"))
+            if cache is None:
+                cache = pm.sails[s.learned.get("layout")] = {}
+            for card in (dict.fromkeys(hand) if len(hand) > 1 else hand):
+                got = cache.get((card, loc))
                 if got is None:
-                    got = cache[key] = self._sails(mv, reach, card, loc)
+                    got = cache[(card, loc)] = self._sails(pm.mv, self._reach(s), card, loc)
                 out += got
         if loc >= 0:
-            if not first:
-                out.append(mv(("bank",)))
-            out.extend(self._actions(s, p, loc, mv))
-        elif loc == BANK and not first:
-            for face in self._loan_faces(s):
-                out.append(mv(("loan", face)))
+            if s.turns[p]:
+                out.append(pm.bank)
+            out.extend(self._actions(s, p, loc, pm.mv))
+        elif loc == BANK and s.turns[p]:
+            out += pm.loans[self._loan_key(s)]
         if not out:
-            out.append(mv(("pass",)))
+            out.append(pm.pass_)
         return out
+
+    @staticmethod
+    def _loan_key(s):
+        """Which loan faces may be taken (T13, O12): 'both', or the one face whose stack still has cards."""
+        if s.options["loan_stacks"] == "unlimited":
+            return "both"
+        st = s.stack
+        a, b = st[10] > 0, st[16] > 0
+        if a == b:              # both left, or both stacks empty: flagged (O12), the table lends either
+            return "both"
+        return 10 if a else 16
 
     @staticmethod
     def _sails(mv, reach, card, loc):
