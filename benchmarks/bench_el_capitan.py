@@ -41,6 +41,7 @@ import referee  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cal", "Dan", "Eve"]
 ACTIONS = ("build", "reopen", "fortress", "loan")
+_CHANCE_ONLY = ["chance"]
 
 
 def play_one(n: int, seed: int, options: dict, policy: str = "uniform", check: bool = True) -> int:
@@ -49,12 +50,17 @@ def play_one(n: int, seed: int, options: dict, policy: str = "uniform", check: b
     moves = 0
     while not g.finished:
         legal = g.legal_moves()
+        # A listing is all chance moves or all player moves; a chance step has one kind ("chance") and no
+        # action, so the policies skip sorting it (same random draws, same games, less policy time).
         if policy == "kind" and len(legal) > 1:
-            kinds = {}
-            for m in legal:
-                kinds.setdefault("chance" if m.chance else m.text.split(" ", 1)[0], []).append(m)
-            legal = kinds[rng.choice(sorted(kinds))]
-        elif policy == "table" and rng.random() < 0.5:
+            if legal[0].chance:
+                rng.choice(_CHANCE_ONLY)
+            else:
+                kinds = {}
+                for m in legal:
+                    kinds.setdefault(m.text.split(" ", 1)[0], []).append(m)
+                legal = kinds[rng.choice(sorted(kinds))]
+        elif policy == "table" and rng.random() < 0.5 and not legal[0].chance:
             acts = [m for m in legal if m.action[0] in ACTIONS or m.text == "end"]
             if acts:
                 legal = acts

@@ -85,6 +85,17 @@ def _reveal_move(word, card, new=False):
     return m
 
 
+class _KnownReveals(dict):
+    """card -> the move revealing it from a known (reshuffled) pile; looked up by map() in C."""
+
+    def __missing__(self, card):
+        m = self[card] = _reveal_move("destination" if card[0] == "d" else "connection", card)
+        return m
+
+
+_KNOWN_REVEAL = _KnownReveals()
+
+
 def _unseen_cards(kind, known_price=None):
     """Every card a pile nobody has seen may turn up (plausible seals and prices: input bounds, not data)."""
     if kind == "d":
@@ -398,7 +409,7 @@ class ElCapitanRules(Rules):
             return _cached(("unseen", kind, tuple(sorted(prices.items()))), lambda: [
                 _reveal_move(word, card, True) for card in _unseen_cards(kind, prices)])
         # a known pile (a reshuffled discard pile): only its cards
-        return [_reveal_move(word, card) for card in sorted(set(s.draw_known[kind]))]
+        return list(map(_KNOWN_REVEAL.__getitem__, sorted(set(s.draw_known[kind]))))
 
     def _turn_moves(self, s):
         p = s.cur
@@ -1067,8 +1078,8 @@ class ElCapitanRules(Rules):
         shut_count = shut.count
         counted = 0
         for c in s.in_play:
-            sw, fw, on_board = supply_w[c], front_w[c], placed(c) + shut_count(c)
-            if sw + fw + on_board != 18 or fw < 0 or sw < 0:
+            on_board = placed(c) + shut_count(c)
+            if supply_w[c] + front_w[c] + on_board != 18 or front_w[c] < 0 or supply_w[c] < 0:
                 raise AssertionError(f"{COLOURS[c]} warehouses not conserved")
             counted += on_board
         if len(sites) - placed(FREE) + len(shut) != counted:
@@ -1078,14 +1089,14 @@ class ElCapitanRules(Rules):
             c = s.main[p]
             if supply_f[c] + front_f[p] + forts.count(c) != 3:
                 raise AssertionError(f"{COLOURS[c]} fortresses not conserved")
-        in_hand, face = s.in_hand, s.face
-        for kind, total, shown in (("d", 18, 4), ("c", 36, 6)):
-            cards = (s.draw_unknown[kind] + len(s.draw_known[kind]) + len(face[kind]) + len(s.discard[kind])
-                     + in_hand[kind])
-            if cards != total:
-                raise AssertionError(f"sailing cards of deck {kind} are not conserved ({cards} != {total})")
-            if len(face[kind]) > shown:
-                raise AssertionError("too many face-up sailing cards")
+        in_hand, face, unknown, known, discard = s.in_hand, s.face, s.draw_unknown, s.draw_known, s.discard
+        fd, fc = face["d"], face["c"]
+        if unknown["d"] + len(known["d"]) + len(fd) + len(discard["d"]) + in_hand["d"] != 18:
+            raise AssertionError("sailing cards of deck d are not conserved")
+        if unknown["c"] + len(known["c"]) + len(fc) + len(discard["c"]) + in_hand["c"] != 36:
+            raise AssertionError("sailing cards of deck c are not conserved")
+        if len(fd) > 4 or len(fc) > 6:
+            raise AssertionError("too many face-up sailing cards")
         if sum(map(len, s.hands)) != in_hand["d"] + in_hand["c"]:
             raise AssertionError("hand cards are not accounted for")
         if len(s.bonus_left) + n - s.bonus.count(0) != 3:
