@@ -1057,7 +1057,7 @@ class ElCapitanRules(Rules):
         for city in cities:      # a plain loop with += is the cheapest gather (measured against map/chain/sum)
             shut += city.picture
             f = city.fort
-            if f[0] == f[1] != EMPTY:
+            if f[0] != EMPTY and f[0] == f[1]:
                 raise AssertionError("two fortresses of one colour in a city")
             forts += f
             harbours += city.harbour
