@@ -127,7 +127,7 @@ class _PlayerMoves:
     """One player's turn moves, built once and reused: the moves that take no argument, the loan choices,
     buy moves by card, and sail moves by grid layout, card and location."""
 
-    __slots__ = ("mv", "end", "bank", "pass_", "loans", "buys", "sails")
+    __slots__ = ("mv", "end", "bank", "pass_", "loans", "buys", "sails", "hands")
 
     def __init__(self, name):
         mv = self.mv = _player_moves(name)
@@ -136,6 +136,7 @@ class _PlayerMoves:
         self.loans = {"both": (l10, l16), 10: (l10,), 16: (l16,)}
         self.buys: dict = {}
         self.sails: dict = {}       # layout -> {(card, location): [sail moves]}
+        self.hands: dict = {}       # layout -> {(location, *hand): [sail moves]}
 
     def buy(self, card):
         m = self.buys[card] = self.mv(("buy", card))
@@ -444,14 +445,17 @@ class ElCapitanRules(Rules):
         loc = s.ship_city[p]
         hand = s.hands[p]
         if hand and (not s.dest_leg or opts["legs_after_destination"]):
-            cache = pm.sails.get(s.learned.get("layout"))
-            if cache is None:
-                cache = pm.sails[s.learned.get("layout")] = {}
-            for card in (dict.fromkeys(hand) if len(hand) > 1 else hand):
-                got = cache.get((card, loc))
-                if got is None:
-                    got = cache[(card, loc)] = self._sails(pm.mv, self._reach(s), card, loc)
-                out += got
+            layout = s.learned.get("layout")
+            by_hand = pm.hands.get(layout)
+            if by_hand is None:
+                by_hand = pm.hands[layout] = {}
+            key = (loc, *hand)        # a hand often comes back unchanged (other players' turns, reveals)
+            got = by_hand.get(key)
+            if got is None:
+                if len(by_hand) > 4096:       # bounded: a long session meets many hands
+                    by_hand.clear()
+                got = by_hand[key] = self._hand_sails(s, pm, layout, hand, loc)
+            out += got
         if loc >= 0:
             if s.turns[p]:
                 out.append(pm.bank)
@@ -460,6 +464,19 @@ class ElCapitanRules(Rules):
             out += pm.loans[self._loan_key(s)]
         if not out:
             out.append(pm.pass_)
+        return out
+
+    def _hand_sails(self, s, pm, layout, hand, loc):
+        """The sail moves a hand allows from a location: each distinct card's moves, in hand order."""
+        cache = pm.sails.get(layout)
+        if cache is None:
+            cache = pm.sails[layout] = {}
+        out = []
+        for card in dict.fromkeys(hand):
+            got = cache.get((card, loc))
+            if got is None:
+                got = cache[(card, loc)] = self._sails(pm.mv, self._reach(s), card, loc)
+            out += got
         return out
 
     @staticmethod
