@@ -561,6 +561,18 @@ class ElCapitanRules(Rules):
             s.face[card[0]].remove(card)
             s.hands[p].append(card)
             s.in_hand[card[0]] += 1
+        elif kind == "reveal_card":
+            card = a[1]
+            s.reveal_queue.pop(0)
+            s.draw_known[card[0]].remove(card)
+            s.face[card[0]].append(card)
+        elif kind == "reveal_new":
+            card = a[1]
+            s.reveal_queue.pop(0)
+            s.draw_unknown[card[0]] -= 1
+            if s.file_deck[card[0]] is not None:
+                s.file_deck[card[0]].remove(card)
+            s.face[card[0]].append(card)
         elif kind == "sail":
             card, dest = a[1], a[2]
             self._leave(s, p)
@@ -611,18 +623,6 @@ class ElCapitanRules(Rules):
                 s.pending_dark = None
                 self._shut(s, c, value)
                 self._bonus_check(s, p, how)
-        elif kind == "reveal_new":
-            card = a[1]
-            s.reveal_queue.pop(0)
-            s.draw_unknown[card[0]] -= 1
-            if s.file_deck[card[0]] is not None:
-                s.file_deck[card[0]].remove(card)
-            s.face[card[0]].append(card)
-        elif kind == "reveal_card":
-            card = a[1]
-            s.reveal_queue.pop(0)
-            s.draw_known[card[0]].remove(card)
-            s.face[card[0]].append(card)
         elif kind == "end":
             self._end_turn(s)
         elif kind == "pass":
@@ -752,7 +752,7 @@ class ElCapitanRules(Rules):
         s.turns[p] += 1
         if not s.phase_end:
             for q in range(s.n):
-                if self._warehouses_left(s, q) == 0 and s.front_f[q] == 0:
+                if s.front_f[q] == 0 and self._warehouses_left(s, q) == 0:
                     s.phase_end = True
                     break
         s.acted = s.loan_turn = s.dest_leg = s.to_bank = False
