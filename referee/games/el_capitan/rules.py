@@ -1082,12 +1082,16 @@ class ElCapitanRules(Rules):
             raise AssertionError("a city has a fortress or harbour space too many or too few")
         anchored = 0
         ship_city, ship_space = s.ship_city, s.ship_space
-        for q in range(n):
+        supply_f, front_f, mains = s.supply_f, s.front_f, s.main
+        for q in range(n):      # each player's ship and fortresses, in one pass
             sp = ship_space[q]
             if sp >= 0:
                 anchored += 1
                 if cities[ship_city[q]].harbour[sp] != q:
                     raise AssertionError("a ship is not in its harbour space")
+            c = mains[q]
+            if supply_f[c] + front_f[q] + forts.count(c) != 3:
+                raise AssertionError(f"{COLOURS[c]} fortresses not conserved")
         if _SPACES - harbours.count(EMPTY) != anchored:
             raise AssertionError("a harbour space holds a ship that is not there")
         supply_w, front_w = s.supply_w, s.front_w
@@ -1101,11 +1105,6 @@ class ElCapitanRules(Rules):
             counted += on_board
         if len(sites) - placed(FREE) + len(shut) != counted:
             raise AssertionError("warehouses not conserved: a site or picture holds a colour not in play")
-        supply_f, front_f = s.supply_f, s.front_f
-        for p in range(n):
-            c = s.main[p]
-            if supply_f[c] + front_f[p] + forts.count(c) != 3:
-                raise AssertionError(f"{COLOURS[c]} fortresses not conserved")
         in_hand, face, unknown, known, discard = s.in_hand, s.face, s.draw_unknown, s.draw_known, s.discard
         fd, fc = face["d"], face["c"]
         if unknown["d"] + len(known["d"]) + len(fd) + len(discard["d"]) + in_hand["d"] != 18:
