@@ -176,3 +176,30 @@ def test_a_harbour_space_too_many(g):
     city = g.state.cities[0]
     city.harbour.append(EMPTY)
     _broken(g, "harbour space too many")
+
+
+def test_reused_moves_give_the_same_listing_as_fresh_ones():
+    # the engine reuses Move lists (per player, hand, display of a pile): at every position of a game the listing
+    # must be exactly what an engine with nothing cached lists
+    from referee.games.el_capitan import rules as r
+
+    caches = [r._CACHE, r._PLAYER_MOVES, r._REVEAL_MOVES, r._PER_PLAYER, r._KNOWN_REVEAL]
+    rng = random.Random(11)
+    for n, board in ((2, BOARD), (4, "none")):
+        g = referee.new_game("el-capitan", NAMES[:n], {"board": board})
+        for _ in range(1500):
+            if g.finished:
+                break
+            warm = [(m.text, m.player, m.chance, m.action) for m in g.rules.legal(g.state)]
+            saved = [dict(c) for c in caches]          # the warm caches, kept for the next positions
+            for c in caches:
+                c.clear()
+            cold = [(m.text, m.player, m.chance, m.action) for m in g.rules.legal(g.state)]
+            for c, kept in zip(caches, saved):
+                c.clear()
+                c.update(kept)
+            assert warm == cold, f"position {len(g.moves)}"
+            g._legal = None
+            legal = g.legal_moves()
+            acts = [m for m in legal if m.action[0] in ("build", "fortress", "loan", "end")]
+            g.play(rng.choice(acts if acts and rng.random() < 0.5 else legal).text)
