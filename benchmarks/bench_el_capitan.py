@@ -28,8 +28,9 @@ By estimate a game played by people takes some 100-150 turns (a phase ends after
 Where a move's time goes (--parts, 4 players, 2026-11-20, us per move; policy time not included):
   uniform  apply 1.3, legal 2.7, check 6.6, core 1.7 = 12.3   (before the listing caches: legal 4.7, 14.3)
   table    apply 1.9, legal 2.7, check 6.6, core 3.3 = 14.6   (before: legal 4.8, 16.4)
-The audit is now half of it; 100 table-like games/s needs ~10 us a move, so it cannot be met while every
-piece is recounted after every move from per-city lists (see the report of 2026-11-20 for the options).
+The audit is now half of it; 100 table-like games/s needs ~10 us a move including the policy, which this
+does not reach while every piece is recounted after every move (gathering the per-city lists alone is ~1.5 us;
+flat per-state piece arrays would save about that much, not the rest).
 """
 
 from __future__ import annotations
