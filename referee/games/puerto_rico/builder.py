@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, move_table
+from .state import BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, move_table, take_colonist
 from . import governor
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -74,10 +74,7 @@ def act(s, a) -> None:
         s.city[p] += 2 if LARGE[b] else 1
         note = ""
         if a[2]:
-            if s.csup > 0:
-                s.csup -= 1
-            else:
-                s.cship -= 1
+            take_colonist(s)
             s.bld[p][b] = 1
             note = ", with a university colonist on it"
         s.events.append(f"{s.names[p]} builds a {BNAME[b].lower()} for {c} doubloon(s){note}.")

@@ -4,7 +4,7 @@ turned up one tile at a time as chance moves (at setup and after every settler p
 from __future__ import annotations
 
 from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
-                    REVEAL, chance_list, mk)
+                    REVEAL, chance_list, mk, take_colonist)
 from . import governor
 
 
@@ -111,10 +111,7 @@ def act(s, a) -> None:
         s.tiles[p][k] += 1
         note = ""
         if a[2]:
-            if s.csup > 0:
-                s.csup -= 1
-            else:
-                s.cship -= 1
+            take_colonist(s)
             s.tocc[p][k] += 1
             note = " with a hospice colonist on it"
         s.events.append(f"{s.names[p]} takes a {KINDS[k]} tile{note}.")

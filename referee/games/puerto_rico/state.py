@@ -154,6 +154,15 @@ def colonists_of(s: PRState, p: int) -> int:
     return s.sj[p] + sum(s.tocc[p]) + sum(bl[b] for b in s.owned[p])
 
 
+def take_colonist(s: PRState) -> None:
+    """The hospice's and the university's one colonist: from the supply, else from the colonist ship
+    (rules 5.2 and 5.4). Callers offer the colonist only when one of the two has any."""
+    if s.csup > 0:
+        s.csup -= 1
+    else:
+        s.cship -= 1
+
+
 def pay(s: PRState, p: int, amount: int) -> int:
     """Pay a player doubloons from the bank; with option doubloon-bank-limit the bank can run dry."""
     if amount <= 0:
