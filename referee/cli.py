@@ -16,7 +16,9 @@ import click
 from . import __version__
 from .club.complete import complete_game, complete_game_ref, complete_location, complete_player
 
-EXIT_OK, EXIT_RULE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+# Exit codes (contracts §1): 0 ok, 1 a rule says no, 2 bad usage or input (each error carries its own
+# code as exit_code); 3 only for a bug, which still prints a sentence rather than a traceback.
+EXIT_USAGE, EXIT_INTERNAL = 2, 3
 
 # Commands whose code lives with the feature that owns it, imported only when invoked.
 LAZY_COMMANDS = {

@@ -118,15 +118,6 @@ def play(store: Store, tracked: Tracked, text: str) -> Move:
     return move
 
 
-def play_many(store: Store, tracked: Tracked, texts) -> list[Move]:
-    """Apply moves in order, storing each; stops at the first refused one (which is raised)."""
-    played = []
-    with store.lock:
-        for text in texts:
-            played.append(play(store, tracked, text))
-    return played
-
-
 def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
     with store.lock:
         if tracked.archived:
