@@ -5,9 +5,9 @@ Names are loaded on first use so that `import referee` (every CLI start) stays c
 
 from .errors import (AmbiguousMove, BadInput, GameOver, IllegalMove, InvalidMove, RefereeError,
                      StoreError)
-from .move import Move, normalize
+from .move import Move, MoveList, normalize
 
-__all__ = ["AmbiguousMove", "BadInput", "Game", "GameOver", "IllegalMove", "InvalidMove", "Move",
+__all__ = ["AmbiguousMove", "BadInput", "Game", "GameOver", "IllegalMove", "InvalidMove", "Move", "MoveList",
            "Option", "RefereeError", "Rules", "StoreError", "normalize"]
 
 

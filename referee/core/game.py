@@ -6,7 +6,7 @@ import datetime as _dt
 import re
 
 from .errors import BadInput, GameOver, IllegalMove, InvalidMove
-from .move import Move, normalize
+from .move import Move, MoveList, normalize
 from .rules import Rules
 
 # Names appear in records, CSV and prompts: keep them printable and free of the separators we use.
@@ -81,19 +81,31 @@ class Game:
 
     # --- moves ---------------------------------------------------------------------------------
     def _legal_map(self) -> dict[str, Move]:
-        if self._legal is None:
-            self._legal = {m.text: m for m in self.rules.legal(self.state)} if not self.finished else {}
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            if self.finished:
+                legal = {}
+            else:
+                moves = self.rules.legal(self.state)
+                # a MoveList (an engine's cached list) brings its own map; never mutated, so it can be shared
+                legal = moves.by_text if type(moves) is MoveList else {m.text: m for m in moves}
+            self._legal = legal
+        return legal
 
     def legal_moves(self) -> list[Move]:
         return list(self._legal_map().values())
 
     def find(self, text: str) -> Move:
         """Resolve typed text to the legal Move it means, without playing it."""
+        legal = self._legal
+        if legal is not None:   # the common case: the position's listing is cached (and so not finished)
+            move = legal.get(text)  # a listed move's own text needs no normalising
+            if move is not None:
+                return move
         if self.finished:
             raise GameOver("The game is over; no more moves can be entered (undo to change the end).")
         legal = self._legal_map()
-        move = legal.get(text)  # a listed move's own text needs no normalising
+        move = legal.get(text)
         if move is not None:
             return move
         norm = normalize(text)

@@ -36,6 +36,18 @@ class Move:
         return {"text": self.text, "player": self.player, "chance": self.chance}
 
 
+class MoveList(list):
+    """A legal-move list that an engine builds once and returns for many positions (a cached chance list:
+    every card a pile may turn up). It carries its text -> Move map, so the core does not rebuild the map
+    for every position that lists it. Never mutate one after it was returned."""
+
+    __slots__ = ("by_text",)
+
+    def __init__(self, moves=()):
+        super().__init__(moves)
+        self.by_text = {m.text: m for m in self}
+
+
 def normalize(text: str) -> str:
     """Case-insensitive notation: lowercase, trimmed, single spaces."""
     return " ".join(text.strip().lower().split())

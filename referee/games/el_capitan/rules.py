@@ -12,7 +12,7 @@ the move log, and a record replays on any machine.
 from __future__ import annotations
 
 from referee.core.errors import BadInput, IllegalMove, InvalidMove
-from referee.core.move import Move
+from referee.core.move import Move, MoveList
 from referee.core.rules import Rules
 
 from . import chain as ch, info
@@ -37,9 +37,11 @@ _CACHE: dict = {}
 
 
 def _cached(key, build):
+    """A chance-move list built once per question (a reveal may list hundreds of cards): a MoveList, so
+    the core reuses its text map too."""
     got = _CACHE.get(key)
     if got is None:
-        got = _CACHE[key] = build()
+        got = _CACHE[key] = MoveList(build())
     return got
 
 
