@@ -11,8 +11,11 @@ time); tests inject their own Asker (or drive PromptAsker with a pipe input).
 from __future__ import annotations
 
 import difflib
+import copy
+import itertools
 import re
 import sys
+import unicodedata
 
 from ..core.errors import BadInput
 
@@ -30,16 +33,23 @@ class Asker:
     def tell(self, text: str) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def ask(self, question: str, parse, choices=None, default=None):
+    def ask(self, question: str, parse, choices=None, default=None, echo: bool = True):
         prompt = question if default in (None, "") else f"{question} [{default}]"
         while True:
             text = self.line(prompt + ": ", choices).strip()
             if not text and default is not None:
                 text = str(default)
+            _READS.append([])
             try:
-                return parse(text)
+                value = parse(text)
             except Invalid as err:
                 self.tell(f"  {err}")
+                continue
+            finally:
+                read = _READS.pop()
+            if read and echo:       # a short form was taken for a full id: say which, so a wrong guess is seen
+                self.tell("  Read " + ", ".join(f"{word} as {full}" for word, full in read) + ".")
+            return value
 
 
 class PromptAsker(Asker):
@@ -80,27 +90,94 @@ def whole(lo: int = 0, hi: int | None = None):
     return parse
 
 
-def _match(word: str, choices, what: str) -> str:
-    """The choice meant by ``word``: exact (any case), else a unique prefix; otherwise Invalid."""
-    low = word.lower()
+# What ask() is parsing now: the short forms resolved to full ids, echoed once the answer parses.
+_READS: list[list[tuple[str, str]]] = []
+
+
+def _norm(text: str) -> str:
+    """Case, accents, spaces and underscores do not matter in an id: 'Guild Hall' and 'guild_hall' are
+    guild-hall, 'Atény' is 'ateny'."""
+    text = unicodedata.normalize("NFKD", str(text).strip().lower())
+    return re.sub(r"[\s_]+", "-", "".join(ch for ch in text if not unicodedata.combining(ch)))
+
+
+def _tails(cid: str) -> list[str]:
+    """The id without its leading segments: expedition-aa -> [aa]; small-indigo-plant -> [indigo-plant, plant]."""
+    parts = cid.split("-")
+    return ["-".join(parts[k:]) for k in range(1, len(parts))]
+
+
+def lookup(word: str, choices, aliases=None) -> tuple[str | None, list[str]]:
+    """(the choice ``word`` stands for, or None; the candidates when it is ambiguous).
+
+    In this order, the first that matches anything decides: the id itself (case, spaces and underscores
+    aside), an alias (e.g. a city's English name), a prefix of the id (admiral-7, governor, small-indigo),
+    the id's last segments (aa for expedition-aa, roaster for coffee-roaster), the start of an inner segment
+    (yellow-5 for trader-yellow-5-2). Two or more matches at the first level that has any: ambiguous."""
+    choices = list(choices)
+    low = str(word).strip().lower()
     for c in choices:
         if c.lower() == low:
-            return c
-    starts = [c for c in choices if c.lower().startswith(low)]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        raise Invalid(f"{word!r} could be {', '.join(starts[:6])}{', …' if len(starts) > 6 else ''}; "
-                      f"type more of the {what}.")
-    close = difflib.get_close_matches(low, [c.lower() for c in choices], n=1, cutoff=0.6)
+            return c, []
+    key = _norm(word)
+    normed = [(c, _norm(c)) for c in choices]
+    for c, n in normed:
+        if n == key:
+            return c, []
+    if aliases and aliases.get(key) in choices:
+        return aliases[key], []
+    if not key:
+        return None, []
+    if aliases:         # an alias's prefix or tail names its id too ('prazirna' for coffee-roaster)
+        normed += [(c, _norm(a)) for a, c in aliases.items() if c in choices]
+    tiers = ([c for c, n in normed if n.startswith(key)],
+             [c for c, n in normed if key in _tails(n)],
+             [c for c, n in normed if len(key) > 1 and any(t.startswith(key) for t in _tails(n))])
+    for found in tiers:
+        found = list(dict.fromkeys(found))
+        if len(found) == 1:
+            return found[0], []
+        if found:
+            return None, found
+    return None, []
+
+
+def _read(word: str, full: str) -> None:
+    if _READS and _norm(word) != _norm(full) and (word, full) not in _READS[-1]:
+        _READS[-1].append((word, full))
+
+
+def _ambiguous(word: str, found, what: str) -> Invalid:
+    return Invalid(f"{word!r} could be {', '.join(found[:6])}{', …' if len(found) > 6 else ''}; "
+                   f"type more of the {what}.")
+
+
+def match_id(word: str, choices, what: str, aliases=None) -> str:
+    """The choice meant by ``word`` (see lookup()); ambiguous or unknown: Invalid with the candidates or a
+    did-you-mean. The one helper every id answer goes through (cards, buildings, cities, colours, players)."""
+    choices = list(choices)
+    got, found = lookup(word, choices, aliases)
+    if got is not None:
+        _read(word, got)
+        return got
+    if found:
+        raise _ambiguous(word, found, what)
+    key = _norm(word)
+    close = difflib.get_close_matches(key, [_norm(c) for c in choices], n=1, cutoff=0.6)
     hint = ""
     if close:
-        hint = " Did you mean " + next(c for c in choices if c.lower() == close[0]) + "?"
+        hint = " Did you mean " + next(c for c in choices if _norm(c) == close[0]) + "?"
+    else:           # a short form a letter off: 'aha' for expedition-aah
+        tails = {t: c for c in choices for t in _tails(_norm(c))}
+        close = difflib.get_close_matches(key, list(tails), n=1, cutoff=0.6)
+        if close:
+            hint = f" Did you mean {tails[close[0]]}?"
     listing = ", ".join(choices) if len(choices) <= 8 else "press Tab to see them"
     raise Invalid(f"Unknown {what} {word!r} ({listing}).{hint}")
 
 
-def pick(choices, what: str, optional: bool = False):
+
+def pick(choices, what: str, optional: bool = False, aliases=None):
     """One of ``choices``; with ``optional`` an empty answer gives None (the end of a list)."""
     choices = list(choices)
 
@@ -110,7 +187,7 @@ def pick(choices, what: str, optional: bool = False):
                 return None
             raise Invalid(f"Give a {what}: {', '.join(choices)}." if len(choices) <= 8 else
                           f"Give a {what} (press Tab to see them).")
-        return _match(text, choices, what)
+        return match_id(text, choices, what, aliases)
     return parse
 
 
@@ -118,24 +195,40 @@ def words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
 
 
-def _take(tokens: list[str], i: int, choices, what: str) -> tuple[str, int]:
-    """The choice that starts at tokens[i] (a player's name may have several words): (choice, next i)."""
+def _take(tokens: list[str], i: int, choices, what: str, joined: bool = False) -> tuple[str, int]:
+    """The choice that starts at tokens[i] (a player's name may have several words): (choice, next i).
+
+    ``joined``: ids whose segments may be typed as separate words ('admiral 7' for admiral-7-2); the
+    longest run of words that names one id wins."""
+    if joined:
+        first_ambiguous = None
+        for j in range(len(tokens), i + 1, -1):
+            phrase = " ".join(tokens[i:j])
+            got, found = lookup(phrase, choices)
+            if got is not None:
+                _read(phrase, got)
+                return got, j
+            if found and first_ambiguous is None:
+                first_ambiguous = (phrase, found)
+        if first_ambiguous and lookup(tokens[i], choices)[0] is None:
+            raise _ambiguous(*first_ambiguous, what)       # 'trader blue': the two blue traders, not all 7
+        return match_id(tokens[i], choices, what), i + 1
     for j in range(len(tokens), i + 1, -1):          # the longest several-word name first
         phrase = " ".join(tokens[i:j]).lower()
         for c in choices:
             if c.lower() == phrase:
                 return c, j
-    return _match(tokens[i], choices, what), i + 1
+    return match_id(tokens[i], choices, what), i + 1
 
 
-def pick_many(choices, what: str):
+def pick_many(choices, what: str, joined: bool = False):
     """Several of ``choices`` separated by spaces or commas (repeats allowed)."""
     choices = list(choices)
 
     def parse(text: str) -> list[str]:
         tokens, out, i = words(text), [], 0
         while i < len(tokens):
-            got, i = _take(tokens, i, choices, what)
+            got, i = _take(tokens, i, choices, what, joined)
             out.append(got)
         return out
     return parse
@@ -193,6 +286,79 @@ def counts_by_name(names, what: str):
     return parse
 
 
+# --------------------------------------------------------------------------------------------- settings
+
+class Setting:
+    """An optional calculator key (a game variant or a rules option) asked after the position is entered,
+    only when its values would rank or score this position differently.
+
+    ``path``: where it lives in the input (("variant",) or ("options", "farm_rule")); ``values`` the
+    stored values, ``labels`` what the user types for each (yes/no for True/False); ``relevant(data)``
+    replaces the scoring comparison when trying the other values needs more input (Carcassonne's older
+    farm rules need city ids); ``then(data, value)`` asks what the chosen value needs."""
+
+    def __init__(self, path, question, values, default, labels=None, relevant=None, then=None):
+        self.path = tuple(path)
+        self.question = question
+        self.values = list(values)
+        self.labels = [str(v) for v in (labels or values)]
+        self.default = default
+        self.relevant = relevant
+        self.then = then
+
+    def label(self, value) -> str:
+        return self.labels[self.values.index(value)]
+
+    def get(self, data):
+        node = data
+        for key in self.path:
+            if not isinstance(node, dict) or key not in node:
+                return self.default
+            node = node[key]
+        return node
+
+    def put(self, data, value) -> None:
+        _set_path(data, self.path, value)
+
+    def ask(self, asker: "Asker"):
+        labels = self.labels
+        shown = all(w in self.question for w in labels)     # the question already names every value
+        word = asker.ask(self.question if shown else f"{self.question} ({'/'.join(labels)})",
+                         pick(labels, "answer"), choices=labels,
+                         default=self.label(self.default), echo=False)
+        return self.values[labels.index(word)]
+
+
+def _outcome(result):
+    """What a setting may change: the ranking with totals, breakdowns and tie-breaks, and the winners
+    (not the notes, nor the 'not eligible' mark on a player who ranks the same either way)."""
+    return ([(e.player, e.total, e.rank, e.breakdown, e.tiebreak) for e in result.ranking], result.winners)
+
+
+def changes_result(game_id: str, data: dict, setting: Setting, others=()) -> bool:
+    """True when ``setting``'s values score ``data`` differently, for some values of the ``others`` not
+    yet settled (a setting may matter only together with another), or when a value needs more input."""
+    import scoring
+
+    for combo in itertools.product(*[o.values for o in others]):
+        base = copy.deepcopy(data)
+        for other, value in zip(others, combo):
+            other.put(base, value)
+        seen = set()
+        for value in setting.values:
+            trial = copy.deepcopy(base)
+            setting.put(trial, value)
+            try:
+                seen.add(repr(_outcome(scoring.score(game_id, trial))))
+            except scoring.ScoringError:
+                if combo == tuple(o.get(data) for o in others):
+                    return True         # this value cannot be scored without more answers: ask
+                continue
+        if len(seen) > 1:
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------------------------- flows
 
 _PLAYER_AT = re.compile(r"players\[(\d+)\]")
@@ -206,12 +372,28 @@ class Flow:
 
     def __init__(self, asker: Asker, module):
         self.a = asker
+        self.module = module
         self.expansions = list(getattr(module, "EXPANSIONS", ("traders-builders",)))
         self.choices = dict(getattr(module, "CHOICES", {}) or {})
         self.template = getattr(module, "TEMPLATE", {}) or {}
 
     def collect(self) -> dict:
         raise NotImplementedError
+
+    def settings(self) -> list[Setting]:
+        """The calculator's optional settings that can change a result, in the order they are asked."""
+        return []
+
+    def next_setting(self, data: dict, asked: set):
+        """The first setting not yet asked whose answer would change this position's result, or None."""
+        pending = [s for s in self.settings() if s.path not in asked]
+        for s in pending:
+            if s.relevant is not None:
+                if s.relevant(data):
+                    return s
+            elif changes_result(self.game, data, s, [o for o in pending if o is not s]):
+                return s
+        return None
 
     def redo(self, data: dict, message: str, err) -> bool:
         """Re-ask what the calculator's message names; False when nothing specific was found."""
@@ -276,23 +458,53 @@ class PuertoRicoFlow(Flow):
         d["island_spaces"] = ask(f"{name}: filled island spaces (0-12)", whole(0, 12))
         d["colonists"] = ask(f"{name}: colonists in total, San Juan included", whole())
         d["buildings"] = self.buildings(name)
+        if d["buildings"].get("customs-house", 0) > 0 and d["vp_chips"] > 0:
+            # rules §7: whether VP written down after the chips ran out count for the customs house
+            over = ask(f"{name}: of the {d['vp_chips']} VP, how many were written down because the VP chips "
+                       "had run out? Enter if they never ran out", whole(0, d["vp_chips"]), default=0)
+            if over:
+                d["vp_overflow"] = over
         return d
+
+    def settings(self):
+        return [Setting(("options", "customs-house-counts-overflow"),
+                        "Customs house: do VP written down after the chips ran out count for its bonus "
+                        "(rules §7)", [True, False], True, labels=["yes", "no"])]
+
+    def aliases(self) -> dict:
+        """Building names as printed (English, German, Czech) -> id, e.g. 'přístav' or 'harbour' -> harbor."""
+        from referee.core.tables import load_json
+
+        out = {"harbour": "harbor", "large-indigo-plant": "indigo-plant", "large-sugar-mill": "sugar-mill"}
+        try:
+            rows = load_json("puerto-rico/buildings.json")["buildings"]
+        except (OSError, KeyError, ValueError):
+            return out
+        for b in rows:
+            for key in ("name", "german", "czech"):
+                if isinstance(b.get(key), str):
+                    out.setdefault(_norm(b[key]), b["id"])
+        return out
 
     def buildings(self, name) -> dict:
         known = list(self.choices.get("building", []))
+        aliases = self.aliases()
         out: dict[str, int] = {}
 
         def parse(text):
             if not text:
                 return None
             parts = words(text)
-            if len(parts) > 2 or (len(parts) == 2 and not parts[1].isdigit()):
-                raise Invalid("Give one building id, optionally followed by its colonists (e.g. guild-hall 1).")
-            bid = _match(parts[0], known, "building")
+            colonists = None
+            if len(parts) > 1 and parts[-1].isdigit():
+                colonists = int(parts.pop())
+            if any(p.isdigit() for p in parts):
+                raise Invalid("Give one building, optionally followed by its colonists (e.g. guild-hall 1).")
+            bid = match_id(" ".join(parts), known, "building", aliases)
             if bid in out:
                 raise Invalid(f"{bid} is already entered for {name}; a player owns at most one of each "
                               "building.")
-            return bid, (int(parts[1]) if len(parts) == 2 else None)
+            return bid, colonists
 
         while True:
             got = self.a.ask(f"{name}: building, with its colonists (e.g. guild-hall 1); Enter when done",
@@ -311,14 +523,20 @@ class PuertoRicoFlow(Flow):
 class PortRoyalFlow(Flow):
     game = "port-royal"
 
+    def variants(self) -> list[str]:
+        return list(self.choices.get("variant") or getattr(self.module, "VARIANTS", ("standard", "expedition-end")))
+
     def collect(self):
-        variants = list(self.choices.get("variant", ["standard", "expedition-end"]))
-        variant = self.a.ask(f"Game end ({', '.join(variants)})", pick(variants, "variant"), choices=variants,
-                             default=variants[0])
         players: list = []
         for i in range(self.player_count()):
             players.append(self.player(i, players))
-        return {"game": self.game, "variant": variant, "players": players}
+        # the game end is asked afterwards, and only when it changes the ranking (see settings())
+        return {"game": self.game, "variant": self.variants()[0], "players": players}
+
+    def settings(self):
+        variants = self.variants()
+        return [Setting(("variant",), "Game end: standard, or expedition-end where only players with an "
+                        "expedition can win (rules 5.2, G7)", variants, variants[0])]
 
     def player(self, i, others):
         ask = self.a.ask
@@ -333,8 +551,8 @@ class PortRoyalFlow(Flow):
         known = list(self.choices.get("card", []))
         cards: list[str] = []
         while True:
-            more = ask(f"{name}: card ids, several per line ({len(cards)} so far); Enter when done",
-                       pick_many(known, "card"), choices=known, default="")
+            more = ask(f"{name}: card ids, e.g. admiral-7 aa ({len(cards)} so far); Enter when done",
+                       pick_many(known, "card", joined=True), choices=known, default="")
             if not more:
                 break
             cards.extend(more)
@@ -399,6 +617,8 @@ class CarcassonneFlow(Flow):
         f["followers"] = self.a.ask(f"{type_} {number}: {'farmers' if type_ == 'farm' else 'followers'} "
                                     "by player (e.g. 'Ann 2 Bob'); Enter for none",
                                     followers, choices=players, default="")
+        if type_ == "farm" and self.farm_rule(data) != "current" and f["completed_cities"]:
+            f["cities"] = self.farm_cities(number, f, data)
         if type_ == "farm" and self.goods_on(data) and f["followers"]:
             farmers = list(f["followers"])
 
@@ -416,13 +636,58 @@ class CarcassonneFlow(Flow):
         self.extra_fields(f, number, players)
         return f
 
+    def farm_rules(self) -> list[str]:
+        return list(getattr(self.module, "FARM_RULES", ("current", "by-city", "once-per-city")))
+
+    @staticmethod
+    def farm_rule(data) -> str:
+        return (data.get("options") or {}).get("farm_rule", "current")
+
+    def settings(self):
+        rules = self.farm_rules()
+
+        def scoring_farm(data):
+            return any(f.get("type") == "farm" and f.get("followers") and f.get("completed_cities")
+                       for f in data.get("features", []))
+        return [Setting(("options", "farm_rule"), "Farm scoring: current (each farm on its own, rule O1a), "
+                        "by-city (the first older rule, O1b) or once-per-city (O1c)", rules, rules[0],
+                        relevant=scoring_farm, then=self.name_farm_cities)]
+
+    def name_farm_cities(self, data, rule):
+        """The older farm rules relate farms through the cities they share: name each farm's cities."""
+        if rule == "current":
+            return
+        for number, f in enumerate(data["features"], 1):
+            if f.get("type") == "farm" and f.get("completed_cities") and not f.get("cities"):
+                f["cities"] = self.farm_cities(number, f, data)
+
+    def farm_cities(self, number, f, data) -> list[str]:
+        n = f["completed_cities"]
+        if not f.get("followers"):      # a farm with no farmer scores under no rule: its cities don't matter
+            return [f"farm-{number}-city-{k}" for k in range(1, n + 1)]
+        named = sorted({c for g in data.get("features", []) if g is not f for c in g.get("cities") or []
+                        if not c.startswith("farm-")})
+
+        def parse(text):
+            got = words(text)
+            if len(got) != n:
+                raise Invalid(f"Give {n} name{'s' if n != 1 else ''}, one for each completed city the farm "
+                              f"touches, not {len(got)}.")
+            got = [next((c for c in named if c.casefold() == g.casefold()), g) for g in got]
+            if len(set(got)) != len(got):
+                raise Invalid("Name each city once; a city counts once for a farm (rule M3).")
+            return got
+        return self.a.ask(f"farm {number}: name its {n} completed {'city' if n == 1 else 'cities'} so that a "
+                          f"city has the same name in every farm (e.g. {' '.join('abcdefgh'[:min(n, 3)])})",
+                          parse, choices=named or None)
+
     def extra_fields(self, f, number, players):
         """Keys the calculator's TEMPLATE shows for this feature type that the questions above do not cover."""
         for example in self.template.get("features", []):
             if not isinstance(example, dict) or example.get("type") != f["type"]:
                 continue
             for key, value in example.items():
-                if key in f or key == "type":
+                if key in f or key in ("type", "pigs", "cities"):   # pigs and cities: asked when they apply
                     continue
                 q = f"{f['type']} {number}: {key.replace('_', ' ')}"
                 if isinstance(value, bool):
@@ -468,6 +733,27 @@ class CarcassonneFlow(Flow):
 
 class ElCapitanFlow(Flow):
     game = "el-capitan"
+    # the cities' English names and the Czech rulebook's forms (shared/seeds), case and accents aside
+    CITY_ALIASES = {"venice": "venezia", "venezie": "venezia", "benatky": "venezia", "naples": "napoli",
+                    "neapol": "napoli", "athens": "athina", "ateny": "athina", "tangier": "tanger",
+                    "tangiers": "tanger", "tangeru": "tanger", "marseilles": "marseille", "alexandrie": "alexandria",
+                    "valencii": "valencia", "konstantinopol": "constantinople", "istanbul": "constantinople",
+                    "carihrad": "constantinople"}
+
+    def settings(self):
+        opts = dict(getattr(self.module, "_OPTIONS", None) or
+                    {"fortress_basis": ("printed", "paid"), "neutral_in_totals": (True, False)})
+        out = []
+        if "fortress_basis" in opts:
+            out.append(Setting(("options", "fortress_basis"),
+                               "Fortress pay where nobody is actually paid second: printed (half the city's value, "
+                               "all of it in a largest city) or paid (what the places actually received), rule O4",
+                               list(opts["fortress_basis"]), list(opts["fortress_basis"])[0]))
+        if "neutral_in_totals" in opts:
+            out.append(Setting(("options", "neutral_in_totals"),
+                               "Do neutral warehouses count when finding the largest city for fortresses (rule O5)",
+                               [True, False], True, labels=["yes", "no"]))
+        return out
 
     def collect(self):
         ask = self.a.ask
@@ -478,11 +764,12 @@ class ElCapitanFlow(Flow):
         while True:
             left = [c for c in cities if c not in data["cities"]]
             city = ask("City with operating warehouses or fortresses; Enter when done",
-                       pick(left, "city", optional=True), choices=left, default="")
+                       pick(left, "city", optional=True, aliases=self.CITY_ALIASES), choices=left, default="")
             if city is None:
                 break
             data["cities"][city] = self.city(city, data)
-        data["bonus_cards"] = self.bonus(data)
+        if data["payday"] == 3:        # bonus cards are paid at the third payday only (rule P6c)
+            data["bonus_cards"] = self.bonus(data)
         if ask("Rank by money after the payday (enter money and loans)? (y/n)", yes_no, default="n"):
             data["money"], data["loans"] = {}, {}
             for p in data["players"]:
@@ -540,7 +827,7 @@ class ElCapitanFlow(Flow):
             if len(tokens) % 2:
                 raise Invalid("Give pairs of colour and card value, e.g. red 15 blue 10.")
             for colour, value in zip(tokens[::2], tokens[1::2]):
-                colour = _match(colour, mains, "player colour")
+                colour = match_id(colour, mains, "player colour")
                 if value not in ("15", "10", "5"):
                     raise Invalid(f"Bonus cards are worth 15, 10 or 5, not {value!r} (rule P6).")
                 if colour in out:
@@ -631,16 +918,26 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
     try:
         asker.tell(f"Scoring {game_id}: answer each question; Tab completes, Ctrl-C stops.")
         data = flow.collect()
+        asked: set = set()          # settings answered (each is asked once, after the position scores)
         for _ in range(max_rounds):
             try:
-                return data, scoring.score(game_id, data)
+                result = scoring.score(game_id, data)
             except scoring.ScoringError as problem:
                 if fill_missing(asker, flow, data, problem):
                     continue
                 asker.tell(f"That does not score: {problem}")
                 if not flow.redo(data, str(problem), problem):
                     asker.tell("Please enter everything again.")
-                    data = flow.collect()
+                    data, asked = flow.collect(), set()
+                continue
+            setting = flow.next_setting(data, asked)
+            if setting is None:
+                return data, result
+            asked.add(setting.path)
+            value = setting.ask(asker)
+            setting.put(data, value)
+            if setting.then is not None:
+                setting.then(data, value)
         raise BadInput(f"Gave up after {max_rounds} rejected attempts; the last problem is shown above.")
     except (KeyboardInterrupt, EOFError):
         raise BadInput("Scoring stopped before the input was complete; nothing was scored.") from None

@@ -16,7 +16,6 @@ from .conftest import real_module
 def test_port_royal_guided_with_reask(game_module, scripted):
     game_module("port-royal")
     asker = scripted([
-        "",                      # variant: default standard
         "7",                     # players: out of range -> re-ask
         "2",
         "Ann", "-3", "5",        # coins: negative -> re-ask
@@ -115,7 +114,7 @@ def test_el_capitan_guided_asks_an_unknown_expansion_row(game_module, scripted):
         "Ann", "red", "Bob", "red", "blue", "Cal", "green",        # red is taken -> re-ask
         "marseille", "red red blue", "20", "red",
         "valencia", "red", "8", "",
-        "", "",                                                   # no more cities, no bonus cards
+        "",                                                       # no more cities (payday 1: no bonus cards)
         "n",
         "3", "1",            # the stand-in does not know the rows for 2 and 1 cities: asked, rule D7
     ])
@@ -130,13 +129,13 @@ def test_el_capitan_guided_asks_an_unknown_expansion_row(game_module, scripted):
 def test_stopping_early_is_bad_input_not_a_traceback(game_module, scripted):
     game_module("port-royal")
     with pytest.raises(BadInput, match="Scoring stopped before the input was complete"):
-        guided_score("port-royal", asker=scripted(["", "2", "Ann"]))
+        guided_score("port-royal", asker=scripted(["2", "Ann"]))
 
 
 def test_run_with_an_asker_prints_the_table(game_module, scripted):
     game_module("port-royal")
     out = io.StringIO()
-    asker = scripted(["", "2", "Ann", "5", "totals", "12", "1", "Bob", "9", "totals", "3", "0"])
+    asker = scripted(["2", "Ann", "5", "totals", "12", "1", "Bob", "9", "totals", "3", "0"])
     assert run("port-royal", None, out=out, asker=asker) == 0
     assert "Winner: Ann." in out.getvalue()
 
@@ -148,7 +147,7 @@ def test_prompt_toolkit_drives_the_same_questions(game_module):
 
     game_module("port-royal")
     with create_pipe_input() as pipe:
-        pipe.send_text("\r2\rAnn\rx\r5\rtotals\r12\r1\rBob\r9\rtotals\r3\r0\r")
+        pipe.send_text("2\rAnn\rx\r5\rtotals\r12\r1\rBob\r9\rtotals\r3\r0\r")
         asker = PromptAsker(input=pipe, output=DummyOutput())
         told = []
         asker.tell = told.append
@@ -174,6 +173,7 @@ def test_carcassonne_traders_builders_goods_and_pigs(game_module, scripted):
         "",
         "3 0 2", "1 4",                       # Bob: two numbers instead of three -> re-ask
         "1 4 2",
+        "",                                   # farm scoring: the current rule (default)
     ])
     data, result = guided_score("carcassonne", asker=asker)
     assert data["expansions"] == ["traders-builders"]
@@ -218,7 +218,7 @@ def test_el_capitan_two_players_with_neutrals_and_a_city_reasked(scripted):
         "2", "2",
         "Ann", "red", "yellow", "Bob", "blue", "green",
         "marseille", " ".join(["red"] * 13), "20", "",      # 13 warehouses: the calculator refuses
-        "", "", "",                                            # no more cities, no bonus, no money (default)
+        "", "",                                                # no more cities, no money (default); payday 2: no bonus
         # marseille asked again
         "red yellow blue", "20", "blue yellow",                # yellow is Ann's neutral: owns no fortress
         "blue red",
@@ -242,11 +242,12 @@ def test_port_royal_rejected_card_reasks_only_that_player(game_module, scripted)
     """expedition-ach exists only with 5 players: only the calculator knows; Bob is entered again, Ann kept."""
     game_module("port-royal")
     asker = scripted([
-        "", "2",
+        "2",
         "Ann", "4", "totals", "10", "0",
         "Bob", "6", "cards", "admiral-7-2 expedition-ach", "",
         # Bob again
         "Bob", "6", "cards", "admiral-7-2 expedition-aa", "",
+        "",                  # game end: standard (asked: under expedition-end Bob, not Ann, would win)
     ])
     data, result = guided_score("port-royal", asker=asker)
     assert asker.answers == []
@@ -270,6 +271,7 @@ def test_names_of_several_words_in_follower_and_pig_lists(game_module, scripted)
         "farm", "1", "ann marie 2, Bob", "Ann Marie",
         "",
         "", "",                               # goods: none (0 0 0)
+        "",                                   # farm scoring: current
     ])
     data, _ = guided_score("carcassonne", asker=asker)
     assert data["players"] == ["Ann Marie", "Bob"]
@@ -283,8 +285,8 @@ def test_rejection_naming_no_single_part_starts_over(game_module, scripted):
     """Coins beyond the deck across all players: no one player is at fault, so everything is asked again."""
     game_module("port-royal")
     asker = scripted([
-        "", "2", "Ann", "100", "totals", "3", "0", "Bob", "100", "totals", "4", "0",
-        "", "2", "Ann", "10", "totals", "3", "0", "Bob", "12", "totals", "4", "0",
+        "2", "Ann", "100", "totals", "3", "0", "Bob", "100", "totals", "4", "0",
+        "2", "Ann", "10", "totals", "3", "0", "Bob", "12", "totals", "4", "0",
     ])
     data, result = guided_score("port-royal", asker=asker)
     assert asker.answers == []

@@ -75,7 +75,6 @@ class Terminal:
 
 def test_guided_port_royal_on_a_terminal():
     t = Terminal("score", "port-royal")
-    t.answer("Game end", "")
     t.answer("How many players", "2")
     t.answer("Player 1: name", "Ann")
     t.answer("Ann: coins", "x")
@@ -105,7 +104,6 @@ def test_guided_json_with_stdout_redirected_keeps_stdout_pure(tmp_path):
 
     out = tmp_path / "out.json"
     t = Terminal("score", "port-royal", "--json", stdout_path=str(out))
-    t.answer("Game end", "")
     t.answer("How many players", "2")
     t.answer("Player 1: name", "Ann")
     t.answer("Ann: coins", "5")
