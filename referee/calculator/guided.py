@@ -572,8 +572,12 @@ class CarcassonneFlow(Flow):
     def collect(self):
         ask = self.a.ask
         exps = list(self.choices.get("expansion") or self.expansions)
-        expansions = ask(f"Expansions in play ({', '.join(exps)}); Enter for none", pick_many(exps, "expansion"),
-                         choices=exps, default="")
+        many = pick_many(exps, "expansion")
+
+        def expansions_in_play(text):
+            return [] if text.strip().lower() in ("none", "no", "-") else many(text)
+        expansions = ask(f"Expansions in play ({', '.join(exps)}, or none)", expansions_in_play,
+                         choices=exps + ["none"], default="none")
         n = self.player_count()
         players: list[str] = []
         for i in range(n):

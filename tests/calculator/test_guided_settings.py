@@ -47,6 +47,26 @@ def test_port_royal_enter_keeps_the_standard_end(scripted):
     assert result.winners == ["Ann"]
 
 
+def test_port_royal_setting_and_short_ids_through_prompt_toolkit(game_module):
+    """The real PromptAsker over a pipe: short card ids, then the game end answered by a prefix."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from referee.calculator.guided import PromptAsker
+
+    game_module("port-royal")
+    with create_pipe_input() as pipe:
+        pipe.send_text("2\rAnn\r4\rtotals\r10\r0\rBob\r6\rcards\raa admiral 7\r\rexp\r")
+        asker = PromptAsker(input=pipe, output=DummyOutput())
+        told = []
+        asker.tell = told.append
+        data, result = guided_score("port-royal", asker=asker)
+    assert data["players"][1]["cards"] == ["expedition-aa", "admiral-7-2"]
+    assert data["variant"] == "expedition-end"
+    assert result.winners == ["Bob"]
+    assert "  Read aa as expedition-aa, admiral 7 as admiral-7-2." in told
+
+
 def test_port_royal_end_not_asked_when_it_cannot_change_the_ranking(scripted):
     """Both players have an expedition: the alternative end ranks them the same, so no question."""
     real_module("port-royal")
@@ -99,6 +119,7 @@ def test_carcassonne_enter_keeps_the_current_farm_rule(scripted):
     assert result.entry("Bob").breakdown["farms"] == 3
     assert not asked(asker, "completed cities so that")
     assert not asked(asker, "pig")        # pigs come with Traders & Builders only
+    assert data["expansions"] == [] and "[none]" in asked(asker, "Expansions in play")[0]
 
 
 def test_carcassonne_once_per_city_pays_a_shared_city_once(scripted):
@@ -229,3 +250,17 @@ def test_puerto_rico_customs_option_not_asked_when_the_chips_never_ran_out(scrip
     assert not asked(asker, "Customs house:")
     assert result.entry("Ann").breakdown["customs-house"] == 5
     assert result.to_dict() == scoring.score("puerto-rico", data).to_dict()
+
+
+def test_el_capitan_bonus_cards_asked_at_the_third_payday_only(scripted):
+    """Rule P6c: bonus cards pay at the third payday, so only then are they asked."""
+    real_module("el-capitan")
+    asker = scripted(["3", "2", "Ann", "red", "yellow", "Bob", "blue", "green",
+                      "marseille", "red red blue", "20", "", "",
+                      "r 15",                   # Ann's bonus card (colour by initial)
+                      "", "0"])
+    data, result = guided_score("el-capitan", asker=asker)
+    assert asker.answers == []
+    assert data["bonus_cards"] == {"red": 15}
+    assert result.entry("Ann").breakdown == {"expansion": 0, "majority": 20, "fortresses": 0, "bonus_cards": 15}
+    assert asked(asker, "Bonus cards")
