@@ -10,8 +10,8 @@ time); tests inject their own Asker (or drive PromptAsker with a pipe input).
 
 from __future__ import annotations
 
-import difflib
 import copy
+import difflib
 import itertools
 import re
 import sys
@@ -176,7 +176,6 @@ def match_id(word: str, choices, what: str, aliases=None) -> str:
     raise Invalid(f"Unknown {what} {word!r} ({listing}).{hint}")
 
 
-
 def pick(choices, what: str, optional: bool = False, aliases=None):
     """One of ``choices``; with ``optional`` an empty answer gives None (the end of a list)."""
     choices = list(choices)
@@ -322,7 +321,8 @@ class Setting:
 
     def ask(self, asker: "Asker"):
         labels = self.labels
-        shown = all(w in self.question for w in labels)     # the question already names every value
+        # the values are appended unless the question already names each of them as a word
+        shown = all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", self.question) for w in labels)
         word = asker.ask(self.question if shown else f"{self.question} ({'/'.join(labels)})",
                          pick(labels, "answer"), choices=labels,
                          default=self.label(self.default), echo=False)
@@ -751,7 +751,7 @@ class ElCapitanFlow(Flow):
         if "fortress_basis" in opts:
             out.append(Setting(("options", "fortress_basis"),
                                "Fortress pay where nobody is actually paid second: printed (half the city's value, "
-                               "all of it in a largest city) or paid (what the places actually received), rule O4",
+                               "all of it in the largest city) or paid (what the places actually received), rule O4",
                                list(opts["fortress_basis"]), list(opts["fortress_basis"])[0]))
         if "neutral_in_totals" in opts:
             out.append(Setting(("options", "neutral_in_totals"),
