@@ -74,6 +74,10 @@ def _move_text(action, variant) -> str:
 _PLAYER_MOVES: dict = {}
 _REVEAL_MOVES: dict = {}
 _PER_PLAYER: dict = {}
+# Move caches live as long as the process: bound each one, or a process that plays many games (a test run,
+# a benchmark) keeps every card ever seen and the garbage collector rescans them all (measured: 15-25% of
+# a random game after a few hundred games). A game needs a few hundred entries.
+_CACHE_BOUND = 4096
 
 
 def _reveal_move(word, card, new=False):
@@ -119,6 +123,8 @@ def _player_moves(name):
             key = (action, variant)
             m = cache.get(key)
             if m is None:
+                if len(cache) >= _CACHE_BOUND:    # bounded: a long process meets many cards (and GC scans it)
+                    cache.clear()
                 m = cache[key] = Move(_move_text(action, variant), name, False, action)
             return m
         got = _PLAYER_MOVES[name] = mv
@@ -136,11 +142,21 @@ class _PlayerMoves:
         self.end, self.bank, self.pass_ = mv(("end",)), mv(("bank",)), mv(("pass",))
         l10, l16 = mv(("loan", 10)), mv(("loan", 16))
         self.loans = {"both": (l10, l16), 10: (l10,), 16: (l16,)}
-        self.buys: dict = {}
+        self.buys: dict = {}        # card -> buy move
         self.sails: dict = {}       # layout -> {(card, location): [sail moves]}
         self.hands: dict = {}       # layout -> {(location, *hand): [sail moves]}
 
+    @staticmethod
+    def layout_cache(by_layout, layout):
+        """A new per-layout cache; a process keeps a few layouts' caches at most (a game uses one)."""
+        if len(by_layout) >= 4:
+            by_layout.clear()
+        got = by_layout[layout] = {}
+        return got
+
     def buy(self, card):
+        if len(self.buys) >= _CACHE_BOUND:
+            self.buys.clear()
         m = self.buys[card] = self.mv(("buy", card))
         return m
 
@@ -192,6 +208,7 @@ class ElCapitanRules(Rules):
                                     f"start it with -o loan10_extended={board.loan10_extended} to follow your "
                                     "cards (option O1).")
         s.dist = s.reach = None
+        s.moves_of = [_per_player(name) for name in players]    # each player's cached turn moves
         self._new_pieces(s)
         for c in range(len(CITIES)):
             s.learned[("site", c, 1)] = 0      # site 1 is printed "0" in every city (confirmed)
@@ -416,7 +433,7 @@ class ElCapitanRules(Rules):
 
     def _turn_moves(self, s):
         p = s.cur
-        pm = _per_player(s.players[p])
+        pm = s.moves_of[p]
         out = []
         opts = s.options
         if opts["buy_in_loan_turn"] or not (s.loan_turn or s.to_bank):     # T3, O7
@@ -448,13 +465,13 @@ class ElCapitanRules(Rules):
         hand = s.hands[p]
         if hand and (not s.dest_leg or opts["legs_after_destination"]):
             layout = s.learned.get("layout")
-            by_hand = pm.hands.get(layout)
+            by_hand = pm.hands.get(layout)     # per layout: a key with the layout in it rehashes 9 names
             if by_hand is None:
-                by_hand = pm.hands[layout] = {}
+                by_hand = pm.layout_cache(pm.hands, layout)
             key = (loc, *hand)        # a hand often comes back unchanged (other players' turns, reveals)
             got = by_hand.get(key)
             if got is None:
-                if len(by_hand) > 4096:       # bounded: a long session meets many hands
+                if len(by_hand) >= _CACHE_BOUND:
                     by_hand.clear()
                 got = by_hand[key] = self._hand_sails(s, pm, layout, hand, loc)
             out += got
@@ -472,7 +489,9 @@ class ElCapitanRules(Rules):
         """The sail moves a hand allows from a location: each distinct card's moves, in hand order."""
         cache = pm.sails.get(layout)
         if cache is None:
-            cache = pm.sails[layout] = {}
+            cache = pm.layout_cache(pm.sails, layout)
+        elif len(cache) >= _CACHE_BOUND:
+            cache.clear()
         out = []
         for card in dict.fromkeys(hand):
             got = cache.get((card, loc))
