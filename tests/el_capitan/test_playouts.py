@@ -86,3 +86,31 @@ def test_playouts_with_every_option_varied(seed):
     n = 2 + seed % 4
     g = random_playout("el-capitan", NAMES[:n], 300 + seed, options=options)
     _finish(g, n)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_cached_listings_equal_listings_built_from_scratch(n, monkeypatch, tmp_path):
+    """The engine reuses move listings across positions and games (per hand, per card, per question, a hand
+    extended by one purchase). At every step of random games the listing must equal one built with every
+    turn cache empty, in the same order."""
+    import random
+
+    from referee.games.el_capitan import RULES
+    from referee.games.el_capitan import rules as engine
+
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "absent.json"))
+    rng = random.Random(n)
+    for _ in range(2):
+        g = referee.new_game("el-capitan", NAMES[:n])
+        s = g.state
+        while not g.finished:
+            cached = [m.text for m in RULES.legal(s)]
+            kept = s.moves_of
+            s.moves_of = [engine._PlayerMoves(name) for name in s.players]    # empty hand/card/buy caches
+            assert [m.text for m in RULES.legal(s)] == cached
+            s.moves_of = kept
+            legal = g.legal_moves()
+            if rng.random() < 0.5 and not legal[0].chance:       # play turns out, not just buy cards
+                legal = [m for m in legal if m.text.split()[0] in ("build", "reopen", "fortress", "loan",
+                                                                    "end")] or legal
+            g.play(rng.choice(legal).text)

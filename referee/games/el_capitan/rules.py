@@ -283,6 +283,8 @@ class ElCapitanRules(Rules):
         return tuple(out)
 
     def _reopenable(self, s, p, city):
+        if not city.picture:        # nothing shut here (the usual case)
+            return ()
         cols = [s.main[p]]
         if s.two and s.options["reopen_neutral"]:
             cols.append(s.neutral[p])
@@ -473,7 +475,13 @@ class ElCapitanRules(Rules):
             if got is None:
                 if len(by_hand) >= _CACHE_BOUND:
                     by_hand.clear()
-                got = by_hand[key] = self._hand_sails(s, pm, layout, hand, loc)
+                # after a purchase the hand is the last one plus a card at the end: extend that listing
+                before = by_hand.get(key[:-1]) if len(hand) > 1 else None
+                if before is not None and hand[-1] not in key[1:-1]:
+                    got = before + self._hand_sails(s, pm, layout, hand[-1:], loc)
+                else:
+                    got = self._hand_sails(s, pm, layout, hand, loc)
+                by_hand[key] = got
             out += got
         if loc >= 0:
             if s.turns[p]:
