@@ -67,10 +67,16 @@ class Terminal:
 
     def finish(self, timeout: float = 15.0) -> int:
         end = time.time() + timeout
-        while time.time() < end and self._read(0.1):
-            pass
-        _, status = os.waitpid(self.pid, 0)
-        return os.waitstatus_to_exitcode(status)
+        while time.time() < end:
+            self._read(0.1)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                while time.time() < end + 5 and self._read(0.05):     # what it printed last
+                    pass
+                return os.waitstatus_to_exitcode(status)
+        os.kill(self.pid, 9)            # still asking: never leave the test (or the child) hanging
+        os.waitpid(self.pid, 0)
+        raise AssertionError(f"referee did not finish; the terminal shows:\n{self.text(self.mark)[-800:]}")
 
 
 def test_guided_port_royal_on_a_terminal():
@@ -120,3 +126,34 @@ def test_guided_json_with_stdout_redirected_keeps_stdout_pure(tmp_path):
             "players": [{"name": "Ann", "coins": 5, "influence": 12, "expeditions": 1},
                         {"name": "Bob", "coins": 9, "cards": ["admiral-7-2", "sailor-3-1"]}]}
     assert json.loads(out.read_text()) == scoring.score("port-royal", data).to_dict()
+
+
+def test_guided_setting_completes_on_a_terminal():
+    """A setting's allowed values complete with Tab; short card ids are read and echoed."""
+    t = Terminal("score", "port-royal")
+    t.answer("How many players", "2")
+    t.answer("Player 1: name", "Ann")
+    t.answer("Ann: coins", "4")
+    t.answer("(cards/totals)", "totals")
+    t.answer("Ann: influence points", "10")
+    t.answer("Ann: expeditions claimed", "0")
+    t.answer("Player 2: name", "Bob")
+    t.answer("Bob: coins", "6")
+    t.answer("(cards/totals)", "cards")
+    t.answer("card ids", "admiral 7 aa")
+    t.read_until("Read admiral 7 as admiral-7-2, aa as expedition-aa.")
+    t.answer("(2 so far)", "")
+    t.read_until("[standard]:")
+    # 'dition' alone is no answer (it starts no value nor a segment of one); completion matches it in the
+    # middle of expedition-end, and Tab puts that in the answer
+    os.write(t.fd, b"dition")
+    t.read_until("dition")
+    t.read_until("expedition-end")            # the completion menu, once the completions are computed
+    os.write(t.fd, b"\t")
+    time.sleep(0.5)
+    os.write(t.fd, b"\r")
+    assert t.finish() == 0
+    out = t.text()
+    assert "Unknown answer" not in out
+    assert "Winner: Bob." in out              # expedition end (rule G7): Ann has no expedition
+    assert "Traceback" not in out
