@@ -1,8 +1,13 @@
 """Guided entry for `referee score GAME` on a terminal: one question at a time, with completion.
 
 Every answer is checked here first (a number in range, a known id, a colour in play); a bad answer is
-re-asked with the reason. The finished input then goes through the game's calculator; if that rejects it,
-the reason is shown and the part it names (a player, a city, a feature) is asked again.
+re-asked with the reason. An id may be typed short (a unique prefix or tail, any case, words for hyphens, a
+printed name: 'aa', 'admiral 7', 'roaster', 'Venice'); match_id() reads it and ask() echoes the full id.
+The finished input then goes through the game's calculator; if that rejects it, the reason is shown and
+the part it names (a player, a city, a feature) is asked again. Once it scores, each optional setting of
+the calculator (Port Royal's game end, Carcassonne's farm rule, El Capitan's O4/O5, Puerto Rico's
+customs-house option) is asked, default on Enter, but only when its values would score this position
+differently.
 
 The questions go through an ``Asker``: ``PromptAsker`` uses prompt-toolkit (imported only here, at run
 time); tests inject their own Asker (or drive PromptAsker with a pipe input).
