@@ -135,7 +135,7 @@ class _PlayerMoves:
     """One player's turn moves, built once and reused: the moves that take no argument, the loan choices,
     buy moves by card, and sail moves by grid layout, card and location."""
 
-    __slots__ = ("mv", "end", "bank", "pass_", "loans", "buys", "sails", "hands")
+    __slots__ = ("mv", "end", "bank", "pass_", "loans", "buys", "sail_to", "sails", "hands")
 
     def __init__(self, name):
         mv = self.mv = _player_moves(name)
@@ -143,6 +143,7 @@ class _PlayerMoves:
         l10, l16 = mv(("loan", 10)), mv(("loan", 16))
         self.loans = {"both": (l10, l16), 10: (l10,), 16: (l16,)}
         self.buys: dict = {}        # card -> buy move
+        self.sail_to: dict = {}     # card -> [its sail move to each city, made when first listed]
         self.sails: dict = {}       # layout -> {(card, location): [sail moves]}
         self.hands: dict = {}       # layout -> {(location, *hand): [sail moves]}
 
@@ -153,6 +154,16 @@ class _PlayerMoves:
             by_layout.clear()
         got = by_layout[layout] = {}
         return got
+
+    def sail_table(self, card):
+        if len(self.sail_to) >= _CACHE_BOUND:
+            self.sail_to.clear()
+        got = self.sail_to[card] = [None] * len(CITIES)
+        return got
+
+    def sail(self, to, card, city):
+        m = to[city] = self.mv(("sail", card, city))
+        return m
 
     def buy(self, card):
         if len(self.buys) >= _CACHE_BOUND:
@@ -504,7 +515,7 @@ class ElCapitanRules(Rules):
         for card in dict.fromkeys(hand):
             got = cache.get((card, loc))
             if got is None:
-                got = cache[(card, loc)] = self._sails(pm.mv, self._reach(s), card, loc)
+                got = cache[(card, loc)] = self._sails(pm, self._reach(s), card, loc)
             out += got
         return out
 
@@ -520,19 +531,24 @@ class ElCapitanRules(Rules):
         return 10 if a else 16
 
     @staticmethod
-    def _sails(mv, reach, card, loc):
-        """The sail moves one card allows from a location (T5, T6, T10)."""
+    def _sails(pm, reach, card, loc):
+        """The sail moves one card allows from a location (T5, T6, T10). A card's move to a city is the same
+        from wherever the ship sails, so it is made once per card and destination (pm.sail_to)."""
+        to = pm.sail_to.get(card)
+        if to is None:
+            to = pm.sail_table(card)
         out = []
         if card[0] == "d":
             target = card[1]
             if target != loc:
-                out.append(mv(("sail", card, target)))
+                out.append(to[target] or pm.sail(to, card, target))
             if loc >= 0:
                 for d in reach[loc][card[2]]:
                     if d != target:
-                        out.append(mv(("sail", card, d)))
+                        out.append(to[d] or pm.sail(to, card, d))
         elif loc >= 0 and (card[1] == loc or card[2] == loc):
-            out.append(mv(("sail", card, card[2] if card[1] == loc else card[1])))
+            d = card[2] if card[1] == loc else card[1]
+            out.append(to[d] or pm.sail(to, card, d))
         return out
 
     def _reach(self, s):
