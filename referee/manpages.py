@@ -228,6 +228,15 @@ def write(directory: Path = MAN_DIR) -> list[str]:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if any(a in ("-h", "--help") for a in argv):
+        print("usage: python -m referee.manpages [--check] [DIR]\n"
+              "Write the man pages into DIR (default: man/), or with --check list the ones out of date.")
+        return 0
+    unknown = [a for a in argv if a.startswith("-") and a != "--check"]
+    if unknown or len([a for a in argv if a != "--check"]) > 1:
+        print(f"python -m referee.manpages: unexpected argument {(unknown or argv)[0]!r}; "
+              "usage: python -m referee.manpages [--check] [DIR]", file=sys.stderr)
+        return 2
     if "--check" in argv:
         argv.remove("--check")
         problems = check(Path(argv[0]) if argv else MAN_DIR)

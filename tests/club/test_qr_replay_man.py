@@ -246,3 +246,14 @@ def test_a_text_file_of_several_scans_imports_each(cli, store, tmp_path):
     target2 = tmp_path / "other2.json"
     assert_refused(cli("--db", target2, "import", scans), "result starting on line", "nothing was imported")
     assert not target2.exists()
+
+
+def test_man_page_generator_refuses_an_option_instead_of_writing_into_a_folder_named_like_it(tmp_path, monkeypatch,
+                                                                                             capsys):
+    from referee import manpages
+
+    monkeypatch.chdir(tmp_path)
+    assert manpages.main(["--help"]) == 0 and "usage" in capsys.readouterr().out
+    assert manpages.main(["--force"]) == 2 and "unexpected argument '--force'" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []          # nothing written anywhere
+    assert manpages.main([str(tmp_path / "out")]) == 0 and (tmp_path / "out" / "referee.1").exists()
