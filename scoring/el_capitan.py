@@ -53,7 +53,8 @@ TEMPLATE = {
 }
 
 _TOP = {"game", "payday", "players", "cities", "bonus_cards", "money", "loans", "expansion_table", "options"}
-_OPTIONS = {"fortress_basis": ("printed", "paid"), "neutral_in_totals": (True, False)}
+# the calculator's settings (rules O4, O5) and their values, default first: read by guided entry too
+OPTIONS = {"fortress_basis": ("printed", "paid"), "neutral_in_totals": (True, False)}
 
 
 def validate(data, allow_negative_money: bool = False):
@@ -100,11 +101,11 @@ def validate(data, allow_negative_money: bool = False):
     distinct_names([p["name"] for p in players], "players")
     mains = [p["colour"] for p in players]
     opts = need_dict(data.get("options", {}), "options")
-    no_unknown_keys(opts, _OPTIONS, "options")
+    no_unknown_keys(opts, OPTIONS, "options")
     options = {"fortress_basis": "printed", "neutral_in_totals": True}
     for key, value in opts.items():
-        if value not in _OPTIONS[key]:
-            raise ScoringError(f"options.{key} must be one of {', '.join(map(str, _OPTIONS[key]))}, not {value!r}.")
+        if value not in OPTIONS[key]:
+            raise ScoringError(f"options.{key} must be one of {', '.join(map(str, OPTIONS[key]))}, not {value!r}.")
         options[key] = value
 
     cities = {}

@@ -750,8 +750,7 @@ class ElCapitanFlow(Flow):
                     "carihrad": "constantinople"}
 
     def settings(self):
-        opts = dict(getattr(self.module, "_OPTIONS", None) or
-                    {"fortress_basis": ("printed", "paid"), "neutral_in_totals": (True, False)})
+        opts = self.module.OPTIONS         # the calculator's own settings and their values, default first
         out = []
         if "fortress_basis" in opts:
             out.append(Setting(("options", "fortress_basis"),
