@@ -218,7 +218,13 @@ def _open(ctx, gid):
 def play_command(ctx, game_id):
     """The interactive table for a game (default: the most recent unfinished one).
 
-    With stdin not a terminal, reads one move per line and stops at the first refused one.
+    At the table, besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or vp NAME),
+    which shows what only that player may see, such as Puerto Rico's face-down VP chips, until Enter hides
+    it; it never enters the board, the record or the move log. Tab completes moves, commands and, after
+    secret, the player names.
+
+    With stdin not a terminal, reads one move per line and stops at the first refused one; the lines
+    undo [N], secret NAME and quit are understood there too.
     """
     from . import session
     from .core.errors import BadInput
@@ -309,13 +315,18 @@ def _state_json(tracked) -> dict:
 @click.argument("game_id", required=False, shell_complete=complete_game_ref)
 @click.option("--json", "as_json", is_flag=True, help="The table state as JSON.")
 @click.option("--record", "as_record", is_flag=True, help="Print the game record (header + moves).")
+@click.option("--secret", "secret_for", metavar="NAME",
+              help="Only what player NAME (or a unique start of it) may see, such as face-down VP chips; "
+                   "with --json: {\"id\", \"game\", \"player\", \"secret\"} (secret null: the game has none).")
 @click.pass_context
-def show_command(ctx, game_id, as_json, as_record):
+def show_command(ctx, game_id, as_json, as_record, secret_for):
     """Show a game: the table now, or a past game's result and breakdown (default: the most recent
     unfinished game)."""
     from . import session
     from .core.errors import BadInput
 
+    if secret_for is not None and as_record:
+        raise BadInput("--secret and --record cannot be combined; ask for one of them.")
     store = open_store(ctx)
     if not game_id:
         live = store.live_docs()
@@ -326,9 +337,21 @@ def show_command(ctx, game_id, as_json, as_record):
     if where == "archive":
         doc = store.get_archived(gid)
         if not doc.get("has_record"):
+            if secret_for is not None:
+                raise BadInput(f"Game {gid} was logged with its result only; it has no secrets to show.")
             _show_logged(doc, as_json, as_record)
             return
     tracked = session.open_game(store, gid)
+    if secret_for is not None:
+        from .ui.table import secret_of
+
+        player, text = secret_of(tracked.game, secret_for)
+        if as_json:
+            out_json({"id": tracked.id, "game": tracked.game.game, "player": player,
+                      "secret": text if player else None})
+        else:
+            click.echo(text)
+        return
     if as_record:
         click.echo(tracked.game.to_record(id=tracked.id), nl=False)
         return

@@ -131,6 +131,13 @@ class Rules:
         """The public state as JSON-able data (``referee show --json``); equal states give equal views."""
         raise NotImplementedError
 
+    def secret(self, state, player: str) -> str | None:
+        """What only ``player`` may see now (face-down VP chips, a hidden hand), as a short text for that
+        player alone: the table's ``secret NAME`` and ``referee show --secret NAME``. None: this game keeps
+        nothing secret. A game that has secrets answers for every player (even "nothing yet"), and keeps
+        them out of ``view``, ``render`` and ``events`` for as long as they are secret."""
+        return None
+
     def render(self, state):
         """A rich renderable of the table (imported lazily by the caller's UI)."""
         raise NotImplementedError

@@ -7,6 +7,7 @@ import click
 from .. import session
 from ..core.errors import RefereeError
 from .format import move_line
+from .table import SECRET_WORDS, secret_of
 
 
 def run_lines(store, tracked, stream) -> int:
@@ -23,6 +24,9 @@ def run_lines(store, tracked, stream) -> int:
                 continue
             if word[0] in ("quit", "exit"):
                 break
+            if word[0] in SECRET_WORDS:   # secret NAME: what only that player may see; never stored
+                click.echo(secret_of(tracked.game, line.partition(" ")[2])[1])
+                continue
             move = session.play(store, tracked, line)
         except RefereeError as err:
             click.echo(f"referee: line {lineno} ({line}): {err}", err=True)

@@ -6,7 +6,7 @@ Every accepted move is stored (session.play writes it atomically) before the nex
 from __future__ import annotations
 
 from .. import session
-from ..core.errors import RefereeError
+from ..core.errors import BadInput, RefereeError
 from .format import group_moves, result_table
 
 COMMANDS = {
@@ -15,9 +15,45 @@ COMMANDS = {
     "board": "show the table again",
     "undo": "take back the last move (undo N: the last N)",
     "record": "print the game record so far",
+    "secret": "secret NAME (or vp NAME): what only that player may see, such as face-down VP chips; "
+              "shown until Enter, never in the board or the record",
     "quit": "leave the table (the game is saved; `referee play` resumes it)",
 }
-SYNONYMS = {"?": "help", "exit": "quit", "q": "quit", "show": "board", "legal": "moves", "back": "undo"}
+SYNONYMS = {"?": "help", "exit": "quit", "q": "quit", "show": "board", "legal": "moves", "back": "undo",
+            "vp": "secret"}
+SECRET_WORDS = tuple(w for w in ("secret", *SYNONYMS) if SYNONYMS.get(w, w) == "secret")
+
+
+def has_secrets(game) -> bool:
+    """Whether the game keeps anything from some players (an engine answers for every player or none)."""
+    return game.rules.secret(game.state, game.players[0]) is not None
+
+
+def find_player(players, typed: str) -> str:
+    """The player a typed name means: the whole name or a unique start of it, in any case."""
+    key = " ".join(typed.split()).casefold()
+    names = ", ".join(players[:-1]) + " and " + players[-1]
+    if not key:
+        raise BadInput(f"Name the player whose secret to show (secret NAME): {names}.")
+    folded = [(" ".join(p.split()).casefold(), p) for p in players]
+    exact = [p for f, p in folded if f == key]
+    if exact:
+        return exact[0]
+    hits = [p for f, p in folded if f.startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise BadInput(f"{typed.strip()!r} could be {' or '.join(hits)}; type more of the name.")
+    raise BadInput(f"No player is called {typed.strip()!r}; the players are {names}.")
+
+
+def secret_of(game, typed: str) -> tuple[str | None, str]:
+    """(player, what only that player may see) for a typed name, or (None, a sentence saying the game has no
+    secrets). Raises BadInput when the name is not one player's."""
+    if not has_secrets(game):
+        return None, f"{game.rules.name} has no secret information: everything is on the board."
+    player = find_player(game.players, typed)
+    return player, game.rules.secret(game.state, player)
 
 
 def _completer(tracked):
@@ -33,7 +69,14 @@ def _completer(tracked):
                 typed += " "
             seen = set()
             game = tracked.game
-            candidates = [m.text for m in game.legal_moves()] + list(COMMANDS)
+            first, space, rest = typed.partition(" ")
+            if space and first in SECRET_WORDS and has_secrets(game):   # secret NAME: complete the player names
+                for name in game.players:
+                    if name.casefold().startswith(rest.casefold()):
+                        yield Completion(f"{first} {name}", start_position=-len(document.text_before_cursor))
+                return
+            commands = [c for c in COMMANDS if c != "secret" or has_secrets(game)]
+            candidates = [m.text for m in game.legal_moves()] + commands
             for text in candidates:
                 if text.startswith(typed) and text not in seen:
                     seen.add(text)
@@ -85,7 +128,10 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
         # Live preview of what is typed: the canonical move and what it would show on the table (a
         # tile's edges in the chosen rotation), or the rule that refuses it, before Enter commits it.
         text = prompt_session.default_buffer.text
-        if not text.strip() or text.strip().lower().split()[0] in COMMANDS:
+        if not text.strip():
+            return None
+        word = text.strip().lower().split()[0]
+        if SYNONYMS.get(word, word) in COMMANDS:
             return None
         import shutil
         import textwrap
@@ -95,6 +141,16 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
 
     prompt_session = PromptSession(completer=_completer(tracked), history=_history(store),
                                    complete_while_typing=True, bottom_toolbar=toolbar, **kwargs)
+
+    def reveal(player: str, text: str) -> None:
+        # A player's secret is shown in a prompt of its own that is erased when Enter is pressed: it never
+        # stays on the screen for the next player to read, and never enters the prompt history.
+        try:
+            PromptSession(erase_when_done=True, **kwargs).prompt(
+                f"Only {player} should look: {text}\nPress Enter to hide it. ")
+        except (KeyboardInterrupt, EOFError):
+            pass
+
     style = Style.from_dict({"who": "bold", "id": "ansicyan"})
     game = tracked.game
     console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: type a move, [bold]help[/], "
@@ -108,7 +164,7 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
             console.print(result_table(game.result(), title="Final result"))
             console.print(f"Game {tracked.id} is in the history. Type [bold]undo[/] to take back the last move, "
                           f"or press Enter to leave.")
-            if _after_the_end(store, tracked, console, prompt_session) == "quit":
+            if _after_the_end(store, tracked, console, prompt_session, reveal) == "quit":
                 return 0
             continue
         console.print(f"[bold]{game.prompt()}[/]")
@@ -133,7 +189,7 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
         moves_before = len(tracked.game.moves)
         try:
             if word in COMMANDS and not _is_move(game, text):
-                if _command(store, tracked, console, word, text) == "quit":
+                if _command(store, tracked, console, word, text, reveal) == "quit":
                     return 0
                 continue
             move = session.play(store, tracked, text)
@@ -167,7 +223,7 @@ def _show_notices(tracked, console) -> bool:
     return shown
 
 
-def _after_the_end(store, tracked, console, prompt_session):
+def _after_the_end(store, tracked, console, prompt_session, reveal=None):
     """After the last move: the table may still take it back (or look at the board or record)."""
     while True:
         try:
@@ -178,30 +234,32 @@ def _after_the_end(store, tracked, console, prompt_session):
         word = SYNONYMS.get(text.lower().split()[0], text.lower().split()[0]) if text else "quit"
         if word == "quit":
             return "quit"
-        if word in ("undo", "board", "record", "help"):
+        if word in ("undo", "board", "record", "help", "secret"):
             try:
-                _command(store, tracked, console, word, text)
+                _command(store, tracked, console, word, text, reveal)
             except RefereeError as err:
                 console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
                 continue
             if word == "undo":
                 return "continue"
             continue
-        console.print("[red]✗ The game is over: type undo, board, record, or press Enter to leave.[/]")
+        console.print("[red]✗ The game is over: type undo, board, record, secret NAME, or press Enter to "
+                      "leave.[/]")
 
 
 def _is_move(game, text: str) -> bool:
     return " ".join(text.lower().split()) in {m.text for m in game.legal_moves()}
 
 
-def _command(store, tracked, console, word, text):
+def _command(store, tracked, console, word, text, reveal=None):
     game = tracked.game
     if word == "quit":
         console.print(f"Saved. Resume with `referee play {tracked.id}`.")
         return "quit"
     if word == "help":
         for name, what in COMMANDS.items():
-            console.print(f"  [bold]{name:<7}[/] {what}")
+            if name != "secret" or has_secrets(game):
+                console.print(f"  [bold]{name:<7}[/] {_esc_rich(what)}")
         if game.rules.notation:
             console.print(game.rules.notation)
         return None
@@ -214,6 +272,13 @@ def _command(store, tracked, console, word, text):
         return None
     if word == "record":
         console.print(_esc_rich(game.to_record(id=tracked.id)))
+        return None
+    if word == "secret":
+        player, what = secret_of(game, text.partition(" ")[2])
+        if player is None or reveal is None:
+            console.print(_esc_rich(what))
+        else:
+            reveal(player, what)
         return None
     if word == "undo":
         parts = text.split()

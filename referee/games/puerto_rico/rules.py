@@ -11,7 +11,7 @@ from . import builder, captain, craftsman, governor, info, mayor, settler, trade
 from .info import OPTIONS
 from .checklist import setup_checklist
 from .notation import mayor_proposal, storage_proposal
-from .state import (BIDS, CIRC, COPIES, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
+from .state import (BIDS, CIRC, COPIES, CUSTOMS_HOUSE, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
                     ROLE, STORAGE, TILES, colonists_of, new_state)
 
@@ -97,6 +97,9 @@ class PuertoRicoRules(Rules):
     def view(self, s):
         return view(s)
 
+    def secret(self, s, player):
+        return secret(s, s.names.index(player))
+
     def render(self, s):
         from .render import render
 
@@ -163,6 +166,28 @@ def view(s) -> dict:
     if s.phase == END:
         out["vp_overflow"] = {s.names[p]: s.vpo[p] for p in range(s.n)}
     return out
+
+
+def secret(s, p: int) -> str:
+    """A player's VP chips, which lie face down (rules 6.7): told to that player alone on request, unless the
+    option show-running-vp is on or the game is over, when everyone sees them."""
+    name, chips, over = s.names[p], s.vp[p], s.vpo[p]
+    if not chips:
+        text = f"{name} has no VP chips yet."
+    elif over:
+        text = (f"{name} has {chips} VP from shipping: {chips - over} in chips and {over} noted after the chips "
+                f"ran out (rule 6.3).")
+    else:
+        text = f"{name} has {chips} VP in chips."
+    if s.bld[p][CUSTOMS_HOUSE] >= 0:   # its bonus counts the chips, so it is as secret as they are
+        counted = chips if s.opts.get("customs-house-counts-overflow", True) else chips - over
+        text += (f" The customs house {'gives' if s.bld[p][CUSTOMS_HOUSE] else 'would give, if occupied,'} "
+                 f"+{counted // 4} for them at the end (1 per 4 VP in chips).")
+    if s.phase == END:
+        text += " The game is over, so every player's VP are shown."
+    elif s.opts.get("show-running-vp", False):
+        text += " The option show-running-vp is on, so the board shows every player's VP."
+    return text
 
 
 def check(s) -> None:
