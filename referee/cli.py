@@ -315,7 +315,7 @@ def _state_json(tracked) -> dict:
 @click.argument("game_id", required=False, shell_complete=complete_game_ref)
 @click.option("--json", "as_json", is_flag=True, help="The table state as JSON.")
 @click.option("--record", "as_record", is_flag=True, help="Print the game record (header + moves).")
-@click.option("--secret", "secret_for", metavar="NAME",
+@click.option("--secret", "secret_for", metavar="NAME", shell_complete=complete_player,
               help="Only what player NAME (or a unique start of it) may see, such as face-down VP chips; "
                    "with --json: {\"id\", \"game\", \"player\", \"secret\"} (secret null: the game has none).")
 @click.pass_context

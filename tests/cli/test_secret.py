@@ -157,3 +157,12 @@ def test_piped_play_answers_secret_lines_without_storing_them(run):
     assert json.loads(run("show", gid, "--json").stdout)["moves"] == TO_CAPTAIN + ["settler"]
     r = run("play", gid, input="vp zed\n")
     assert r.exit_code == 2 and "line 1 (vp zed): No player is called 'zed'" in r.stderr
+
+
+def test_the_shell_completes_secret_with_player_names(run):
+    import click
+
+    cli_game(run)
+    ctx = click.Context(cli.get_command(None, "show"), info_name="show")
+    option = next(p for p in ctx.command.params if p.name == "secret_for")
+    assert [c.value for c in option.shell_complete(ctx, "c")] == ["Cal"]
