@@ -182,6 +182,10 @@ class Game:
     def render(self):
         return self.rules.render(self.state)
 
+    def secret(self, player: str) -> str | None:
+        """What only this player may see now (Puerto Rico's VP chips), or None: the game has no secrets."""
+        return self.rules.secret(self.state, player)
+
     def check(self) -> None:
         self.rules.check(self.state)
 

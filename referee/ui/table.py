@@ -26,7 +26,7 @@ SECRET_WORDS = tuple(w for w in ("secret", *SYNONYMS) if SYNONYMS.get(w, w) == "
 
 def has_secrets(game) -> bool:
     """Whether the game keeps anything from some players (an engine answers for every player or none)."""
-    return game.rules.secret(game.state, game.players[0]) is not None
+    return game.secret(game.players[0]) is not None
 
 
 def find_player(players, typed: str) -> str:
@@ -53,7 +53,7 @@ def secret_of(game, typed: str) -> tuple[str | None, str]:
     if not has_secrets(game):
         return None, f"{game.rules.name} has no secret information: everything is on the board."
     player = find_player(game.players, typed)
-    return player, game.rules.secret(game.state, player)
+    return player, game.secret(player)
 
 
 def _completer(tracked):
