@@ -566,29 +566,37 @@ class ElCapitanRules(Rules):
         city = s.cities[c]
         nexts = next_sites(city)
         m, u = s.main[p], s.neutral[p]
+        money = s.money[p]
+        learned = s.learned
         if nexts:
             # an unknown price (even one the board file knows) is asked once the build is announced: what is
             # listed must not depend on the board file, so that a record replays the same without it
-            price = s.learned.get(("harbour", c, space))
-            if price is None or price <= s.money[p]:       # unknown: asked once the build is announced
-                choice = len(nexts) > 1
+            price = learned.get(("harbour", c, space))
+            if price is None or price <= money:       # unknown: asked once the build is announced
+                variant = (s.two, len(nexts) > 1)
                 for col in self._colours_to_build(s, p):
                     for site in nexts:
                         if run_ok(city, site, col, m, u):
-                            out.append(mv(("build", col, site), (s.two, choice)))
-            for col in self._reopenable(s, p, city):
-                site = nexts[0]
-                if run_ok(city, site, col, m, u):
-                    out.append(mv(("reopen", col, site), s.two))
-        if s.front_f[p] > 0 and m not in city.fort:
-            free = [i for i in (0, 1) if city.fort[i] == EMPTY]
-            choice = s.options["fortress_space"] == "choice"
-            if not choice:
-                free = free[:1]
-            for sp in free:
-                price = s.learned.get(("fortress", c, sp))
-                if price is None or price <= s.money[p]:
-                    out.append(mv(("fortress", sp), choice))
+                            out.append(mv(("build", col, site), variant))
+            if city.picture:
+                for col in self._reopenable(s, p, city):
+                    site = nexts[0]
+                    if run_ok(city, site, col, m, u):
+                        out.append(mv(("reopen", col, site), s.two))
+        fort = city.fort
+        if s.front_f[p] > 0 and m not in fort:
+            if s.options["fortress_space"] == "choice":
+                for sp in (0, 1):
+                    if fort[sp] == EMPTY:
+                        price = learned.get(("fortress", c, sp))
+                        if price is None or price <= money:
+                            out.append(mv(("fortress", sp), True))
+            else:                  # O11 default: the first free space
+                sp = 0 if fort[0] == EMPTY else 1 if fort[1] == EMPTY else None
+                if sp is not None:
+                    price = learned.get(("fortress", c, sp))
+                    if price is None or price <= money:
+                        out.append(mv(("fortress", sp), False))
         return out
 
     # --- apply -----------------------------------------------------------------------------------------
