@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 COMMANDS = [["--version"], ["history"], ["history", "--json"], ["stats"], ["stats", "--json"],
             ["export", "--format", "csv", "{tmp}/out.csv"], ["export", "--format", "json", "{tmp}/out.json"],
-            ["show", "b00042"], ["new", "port-royal", "-p", "A", "-p", "B", "--json"]]
+            ["show", "{some_id}"], ["new", "port-royal", "-p", "A", "-p", "B", "--json"]]
 
 
 def peak_mb(argv, env) -> float:
@@ -44,12 +44,14 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp, "history.json")
-        Store(db).add_archived(make_docs(args.games))
+        docs = make_docs(args.games)
+        Store(db).add_archived(docs)
+        some_id = docs[len(docs) // 2]["id"]      # a game in the middle of the history
         env = dict(os.environ, REFEREE_DB=str(db), PYTHONPATH=str(ROOT))
         print(f"store: {args.games} games, {db.stat().st_size / 1e6:.1f} MB on disk")
         print(f"{'command':<44} {'peak MB':>8}  target")
         for argv in COMMANDS:
-            argv = [a.format(tmp=tmp) for a in argv]
+            argv = [a.format(tmp=tmp, some_id=some_id) for a in argv]
             mb = peak_mb(argv, env)
             print(f"{'referee ' + ' '.join(a if tmp not in a else Path(a).name for a in argv):<44} {mb:>8.1f}  "
                   f"<= 200")

@@ -1,0 +1,56 @@
+"""The benchmark scripts still run and print their tables (benchmarks/README.md keeps the numbers; a script
+that rotted would leave them unverifiable). Tiny sizes: this checks that they work, never how fast."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bench(script, *args, tmp_path):
+    env = dict(os.environ, REFEREE_DB=str(tmp_path / "h.json"), HOME=str(tmp_path),
+               XDG_DATA_HOME=str(tmp_path / "data"), REFEREE_EL_CAPITAN_BOARD=str(tmp_path / "absent.json"),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    return done.stdout
+
+
+def test_playouts_bench_reports_every_game_against_its_target(tmp_path):
+    out = bench("bench_playouts.py", "--seconds", "0.05", tmp_path=tmp_path)
+    for game in ("port-royal", "puerto-rico", "carcassonne", "el-capitan"):
+        line = next(row for row in out.splitlines() if row.startswith(game))
+        assert line.rstrip().endswith("met")       # "met" or "NOT met": the verdict is printed
+
+
+def test_el_capitan_bench_policies_parts_and_floor(tmp_path):
+    out = bench("bench_el_capitan.py", "--games", "1", "--policy", "table", "kind", tmp_path=tmp_path)
+    assert "table" in out and "kind" in out and "games/s" in out
+    assert "apply" in bench("bench_el_capitan.py", "--games", "1", "--policy", "table", "--parts",
+                            tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("script, args", [
+    ("bench_port_royal.py", ["--games", "2", "--players", "2"]),
+    ("bench_puerto_rico.py", ["--games", "2", "--players", "3"]),
+    ("bench_carcassonne.py", ["--games", "1"]),
+])
+def test_per_game_benches_run(script, args, tmp_path):
+    assert bench(script, *args, tmp_path=tmp_path).strip()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script, args", [
+    ("bench_cli.py", ["--runs", "1", "--archives", "0", "20"]),
+    ("bench_club.py", ["--games", "30", "--runs", "1"]),
+    ("bench_memory.py", ["--games", "30"]),
+    ("bench_score.py", ["-n", "1"]),
+])
+def test_cli_and_club_benches_run(script, args, tmp_path):
+    assert bench(script, *args, tmp_path=tmp_path).strip()
