@@ -426,7 +426,10 @@ def score_command(game, source, as_json, template):
 @click.pass_context
 def repair_command(ctx, restore, reset, set_aside):
     """Check the history store and the games in progress; restore the backup, start afresh, or set
-    damaged games aside. Nothing is deleted: a damaged file is kept next to where it was."""
+    damaged games aside. Nothing is deleted: a damaged file is kept next to where it was.
+
+    A finished tracked game whose move record is kept but which the history has lost (a backup is one
+    write behind) is replayed from its record and entered again, by every form of repair."""
     from .store.repair import repair
 
     click.echo(repair(open_store(ctx), restore=restore, reset=reset, set_aside=set_aside))

@@ -47,6 +47,55 @@ def damaged_live_games(store) -> list[tuple[str, str]]:
     return bad
 
 
+def orphan_records(store) -> list[str]:
+    """Ids of finished tracked games whose move record survives but which the history has lost (a store put
+    back from its backup, or started afresh, is behind the records written since)."""
+    if not store.records_dir.is_dir():
+        return []
+    known = store.archived_ids() | store.live_ids()
+    return sorted(p.stem for p in store.records_dir.glob("*.txt") if p.stem not in known)
+
+
+def recover_records(store) -> str:
+    """Enter every orphaned record's game in the history again, replayed and re-scored from its moves.
+
+    Returns a sentence for the report ("" when there was nothing to recover)."""
+    import datetime as dt
+
+    from ..core.record import load_record, parse_header
+    from ..session import archive_doc
+
+    docs, failed = [], []
+    for gid in orphan_records(store):
+        path = store.record_path(gid)
+        try:
+            text = path.read_text(encoding="utf-8")
+            headers, _ = parse_header(text)
+            game = load_record(text)
+        except (OSError, UnicodeDecodeError, RefereeError) as err:
+            failed.append(f"{gid} ({str(err).rstrip('.')})")
+            continue
+        if not game.finished:
+            failed.append(f"{gid} (its record ends before the game does)")
+            continue
+        stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).replace(microsecond=0)
+        doc = archive_doc(gid, game, {"location": headers.get("location") or None})
+        doc["finished_at"] = stamp.isoformat()
+        docs.append(doc)
+    if docs:
+        store.add_archived(docs)
+    said = []
+    if docs:
+        said.append(f"entered {len(docs)} finished game(s) again from their move records "
+                    f"({', '.join(d['id'] for d in docs)})")
+    if failed:
+        said.append(f"could not replay the record(s) of {'; '.join(failed)}, kept in {store.records_dir}")
+    if not said:
+        return ""
+    text = " and ".join(said)
+    return text[0].upper() + text[1:] + "."
+
+
 def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool = False) -> str:
     if sum((restore, reset, set_aside)) > 1:
         raise BadInput("Choose one of --restore, --reset and --set-aside.")
@@ -76,8 +125,11 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                 listing = "; ".join(f"{gid}: {why}" for gid, why in bad)
                 raise StoreError(f"{len(bad)} of {live} games in progress cannot be opened ({listing}); "
                                  f"`referee repair --set-aside` moves them aside; the finished games are sound.")
+            recovered = recover_records(store)
+            if recovered:
+                games = store.archived()
             return (f"The history store {store.path} is sound: {len(games)} finished games, "
-                    f"{live} in progress.")
+                    f"{live} in progress." + (f" {recovered}" if recovered else ""))
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
             raise StoreError(f"There is no usable backup at {store.backup_path}; "
                              f"`referee repair --reset` moves the damaged store aside and starts afresh.")
@@ -89,7 +141,9 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
 
             shutil.copy2(store.backup_path, store.path)
             restored = len(store.archived())
+            recovered = recover_records(store)
             return (f"Restored {store.path} from its backup ({restored} finished games); the previous file "
-                    f"is kept as {aside.name}.")
+                    f"is kept as {aside.name}." + (f" {recovered}" if recovered else ""))
+        recovered = recover_records(store)
         return (f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
-                f"Games in progress are untouched.")
+                f"Games in progress are untouched." + (f" {recovered}" if recovered else ""))

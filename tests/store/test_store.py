@@ -249,3 +249,34 @@ def test_repair_never_overwrites_a_kept_damaged_file(store):
         repair(store, reset=True)
     kept = sorted(p.read_text() for p in store.path.parent.iterdir() if ".damaged-" in p.name)
     assert kept == ["garbage 0", "garbage 1", "garbage 2"]
+
+
+def test_restore_reenters_games_finished_after_the_backup_from_their_records(store):
+    first = session.create(store, "toy", ["Ann", "Bob"], {"target": 1}, location="Club")
+    session.play(store, first, "roll 1"); session.play(store, first, "keep")
+    last = session.create(store, "toy", ["Cal", "Dan"], {"target": 1}, location="Pub")
+    session.play(store, last, "roll 1"); session.play(store, last, "keep")
+    store.path.write_bytes(store.path.read_bytes()[:40])   # torn: the backup holds only the first game
+    message = repair(store, restore=True)
+    assert "Restored" in message and f"again from their move records ({last.id})" in message
+    docs = {d["id"]: d for d in store.archived()}
+    assert set(docs) == {first.id, last.id}
+    assert docs[last.id]["result"]["winners"] == ["Cal"] and docs[last.id]["location"] == "Pub"
+    assert docs[last.id]["source"] == "tracked" and docs[last.id]["has_record"]
+    assert session.open_game(store, last.id).game.finished
+    assert "again" not in repair(store)    # nothing left to re-enter, nothing entered twice
+    assert len(store.archived()) == 2
+
+
+def test_reset_and_check_reenter_tracked_games_from_their_records(store):
+    done = session.create(store, "toy", ["Ann", "Bob"], {"target": 1})
+    session.play(store, done, "roll 1"); session.play(store, done, "keep")
+    playing = session.create(store, "toy", ["Eve", "Fay"], {"target": 5})
+    session.play(store, playing, "roll 1")
+    store.path.write_text("garbage")
+    store.backup_path.unlink(missing_ok=True)
+    message = repair(store, reset=True)
+    assert "empty history" in message and f"({done.id})" in message
+    assert [d["id"] for d in store.archived()] == [done.id] and store.live_ids() == {playing.id}
+    store.remove_archived(done.id)             # a sound store that lost one: the plain check re-enters it
+    assert f"1 finished games, 1 in progress. Entered 1 finished game(s) again" in repair(store)
