@@ -491,9 +491,20 @@ class PuertoRicoFlow(Flow):
                     out.setdefault(_norm(b[key]), b["id"])
         return out
 
+    def building_table(self) -> dict:
+        """Building id -> (circles, city spaces) as printed, for checking each entry as it is typed."""
+        from referee.core.tables import load_json
+
+        try:
+            rows = load_json("puerto-rico/buildings.json")["buildings"]
+            return {b["id"]: (int(b["circles"]), 2 if b.get("cat") == "LV" else 1) for b in rows}
+        except (OSError, KeyError, ValueError, TypeError):
+            return {}
+
     def buildings(self, name) -> dict:
         known = list(self.choices.get("building", []))
         aliases = self.aliases()
+        table = self.building_table()
         out: dict[str, int] = {}
 
         def parse(text):
@@ -509,6 +520,10 @@ class PuertoRicoFlow(Flow):
             if bid in out:
                 raise Invalid(f"{bid} is already entered for {name}; a player owns at most one of each "
                               "building.")
+            used = sum(table.get(b, (3, 1))[1] for b in out)
+            if used + table.get(bid, (3, 1))[1] > 12:
+                raise Invalid(f"{bid} does not fit: {name}'s buildings already fill {used} of the 12 city "
+                              "spaces (a large building takes 2).")
             return bid, colonists
 
         while True:
@@ -517,11 +532,13 @@ class PuertoRicoFlow(Flow):
             if got is None:
                 return out
             bid, colonists = got
+            circles = table.get(bid, (3, 1))[0]
             if colonists is None:
-                colonists = self.a.ask(f"{name}: colonists on {bid}", whole(0, 3), default=0)
-            elif colonists > 3:
-                self.a.tell("  No building has more than 3 circles.")
-                colonists = self.a.ask(f"{name}: colonists on {bid}", whole(0, 3), default=0)
+                colonists = self.a.ask(f"{name}: colonists on {bid} (0-{circles})", whole(0, circles), default=0)
+            elif colonists > circles:
+                self.a.tell(f"  {bid} has {circles} circle{'s' if circles != 1 else ''}, so at most {circles} "
+                            f"colonist{'s' if circles != 1 else ''}, not {colonists}.")
+                colonists = self.a.ask(f"{name}: colonists on {bid} (0-{circles})", whole(0, circles), default=0)
             out[bid] = colonists
 
 

@@ -63,18 +63,18 @@ def test_puerto_rico_guided_with_reask_and_calculator_rejection(game_module, scr
     assert "  Give a whole number from 2 to 5, not '6'." in told
     assert "  Give a whole number from 0 to 12, not '13'." in told
     assert any("guild-hall is already entered for Ann" in t for t in told)
-    assert "  No building has more than 3 circles." in told
+    assert "  residence has 1 circle, so at most 1 colonist, not 4." in told
     assert result.to_dict() == scoring.score("puerto-rico", data).to_dict()
 
 
 def test_calculator_rejection_reasks_the_player(game_module, scripted):
-    """A value only the calculator can judge (here: colonists on a 1-circle building) is rejected after
-    the last answer; the reason is shown and that player is entered again."""
+    """A value only the calculator can judge (here: more colonists on buildings than the player has) is
+    rejected after the last answer; the reason is shown and that player is entered again."""
     module = game_module("puerto-rico")
     one_circle = next(b for b in module.CHOICES["building"] if b in ("small-indigo-plant", "small-market"))
     asker = scripted([
         "2",
-        "Ann", "20", "3", "0", "12", "20", f"{one_circle} 3", "",
+        "Ann", "20", "3", "0", "12", "0", f"{one_circle} 1", "",
         "Bob", "18", "1", "0", "9", "15", "",
         # the calculator rejects Ann: enter her again
         "Ann", "20", "3", "0", "12", "20", f"{one_circle} 1", "",
@@ -86,6 +86,36 @@ def test_calculator_rejection_reasks_the_player(game_module, scripted):
     assert "players[0]" in rejection or "Ann" in rejection
     assert "Please enter Ann again." in told
     assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
+
+
+def test_puerto_rico_building_checked_as_typed_not_after_the_whole_player(game_module, scripted):
+    """Colonists beyond a building's printed circles, or a building that no longer fits the 12 city spaces,
+    are refused at once: only that answer is asked again, never the whole player."""
+    game_module("puerto-rico")
+    asker = scripted([
+        "2",
+        "Ann", "20", "3", "0", "12", "20",
+        "harbour 2",                          # the harbour has 1 circle -> told, only its colonists again
+        "1",
+        "coffee-roaster 3",                   # 2 circles
+        "2",
+        "guild-hall", "1", "residence", "1", "fortress", "1", "customs-house", "0", "hacienda", "0",
+                                              # 1 + 1 + 2+2+2+2 + 1 = 11 of 12 city spaces
+        "city-hall", "0",                     # large: 13 spaces -> refused, the building asked again
+        "wharf", "0",
+        "",
+        "Bob", "18", "1", "0", "9", "15", "",
+    ])
+    data, _ = guided_score("puerto-rico", asker=asker)
+    ann = data["players"][0]
+    assert ann["buildings"]["harbor"] == 1 and ann["buildings"]["coffee-roaster"] == 2
+    assert "city-hall" not in ann["buildings"] and ann["buildings"]["wharf"] == 0
+    told = asker.told()
+    assert "  harbor has 1 circle, so at most 1 colonist, not 2." in told
+    assert "  coffee-roaster has 2 circles, so at most 2 colonists, not 3." in told
+    assert any("city-hall does not fit: Ann's buildings already fill 11 of the 12 city spaces" in t for t in told)
+    assert "Please enter Ann again." not in told
+    assert "Ann: colonists on harbor (0-1) [0]: " in asker.questions()
 
 
 def test_carcassonne_guided(game_module, scripted):
