@@ -71,17 +71,53 @@ class RefereeGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except _NO_ARGS_HELP:
+            raise       # bare `referee`: the help itself, as click shows it
+        except click.UsageError as err:
+            raise OneLineUsageError(err) from None
+
     def invoke(self, ctx):
         from .core.errors import RefereeError
 
         try:
             return super().invoke(ctx)
+        except _NO_ARGS_HELP:
+            raise
+        except click.UsageError as err:
+            raise OneLineUsageError(err) from None
         except RefereeError as err:
             fail(str(err), err.exit_code)
         except ValueError as err:
             if type(err).__name__ == "ScoringError":
                 fail(str(err), EXIT_USAGE)
             raise
+
+
+_NO_ARGS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class OneLineUsageError(click.ClickException):
+    """A usage error (unknown command or option, missing or invalid argument) as the one sentence on stderr
+    that every other error is (contracts §1), naming the help to read, instead of click's three lines."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, err: click.UsageError):
+        message = err.format_message().strip()
+        if not message.endswith((".", "?", "!")):
+            message += "."
+        names, ctx = [], err.ctx
+        while ctx is not None and ctx.parent is not None:
+            names.insert(0, ctx.info_name)
+            ctx = ctx.parent
+        path = " ".join(["referee", *names])
+        super().__init__(f"{message} See `{path} --help`.")
+
+    def show(self, file=None) -> None:
+        click.echo(f"referee: {self.message}", err=True)
 
 
 def fail(message: str, code: int) -> None:

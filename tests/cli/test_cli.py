@@ -79,6 +79,25 @@ def test_unknown_option_is_a_usage_error(run):
     assert run("games", "--colour").exit_code == 2
 
 
+@pytest.mark.parametrize("args,sentence", [
+    (["plya"], "referee: No such command 'plya'. Did you mean 'play'? See `referee --help`.\n"),
+    (["--colour"], "referee: No such option '--colour'. See `referee --help`.\n"),
+    (["new"], "referee: Missing argument 'GAME'. See `referee new --help`.\n"),
+    (["undo", "abc", "-n", "0"],
+     "referee: Invalid value for '-n': 0 is not in the range x>=1. See `referee undo --help`.\n"),
+    (["games", "--colour"], "referee: No such option '--colour'. See `referee games --help`.\n"),
+])
+def test_usage_errors_are_one_sentence_like_every_other_error(run, args, sentence):
+    """Contracts §1: an error is one sentence on stderr, exit 2; not click's Usage/Try/Error block."""
+    r = run(*args)
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == sentence
+
+
+def test_bare_referee_still_shows_the_help(run):
+    r = run()
+    assert r.exit_code == 2 and "[OPTIONS] COMMAND [ARGS]" in r.stderr and "Commands:" in r.stderr
+
+
 def test_play_reads_lines_and_stops_at_the_first_refused(run):
     gid = new(run)
     r = run("play", gid, input="roll 3\nkeep\n# a comment\nroll 2\nroll 1\ngive\n")
