@@ -23,7 +23,7 @@ def test_view_is_json_and_render_shows_the_table():
     console = Console(record=True, width=140)
     console.print(g.render())
     out = console.export_text()
-    for word in ("Marseille", "Athina", "Ann", "Bob", "Destination cards", "Loan stacks", "H1:Ann"):
+    for word in ("Marseille", "Athina", "Ann", "Bob", "Destination cards", "Loan stacks", "H1(4):Ann"):
         assert word in out
     assert "RYG" in out
 

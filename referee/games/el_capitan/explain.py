@@ -12,12 +12,47 @@ def _name(c):
     return CITIES[c].capitalize()
 
 
+def _typed_cards(typed, cards):
+    """The cards whose printed label the typed words name: each word a prefix of the label's words in order
+    ('tanger-nap', 'tanger napoli 8f', 'mars 3s'); a connection card's two cities in either order."""
+    typed = " ".join(typed).replace("-", " ").split()
+    if not typed:
+        return []
+    out = []
+    for c in dict.fromkeys(cards):
+        words = card_label(c).replace("-", " ").split()
+        orders = [words] if c[0] == "d" else [words, [words[1], words[0]] + words[2:]]
+        for w in orders:
+            if len(typed) <= len(w) and all(x.startswith(t) for t, x in zip(typed, w)):
+                out.append(c)
+                break
+    return sorted(out, key=lambda c: c[0] != "d")     # one city named: its destination card first
+
+
 def explain(rules, s, text, words) -> str | None:
     if not words:
         return None
     head = words[0]
     if s.stage == "over":
         return "The game is over (rule G1)."
+    turn_verbs = ("buy", "sail", "build", "reopen", "fortress", "loan", "bank", "end")
+    if s.stage == "loans":
+        if head == "start":
+            return "The next start player is named after every loan is settled (rules A1, A4)."
+        if head in turn_verbs:
+            return ("After a payday the loans are settled first, repay or extend, in turn order from the start "
+                    "player; the next phase starts after that (rule A1).")
+        return None
+    if s.stage == "start":
+        if head == "start" and len(words) > 1:
+            typed = " ".join(words[1:])
+            if not any(name.lower().startswith(typed) for name in s.players):
+                who = "The table (a tie, O8)" if s.chooser is None else s.players[s.chooser]
+                return (f"No player is called {typed}; {who} names one of {', '.join(s.players)} as the start "
+                        "player of the next phase (rule A4).")
+        if head in turn_verbs:
+            return "The finance check is done: the start player of the next phase is named first (rule A4)."
+        return None
     if s.stage != "turn" or s.pending_dark is not None or rules._turn_question(s) is not None:
         if head in ("buy", "sail", "build", "reopen", "fortress", "loan", "bank", "end"):
             return "First enter what the table shows (the chance move asked for); then the player continues."
@@ -122,21 +157,21 @@ def explain(rules, s, text, words) -> str | None:
         if s.to_bank:
             return ("Your ship sailed to the bank this turn, so it takes its loan now and sails no further "
                     "(rules T12, T13).")
-        if loc == BANK or loc == OFF:
-            if "to" in words or "-" in words[1]:
-                return ("From the bank (or at the start of the game) a ship sails only with a card used as a "
-                        "destination (rule T10).")
+        from_bank = ("From the bank (or at the start of the game) a ship sails only with a card used as a "
+                     "destination (rule T10).")
+        if (loc == BANK or loc == OFF) and ("to" in words or "-" in words[1]):
+            return from_bank
         labels = {card_label(c): c for c in s.hands[p]}
-        rest = " ".join(words[1:])
-        card = None
-        for label, c in labels.items():
-            if rest == label or rest.startswith(label + " "):
-                card = c
+        named = words[1:words.index("to")] if "to" in words else words[1:]
+        held = _typed_cards(named, s.hands[p])
+        card = held[0] if held else None
         if card is None:
-            if any(rest.startswith(card_label(c)) for kind in ("d", "c") for c in s.face[kind]):
+            if _typed_cards(named, s.face["d"] + s.face["c"]):
                 return "You do not hold that card; buy it first (rule T3)."
             return "You hold no such sailing card; the cards in your hand are: " + (
                 ", ".join(sorted(labels)) or "none") + " (rule T5)."
+        if card[0] == "c" and loc < 0:
+            return from_bank
         if card[0] == "c" and loc not in (card[1], card[2]):
             return (f"A connection card is used only from one of its two cities; your ship is "
                     f"{'in ' + _name(loc) if loc >= 0 else 'not in a city'} (rule T6).")
@@ -151,13 +186,10 @@ def explain(rules, s, text, words) -> str | None:
             return "After a destination leg from the bank, no further legs this turn (option O13)."
         return None
     if head == "buy" and len(words) >= 2:
-        rest = " ".join(words[1:])
         if (s.loan_turn or s.to_bank) and not s.options["buy_in_loan_turn"]:
             return "A loan turn allows no other activity, so no card purchases in it (rule T13, option O7)."
         for kind in ("d", "c"):
-            for c in s.face[kind]:
-                if not card_label(c).startswith(rest):
-                    continue
+            for c in _typed_cards(words[1:], s.face[kind]):
                 if c[3] > s.money[p]:
                     return f"{card_label(c)} costs {c[3]} florins and you have {s.money[p]} (rule T3)."
                 if kind == "c" and loc == OFF:

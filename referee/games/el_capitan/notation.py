@@ -76,6 +76,15 @@ def _subsequence(typed, words) -> bool:
     return True
 
 
+def _swapped(cand: str) -> list:
+    """A connection card's words with its two cities the other way round ('napoli tanger' for tanger-napoli):
+    the card is the same whichever end the table reads first."""
+    out = []
+    for w in cand.split():
+        out += reversed(w.split("-")) if "-" in w else [w]
+    return out
+
+
 def match(text: str, legal_texts) -> str | None:
     """Resolve an abbreviation: each typed word is a prefix of a word of a legal text, in order, and the first
     typed word starts that text ("dest mars" -> "destination card marseille"). One hit wins; among several,
@@ -86,7 +95,8 @@ def match(text: str, legal_texts) -> str | None:
     hits = []
     for cand in legal_texts:
         words = cand.replace("-", " ").split()
-        if words[0].startswith(typed[0]) and _subsequence(typed[1:], words[1:]):
+        if words[0].startswith(typed[0]) and (_subsequence(typed[1:], words[1:])
+                                              or ("-" in cand and _subsequence(typed[1:], _swapped(cand)[1:]))):
             hits.append(cand)
     if len(hits) == 1:
         return hits[0]

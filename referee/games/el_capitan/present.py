@@ -64,8 +64,8 @@ def prompt(rules, s) -> str:
         ext = s.options["loan10_extended"] if loan[0] == 10 else 30
         more = sum(1 for q, _ in s.settle_queue if q == p) - 1
         rest = f"; {more} more of yours follow ('repay all' or 'extend all' settles them alike)" if more else ""
-        return (f"{s.players[p]}: {loan[0]}-florin loan: repay {12 if loan[0] == 10 else 20} now, or extend "
-                f"(repay {ext} after the next payday){rest}")
+        return (f"{s.players[p]} ({s.money[p]} fl): {loan[0]}-florin loan: repay {12 if loan[0] == 10 else 20} "
+                f"now, or extend (repay {ext} after the next payday){rest}")
     if st == "start":
         nets = ", ".join(f"{s.players[p]} {rules.net(s, p)}" for p in range(s.n))
         who = s.players[s.chooser] if s.chooser is not None else "The table (tie, O8)"
@@ -90,9 +90,14 @@ def _turn_prompt(rules, s, p, name) -> str:
         return (f"{name} ({money} fl): no action is possible (no build, no loan allowed): pass, as the table "
                 "rules (T14/O12)")
     if s.acted:
+        if not any(m.action[0] == "buy" for m in moves):
+            return f"{name} ({money} fl): the action is done; end the turn"
         return f"{name} ({money} fl): buy more cards, or end"
     where = _where(s, p)
     if s.ship_city[p] == OFF:
+        if any(c[0] == "d" for c in s.hands[p]):
+            return (f"{name} ({money} fl): sail with your destination card to its city, then build "
+                    "(first turn, T14)")
         return f"{name} ({money} fl): buy a destination card and sail to its city (first turn)"
     if s.ship_city[p] == BANK:
         dry = "" if s.options["loan_stacks"] == "unlimited" or s.stack[10] or s.stack[16] else (
@@ -100,9 +105,19 @@ def _turn_prompt(rules, s, p, name) -> str:
         if s.to_bank:
             return f"{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16{dry}"
         return f"{name} ({money} fl, at the bank): take a loan{dry}, or leave with a destination card"
+    kinds = {m.action[0] for m in moves}
+    build = "build" if not s.two else "build " + "|".join(COLOURS[c] for c in rules._colours_to_build(s, p)
+                                                         if any(m.action[0] == "build" and m.action[1] == c
+                                                                for m in moves))
+    build = build.rstrip()
     if s.turns[p] == 0:
-        return f"{name} ({money} fl, {where}): buy, sail, then build or a fortress (no loan in the first turn, T13)"
-    return f"{name} ({money} fl, {where}): buy, sail, then build / reopen / fortress, or go to the bank for a loan"
+        return f"{name} ({money} fl, {where}): buy, sail, then {build} or a fortress (no loan in the first turn, T13)"
+    if not kinds & {"sail", "build", "reopen", "fortress"} and "bank" in kinds:
+        return (f"{name} ({money} fl, {where}): nothing can be built here now, so sail to the bank and take a loan "
+                "(rule T12): bank")
+    acts = [w for w, k in ((build, "build"), ("reopen", "reopen"), ("fortress", "fortress")) if k in kinds]
+    act = " / ".join(acts) if acts else "sail on to build"
+    return f"{name} ({money} fl, {where}): buy, sail, then {act}, or go to the bank for a loan"
 
 
 def view(rules, s) -> dict:

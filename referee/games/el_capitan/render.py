@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import CITIES
-from .chain import EMPTY, FREE
+from .chain import EMPTY, FREE, next_value_site
 from .notation import card_label
 from .state import COLOURS
 
@@ -18,8 +18,10 @@ def _city_panel(rules, s, ci):
 
     city = s.cities[ci]
     t = Text()
-    h = " ".join(f"H{i + 1}:{s.players[q] if q != EMPTY else '-'}" for i, q in enumerate(city.harbour))
-    f = " ".join(f"F{i + 1}:{COLOURS[c] if c != EMPTY else '-'}" for i, c in enumerate(city.fort))
+    h = " ".join(f"H{i + 1}{_price(rules, s, ('harbour', ci, i))}:{s.players[q] if q != EMPTY else '-'}"
+                 for i, q in enumerate(city.harbour))
+    f = " ".join(f"F{i + 1}{_price(rules, s, ('fortress', ci, i))}:{COLOURS[c] if c != EMPTY else '-'}"
+                 for i, c in enumerate(city.fort))
     t.append(h + "\n" + f + "\n")
     name = CITIES[ci]
     for k in range(1, 13):
@@ -33,6 +35,9 @@ def _city_panel(rules, s, ci):
         else:
             t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
     t.append(" |end" if city.full else "")
+    value = _price(rules, s, ("site", ci, next_value_site(city))) if city.ever else ""
+    if value:
+        t.append(f" V{value[1:-1]}", style="dim")    # what first place would be paid here now (P2)
     if city.picture:
         t.append("\nshut: ")
         for c in sorted(city.picture):
@@ -43,12 +48,22 @@ def _city_panel(rules, s, ci):
     return Panel(t, title=title, width=28)
 
 
+def _price(rules, s, key) -> str:
+    """A printed board number in brackets, "(4)", when the game knows it (told at the table or in the board
+    file); "" while it is still unknown."""
+    value = s.learned.get(key)
+    if value is None:
+        value = rules._known(s, key)
+    return "" if value is None else f"({value})"
+
+
 def _expansion(rules, s, k):
     """Cities with an operating warehouse, and what the expansion table pays for them if that row is known."""
     pay = s.learned.get(("exp", k))
     if pay is None:
         pay = rules._known(s, ("exp", k))
-    return f"{k} ({pay} fl)" if pay is not None else str(k)
+    cities = f"{k} city" if k == 1 else f"{k} cities"
+    return f"{cities}: {pay} fl" if pay is not None else cities
 
 
 def render(rules, s):
@@ -64,18 +79,18 @@ def render(rules, s):
         g = layout_grid(layout)
         for ci, c in enumerate(CITIES):
             cells[g[c]] = ci
-    if not cells:       # layout not entered yet: the confirmed cells, the others in the open ones (marked ?)
-        from .board import CITY_INDEX, FIXED_CELLS
+    if not cells:
+        # layout not entered yet: the confirmed cells, and the others where the geographic suggestion puts
+        # them (the two corner cities in the corners, rule 3.4), their titles marked ?
+        from .board import CORNER_CITIES, MIDDLE_CITIES, layout_grid
 
-        cells = {cell: CITY_INDEX[c] for c, cell in FIXED_CELLS.items()}
-        rest = [ci for ci, c in enumerate(CITIES) if c not in FIXED_CELLS]
-        for cell in [(r, c) for r in (1, 2, 3) for c in (1, 2, 3) if (r, c) not in cells]:
-            cells[cell] = rest.pop(0)
+        g = layout_grid(MIDDLE_CITIES + CORNER_CITIES[:1])
+        cells = {g[c]: ci for ci, c in enumerate(CITIES)}
     order = [[cells.get((r, c)) for c in (1, 2, 3)] for r in (1, 2, 3)]
     for row in order:
         grid.add_row(*[_city_panel(rules, s, ci) if ci is not None else "" for ci in row])
     players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}", padding=(0, 1))
-    for col in ("player", "fl", "loans", "in front", "ship", "cities", "bonus"):
+    for col in ("player", "fl", "loans", "in front", "ship", "expansion", "bonus"):
         players.add_column(col, no_wrap=col in ("player", "in front", "ship"))
     v = rules.view(s)
     hands = []
@@ -95,8 +110,9 @@ def render(rules, s):
     display.add_row("Connection cards:  " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
     display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
                     f"{', '.join(map(str, s.bonus_left)) or '-'}")
-    display.add_row("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture; "
-                    "H = harbour spaces, F = fortress spaces")
+    display.add_row("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture, "
+                    "V = the field first place is paid now; H/F = harbour/fortress spaces (price); loans: * = "
+                    "extended")
     if s.last_payday and s.stage in ("loans", "start", "over"):
         paid = Table(title=f"Payday {s.paydays}", padding=(0, 1))
         for col in ("player", "expansion", "majority", "fortresses", "bonus cards", "total"):
@@ -105,6 +121,8 @@ def render(rules, s):
             paid.add_row(name, *(str(parts[k]) for k in ("expansion", "majority", "fortresses", "bonus_cards",
                                                          "total")))
         display.add_row(paid)
+    for note in s.notes[s.notes_mark:]:      # what the last move noted (O10, O12, a pass): shown once here
+        display.add_row("Note: " + note)
     for w in getattr(s, "setup_warnings", []):
         display.add_row("Warning: " + w)
     return Group(grid, players, display)
