@@ -93,12 +93,19 @@ def _refresh(store: Store, tracked: Tracked) -> None:
     if doc is None:
         archived = store.get_archived(tracked.id)
         if archived is not None:
+            # Continue from the finished game (its result; undo reopens it) instead of a stale position
+            # that every later entry would be refused on.
+            _become(tracked, open_game(store, tracked.id))
             raise IllegalMove(f"Game {tracked.id} was finished in another window; it is in the history now.")
         raise StoreError(f"Game {tracked.id} has disappeared from {store.live_dir}; nothing was changed.")
     if doc["moves"] != tracked.game.moves:
         tracked.game = game_from_live(store, doc)
         tracked.notices.append("This game was changed in another window; continuing from the saved version.")
     tracked.doc = doc
+
+
+def _become(tracked: Tracked, other: Tracked) -> None:
+    tracked.game, tracked.doc, tracked.archived = other.game, other.doc, other.archived
 
 
 def play(store: Store, tracked: Tracked, text: str) -> Move:
@@ -120,6 +127,14 @@ def play(store: Store, tracked: Tracked, text: str) -> Move:
 
 def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
     with store.lock:
+        if tracked.archived and (store.read_live(tracked.id) is not None
+                                 or store.get_archived(tracked.id) != tracked.doc):
+            # Another window reopened it (and may have played on, or finished it anew): never overwrite
+            # that with this window's copy.
+            _become(tracked, open_game(store, tracked.id))
+            tracked.notices.append("This game was changed in another window; continuing from the saved version.")
+            raise IllegalMove(f"Game {tracked.id} was changed in another window since it ended here; nothing "
+                              f"was taken back.")
         if tracked.archived:
             # Reopen a finished tracked game: back to a live file, out of the archive.
             dropped = tracked.game.undo(n)

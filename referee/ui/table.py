@@ -238,7 +238,11 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
             try:
                 _command(store, tracked, console, word, text, reveal)
             except RefereeError as err:
+                if _show_notices(tracked, console):
+                    console.print(tracked.game.render())
                 console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
+                if not tracked.game.finished:   # reopened in another window: back to the moves
+                    return "continue"
                 continue
             if word == "undo":
                 return "continue"

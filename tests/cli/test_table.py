@@ -70,3 +70,25 @@ def test_eof_saves_and_leaves(db, toy):
     code, text = drive(store, t, "roll 1\r\x04")
     assert code == 0 and f"referee play {t.id}" in text
     assert store.read_live(t.id)["moves"] == ["roll 1"]
+
+
+def test_a_game_finished_in_another_window_shows_its_result_at_the_table(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    other = session.open_game(Store(db), t.id)
+    session.play(Store(db), other, "roll 2"); session.play(Store(db), other, "keep")
+    code, text = drive(store, t, "roll 1\rroll 1\r\rquit\r")   # before: each entry refused, for ever
+    assert code == 0 and text.count("finished in another window") == 1
+    assert "Final result" in text and "Winner: Ann" in text
+    assert store.get_archived(t.id)["result"]["winners"] == ["Ann"] and not store.live_ids()
+
+
+def test_undo_after_the_end_when_another_window_reopened_the_game(db, toy):
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2"); session.play(store, t, "keep")
+    other = session.open_game(Store(db), t.id)
+    session.undo(Store(db), other, 1)
+    code, text = drive(store, t, "undo\rgive\rquit\r")    # refused, then back to the moves of the reopened game
+    assert code == 0 and "changed in another window since it ended here" in text
+    assert store.get_archived(t.id)["result"]["winners"] == ["Bob"]

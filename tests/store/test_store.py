@@ -280,3 +280,31 @@ def test_reset_and_check_reenter_tracked_games_from_their_records(store):
     assert [d["id"] for d in store.archived()] == [done.id] and store.live_ids() == {playing.id}
     store.remove_archived(done.id)             # a sound store that lost one: the plain check re-enters it
     assert f"1 finished games, 1 in progress. Entered 1 finished game(s) again" in repair(store)
+
+
+def test_finished_in_another_window_continues_from_the_result(store):
+    here = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    there = session.open_game(Store(store.path), here.id)
+    session.play(store, there, "roll 2"); session.play(store, there, "keep")
+    with pytest.raises(IllegalMove, match="finished in another window"):
+        session.play(store, here, "roll 1")
+    assert here.archived and here.game.finished and here.game.moves == ["roll 2", "keep"]
+    with pytest.raises(IllegalMove, match="is over"):      # no longer refused for a stale position
+        session.play(store, here, "roll 1")
+    session.undo(store, here, 1)                            # and undo reopens it, as for a game ended here
+    assert store.read_live(here.id)["moves"] == ["roll 2"] and store.get_archived(here.id) is None
+
+
+@pytest.mark.parametrize("finish_again", [False, True])
+def test_undo_after_the_end_never_overwrites_another_windows_reopening(store, finish_again):
+    here = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, here, "roll 2"); session.play(store, here, "keep")     # Ann wins, here
+    there = session.open_game(Store(store.path), here.id)
+    session.undo(store, there, 1)                           # reopened there ...
+    if finish_again:
+        session.play(store, there, "give")                  # ... and finished the other way: Bob wins
+    before = (store.read_live(here.id), store.get_archived(here.id))
+    with pytest.raises(IllegalMove, match="changed in another window"):
+        session.undo(store, here, 1)
+    assert (store.read_live(here.id), store.get_archived(here.id)) == before
+    assert here.game.moves == there.game.moves and here.notices
