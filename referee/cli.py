@@ -444,7 +444,7 @@ def undo_command(ctx, game_id, count):
 
 @cli.command("score")
 @click.argument("game", shell_complete=complete_game)
-@click.argument("source", required=False, metavar="[FILE or -]")
+@click.argument("source", required=False, metavar="[FILE or -]", type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="The result as JSON on stdout.")
 @click.option("--template", is_flag=True, help="Print a filled-in example input for GAME.")
 def score_command(game, source, as_json, template):

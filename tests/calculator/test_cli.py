@@ -76,3 +76,15 @@ def test_missing_file_exit_2(port_royal, tmp_path):
     r = invoke("score", "port-royal", str(tmp_path / "none.json"), "--json")
     assert r.exit_code == 2
     assert "does not exist" in r.stderr and r.stdout == ""
+
+
+def test_the_shell_completes_the_input_file_of_score():
+    """`referee score GAME <Tab>` offers files (the shell's own file completion), like import and export."""
+    import click
+
+    from referee.cli import cli
+
+    command = cli.get_command(None, "score")
+    ctx = click.Context(command, info_name="score")
+    source = next(p for p in command.params if p.name == "source")
+    assert [(c.type, c.value) for c in source.shell_complete(ctx, "end-")] == [("file", "end-")]
