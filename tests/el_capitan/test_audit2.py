@@ -296,3 +296,32 @@ def test_two_player_prompt_names_the_colours_that_may_be_built():
     s.supply_w[s.main[0]] += 3
     g._legal = None
     assert "build green" in g.prompt() and "red|" not in g.prompt()
+
+
+def test_one_letter_naming_several_verbs_is_ambiguous_not_the_bank():
+    # "b" once resolved to "bank" (the shortest legal text), which commits the turn to a loan (T12/T13)
+    g = new(4)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    assert "bank" in texts(g) and any(t.startswith("build") for t in texts(g))
+    before = g.view()
+    with pytest.raises(referee.AmbiguousMove, match="bank, build, buy"):
+        g.play("b")
+    assert g.view() == before
+    assert g.play("ba").text == "bank"
+
+
+def test_a_board_question_answered_with_a_word_says_what_to_type():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": "none"})
+    g.play("layout venezia athina tunis constantinople")
+    for card in ("marseille 3 4", "tanger 2 3", "napoli 1 2", "venezia 2 3", "tanger venezia 3",
+                 "marseille valencia 2", "napoli tunis 2", "tanger alexandria 4", "athina constantinople 2",
+                 "valencia napoli 1"):
+        g.play(card)
+    g.play("buy tanger")
+    g.play("sail tanger")
+    g.play("build")
+    assert g.prompt().startswith("Board: read the price printed on Tanger harbour space 1")
+    refused(g, "abc", r"number printed on the board.*rule D6")
+    g.play("3")
+    assert g.state.money[0] == 20 - 3 - 3

@@ -56,6 +56,11 @@ def explain(rules, s, text, words) -> str | None:
     if s.stage != "turn" or s.pending_dark is not None or rules._turn_question(s) is not None:
         if head in ("buy", "sail", "build", "reopen", "fortress", "loan", "bank", "end"):
             return "First enter what the table shows (the chance move asked for); then the player continues."
+        legal = rules.legal(s)
+        if legal and all(m.action[0] == "learn" for m in legal):
+            if legal[0].action[1][0] == "dark":
+                return "Answer with what is printed on that building site: plain, dark or triangle (rule D6)."
+            return "Answer with the number printed on the board there, e.g. 4 (rule D6)."
         return None
     p = s.cur
     loc = s.ship_city[p]

@@ -102,6 +102,12 @@ def match(text: str, legal_texts) -> str | None:
         return hits[0]
     if not hits:
         return None
+    verbs = {h.split()[0] for h in hits}
+    if len(verbs) > 1 and typed[0] not in verbs:
+        # a first word that starts several verbs ("b": bank, build, buy) names none of them: the shortest
+        # must not win here, or "b" would send the ship to the bank
+        shown = ", ".join(sorted(verbs))
+        raise AmbiguousMove(f"'{text}' could mean {shown}; type more of the first word.")
     # a city named alone means the destination card, not a connection card of that city ("buy mars")
     plain = [h for h in hits if "-" not in h]
     if plain:

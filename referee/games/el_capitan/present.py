@@ -37,7 +37,8 @@ def _question_text(key) -> str:
         return (f"Board: is {CITIES[key[1]].capitalize()} building site {key[2]} dark, a triangle or plain? "
                 f"(type plain, dark or triangle)")
     if kind == "exp":
-        return f"Board: read the expansion table row for {key[1]} cities (just the number of florins)"
+        cities = "1 city" if key[1] == 1 else f"{key[1]} cities"
+        return f"Board: read the expansion table row for {cities} (just the number of florins)"
     return "Board: answer the question"
 
 

@@ -111,8 +111,8 @@ def render(rules, s):
     display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
                     f"{', '.join(map(str, s.bonus_left)) or '-'}")
     display.add_row("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture, "
-                    "V = the field first place is paid now; H/F = harbour/fortress spaces (price); loans: * = "
-                    "extended")
+                    "V = the field first place is paid now, |end = site 12 taken (freed sites refill backwards); "
+                    "H/F = harbour/fortress spaces (price); loans: * = extended")
     if s.last_payday and s.stage in ("loans", "start", "over"):
         paid = Table(title=f"Payday {s.paydays}", padding=(0, 1))
         for col in ("player", "expansion", "majority", "fortresses", "bonus cards", "total"):
