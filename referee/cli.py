@@ -257,7 +257,8 @@ def play_command(ctx, game_id):
     At the table, besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or vp NAME),
     which shows what only that player may see, such as Puerto Rico's face-down VP chips, until Enter hides
     it; it never enters the board, the record or the move log. Tab completes moves, commands and, after
-    secret, the player names.
+    secret, the player names. A player's name may lead a move, as said at the table ('bob take corn'); it is
+    refused when it is not that player's move.
 
     With stdin not a terminal, reads one move per line and stops at the first refused one; the lines
     undo [N], secret NAME and quit are understood there too.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core.errors import BadInput, IllegalMove, RefereeError, StoreError
+from .core.errors import BadInput, IllegalMove, InvalidMove, RefereeError, StoreError
 from .core.game import Game
 from .core.move import Move
 from .core.record import load_record
@@ -104,6 +104,42 @@ def _refresh(store: Store, tracked: Tracked) -> None:
     tracked.doc = doc
 
 
+def split_player(players, text: str) -> tuple[str | None, str]:
+    """('Bob', 'take corn') for 'bob take corn': a player's whole name (any case) leading the text."""
+    words = text.split()
+    best = None
+    for name in players:
+        n = len(name.split())
+        if n < len(words) and " ".join(words[:n]).casefold() == " ".join(name.split()).casefold():
+            if best is None or n > len(best.split()):
+                best = name
+    if best is None:
+        return None, text
+    return best, " ".join(words[len(best.split()):])
+
+
+def play_named(game: Game, text: str) -> Move:
+    """game.play(text); a move the notation does not understand because the player's name leads it, as
+    said at the table ('Bob take corn'), is played as that player's move, or refused when it is not his."""
+    try:
+        return game.play(text)
+    except InvalidMove as err:
+        named, rest = split_player(game.players, text)
+        if named is None:
+            raise
+        try:
+            move = game.find(rest)
+        except RefereeError as after_name:
+            raise after_name from None  # what is wrong with the move itself, not with the name
+        if move.player is None or move.chance:
+            raise IllegalMove(f"{move.text} is a table event (chance), not {named}'s move; enter it without "
+                              f"a name.") from None
+        if move.player != named:
+            raise IllegalMove(f"It is {move.player}'s turn, not {named}'s: {move.text} is {move.player}'s "
+                              f"move.") from None
+        return game.play(move.text)
+
+
 def _become(tracked: Tracked, other: Tracked) -> None:
     tracked.game, tracked.doc, tracked.archived = other.game, other.doc, other.archived
 
@@ -112,7 +148,7 @@ def play(store: Store, tracked: Tracked, text: str) -> Move:
     """Check and apply one move and store it before returning (atomic write of the game's file)."""
     with store.lock:
         _refresh(store, tracked)
-        move = tracked.game.play(text)
+        move = play_named(tracked.game, text)
         tracked.doc["moves"] = tracked.game.moves
         try:
             store.write_live(tracked.doc)

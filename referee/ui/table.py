@@ -264,6 +264,8 @@ def _command(store, tracked, console, word, text, reveal=None):
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
                 console.print(f"  [bold]{name:<7}[/] {_esc_rich(what)}")
+        console.print("  A player's name may lead a move, as said at the table ('Bob pass'); it is refused "
+                      "when it is not that player's move.")
         if game.rules.notation:
             console.print(game.rules.notation)
         return None

@@ -158,3 +158,19 @@ def test_move_prints_what_each_move_did(run):
     assert "    Ann can afford no card in the harbour and passes." in r.stdout  # 3 coins, a 5-coin Jester
     data = json.loads(run("move", gid, "flip", "sailor-3-1", "--json").stdout)
     assert data["error"] is None and data["applied"][1]["events"][0].startswith("Bob flips Sailor")
+
+
+def test_a_players_name_may_lead_a_move_as_said_at_the_table(run):
+    """'bob keep', in any case, is Bob's keep; Ann's name on Bob's move is refused naming whose move it is;
+    a name before a chance event is refused; what is stored is the move alone."""
+    gid = new(run)
+    assert run("move", gid, "roll 2", "ann keep").exit_code == 0
+    r = run("move", gid, "roll 1", "Ann give")
+    assert r.exit_code == 1 and "It is Bob's turn, not Ann's: give is Bob's move." in r.stderr
+    r = run("move", gid, "BOB give")
+    assert r.exit_code == 0, r.stderr
+    r = run("move", gid, "Ann roll 3")
+    assert r.exit_code == 1 and "roll 3 is a table event (chance), not Ann's move" in r.stderr
+    r = run("move", gid, "Ann dance")
+    assert r.exit_code == 2 and "'dance' is not a toy move" in r.stderr
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 2", "keep", "roll 1", "give"]
