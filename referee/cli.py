@@ -29,6 +29,7 @@ LAZY_COMMANDS = {
     "import": ("referee.club.commands", "import_command", "Import a history file (JSON, CSV, BGG XML)."),
     "qr": ("referee.club.commands", "qr_command", "A QR code of a finished game's result."),
     "replay": ("referee.club.commands", "replay_command", "Step through a tracked game's moves."),
+    "abandon": ("referee.club.commands", "abandon_command", "Stop tracking a game in progress (its file is kept)."),
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
 }
 

@@ -1,4 +1,4 @@
-"""The club-log commands: record, history, stats, export, import, qr, replay.
+"""The club-log commands: record, history, stats, export, import, qr, replay, abandon.
 
 Imported lazily by referee.cli (LAZY_COMMANDS). Only click at module level.
 """
@@ -9,8 +9,8 @@ import sys
 
 import click
 
-from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_location,
-                       complete_player, complete_player_score)
+from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_live_ref,
+                       complete_location, complete_player, complete_player_score)
 
 _FORMATS = click.Choice(["json", "csv", "bgg"], case_sensitive=False)
 
@@ -149,7 +149,7 @@ def _unfinished(ctx, game, player, since, until, location, as_json):
         return
     for r in rows:
         click.echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
-                   f"{', '.join(r['players'])}  ({r['moves']} moves)")
+                   f"{', '.join(r['players'])}  ({r['moves']} move{'' if r['moves'] == 1 else 's'})")
 
 
 # --- stats ------------------------------------------------------------------------------------------
@@ -485,3 +485,35 @@ def replay_command(ctx, game_id, upto):
 
     store = _cli().open_store(ctx)
     replay(store, game_id, upto, interactive=_cli().interactive_terminal(), console=_cli().console())
+
+
+# --- abandon ----------------------------------------------------------------------------------------
+@click.command("abandon")
+@click.argument("game_id", shell_complete=complete_live_ref)
+@click.option("--json", "as_json", is_flag=True, help="Print {\"id\", \"game\", \"players\", \"moves\", \"kept\"} as JSON.")
+@click.pass_context
+def abandon_command(ctx, game_id, as_json):
+    """Stop tracking a game in progress that will not be finished (started by mistake, or left unplayed).
+
+    It leaves `history --unfinished` and is no longer the game `referee play` resumes; it never enters the
+    history or the statistics. Nothing is deleted: its file is kept, renamed *.abandoned-<time>, in the
+    folder of games in progress, and renaming it back to ID.json resumes it.
+    """
+    from ..core.errors import BadInput
+    from ..store.repair import set_aside
+
+    store = _cli().open_store(ctx)
+    with store.lock:
+        gid, where = store.resolve(game_id)
+        if where != "live":
+            raise BadInput(f"Game {gid} is finished and in the history; only a game in progress can be "
+                           f"abandoned (`referee history --unfinished` lists them).")
+        doc = store.read_live(gid) or {}
+        kept = set_aside(store.live_path(gid), "abandoned")
+    moves = len(doc.get("moves") or [])
+    if as_json:
+        _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,
+              "kept": str(kept)}, 1)
+        return
+    click.echo(f"Abandoned game {gid} ({doc.get('game')}, {', '.join(doc.get('players') or [])}, {moves} "
+               f"move{'s' if moves != 1 else ''}); its file is kept as {kept}.")

@@ -86,6 +86,11 @@ def complete_finished_ref(ctx, param, incomplete):
     return [i for i in complete_game_ref(ctx, param, incomplete) if "(in progress)" not in (i.help or "")]
 
 
+def complete_live_ref(ctx, param, incomplete):
+    """Games in progress only (for abandon)."""
+    return [i for i in complete_game_ref(ctx, param, incomplete) if "(in progress)" in (i.help or "")]
+
+
 def complete_location(ctx, param, incomplete):
     try:
         low = incomplete.casefold()

@@ -21,15 +21,22 @@ def _valid_json(path) -> bool:
     return isinstance(data, dict)
 
 
-def _aside(path: Path) -> Path:
-    """A free name to keep a damaged file under (never overwrites an earlier one)."""
+def _aside(path: Path, why: str = "damaged") -> Path:
+    """A free name to keep a set-aside file under (never overwrites an earlier one)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{path.name}.damaged-{stamp}")
+    candidate = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while candidate.exists():
         n += 1
-        candidate = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        candidate = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     return candidate
+
+
+def set_aside(path: Path, why: str) -> Path:
+    """Rename a file out of the store's way (``<name>.<why>-<time>``) and return where it is kept."""
+    kept = _aside(path, why)
+    os.replace(path, kept)
+    return kept
 
 
 def damaged_live_games(store) -> list[tuple[str, str]]:

@@ -256,7 +256,9 @@ class Store:
         return docs
 
     def new_id(self) -> str:
-        return new_id(self.live_ids() | self.archived_ids())
+        # Ids of set-aside game files (abandoned, damaged) stay taken: renaming one back must not collide.
+        aside = {p.name.split(".", 1)[0] for p in self.live_dir.iterdir()} if self.live_dir.is_dir() else set()
+        return new_id(self.live_ids() | self.archived_ids() | aside)
 
     # --- ids --------------------------------------------------------------------------------
     def resolve(self, text: str) -> tuple[str, str]:

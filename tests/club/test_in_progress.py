@@ -42,3 +42,39 @@ def test_a_game_in_progress_that_does_not_replay_imports_nothing(db, tmp_path):
     r = run("import", str(path))
     assert r.exit_code == 2 and "in_progress[0].moves[1] (stop) is refused" in r.stderr
     assert json.loads(run("history", "--unfinished", "--json").stdout) == []
+
+
+def test_a_game_started_by_mistake_can_be_abandoned_and_nothing_is_deleted(db):
+    keep = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    oops = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    run("move", oops, "flip")
+    assert f"{oops}  port-royal" in run("history", "--unfinished").stdout and "(1 move)" in \
+        run("history", "--unfinished").stdout
+    r = run("abandon", oops[:4])
+    assert r.exit_code == 0 and r.stdout.startswith(f"Abandoned game {oops} (port-royal, Ann, Bob, 1 move); "
+                                                    f"its file is kept as ")
+    kept = r.stdout.split("kept as ")[1].strip().rstrip(".")
+    assert json.loads(open(kept, encoding="utf-8").read())["moves"] == ["flip"]
+    assert [g["id"] for g in json.loads(run("history", "--unfinished", "--json").stdout)] == [keep]
+    assert f"({keep}" not in run("history").stdout and run("stats", "--json").exit_code == 0
+    assert json.loads(run("show", "--json").stdout)["id"] == keep       # no longer the game play resumes
+    r = run("abandon", oops)
+    assert r.exit_code == 2 and f"No game with id '{oops}'" in r.stderr
+
+
+def test_a_finished_game_cannot_be_abandoned(db):
+    r = run("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9", "--json")
+    gid = json.loads(r.stdout)["id"]
+    r = run("abandon", gid, "--json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == (f"referee: Game {gid} is finished and in the history; only a game in progress can be "
+                        "abandoned (`referee history --unfinished` lists them).\n")
+
+
+def test_the_id_of_an_abandoned_game_is_never_given_again(db, monkeypatch):
+    first = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    run("abandon", first)
+    # an id generator that would hand out the abandoned id unless the store counts it as taken
+    monkeypatch.setattr("referee.store.store.new_id", lambda taken: "zz2345" if first in taken else first)
+    second = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    assert second == "zz2345"
