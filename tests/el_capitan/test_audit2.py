@@ -325,3 +325,30 @@ def test_a_board_question_answered_with_a_word_says_what_to_type():
     refused(g, "abc", r"number printed on the board.*rule D6")
     g.play("3")
     assert g.state.money[0] == 20 - 3 - 3
+
+
+def test_two_players_at_most_three_main_colour_warehouses_in_a_row():
+    # V4: three red (main) in a row: a fourth red is refused, a green (neutral) may follow (4 of his in a row)
+    g = new(2)
+    put(g, "marseille", ["red", "red", "red"])
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    ts = texts(g)
+    assert "build green" in ts and "build red" not in ts
+    refused(g, "build red", r"4 main-colour warehouses in a row in Marseille.*rule V4")
+    g.play("build green")
+    assert g.view()["cities"]["marseille"]["sites"][:4] == ["red", "red", "red", "green"]
+
+
+def test_site_12_is_not_adjacent_to_site_1_when_building_forward():
+    # W4: runs follow site numbers; Ann's warehouse on site 1 does not join her two on sites 10 and 11
+    g = new(3)
+    put(g, "marseille", ["red", "yellow", "green", "yellow", "green", "yellow", "green", "yellow", "green", "red",
+                         "red"])
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    assert "build" in texts(g)
+    g.play("build")
+    auto(g)
+    v = g.view()["cities"]["marseille"]
+    assert v["sites"][11] == "red" and v["backward"]
