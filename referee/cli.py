@@ -100,11 +100,19 @@ class RefereeGroup(click.Group):
 _NO_ARGS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
-class OneLineUsageError(click.ClickException):
-    """A usage error (unknown command or option, missing or invalid argument) as the one sentence on stderr
-    that every other error is (contracts §1), naming the help to read, instead of click's three lines."""
+class OneLineError(click.ClickException):
+    """An error found while click parses the command line, shown as the one 'referee: …' sentence every
+    other error is (contracts §1); exit 2."""
 
     exit_code = EXIT_USAGE
+
+    def show(self, file=None) -> None:
+        click.echo(f"referee: {self.message}", err=True)
+
+
+class OneLineUsageError(OneLineError):
+    """A usage error (unknown command or option, missing or invalid argument) naming the help to read,
+    instead of click's three lines."""
 
     def __init__(self, err: click.UsageError):
         message = err.format_message().strip()
@@ -117,8 +125,16 @@ class OneLineUsageError(click.ClickException):
         path = " ".join(["referee", *names])
         super().__init__(f"{message} See `{path} --help`.")
 
-    def show(self, file=None) -> None:
-        click.echo(f"referee: {self.message}", err=True)
+
+def _check_db(ctx, value):
+    """--db / REFEREE_DB must name a file: a folder is refused naming where the path came from."""
+    if value and os.path.isdir(os.path.expanduser(value)):
+        from click.core import ParameterSource
+
+        where = ("REFEREE_DB" if ctx.get_parameter_source("db") == ParameterSource.ENVIRONMENT else "--db")
+        raise OneLineError(f"The history store given by {where} ({value}) is a folder; give a file in it, "
+                           f"for example {os.path.join(value, 'history.json')}.")
+    return value
 
 
 def fail(message: str, code: int) -> None:
@@ -161,7 +177,7 @@ def parse_options(pairs) -> dict:
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s")
-@click.option("--db", type=click.Path(dir_okay=False), envvar="REFEREE_DB",
+@click.option("--db", type=click.Path(), envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
               help="The history store (a TinyDB JSON file). Default: the user data directory.")
 @click.pass_context
 def cli(ctx, db):

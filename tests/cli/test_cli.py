@@ -174,3 +174,13 @@ def test_a_players_name_may_lead_a_move_as_said_at_the_table(run):
     r = run("move", gid, "Ann dance")
     assert r.exit_code == 2 and "'dance' is not a toy move" in r.stderr
     assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 2", "keep", "roll 1", "give"]
+
+
+def test_a_folder_as_the_store_is_one_sentence_naming_where_it_came_from(run, db, monkeypatch):
+    folder = db.parent
+    r = run("--db", str(folder), "history")
+    assert r.exit_code == 2 and r.stderr == (f"referee: The history store given by --db ({folder}) is a folder; "
+                                             f"give a file in it, for example {folder / 'history.json'}.\n")
+    monkeypatch.setenv("REFEREE_DB", str(folder))
+    r = run("history")
+    assert r.exit_code == 2 and r.stderr.startswith(f"referee: The history store given by REFEREE_DB ({folder})")
