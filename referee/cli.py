@@ -465,11 +465,39 @@ def undo_command(ctx, game_id, count):
 @click.argument("source", required=False, metavar="[FILE or -]", type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="The result as JSON on stdout.")
 @click.option("--template", is_flag=True, help="Print a filled-in example input for GAME.")
-def score_command(game, source, as_json, template):
-    """Final-scoring calculator: from a JSON/TOML file, stdin (-), or guided prompts on a terminal."""
-    from .calculator import run
+@click.option("--record", "record", is_flag=True,
+              help="Also log the result in the history, with its breakdown (El Capitan: the third payday, "
+                   "with money).")
+@click.option("--date", default=None, metavar="YYYY-MM-DD", help="With --record: the day played; default today.")
+@click.option("--location", default=None, shell_complete=complete_location, help="With --record: where it was played.")
+@click.option("--notes", default=None, help="With --record: a free-text note.")
+@click.pass_context
+def score_command(ctx, game, source, as_json, template, record, date, location, notes):
+    """Final-scoring calculator: from a JSON/TOML file, stdin (-), or guided prompts on a terminal.
 
-    sys.exit(run(game, source, as_json=as_json, template=template) or 0)
+    With --record the result also enters the club's history (as `referee record` would log it, but with
+    the whole breakdown and tie-break), and the id is told on stderr."""
+    from .calculator import run
+    from .core.errors import BadInput
+
+    if not record and (date or location or notes):
+        raise BadInput("--date, --location and --notes describe the game --record logs; add --record.")
+    if record and template:
+        raise BadInput("--template prints an example input; it has no result to --record.")
+    date = _check_date(date)
+    keep = None
+    if record:
+        store = open_store(ctx)
+        store.archived()        # a damaged history is reported before the questions, not after them
+
+        def keep(data, result):
+            from .club.record import scored_doc
+
+            doc = scored_doc(result.game, data, result, date=date, location=location, notes=notes)
+            gid = store.add_archived([doc])[0]
+            return f"Recorded game {gid} in the history (`referee show {gid}`)."
+
+    sys.exit(run(game, source, as_json=as_json, template=template, keep=keep) or 0)
 
 
 @cli.command("repair")

@@ -68,13 +68,15 @@ def score_data(game_id: str, data: dict, where: str | None = None):
 
 
 def run(game, source=None, as_json: bool = False, template: bool = False, out=None, err=None, stdin=None,
-        asker=None) -> int:
+        asker=None, keep=None) -> int:
     """The whole `referee score` command. Returns the exit status (0); bad input raises BadInput.
 
     ``source``: a path, "-" for standard input, or None: guided prompts when stdin is a terminal (or when
     an ``asker`` is given, as tests do), otherwise standard input as with "-". ``out``: the stream
     for the result; ``err``: where guided questions go when ``out`` is not a terminal (default
-    sys.stdout / sys.stderr).
+    sys.stdout / sys.stderr). ``keep(data, result)``, when given, is called with the scored input and its
+    Result before the result is shown (`--record` logs it in the history; it may refuse with BadInput); a
+    sentence it returns is written to ``err`` after the result.
     """
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
@@ -91,14 +93,17 @@ def run(game, source=None, as_json: bool = False, template: bool = False, out=No
     if source is None and (asker is not None or _is_terminal(stdin)):
         from .guided import guided_score
 
-        _data, result = guided_score(game_id, asker=asker, stdin=stdin, out=out, err=err)
+        data, result = guided_score(game_id, asker=asker, stdin=stdin, out=out, err=err)
     else:
         from .load import STDIN_NAME, load
 
         data, name = load(source, stdin)
         calculator_module(game_id)      # a missing calculator is reported as such, not as a bad field
         result = score_data(game_id, data, "Standard input" if name == STDIN_NAME else name)
+    said = keep(data, result) if keep is not None else None
     show(result, as_json, out)
+    if said:
+        err.write(said + "\n")
     return 0
 
 

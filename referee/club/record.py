@@ -100,3 +100,29 @@ def parse_colours(pairs) -> dict:
         name, colour = pair.split("=", 1)
         out[name.strip()] = colour.strip()
     return out
+
+
+def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes=None) -> dict:
+    """The archive document of a game scored by the calculator (`referee score --record`): the calculator's
+    whole result, breakdown and tie-break included, and the input it was computed from."""
+    import datetime as _dt
+
+    from ..core.game import validate_players
+    from ..core.registry import get_rules
+
+    rules = get_rules(game)
+    if rules.id == "el-capitan" and (data.get("payday") != 3 or not data.get("money")):
+        raise BadInput("--record logs a finished game, and an El Capitan game ends at the third payday: give "
+                       "\"payday\": 3 and every player's \"money\" to rank it, or leave --record out.")
+    names = [p["name"] if isinstance(p, dict) else p for p in data.get("players") or []]
+    names = validate_players(rules, names)
+    colours = {p["name"]: p["colour"] for p in data.get("players") or []
+               if isinstance(p, dict) and isinstance(p.get("colour"), str)}
+    return {
+        "schema_version": SCHEMA_VERSION, "game": rules.id, "players": names, "options": {},
+        "date": check_date(date) if date else _dt.date.today().isoformat(),
+        "location": one_line(location) or None, "notes": clean_text(notes).strip() or None,
+        "duration": None, "colours": colours or None,
+        "created": now_iso(), "finished_at": now_iso(), "source": "recorded", "moves": 0, "has_record": False,
+        "result": result.to_dict(), "scored_from": data,
+    }

@@ -88,3 +88,35 @@ def test_the_shell_completes_the_input_file_of_score():
     ctx = click.Context(command, info_name="score")
     source = next(p for p in command.params if p.name == "source")
     assert [(c.type, c.value) for c in source.shell_complete(ctx, "end-")] == [("file", "end-")]
+
+
+def test_record_logs_the_scored_result_with_its_breakdown(db):
+    """score --record: the calculator's result (breakdown, tie-break) enters the history; --json stays the
+    exact result on stdout and the id is told on stderr; history, stats and show see the game."""
+    from referee.store import Store
+
+    data = real_module("carcassonne").TEMPLATE
+    r = invoke("score", "carcassonne", "-", "--json", "--record", "--location", "Club", "--date", "2026-01-02",
+               input=json.dumps(data))
+    assert r.exit_code == 0, r.stderr
+    want = scoring.score("carcassonne", data).to_dict()
+    assert json.loads(r.stdout) == want
+    gid = r.stderr.split("Recorded game ")[1].split()[0]
+    doc = Store(db).get_archived(gid)
+    assert doc["result"] == want and doc["players"] == data["players"] and doc["scored_from"] == data
+    assert doc["location"] == "Club" and doc["date"] == "2026-01-02" and doc["source"] == "recorded"
+    shown = json.loads(invoke("show", gid, "--json").stdout)
+    assert shown["result"]["ranking"][0]["breakdown"] == want["ranking"][0]["breakdown"]
+    assert gid in invoke("history").stdout
+    assert json.loads(invoke("stats", "--json").stdout)["games"] == 1
+
+
+def test_record_refuses_what_is_not_a_finished_game_and_stores_nothing(db):
+    from referee.store import Store
+
+    payday1 = {**real_module("el-capitan").TEMPLATE, "payday": 1}
+    r = invoke("score", "el-capitan", "-", "--record", input=json.dumps(payday1))
+    assert r.exit_code == 2 and "an El Capitan game ends at the third payday" in r.stderr and r.stdout == ""
+    r = invoke("score", "port-royal", "-", "--location", "Club", input="{}")
+    assert r.exit_code == 2 and "add --record" in r.stderr
+    assert Store(db).archived() == []
