@@ -231,7 +231,9 @@ def new_command(ctx, game, players, options, date, location, as_json):
 
     date = _check_date(date)
     store = open_store(ctx)
-    tracked = session.create(store, game, list(players), parse_options(options), date=date,
+    # Runs of spaces inside a name collapse: 'Ann  Lee' and 'ann lee' are one player, not two.
+    players = [" ".join(str(p).split()) for p in players]
+    tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)
     if as_json:
         out_json({"id": tracked.id})

@@ -184,3 +184,12 @@ def test_a_folder_as_the_store_is_one_sentence_naming_where_it_came_from(run, db
     monkeypatch.setenv("REFEREE_DB", str(folder))
     r = run("history")
     assert r.exit_code == 2 and r.stderr.startswith(f"referee: The history store given by REFEREE_DB ({folder})")
+
+
+def test_names_differing_only_in_spacing_are_one_player(run):
+    r = run("new", "toy", "-p", "Ann  Lee", "-p", "ann lee", "--json")
+    assert r.exit_code == 2 and "listed twice" in r.stderr
+    gid = json.loads(run("new", "toy", "-p", " Ann   Lee ", "-p", "Bob", "--json").stdout)["id"]
+    assert json.loads(run("show", gid, "--json").stdout)["players"] == ["Ann Lee", "Bob"]
+    r = run("record", "toy", "-p", "Ann  Lee=3", "-p", "ann lee=4")
+    assert r.exit_code == 2 and "listed twice" in r.stderr
