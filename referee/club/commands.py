@@ -42,14 +42,17 @@ def _out(data, depth: int) -> None:
     click.echo(dumps(data, depth))
 
 
-def _load(ctx, game, player, since, until, location):
+def _load(ctx, game, player, since, until, location, newest_first=True):
+    """(store, every finished game, the filters, the games they select). Counting and exporting take the
+    selection oldest first: reversing a newest-first list would put games logged in the same second in the
+    wrong order (a sort by time keeps equal games as it finds them)."""
     from .common import read_archive
     from .history import make_filters, select
 
     store = _cli().open_store(ctx)
     docs = read_archive(store)
     filters = make_filters(docs, game=game, player=player, since=since, until=until, location=location)
-    return store, docs, filters, select(docs, filters)
+    return store, docs, filters, select(docs, filters, newest_first=newest_first)
 
 
 # --- record -----------------------------------------------------------------------------------------
@@ -180,7 +183,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
 
     if versus and not player:
         raise _bad("--vs needs --player: referee stats --player A --vs B.")
-    store, docs, filters, rows = _load(ctx, game, None, since, until, location)
+    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
     plays = plays_from_docs(rows)
     data = summary(plays, rating_history=bool(player) or rating_history)
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
@@ -330,7 +333,7 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
     """
     from .export import export_bgg, export_csv, export_json, format_from_path
 
-    store, _, _, rows = _load(ctx, game, player, since, until, location)
+    store, _, _, rows = _load(ctx, game, player, since, until, location, newest_first=False)
     fmt = (fmt or format_from_path(file) or "json").lower()
     if fmt == "qr":
         raise _bad(f"{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "

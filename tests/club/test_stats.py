@@ -158,3 +158,19 @@ def test_summary_skips_games_without_result_and_defines_its_terms():
     s = stats.summary(plays_from_docs(docs + [broken]))
     assert s["games"] == 1 and s["players"]["Ann"]["rating"] == 1516.0
     assert "h_index" in s["definitions"] and s["h_index"] == 1
+
+
+def test_games_logged_in_the_same_second_count_in_the_order_they_were_played(cli, monkeypatch, tmp_path):
+    """stats and export take the games oldest first; a newest-first list reversed again put games with the
+    same timestamp backwards (the last game's loser shown on a winning streak, ratings from the wrong order)."""
+    import json as _json
+
+    monkeypatch.setattr("referee.club.record.now_iso", lambda: "2026-01-01T20:00:00+00:00")
+    for pairs in (["Ann=10", "Bob=5"], ["Ann=10", "Bob=12"], ["Ann=1", "Bob=30"]):   # Bob wins the last two
+        assert cli("record", "toy", "-p", pairs[0], "-p", pairs[1], "--date", "2026-01-01").exit_code == 0
+    data = _json.loads(cli("stats", "--json").stdout)
+    assert data["players"]["Bob"]["streak"] == {"kind": "W", "length": 2}
+    assert data["players"]["Ann"]["streak"] == {"kind": "L", "length": 2}
+    assert data["ratings"]["Bob"] > data["ratings"]["Ann"]       # Bob won the last two, after losing the first
+    csv = cli("export", "-", "-f", "csv").stdout.splitlines()[1:]
+    assert [line.split(",")[6] for line in csv if ",Bob," in line] == ["5", "12", "30"]
