@@ -378,8 +378,9 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
     """Import games from a referee JSON export, a CSV, a BGG play XML file or a referee QR text.
 
     The whole file is checked first: one bad line or field and nothing from it is imported. Games already
-    in the history are skipped (same id, or same game, day and scores), so importing a file twice adds
-    nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
+    in the history are skipped (same id, or same game, day and scores where ids cannot tell: games with
+    ids of their own in one file, or tracked move by move, stay apart however alike), so importing a file
+    twice adds nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
     start_position, colour, notes); rows of one play share an id, or follow each other with the same date,
     game and location. BGG plays of other games, incomplete plays and plays without scores are skipped
     and listed. A .txt file may hold several QR texts (`referee qr ID --text`), one after another.

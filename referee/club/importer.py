@@ -608,11 +608,16 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         from .common import read_archive
 
         stored = {d["id"]: d for d in read_archive(store)}
+        # The same play seen twice (same game, day and scores) is matched by content only where ids cannot
+        # tell: a stored game whose id the file carries is matched by that id, and games that each have
+        # their own id in one file, or were both tracked move by move, are different games however alike.
+        file_ids = {d.get("id") for d in parsed.docs if d.get("id")}
         keys = {}
         for d in stored.values():
             k = content_key(d)
-            if k is not None:
+            if k is not None and d["id"] not in file_ids:
                 keys.setdefault(k, d["id"])
+        file_keys = {}
         live = store.live_ids()
         taken = set(stored) | live
         new_docs, records = [], {}
@@ -623,8 +628,11 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 same = {k: v for k, v in stored[gid].items()} == doc or key == content_key(stored[gid])
                 (report["duplicates"] if same else report["conflicts"]).append(gid)
                 continue
-            if key is not None and key in keys:
+            if key is not None and key in keys and not (doc.get("has_record") and stored[keys[key]].get("has_record")):
                 report["duplicates"].append(keys[key])
+                continue
+            if key is not None and gid is None and key in file_keys:
+                report["duplicates"].append(file_keys[key])
                 continue
             doc = dict(doc)
             if gid is None or gid in live:
@@ -640,7 +648,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 records[gid] = parsed.records[gid]
             taken.add(doc["id"])
             if key is not None:
-                keys[key] = doc["id"]
+                file_keys.setdefault(key, doc["id"])
             new_docs.append(doc)
             report["imported"].append(doc["id"])
         report["in_progress"] = []

@@ -349,3 +349,41 @@ def test_bgg_win_flags_without_ranks_put_the_winner_first(cli, tmp_path):
     row = out_json(cli("history", "--json"))[0]
     assert row["winners"] == ["Bob"]
     assert [(s["player"], s["rank"]) for s in row["scores"]] == [("Bob", 1), ("Ann", 2), ("Cal", 3)]
+
+
+def test_a_json_backup_restores_alike_games_each_with_its_own_id(cli, tmp_path):
+    """Two plays on one day with the same scores (two quick games ending 10-5, two tracked games alike) are
+    two games: a JSON export of them restores both, into an empty store or one that holds one of them.
+    Before, the content key merged them and the backup lost a game."""
+    for _ in range(2):
+        assert cli("record", "toy", "-p", "Ann=10", "-p", "Bob=5", "--date", "2025-03-01").exit_code == 0
+    ids = sorted(d["id"] for d in out_json(cli("history", "--json")))
+    backup = tmp_path / "backup.json"
+    assert cli("export", backup).exit_code == 0
+    empty = tmp_path / "empty.json"
+    assert sorted(out_json(cli("--db", empty, "import", backup, "--json"))["imported"]) == ids
+    partial = tmp_path / "partial.json"
+    assert cli("--db", partial, "import", backup).exit_code == 0
+    Store(partial).remove_archived(ids[1])
+    report = out_json(cli("--db", partial, "import", backup, "--json"))
+    assert report["imported"] == [ids[1]] and report["duplicates"] == [ids[0]]
+    assert sorted(d["id"] for d in Store(partial).archived()) == ids
+    # and a sheet without ids of the same play still adds nothing (the content key, where ids cannot tell)
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("date,game,player,score\n2025-03-01,toy,Ann,10\n2025-03-01,toy,Bob,5\n")
+    assert out_json(cli("--db", partial, "import", sheet, "--json"))["imported"] == []
+
+
+def test_two_tracked_games_alike_are_two_games(cli, tmp_path):
+    """Games tracked move by move each got their own id at the table: alike results never merge them."""
+    from referee import session
+
+    stores = [Store(tmp_path / f"club{i}.json") for i in range(2)]
+    for store in stores:
+        t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2}, date="2025-04-01")
+        session.play(store, t, "roll 2"); session.play(store, t, "keep")
+    theirs = tmp_path / "theirs.json"
+    assert cli("--db", stores[1].path, "export", theirs).exit_code == 0
+    report = out_json(cli("--db", stores[0].path, "import", theirs, "--json"))
+    assert len(report["imported"]) == 1 and report["duplicates"] == []
+    assert len(stores[0].archived()) == 2
