@@ -363,7 +363,7 @@ def _state_json(tracked) -> dict:
     game = tracked.game
     res = game.result()
     return {"game": game.game, "players": game.players, "options": game.options, "date": game.date,
-            "finished": game.finished, "to_move": game.to_move, "moves": game.moves,
+            "location": (tracked.doc or {}).get("location"), "finished": game.finished, "to_move": game.to_move, "moves": game.moves,
             "prompt": game.prompt(), "result": res.to_dict() if res else None, "state": game.view()}
 
 

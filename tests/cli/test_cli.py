@@ -193,3 +193,11 @@ def test_names_differing_only_in_spacing_are_one_player(run):
     assert json.loads(run("show", gid, "--json").stdout)["players"] == ["Ann Lee", "Bob"]
     r = run("record", "toy", "-p", "Ann  Lee=3", "-p", "ann lee=4")
     assert r.exit_code == 2 and "listed twice" in r.stderr
+
+
+def test_show_json_names_where_a_tracked_game_is_played(run):
+    gid = new(run, "--location", "Club Hall", "-o", "target=3")
+    assert json.loads(run("show", gid, "--json").stdout)["location"] == "Club Hall"
+    run("move", gid, "roll 3", "keep")                              # finished: from the history now
+    shown = json.loads(run("show", gid, "--json").stdout)
+    assert shown["finished"] and shown["location"] == "Club Hall"
