@@ -279,8 +279,8 @@ def play_command(ctx, game_id):
     secret, the player names. A player's name may lead a move, as said at the table ('bob take corn'); it is
     refused when it is not that player's move.
 
-    With stdin not a terminal, reads one move per line and stops at the first refused one; the lines
-    undo [N], secret NAME and quit are understood there too.
+    With stdin not a terminal, reads one move per line and stops at the first refused one; the
+    table commands are understood there too (undo [N], secret NAME, moves, board, help, record, quit).
     """
     from . import session
     from .core.errors import BadInput

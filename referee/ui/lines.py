@@ -7,22 +7,35 @@ import click
 from .. import session
 from ..core.errors import RefereeError
 from .format import move_line
-from .table import SECRET_WORDS, secret_of
+from .table import SECRET_WORDS, SYNONYMS, _command, _is_move, secret_of
+
+# The table's commands that only show something: as at the table, a line holding one of them shows it
+# (a transcript of a session at the table replays through a pipe) instead of being refused as a move.
+SHOWING = ("moves", "board", "help", "record")
 
 
 def run_lines(store, tracked, stream) -> int:
+    console = None
     for lineno, raw in enumerate(stream, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         word = line.lower().split()
+        word[0] = SYNONYMS.get(word[0], word[0])
         try:
+            if word[0] in SHOWING and not _is_move(tracked.game, line):
+                if console is None:
+                    from rich.console import Console
+
+                    console = Console(highlight=False, soft_wrap=True)
+                _command(store, tracked, console, word[0], line)
+                continue
             if word[0] == "undo":
                 n = int(word[1]) if len(word) > 1 and word[1].isdigit() else 1
                 dropped = session.undo(store, tracked, n)
                 click.echo("undo: " + ", ".join(m.text for m in reversed(dropped)))
                 continue
-            if word[0] in ("quit", "exit"):
+            if word[0] == "quit":
                 break
             if word[0] in SECRET_WORDS:   # secret NAME: what only that player may see; never stored
                 click.echo(secret_of(tracked.game, line.partition(" ")[2])[1])

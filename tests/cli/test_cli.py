@@ -201,3 +201,14 @@ def test_show_json_names_where_a_tracked_game_is_played(run):
     run("move", gid, "roll 3", "keep")                              # finished: from the history now
     shown = json.loads(run("show", gid, "--json").stdout)
     assert shown["finished"] and shown["location"] == "Club Hall"
+
+
+def test_piped_lines_show_moves_board_help_and_record_as_the_table_does(run):
+    """A transcript of a session at the table replays through a pipe: its 'moves', 'board', 'help' and
+    'record' lines show what they show at the table instead of stopping the run as unknown moves."""
+    gid = new(run)
+    r = run("play", gid, input="roll 2\nmoves\nlegal\nboard\nhelp\nrecord\nkeep\nq\nroll 1\n")
+    assert r.exit_code == 0, r.stderr
+    assert "keep, give" in r.stdout and "roll N (chance), keep, give" in r.stdout
+    assert "# referee game record" in r.stdout and "1. roll 2" in r.stdout
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 2", "keep"]   # q stops, as quit
