@@ -123,7 +123,26 @@ class OneLineUsageError(OneLineError):
             names.insert(0, ctx.info_name)
             ctx = ctx.parent
         path = " ".join(["referee", *names])
-        super().__init__(f"{message} See `{path} --help`.")
+        hint = _players_hint(err, names)
+        super().__init__(f"{message} {hint}" if hint else f"{message} See `{path} --help`.")
+
+
+def _players_hint(err: click.UsageError, names) -> str:
+    """`referee new GAME Ann Bob` (or record with Ann=3): the players go with -p; say the command meant."""
+    import re
+    import shlex
+
+    if names not in (["new"], ["record"]) or err.ctx is None:
+        return ""
+    m = re.match(r"Got unexpected extra arguments? \((.*)\)", err.format_message())
+    if not m:
+        return ""
+    game = err.ctx.params.get("game")
+    given = list(err.ctx.params.get("players") or ()) + m.group(1).split()
+    if not game or not given:
+        return ""
+    players = " ".join(f"-p {shlex.quote(p)}" for p in given)
+    return f"Give each player with -p: `referee {names[0]} {game} {players}`."
 
 
 def _check_db(ctx, value):
@@ -233,6 +252,7 @@ def new_command(ctx, game, players, options, date, location, as_json):
     store = open_store(ctx)
     # Runs of spaces inside a name collapse: 'Ann  Lee' and 'ann lee' are one player, not two.
     players = [" ".join(str(p).split()) for p in players]
+    _one_player_per_p(players)
     tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)
     if as_json:
@@ -243,6 +263,20 @@ def new_command(ctx, game, players, options, date, location, as_json):
         from .ui.table import run_table
 
         sys.exit(run_table(store, tracked))
+
+
+def _one_player_per_p(players, suffix: str = "") -> None:
+    """-p 'Ann,Bob' (or 'Ann=3,Bob=4') as the only -p: several players in one -p are refused naming the way
+    to write them (with several -p, a comma is a character a name may not hold, as the game says)."""
+    from .core.errors import BadInput
+
+    if len(players) != 1:
+        return
+    for p in players:
+        parts = [x.strip() for x in str(p).split(",")]
+        if len(parts) > 1 and all(parts):
+            split = " ".join(f"-p {x}" for x in parts)
+            raise BadInput(f"-p {p!r} names several players; give each with its own -p: {split}.")
 
 
 def _check_date(date):

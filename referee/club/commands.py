@@ -82,6 +82,7 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     """
     from .record import parse_colours, recorded_doc
 
+    _cli()._one_player_per_p(players)
     doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
                        colours=parse_colours(colours), winners=winners)
     store = _cli().open_store(ctx)

@@ -212,3 +212,21 @@ def test_piped_lines_show_moves_board_help_and_record_as_the_table_does(run):
     assert "keep, give" in r.stdout and "roll N (chance), keep, give" in r.stdout
     assert "# referee game record" in r.stdout and "1. roll 2" in r.stdout
     assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 2", "keep"]   # q stops, as quit
+
+
+@pytest.mark.parametrize("args,sentence", [
+    (["new", "toy", "Ann", "Bob"], "referee: Got unexpected extra arguments (Ann Bob). Give each player with -p: "
+                                   "`referee new toy -p Ann -p Bob`.\n"),
+    (["new", "toy", "-p", "Ann Lee", "Bob"], "referee: Got unexpected extra argument (Bob). Give each player "
+                                             "with -p: `referee new toy -p 'Ann Lee' -p Bob`.\n"),
+    (["record", "toy", "Ann=3", "Bob=4"], "referee: Got unexpected extra arguments (Ann=3 Bob=4). Give each "
+                                          "player with -p: `referee record toy -p Ann=3 -p Bob=4`.\n"),
+    (["new", "toy", "-p", "Ann,Bob"], "referee: -p 'Ann,Bob' names several players; give each with its own -p: "
+                                      "-p Ann -p Bob.\n"),
+    (["record", "toy", "-p", "Ann=3, Bob=4"], "referee: -p 'Ann=3, Bob=4' names several players; give each with "
+                                              "its own -p: -p Ann=3 -p Bob=4.\n"),
+])
+def test_players_without_p_or_in_one_p_are_told_the_command_meant(run, args, sentence, db):
+    r = run(*args)
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr == sentence
+    assert not db.exists()          # nothing was stored
