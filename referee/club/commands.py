@@ -515,6 +515,8 @@ def abandon_command(ctx, game_id, as_json):
                            f"abandoned (`referee history --unfinished` lists them).")
         doc = store.read_live(gid) or {}
         kept = set_aside(store.live_path(gid), "abandoned")
+        if store.record_path(gid).exists():     # a finished game reopened by undo: its old ending goes too,
+            set_aside(store.record_path(gid), "abandoned")   # or repair would enter it again
     moves = len(doc.get("moves") or [])
     if as_json:
         _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,

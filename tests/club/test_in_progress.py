@@ -78,3 +78,15 @@ def test_the_id_of_an_abandoned_game_is_never_given_again(db, monkeypatch):
     monkeypatch.setattr("referee.store.store.new_id", lambda taken: "zz2345" if first in taken else first)
     second = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
     assert second == "zz2345"
+
+
+def test_an_abandoned_reopened_game_does_not_come_back_through_repair(db, toy):
+    from referee.store import Store
+    from referee.store.repair import repair
+
+    gid = json.loads(run("new", "toy", "-p", "Ann", "-p", "Bob", "-o", "target=2", "--json").stdout)["id"]
+    run("move", gid, "roll 2", "keep")               # finished: its record is written
+    run("undo", gid)                                  # reopened at the table ...
+    assert run("abandon", gid).exit_code == 0        # ... and then given up
+    assert "again" not in repair(Store(db))
+    assert Store(db).archived() == [] and not Store(db).live_ids()
