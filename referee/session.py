@@ -131,13 +131,19 @@ def play_named(game: Game, text: str) -> Move:
             move = game.find(rest)
         except RefereeError as after_name:
             raise after_name from None  # what is wrong with the move itself, not with the name
-        if move.player is None or move.chance:
-            raise IllegalMove(f"{move.text} is a table event (chance), not {named}'s move; enter it without "
-                              f"a name.") from None
-        if move.player != named:
-            raise IllegalMove(f"It is {move.player}'s turn, not {named}'s: {move.text} is {move.player}'s "
-                              f"move.") from None
+        refused = name_refusal(move, named)
+        if refused:
+            raise IllegalMove(refused) from None
         return game.play(move.text)
+
+
+def name_refusal(move: Move, named: str) -> str | None:
+    """Why ``move`` cannot be entered under player ``named``'s name, or None when it is his."""
+    if move.player is None or move.chance:
+        return f"{move.text} is a table event (chance), not {named}'s move; enter it without a name."
+    if move.player != named:
+        return f"It is {move.player}'s turn, not {named}'s: {move.text} is {move.player}'s move."
+    return None
 
 
 def _become(tracked: Tracked, other: Tracked) -> None:

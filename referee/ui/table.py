@@ -75,6 +75,18 @@ def _completer(tracked):
                     if name.casefold().startswith(rest.casefold()):
                         yield Completion(f"{first} {name}", start_position=-len(document.text_before_cursor))
                 return
+            named, rest = None, typed
+            for name in sorted(game.players, key=len):      # the longest name that leads what is typed
+                lead = " ".join(name.split()).casefold() + " "
+                if typed.casefold().startswith(lead):
+                    named, rest = name, typed[len(lead):]
+            if named is not None:   # 'bob ta': that player's moves, said with his name as at the table
+                for m in game.legal_moves():
+                    if m.player == named and m.text.startswith(rest) and m.text not in seen:
+                        seen.add(m.text)
+                        yield Completion(f"{named} {m.text}", start_position=-len(document.text_before_cursor))
+                if seen:
+                    return
             commands = [c for c in COMMANDS if c != "secret" or has_secrets(game)]
             candidates = [m.text for m in game.legal_moves()] + commands
             for text in candidates:
@@ -137,7 +149,7 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
         import textwrap
 
         width = max(20, shutil.get_terminal_size((100, 24)).columns - 1)
-        return "\n".join(textwrap.wrap(tracked.game.preview(text), width=width, break_on_hyphens=False))
+        return "\n".join(textwrap.wrap(_preview(tracked.game, text), width=width, break_on_hyphens=False))
 
     prompt_session = PromptSession(completer=_completer(tracked), history=_history(store),
                                    complete_while_typing=True, bottom_toolbar=toolbar, **kwargs)
@@ -213,6 +225,29 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
                 console.print(f"  [dim]{_esc_rich(event)}[/]")
             continue
         console.print(game.render())
+
+
+def _preview(game, text: str) -> str:
+    """The game's preview of typed text; led by a player's name the notation does not take ('bob take
+    corn'), the preview of the move after the name, or why it is not that player's move."""
+    named, rest = session.split_player(game.players, text)
+    if named is None or not rest:
+        return game.preview(text)
+    from ..core.errors import InvalidMove
+
+    try:
+        game.find(text)
+        return game.preview(text)          # the notation itself takes the name (Port Royal)
+    except InvalidMove:
+        pass                               # as session.play_named: only then is the name taken off
+    except RefereeError:
+        return game.preview(text)
+    try:
+        move = game.find(rest)
+    except RefereeError:
+        return game.preview(rest)
+    refused = session.name_refusal(move, named)
+    return f"✗ {refused}" if refused else game.preview(rest)
 
 
 def _show_notices(tracked, console) -> bool:

@@ -92,3 +92,30 @@ def test_undo_after_the_end_when_another_window_reopened_the_game(db, toy):
     code, text = drive(store, t, "undo\rgive\rquit\r")    # refused, then back to the moves of the reopened game
     assert code == 0 and "changed in another window since it ended here" in text
     assert store.get_archived(t.id)["result"]["winners"] == ["Bob"]
+
+
+def test_tab_completes_a_move_led_by_the_players_name(db, toy):
+    from prompt_toolkit.document import Document
+
+    from referee.ui.table import _completer
+
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    session.play(store, t, "roll 2")
+    complete = lambda typed: [c.text for c in _completer(t).get_completions(Document(typed), None)]
+    assert complete("ann ") == ["Ann keep", "Ann give"]
+    assert complete("ANN k") == ["Ann keep"]
+    assert complete("bob k") == []              # not Bob's move: nothing offered under his name
+    code, text = drive(store, t, "ann keep\rquit\r")
+    assert "✓ keep (Ann)" in text and store.read_live(t.id)["moves"] == ["roll 2", "keep"]
+
+
+def test_the_preview_of_a_move_led_by_a_name_says_whose_move_it_is(db, toy):
+    from referee.ui.table import _preview
+
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    assert _preview(t.game, "ann roll 2").startswith("✗ roll 2 is a table event (chance), not Ann's move")
+    session.play(store, t, "roll 2")
+    assert _preview(t.game, "Ann keep") == t.game.preview("keep")
+    assert _preview(t.game, "bob keep") == "✗ It is Ann's turn, not Bob's: keep is Ann's move."
