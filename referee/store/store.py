@@ -90,6 +90,17 @@ class _Storage:
         pass
 
 
+def _names_a_game(text: str) -> str | None:
+    """The game id when ``text`` is a game's id or name as written ('port-royal', 'Port Royal'), else None."""
+    from ..core.registry import GAMES
+
+    key = " ".join(str(text).lower().replace("_", " ").replace("-", " ").split())
+    for gid, info in GAMES.items():
+        if key in (gid.replace("-", " "), str(info[1]).lower()):
+            return gid
+    return None
+
+
 class Store:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = resolve_path(path)
@@ -279,4 +290,16 @@ class Store:
         if len(matches) > 1:
             names = ", ".join(m[0] for m in matches[:6])
             raise BadInput(f"Game id {text!r} is ambiguous: it starts {names}; type more of it.")
+        game = _names_a_game(text)
+        if game is not None:
+            playing = [d["id"] for d in self.live_docs() if d.get("game") == game]   # latest played first
+            if len(playing) == 1:
+                hint = f"its game in progress is {playing[0]}"
+            elif playing:
+                more = f" and {len(playing) - 6} more" if len(playing) > 6 else ""
+                hint = f"its games in progress are, latest first, {', '.join(playing[:6])}{more}"
+            else:
+                hint = f"no {game} game is in progress (`referee new {game} -p NAME -p NAME` starts one)"
+            raise BadInput(f"{text!r} is a game, not a game id; {hint}; `referee history --game {game}` lists "
+                           f"the finished ones.")
         raise BadInput(f"No game with id {text!r} in {self.path}; `referee history` lists the games.")

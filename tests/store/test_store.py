@@ -308,3 +308,15 @@ def test_undo_after_the_end_never_overwrites_another_windows_reopening(store, fi
         session.undo(store, here, 1)
     assert (store.read_live(here.id), store.get_archived(here.id)) == before
     assert here.game.moves == there.game.moves and here.notices
+
+
+def test_a_game_name_given_for_an_id_names_its_games_in_progress(store):
+    with pytest.raises(BadInput, match=r"^'toy' is a game, not a game id; no toy game is in progress "
+                                       r"\(`referee new toy -p NAME -p NAME` starts one\); `referee history "
+                                       r"--game toy` lists the finished ones\.$"):
+        store.resolve("toy")
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    with pytest.raises(BadInput, match=rf"^'Toy' is a game, not a game id; its game in progress is {t.id};"):
+        store.resolve("Toy")
+    with pytest.raises(BadInput, match=r"^No game with id 'chess'"):
+        store.resolve("chess")
