@@ -64,7 +64,25 @@ def score_data(game_id: str, data: dict, where: str | None = None):
         return scoring.score(game_id, data)
     except scoring.ScoringError as err:
         prefix = f"{where}: " if where else ""
-        raise BadInput(f"{prefix}{err}") from None
+        other = None if "game" in data else _scores_as_another_game(game_id, data)
+        hint = (f" It is a {other} end position: run `referee score {other}` for it." if other else "")
+        raise BadInput(f"{prefix}{str(err).rstrip()}{hint}") from None
+
+
+def _scores_as_another_game(game_id: str, data: dict) -> str | None:
+    """An input without "game" that the calculator refuses but another game's calculator scores: the file
+    of another game (the most common mistake with several games on the club's shelf)."""
+    import scoring
+
+    for other in GAMES:
+        if other == game_id:
+            continue
+        try:
+            scoring.score(other, data)
+        except Exception:  # noqa: BLE001 - any refusal means: not this game either
+            continue
+        return other
+    return None
 
 
 def run(game, source=None, as_json: bool = False, template: bool = False, out=None, err=None, stdin=None,

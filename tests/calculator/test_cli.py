@@ -120,3 +120,19 @@ def test_record_refuses_what_is_not_a_finished_game_and_stores_nothing(db):
     r = invoke("score", "port-royal", "-", "--location", "Club", input="{}")
     assert r.exit_code == 2 and "add --record" in r.stderr
     assert Store(db).archived() == []
+
+
+def test_a_file_of_another_game_without_its_game_field_names_that_game(tmp_path):
+    import copy
+
+    data = copy.deepcopy(real_module("carcassonne").TEMPLATE)
+    data.pop("game")
+    f = tmp_path / "end.json"
+    f.write_text(json.dumps(data))
+    r = invoke("score", "port-royal", str(f))
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.endswith("It is a carcassonne end position: run `referee score carcassonne` for it.\n")
+    data["players"].append(data["players"][0])        # not a good carcassonne input either: no guess
+    f.write_text(json.dumps(data))
+    r = invoke("score", "port-royal", str(f))
+    assert r.exit_code == 2 and "It is a" not in r.stderr
