@@ -540,7 +540,8 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
 @click.option("--restore", is_flag=True, help="Put the last good backup back in place.")
 @click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one.")
 @click.option("--set-aside", "set_aside", is_flag=True,
-              help="Move games in progress that cannot be opened aside (their files are kept).")
+              help="Move damaged games aside: games in progress that cannot be opened (their files are kept) "
+                   "and finished games with damaged fields (kept in a file `referee import` reads).")
 @click.pass_context
 def repair_command(ctx, restore, reset, set_aside):
     """Check the history store and the games in progress; restore the backup, start afresh, or set

@@ -60,6 +60,14 @@ def plays_from_docs(docs) -> list[Play]:
         winners = {str(w).casefold() for w in res.get("winners") or ()}
         seats = []
         for e in res["ranking"]:
+            if not (isinstance(e, dict) and isinstance(e.get("total", 0), (int, float))
+                    and not isinstance(e.get("total"), bool) and isinstance(e.get("rank", 0), int)
+                    and "player" in e):
+                from ..core.errors import StoreError
+
+                raise StoreError(f"Game {doc.get('id', '?')} in the history has a damaged result ({e!r:.60}); "
+                                 f"`referee repair` says what is wrong and `referee repair --set-aside` moves it "
+                                 f"out of the history.")
             name = str(e["player"])
             key = name.casefold()
             seats.append(Seat(key, name, e.get("total") or 0, e.get("rank", 0), key in winners))

@@ -103,21 +103,58 @@ def recover_records(store) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def damaged_finished_games(store, games) -> list[tuple[str, str]]:
+    """(game id, reason) for every finished game whose document would not import (hand-edited fields: a
+    score that is not a number, a ranking naming other players...). Records are not replayed here."""
+    from ..club.importer import _check_native
+
+    bad = []
+    for i, doc in enumerate(games):
+        gid = str(doc.get("id") or f"#{i + 1}")
+        try:
+            _check_native({**doc, "has_record": False, "record": None}, f"game {gid}")
+        except RefereeError as err:
+            bad.append((gid, str(err).rstrip(".").replace("; nothing was imported", "")))
+    return bad
+
+
+def _set_aside_finished(store, bad) -> str:
+    """Move damaged finished games out of the archive into a file of their own next to it (kept)."""
+    ids = {gid for gid, _ in bad}
+    games = store.archived()
+    out = [{**d, "record": store.read_record(str(d.get("id"))) if d.get("has_record") else None}
+           for d in games if str(d.get("id")) in ids]
+    if not out:
+        return ""
+    path = _aside(store.path.with_name(store.path.name + ".games"), "damaged")
+    from .atomic import atomic_write
+
+    # A referee JSON export: once the fields are put right by hand, `referee import` takes them back.
+    blob = {"format": "referee-history", "version": 1, "games": out}
+    atomic_write(path, json.dumps(blob, ensure_ascii=False, indent=1).encode("utf-8"))
+    for gid in ids:
+        store.remove_archived(gid)
+    return (f"Set aside {len(out)} damaged finished game(s) ({', '.join(sorted(ids))}); they are kept in "
+            f"{path}, which `referee import --format json` takes back once they are put right.")
+
+
 def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool = False) -> str:
     if sum((restore, reset, set_aside)) > 1:
         raise BadInput("Choose one of --restore, --reset and --set-aside.")
     with store.lock:
         if set_aside:
+            finished = _set_aside_finished(store, damaged_finished_games(store, store.archived()))
             bad = damaged_live_games(store)
             if not bad:
-                return "No game in progress is damaged; nothing was moved."
+                return finished or "No game is damaged; nothing was moved."
             moved = []
             for gid, _ in bad:
                 path = store.live_path(gid)
                 os.replace(path, _aside(path))
                 moved.append(gid)
-            return (f"Set aside {len(moved)} damaged game(s) in progress ({', '.join(moved)}); their files are "
-                    f"kept in {store.live_dir} as *.damaged-*.")
+            return ((finished + " ") if finished else "") + (
+                f"Set aside {len(moved)} damaged game(s) in progress ({', '.join(moved)}); their files are "
+                f"kept in {store.live_dir} as *.damaged-*.")
         try:
             games = store.archived()
             damaged = None
@@ -132,6 +169,12 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                 listing = "; ".join(f"{gid}: {why}" for gid, why in bad)
                 raise StoreError(f"{len(bad)} of {live} games in progress cannot be opened ({listing}); "
                                  f"`referee repair --set-aside` moves them aside; the finished games are sound.")
+            broken = damaged_finished_games(store, games)
+            if broken:
+                listing = "; ".join(why for _, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
+                raise StoreError(f"{len(broken)} of {len(games)} finished games in the history are damaged "
+                                 f"({listing}); `referee repair --set-aside` moves them out of the history into "
+                                 f"a file of their own (nothing is deleted).")
             recovered = recover_records(store)
             if recovered:
                 games = store.archived()

@@ -320,3 +320,33 @@ def test_a_game_name_given_for_an_id_names_its_games_in_progress(store):
         store.resolve("Toy")
     with pytest.raises(BadInput, match=r"^No game with id 'chess'"):
         store.resolve("chess")
+
+
+def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store, tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    done = session.create(store, "toy", ["Ann", "Bob"], {"target": 1})
+    session.play(store, done, "roll 1"); session.play(store, done, "keep")
+    run = lambda *a: CliRunner().invoke(cli, ["--db", str(store.path), *a])
+    assert run("record", "toy", "-p", "Cal=3", "-p", "Dan=4").exit_code == 0
+    raw = json.loads(store.path.read_text())
+    edited = next(d for d in raw["games"].values() if d["source"] == "recorded")
+    edited["result"]["ranking"][0]["total"] = "4 points"           # a score typed by hand into the file
+    store.path.write_text(json.dumps(raw))
+    r = run("stats")
+    assert r.exit_code == 2 and f"Game {edited['id']} in the history has a damaged result" in r.stderr
+    with pytest.raises(StoreError, match=rf"1 of 2 finished games in the history are damaged \(game "
+                                         rf"{edited['id']}\.result\.ranking\[0\]\.total must be a number"):
+        repair(store)
+    message = repair(store, set_aside=True)
+    assert f"Set aside 1 damaged finished game(s) ({edited['id']})" in message
+    assert [d["id"] for d in store.archived()] == [done.id] and "is sound" in repair(store)
+    assert run("stats").exit_code == 0
+    kept = next(p for p in tmp_path.rglob("*.games.damaged-*"))
+    fixed = json.loads(kept.read_text())
+    fixed["games"][0]["result"]["ranking"][0]["total"] = 4
+    kept.write_text(json.dumps(fixed))
+    assert run("import", "--format", "json", str(kept)).exit_code == 0
+    assert len(store.archived()) == 2 and "is sound: 2 finished games" in repair(store)
