@@ -287,11 +287,14 @@ def _check_date(date):
     from .core.errors import BadInput
 
     try:
-        return dt.date.fromisoformat(date).isoformat()
+        day = dt.date.fromisoformat(date)
     except ValueError as err:
         if len(date) == 10 and date[4] == "-" and date[7] == "-":
             raise BadInput(f"Date {date!r} is not a day of the calendar ({err}).") from None
         raise BadInput(f"Date {date!r} is not a date of the form YYYY-MM-DD.") from None
+    if day > dt.date.today() + dt.timedelta(days=1):     # a day's grace for time zones, as record allows
+        raise BadInput(f"Date {day.isoformat()} is in the future; give the day the game is played.")
+    return day.isoformat()
 
 
 def _open(ctx, gid):

@@ -230,3 +230,13 @@ def test_players_without_p_or_in_one_p_are_told_the_command_meant(run, args, sen
     r = run(*args)
     assert r.exit_code == 2 and r.stdout == "" and r.stderr == sentence
     assert not db.exists()          # nothing was stored
+
+
+def test_a_game_is_not_started_on_a_future_day(run, db):
+    import datetime as dt
+
+    later = (dt.date.today() + dt.timedelta(days=30)).isoformat()
+    r = run("new", "toy", "-p", "Ann", "-p", "Bob", "--date", later)
+    assert r.exit_code == 2 and r.stderr == f"referee: Date {later} is in the future; give the day the game is played.\n"
+    today = dt.date.today().isoformat()
+    assert json.loads(run("show", new(run, "--date", today), "--json").stdout)["date"] == today
