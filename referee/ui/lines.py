@@ -7,7 +7,7 @@ import click
 from .. import session
 from ..core.errors import RefereeError
 from .format import move_line
-from .table import SECRET_WORDS, SYNONYMS, _command, _is_move, secret_of
+from .table import SECRET_WORDS, SYNONYMS, _command, _is_move, secret_of, undo_count
 
 # The table's commands that only show something: as at the table, a line holding one of them shows it
 # (a transcript of a session at the table replays through a pipe) instead of being refused as a move.
@@ -31,7 +31,7 @@ def run_lines(store, tracked, stream) -> int:
                 _command(store, tracked, console, word[0], line)
                 continue
             if word[0] == "undo":
-                n = int(word[1]) if len(word) > 1 and word[1].isdigit() else 1
+                n = undo_count(word)
                 dropped = session.undo(store, tracked, n)
                 click.echo("undo: " + ", ".join(m.text for m in reversed(dropped)))
                 continue

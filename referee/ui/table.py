@@ -286,6 +286,15 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
                       "leave.[/]")
 
 
+def undo_count(words) -> int:
+    """'undo' -> 1, 'undo 3' -> 3; anything else after undo is refused rather than taken as 1."""
+    if len(words) == 1:
+        return 1
+    if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
+        return int(words[1])
+    raise BadInput(f"undo takes how many moves to take back, e.g. undo 2, not {' '.join(words[1:])!r}.")
+
+
 def _is_move(game, text: str) -> bool:
     return " ".join(text.lower().split()) in {m.text for m in game.legal_moves()}
 
@@ -323,7 +332,7 @@ def _command(store, tracked, console, word, text, reveal=None):
         return None
     if word == "undo":
         parts = text.split()
-        n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+        n = undo_count(parts)
         dropped = session.undo(store, tracked, n)
         console.print("Took back: " + ", ".join(m.text for m in reversed(dropped)))
         console.print(tracked.game.render())

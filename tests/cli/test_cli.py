@@ -240,3 +240,12 @@ def test_a_game_is_not_started_on_a_future_day(run, db):
     assert r.exit_code == 2 and r.stderr == f"referee: Date {later} is in the future; give the day the game is played.\n"
     today = dt.date.today().isoformat()
     assert json.loads(run("show", new(run, "--date", today), "--json").stdout)["date"] == today
+
+
+@pytest.mark.parametrize("line", ["undo two", "undo -1", "undo 0", "undo 1 2"])
+def test_undo_with_something_else_than_a_count_takes_nothing_back(run, line):
+    gid = new(run)
+    run("move", gid, "roll 2", "keep")
+    r = run("play", gid, input=f"{line}\n")
+    assert r.exit_code == 2 and "undo takes how many moves to take back, e.g. undo 2" in r.stderr
+    assert json.loads(run("show", gid, "--json").stdout)["moves"] == ["roll 2", "keep"]
