@@ -32,7 +32,8 @@ def game_from_live(store: Store, doc: dict) -> Game:
         rules = get_rules(doc["game"])
         game = Game(rules, doc["players"], doc.get("options") or {}, date=doc.get("date"))
     except (KeyError, TypeError):
-        raise StoreError(f"The game file {where} lacks its game or players; nothing was changed.") from None
+        raise StoreError(f"The game file {where} lacks its game or players; nothing was changed, and `referee "
+                         f"repair --set-aside` moves it aside.") from None
     except RefereeError as err:
         raise StoreError(f"The game file {where} cannot be set up again: {err.args[0].rstrip('.')}.") from None
     for number, text in enumerate(doc["moves"], 1):
@@ -41,7 +42,8 @@ def game_from_live(store: Store, doc: dict) -> Game:
         except RefereeError as err:
             reason = str(err).rstrip(".")
             raise StoreError(f"The game file {where} cannot be replayed: move {number} ({text}) is refused "
-                             f"by this version of referee ({reason}). Nothing was changed.") from None
+                             f"by this version of referee ({reason}). Nothing was changed; `referee repair "
+                             f"--set-aside` moves it aside to go on with the other games.") from None
     return game
 
 

@@ -350,3 +350,13 @@ def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store,
     kept.write_text(json.dumps(fixed))
     assert run("import", "--format", "json", str(kept)).exit_code == 0
     assert len(store.archived()) == 2 and "is sound: 2 finished games" in repair(store)
+
+
+def test_a_game_file_that_no_longer_replays_says_how_to_go_on(store):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    doc = store.read_live(t.id)
+    doc["moves"] = ["keep"]
+    store.live_path(t.id).write_text(json.dumps(doc))
+    with pytest.raises(StoreError, match=r"move 1 \(keep\) is refused .* Nothing was changed; `referee repair "
+                                         r"--set-aside` moves it aside to go on with the other games\.$"):
+        session.open_game(store, t.id)
