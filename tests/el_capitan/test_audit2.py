@@ -352,3 +352,34 @@ def test_site_12_is_not_adjacent_to_site_1_when_building_forward():
     auto(g)
     v = g.view()["cities"]["marseille"]
     assert v["sites"][11] == "red" and v["backward"]
+
+
+def test_the_final_payday_notes_each_players_negative_cash_once_and_groups_loans():
+    # G1/O10: every loan is repaid after payday 3; the board notes each player's cash below zero once
+    g = new(3)
+    s = g.state
+    s.phase, s.paydays = 3, 2
+    for _ in range(3):
+        s.loans[0][(10, False, False)] = s.loans[0].get((10, False, False), 0) + 1
+        s.stack[10] -= 1
+    s.loans[0][(16, True, False)] = 1
+    s.stack[16] -= 1
+    s.bank += s.money[0] - 46
+    s.money[0] = 46 - 12 * 3 - 30 - 20          # what the loans brought, minus more than all of it
+    end_phase(g, "Cal")
+    assert g.finished
+    notes = [line for line in _board_text(g).splitlines() if line.startswith("Note: Ann repaid")]
+    assert len(notes) == 1 and f"is at {s.money[0]} florins" in notes[0]
+
+
+def test_loans_are_grouped_by_face_on_the_board():
+    g = new(3)
+    s = g.state
+    s.loans[1][(10, False, False)] = 3
+    s.loans[1][(16, True, False)] = 1
+    s.stack[10] -= 3
+    s.stack[16] -= 1
+    s.money[1] += 46
+    s.bank -= 46
+    g.check()
+    assert "3x10 16*" in _board_text(g)

@@ -57,6 +57,26 @@ def _price(rules, s, key) -> str:
     return "" if value is None else f"({value})"
 
 
+def _loans(loans) -> str:
+    """A player's loans by face, extended ones starred: "10 16*", or "3x10 2x10* 16" when several match."""
+    counts: dict = {}
+    for loan in loans:
+        key = f"{loan['amount']}{'*' if loan['extended'] else ''}"
+        counts[key] = counts.get(key, 0) + 1
+    return " ".join(f"{n}x{key}" if n > 1 else key for key, n in counts.items()) or "-"
+
+
+def _last_notes(s) -> list:
+    """What the last move noted (O10, O12, a pass). A payday repays many loans at once: of one player's
+    repayments beyond his cash only the last note (his final cash) is kept."""
+    out: dict = {}
+    for note in s.notes[s.notes_mark:]:
+        key = note.split(" repaid a loan with more than", 1)[0] if " repaid a loan with more than" in note else note
+        out.pop(key, None)
+        out[key] = note
+    return list(out.values())
+
+
 def _expansion(rules, s, k):
     """Cities with an operating warehouse, and what the expansion table pays for them if that row is known."""
     pay = s.learned.get(("exp", k))
@@ -96,7 +116,7 @@ def render(rules, s):
     hands = []
     for pv in v["players"]:
         front = " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()) + f" fort:{pv['fortresses_left']}"
-        loans = " ".join(f"{l['amount']}{'*' if l['extended'] else ''}" for l in pv["loans"]) or "-"
+        loans = _loans(pv["loans"])
         ship = (pv["ship"].replace("off the board", "off")
                 .replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2"))
         colour = pv["colour"] + ("+" + pv["neutral"] if pv["neutral"] else "")
@@ -121,7 +141,7 @@ def render(rules, s):
             paid.add_row(name, *(str(parts[k]) for k in ("expansion", "majority", "fortresses", "bonus_cards",
                                                          "total")))
         display.add_row(paid)
-    for note in s.notes[s.notes_mark:]:      # what the last move noted (O10, O12, a pass): shown once here
+    for note in _last_notes(s):
         display.add_row("Note: " + note)
     for w in getattr(s, "setup_warnings", []):
         display.add_row("Warning: " + w)
