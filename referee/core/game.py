@@ -17,7 +17,7 @@ MAX_NAME = 30
 def validate_players(rules: Rules, players, options: dict | None = None) -> list[str]:
     """Check a player list for a game: count (for these options), non-empty, distinct (ignoring case),
     printable."""
-    names = [str(p).strip() for p in players]
+    names = [" ".join(str(p).split()) for p in players]     # "Ann  Lee" is "Ann Lee": one player, one spelling
     lo, hi = rules.player_range(options) if options is not None else (rules.min_players, rules.max_players)
     if len(names) < lo or len(names) > hi:
         hint = f"; {rules.more_players}" if len(names) > hi and rules.more_players else ""

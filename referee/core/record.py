@@ -10,7 +10,8 @@
     2. governor-8-0   ; chance
     3. stop           ; Ann
 
-Everything after ';' on a line is a comment. Header keys are case-insensitive. Replaying a record
+Everything after ';' on a line is a comment, except in the headers whose value may hold one (Options,
+Location, Event, Result: the Result header separates places with it). Header keys are case-insensitive. Replaying a record
 re-checks every move, so a hand-edited record is refereed like a live game.
 """
 
@@ -24,6 +25,7 @@ from .errors import BadInput, IllegalMove, RefereeError
 MAGIC = "# referee game record"
 _MOVE = re.compile(r"^(\d+)\.\s*(.*)$")
 _KNOWN = {"game", "players", "options", "date", "id", "result", "location", "event"}
+_WHOLE = {"options", "result", "location", "event"}    # values that may hold a ';' (no comment after them)
 
 
 def write_record(game, **extra) -> str:
@@ -52,10 +54,10 @@ def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
     headers: dict = {}
     moves: list[tuple[int, int, str]] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split(";", 1)[0].strip()
-        if not line or raw.lstrip().startswith("#"):
+        line = raw.strip()
+        if not line or line.startswith("#"):
             continue
-        m = _MOVE.match(line)
+        m = _MOVE.match(line.split(";", 1)[0].strip())
         if m:
             number, move = int(m.group(1)), m.group(2).strip()
             if number != len(moves) + 1:
@@ -64,12 +66,16 @@ def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
                 raise BadInput(f"Record line {lineno}: move {number} is empty.")
             moves.append((lineno, number, move))
             continue
+        if line.startswith(";"):            # a comment line
+            continue
         if ":" not in line or moves:
             raise BadInput(f"Record line {lineno} is neither a header (Key: value) nor a numbered move: {line[:40]!r}.")
         key, value = line.split(":", 1)
         key = key.strip().lower()
         if key not in _KNOWN:
             raise BadInput(f"Record line {lineno}: unknown header {key!r}.")
+        if key not in _WHOLE:
+            value = value.split(";", 1)[0]
         headers[key] = value.strip()
     return headers, moves
 

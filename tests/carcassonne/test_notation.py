@@ -40,6 +40,7 @@ def test_draw_unknown_or_gone():
     g = new()
     unchanged(g, "draw z", InvalidMove, r"no tile Z; tiles are lettered A to X")
     unchanged(g, "draw 12", InvalidMove, r"not a tile name")
+    unchanged(g, "draw", InvalidMove, r"^Name the tile drawn after draw: .*e\.g\. draw b:d")
     turn(g, "b:c", 0, -1, 0)
     unchanged(g, "draw b:c", IllegalMove, r"No B:C tile is left in the bag \(rule P6\)")
     unchanged(g, "place 1,0 r0", IllegalMove, r"No tile is drawn yet")

@@ -83,6 +83,7 @@ def test_finished_game_refuses_moves_and_has_result(toy):
     (["Ann"], "2 to 3 players"),
     (["Ann", "Bob", "Cal", "Dan"], "2 to 3 players"),
     (["Ann", "ann"], "twice"),
+    (["Ann  Lee", "ann lee"], "twice"),           # spacing inside a name does not make a second player
     (["Ann", ""], "empty"),
     (["Ann", "B,ob"], "not allowed"),
 ])
@@ -99,6 +100,10 @@ def test_bad_player_lists(toy, players, words):
 def test_bad_options(toy, options, words):
     with pytest.raises(BadInput, match=words):
         referee.new_game(toy, ["Ann", "Bob"], options)
+
+
+def test_a_name_is_kept_with_single_spaces(toy):
+    assert referee.new_game(toy, ["  Ann   Lee ", "Bob"]).players == ["Ann Lee", "Bob"]
 
 
 def test_options_are_parsed(toy):

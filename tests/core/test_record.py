@@ -46,3 +46,22 @@ def test_illegal_move_in_record_names_its_number(toy):
 def test_malformed_records(toy, mutate, words):
     with pytest.raises(BadInput, match=words):
         referee.load_record(mutate(played(toy).to_record()))
+
+
+def test_a_header_value_may_hold_a_semicolon(toy):
+    # a location typed at `new` ("Hall; room #2") came back from the record as "Hall"
+    g = played(toy)
+    g.play("keep")
+    while not g.finished:
+        g.play("roll 3")
+        g.play("keep")
+    text = g.to_record(location="Hall; room #2", event="Spring cup; round 1")
+    from referee.core.record import parse_header
+
+    headers, moves = parse_header(text)
+    assert headers["location"] == "Hall; room #2" and headers["event"] == "Spring cup; round 1"
+    assert headers["result"].count(";") == len(g.players) - 1           # every place, not the first only
+    assert headers["game"] == "toy" and len(moves) == len(g.moves)
+    assert referee.load_record(text).moves == g.moves
+    # a comment after a plain header, and a comment line, are still comments
+    assert parse_header("Game: toy ; my copy\n; a note\n1. roll 3 ; chance\n")[0]["game"] == "toy"

@@ -159,8 +159,11 @@ def _draw(rules, st, rest: str) -> str:
     if re.fullmatch(r"[crf]{4}", rest.strip()):
         return _draw_by_edges(rules, st, rest.strip())
     m = _TILE_RE.match(rest.strip())
+    if not rest.strip():
+        raise InvalidMove("Name the tile drawn after draw: its letter A-X, with b: for base or tb: for Traders & "
+                          "Builders (e.g. draw b:d), or its edges N E S W (e.g. draw crfr).")
     if not m:
-        raise InvalidMove(f"{rest or 'nothing'!r} is not a tile name; name the tile by its letter A-X, with b: for "
+        raise InvalidMove(f"{rest!r} is not a tile name; name the tile by its letter A-X, with b: for "
                           "base or tb: for Traders & Builders (e.g. draw b:d, draw tb:k).")
     prefix, letter = m.group(1), m.group(2).upper()
     if letter > "X":
