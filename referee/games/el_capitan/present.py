@@ -118,7 +118,9 @@ def _turn_prompt(rules, s, p, name) -> str:
                 "(rule T12): bank")
     acts = [w for w, k in ((build, "build"), ("reopen", "reopen"), ("fortress", "fortress")) if k in kinds]
     act = " / ".join(acts) if acts else "sail on to build"
-    return f"{name} ({money} fl, {where}): buy, sail, then {act}, or go to the bank for a loan"
+    first = ", ".join(w for w in ("buy", "sail") if w in kinds)
+    first = first + ", then " if first else ""
+    return f"{name} ({money} fl, {where}): {first}{act}, or go to the bank for a loan"
 
 
 def view(rules, s) -> dict:
