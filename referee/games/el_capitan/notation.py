@@ -9,12 +9,13 @@ from referee.core.errors import AmbiguousMove
 from .board import CITIES
 
 HELP = """\
-El Capitan notation (type a prefix of any word; `moves` lists everything legal now):
+El Capitan notation (type a prefix of any word, the first one naming one verb: ba = bank, bu = build or buy;
+`moves` lists everything legal now):
   buy marseille 3s 4f          buy a face-up destination card (city, seals, price)
   buy tanger-venezia 3f        buy a face-up connection card (city pair, price)
   sail marseille 3s 4f         use a destination card as a destination
   sail marseille 3s 4f to napoli   use it as a sea route (up to its seals, orthogonal steps)
-  sail tanger-venezia 3f       use a connection card (ship in one of its cities)
+  sail tanger-venezia 3f       use a connection card (ship in one of its cities); also: sail venezia tanger
   bank                         sail to the bank harbour (free); the loan follows at once
   build | build site 2 | build red | build green site 1     build a warehouse where your ship is
   reopen | reopen green        reopen one of your shut warehouses (free)
