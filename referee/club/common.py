@@ -93,6 +93,11 @@ def negative_score_error(value: int, player: str, game: str | None) -> str:
             f"money can end below 0)")
 
 
+def name_key(name) -> str:
+    """How a typed player name is compared: case and runs of spaces aside ('ann  LEE' is 'Ann Lee')."""
+    return " ".join(str(name).split()).casefold()
+
+
 def parse_score(text, player: str, where: str = "", game: str | None = None) -> int:
     """A whole number of points; negative only for a game in NEGATIVE_SCORES."""
     def bad(text):

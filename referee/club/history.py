@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import BadInput
-from .common import chrono_key, game_name
+from .common import chrono_key, game_name, name_key
 
 
 @dataclass
@@ -38,13 +38,13 @@ def player_names(docs) -> dict:
     names = {}
     for doc in sorted(docs, key=chrono_key):
         for p in doc.get("players") or ():
-            names[str(p).casefold()] = str(p)
+            names[name_key(p)] = str(p)
     return names
 
 
 def resolve_player(text: str, docs, what: str = "player") -> str:
     names = player_names(docs)
-    name = names.get(str(text).strip().casefold())
+    name = names.get(name_key(text))
     if name is not None:
         return name
     from scoring.fields import did_you_mean

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.errors import BadInput
 from ..store.store import SCHEMA_VERSION, now_iso
-from .common import check_date, clean_text, one_line, parse_duration, parse_score
+from .common import check_date, clean_text, name_key, one_line, parse_duration, parse_score
 
 
 def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
@@ -33,10 +33,10 @@ def build_result(game: str, scores: list[tuple[str, int]], winners=()) -> dict:
     from scoring import rank
 
     winners = list(winners or [])
-    by_key = {name.casefold(): name for name, _ in scores}
+    by_key = {name_key(name): name for name, _ in scores}
     chosen = []
     for w in winners:
-        name = by_key.get(str(w).strip().casefold())
+        name = by_key.get(name_key(w))
         if name is None:
             from scoring.fields import did_you_mean
 
@@ -75,7 +75,7 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     scores = [(n, s) for n, (_, s) in zip(names, scores)]
     cols = {}
     for name, colour in (colours or {}).items():
-        match = [n for n in names if n.casefold() == str(name).strip().casefold()]
+        match = [n for n in names if name_key(n) == name_key(name)]
         if not match:
             raise BadInput(f"Colour given for {name!r}, who is not one of the players ({', '.join(names)}).")
         colour = one_line(colour).lower()

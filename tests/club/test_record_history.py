@@ -46,6 +46,16 @@ def test_record_text_output_and_colours(cli, store):
     assert doc["colours"] == {"Ann": "red"}
 
 
+def test_colour_and_winner_find_a_player_whatever_the_spacing(cli, store):
+    # names are kept with single spaces, so a colour or winner typed with other spacing still names him
+    r = cli("record", "toy", "-p", "Ann  Lee=7", "-p", "Bob=7", "--colour", "ann\u00a0lee=Red", "--winner",
+            "ANN   LEE")
+    assert r.exit_code == 0, r.output
+    doc = store.archived()[0]
+    assert doc["players"] == ["Ann Lee", "Bob"] and doc["colours"] == {"Ann Lee": "red"}
+    assert doc["result"]["winners"] == ["Ann Lee"]
+
+
 @pytest.mark.parametrize("args, fragments", [
     (["-p", "Ann=abc", "-p", "Bob=3"], ["'abc'", "Ann", "whole number"]),
     (["-p", "Ann=4.5", "-p", "Bob=3"], ["'4.5'", "whole number"]),
