@@ -9,7 +9,7 @@ from referee.core.errors import AmbiguousMove
 from .board import CITIES
 
 HELP = """\
-El Capitan notation (type a prefix of any word, the first one naming one verb: ba = bank, bu = build or buy;
+El Capitan notation (type a prefix of any word, the first one naming one verb: ba = bank, bui = build;
 `moves` lists everything legal now):
   buy marseille 3s 4f          buy a face-up destination card (city, seals, price)
   buy tanger-venezia 3f        buy a face-up connection card (city pair, price)
