@@ -383,3 +383,17 @@ def test_loans_are_grouped_by_face_on_the_board():
     s.bank -= 46
     g.check()
     assert "3x10 16*" in _board_text(g)
+
+
+def test_an_abbreviated_build_takes_site_1_like_build():
+    # W3a: the first warehouse's site is named only when it is site 2; "bui" behaves like "build"
+    g = new(4)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    assert g.find("bui").text == "build site 1" and g.find("bui s 2").text == "build site 2"
+    g2 = new(2)
+    at(g2, "Ann", "marseille")
+    auto(turn_of(g2, "Ann"))
+    assert g2.find("bui gr").text == "build green site 1"
+    with pytest.raises(referee.AmbiguousMove):
+        g2.find("bui")                      # red or green: the colour must be named (V1)

@@ -109,6 +109,11 @@ def match(text: str, legal_texts) -> str | None:
         # must not win here, or "b" would send the ship to the bank
         shown = ", ".join(sorted(verbs))
         raise AmbiguousMove(f"'{text}' could mean {shown}; type more of the first word.")
+    if hits[0].startswith("build") and "site" not in typed:
+        # a city's first warehouse: "bui" (like "build") takes site 1; site 2 is named when wanted (W3a)
+        ones = [h for h in hits if h.endswith(" site 1")]
+        if len(ones) == 1 and all(h.startswith("build") and h.endswith((" site 1", " site 2")) for h in hits):
+            return ones[0]
     # a city named alone means the destination card, not a connection card of that city ("buy mars")
     plain = [h for h in hits if "-" not in h]
     if plain:
