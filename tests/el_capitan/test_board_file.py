@@ -70,6 +70,28 @@ def test_a_game_refuses_a_broken_board_file(tmp_path):
         referee.new_game("el-capitan", ["Ann", "Bob"], {"board": str(path)})
 
 
+def test_a_game_in_progress_goes_on_when_the_saved_board_file_breaks(tmp_path, monkeypatch):
+    # board=auto (the default) uses the saved file; once it breaks, a game in progress must still resume (its
+    # moves hold every value used so far) and ask each value from then on, saying why
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(board()))
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(path))
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    assert len(g.legal_moves()) == 1                  # the layout is in the file: one value, played by itself
+    g.play(g.legal_moves()[0].text)
+    path.write_text('{"broken')
+    again = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])    # as a game in progress is set up again
+    for text in g.moves:
+        again.play(text)
+    assert again.moves == g.moves
+    assert len(again.legal_moves()) > 1                # a card the file's deck narrowed is asked in full
+    warning = again.state.setup_warnings[0]
+    assert "not valid JSON" in warning and "referee board --check" in warning
+    assert again.view() is not None
+    with pytest.raises(referee.BadInput, match="not valid JSON"):     # a file named on purpose is refused
+        referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": str(path)})
+
+
 def test_unknown_values_are_asked_when_they_matter_and_remembered(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(tmp_path / "none.json"))
     g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])

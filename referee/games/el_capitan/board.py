@@ -108,6 +108,7 @@ class Board:
         self.destination_seals: dict[str, int] = {}
         self.source = "tables"
         self.warnings: list[str] = []
+        self.problem: str | None = None              # why the saved board file could not be used
 
     @property
     def layout(self):
@@ -421,17 +422,28 @@ def board_for(option: str) -> Board:
             path = None
     else:
         path = Path(option).expanduser()
-    key = None
+    key = data = None
     if path is not None:
-        data = read_board_file(path)
+        try:
+            data = read_board_file(path)
+        except BoardError as err:
+            if option != "auto":
+                raise
+            # The saved board file, used by default, broke: a game (or one in progress, whose every value used
+            # so far is in its moves) still goes on, asking each value; the board view carries the warning.
+            board = tables_board()
+            board.problem = f"{err} This game asks for every board value instead; `referee board --check` shows " \
+                            "what to fix."
+            return board
         key = (str(path), id(data))
-    if key in _BOARD_CACHE:
-        return _BOARD_CACHE[key]
+    hit = _BOARD_CACHE.get(key)
+    if hit is not None and hit[0] is data:      # the very file data it was made from (ids can be reused)
+        return hit[1]
     board = tables_board()
     if path is not None:
         apply_file(board, data)
         board.source = str(path)
-    _BOARD_CACHE[key] = board
+    _BOARD_CACHE[key] = (data, board)
     return board
 
 

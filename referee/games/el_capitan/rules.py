@@ -212,7 +212,7 @@ class ElCapitanRules(Rules):
             colours = [0, 1, 2, 3] if n == 2 else list(range(n))   # 2 players: A red+green, B yellow+blue
         s = State(players, options, board, colours)
         s.board_layout = board.layout
-        s.setup_warnings = []
+        s.setup_warnings = [board.problem] if board.problem else []
         if board.loan10_extended is not None and board.loan10_extended != options["loan10_extended"]:
             s.setup_warnings.append(f"Your board file says an extended 10-florin loan is repaid with "
                                     f"{board.loan10_extended}, but this game uses {options['loan10_extended']}; "
