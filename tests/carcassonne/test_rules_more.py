@@ -61,7 +61,7 @@ def test_builder_in_a_city_gives_an_extra_tile():
     assert g.state.current == 0 and g.state.part == 1
     g.play("draw b:f")
     g.play("place -1,-1 r0")                    # Ann extends the city west: extra tile (B5)
-    assert g.prompt().endswith("Then the builder's extra tile (rule B5).")
+    assert g.prompt().endswith("none; then the builder's extra tile (rule B5)")
     g.play("none")
     assert g.state.current == 0 and g.state.part == 2
 

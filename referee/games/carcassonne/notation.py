@@ -111,7 +111,8 @@ def _expected(rules, st) -> str:
     if st.phase == "draw":
         return "enter the drawn tile, e.g. draw b:d"
     if st.phase == "place":
-        return "place the drawn tile, e.g. place 1,0 r90"
+        example = next(iter(rules.legal(st)), None)
+        return "place the drawn tile, e.g. " + (example.text if example else "place 1,0 r90")
     if st.phase == "figure":
         return "name a feature of the tile for a figure (e.g. city n, builder road e-w, pig farm s) or type none"
     return "the game is over"
@@ -122,7 +123,9 @@ def _phase_error(rules, st, wanted: str):
     if st.phase == "draw":
         raise IllegalMove(f"No tile is drawn yet; first enter the tile {who} draws (e.g. draw b:d), then {wanted}.")
     if st.phase == "place":
-        raise IllegalMove(f"{who} has drawn {st.hand} and must place it first (rule P4): e.g. place 1,0 r90.")
+        example = next(iter(rules.legal(st)), None)
+        raise IllegalMove(f"{who} has drawn {st.hand} and must place it first (rule P4)"
+                          + (f", e.g. {example.text}." if example else "."))
     if st.phase == "figure":
         raise IllegalMove(f"{who}'s tile is placed; now place at most one figure on it or type none (rule F1).")
     raise IllegalMove("The game is over; no more moves can be entered.")
@@ -537,6 +540,6 @@ def prompt(rules, st) -> str:
                 hs = rot.seg_halves[s.index]
                 parts.append(f"{rot.names[s.index]} = {'+'.join(HALF_NAMES[h] for h in hs) or 'inner'}")
         extra = f" [uncertain field split of {rot.tile.key}, check the tile: {'; '.join(parts)}]"
-    then = " Then the builder's extra tile (rule B5)." if st.trigger and rules.left(st) > 0 else ""
+    then = "; then the builder's extra tile (rule B5)" if st.trigger and rules.left(st) > 0 else ""
     return (f"{who}: at most one figure on {rot.tile.key} at {x},{y} ({st.supply[st.current]} followers in supply): "
             f"{', '.join(moves)}{extra}{then}")

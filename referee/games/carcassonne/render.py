@@ -1,6 +1,7 @@
 """The board view: tiles as 3x3 glyphs in an 80-column terminal, then scores, supplies, goods and the bag.
 
-Glyphs: ``#`` city, ``|``/``-`` road, ``.`` field, ``+`` a road junction or end, ``^`` cloister; a figure
+Glyphs: ``#`` city, ``|``/``-`` road (``┐`` ``┘`` ``└`` ``┌`` where it bends), ``.`` field, ``+`` a road junction
+or end, ``^`` cloister; a figure
 shows in the tile centre as the player's number (follower), ``B`` (builder) or ``P`` (pig), and the
 feature it stands on is drawn in the player's colour. ``?`` marks where the drawn tile fits.
 rich is imported only inside render().
@@ -11,6 +12,7 @@ from __future__ import annotations
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 MAX_COLS = 25   # tiles across: 4 + 25 * 3 = 79 characters
 MAX_ROWS = 12   # tiles down
+_BEND = {(0, 1): "└", (1, 2): "┌", (2, 3): "┐", (0, 3): "┘"}   # a road bending between two board edges
 
 
 def _glyph(st, idx):
@@ -51,6 +53,8 @@ def glyph(rot, fig=None):
         centre = (str(fig[1] + 1) if fig[2] == "f" else fig[2].upper(), fig_style + " reverse")
     elif tile.cloister:
         centre = ("^", "bold white")
+    elif any(s.kind == "field" and not s.halves for s in tile.segments):
+        centre = (".", "green")   # T&B M, N, P, X: the middle field keeps their city parts apart
     else:
         roads = [s for s in tile.segments if s.kind == "road"]
         cities = [s for s in tile.segments if s.kind == "city" and len(s.edges) > 1]
@@ -58,7 +62,10 @@ def glyph(rot, fig=None):
             centre = ("+", "white")
         elif roads:
             es = rot.seg_edges[roads[0].index]
-            centre = ("|" if es == (0, 2) else "-" if es == (1, 3) else "+", "white")
+            if len(roads) == 1 and es in _BEND:
+                centre = (_BEND[es], "white")   # a bend runs on; + would say the road ends here
+            else:
+                centre = ("|" if es == (0, 2) else "-" if es == (1, 3) else "+", "white")
         elif cities:
             centre = ("#", "yellow")
         else:
