@@ -26,7 +26,7 @@ def test_cannot_afford_says_what_and_why():
     give(g, 0, tiles={"quarry": (1, 1)}, doubloons=4)
     g.play("builder")
     before = g.view()
-    with pytest.raises(IllegalMove, match=r"harbor would cost you 6 doubloon\(s\): 8 printed, -1 builder's privilege, "
+    with pytest.raises(IllegalMove, match=r"harbor would cost you 6 doubloons: 8 printed, -1 builder's privilege, "
                                           r"-1 for your 1 occupied quarry \(up to 3 count in column 3\); you have 4 "
                                           r"\(rule 5.4 B3\)"):
         g.play("build harbor")
@@ -37,7 +37,7 @@ def test_cannot_afford_says_what_and_why():
     give(g, 1, tiles={"quarry": (3, 3)}, doubloons=0)
     from referee.games.puerto_rico.notation import explain_cost
     assert explain_cost(g.state, 1, BINDEX["small-market"]) == (
-        "0 doubloon(s): 1 printed, -1 for 1 of your 3 occupied quarries (up to 1 count in column 1)")
+        "0 doubloons: 1 printed, -1 for 1 of your 3 occupied quarries (up to 1 count in column 1)")
 
 
 def test_second_copy_and_none_left_and_space():
@@ -97,3 +97,37 @@ def test_university_colonist_from_supply_then_ship():
     g.play("builder")
     g.play("build factory no-university")
     assert g.view()["players"][0]["city"]["factory"] == 0
+
+
+def test_listed_builds_are_exactly_those_the_player_can_pay():
+    """5.4 B2-B3: what the builder phase offers agrees with the price rule, for the builder (privilege) and for
+    another player (occupied quarries up to the column), with the price in hand or one doubloon short."""
+    from referee.games.puerto_rico.state import BIDS, COL, COST, NB
+
+    for quarries in ((0, 0), (1, 1), (2, 1), (3, 3), (4, 2)):
+        g = new(4)
+        give(g, 0, tiles={"quarry": quarries})
+        give(g, 1, tiles={"quarry": quarries})
+        g.play("builder")
+        s = g.state
+        for seat in (0, 1):
+            if seat == 1:
+                give(g, 0, doubloons=0)
+                g.play("pass")
+            assert s.actor == seat
+            for b in range(NB):
+                price = max(0, COST[b] - (1 if seat == 0 else 0) - min(quarries[1], COL[b]))
+                assert cost(s, seat, b) == price
+                for money in {max(price - 1, 0), price}:
+                    give(g, seat, doubloons=money)
+                    assert (f"build {BIDS[b]}" in texts(g)) == (money >= price), (BIDS[b], quarries, seat, money)
+
+
+def test_unoccupied_university_gives_no_colonist():
+    """Rules 3: an empty university does nothing (5.4 B5): no colonist, no 'no-university' choice."""
+    g = new(4)
+    give(g, 0, buildings={"university": 0}, doubloons=10)
+    g.play("builder")
+    assert "build indigo-plant no-university" not in texts(g)
+    g.play("build indigo-plant")
+    assert g.view()["players"][0]["city"]["indigo-plant"] == 0

@@ -384,3 +384,17 @@ def test_storage_never_skips_a_real_choice_and_offers_every_outcome():
         assert expected <= reached <= legal, (held, wh, reached, expected)
         g.play("ok")
         assert tuple(g.state.goods[0]) in expected, (held, wh)
+
+
+def test_unoccupied_wharf_and_harbor_do_nothing():
+    """Rules 3: a building works only while occupied: no wharf shipment (5.7 K5), no harbor VP (K7)."""
+    g = new(4)
+    give(g, 0, goods={"coffee": 2}, buildings={"wharf": 0, "harbor": 0})
+    g.play("captain")
+    assert not any(t.startswith("wharf") for t in texts(g))
+    before = g.view()
+    with pytest.raises(IllegalMove, match="occupied wharf"):
+        g.play("wharf coffee")
+    assert g.view() == before
+    g.play("load coffee 7")
+    assert g.state.vp[0] == 2 + 1   # the captain's +1, no harbor +1

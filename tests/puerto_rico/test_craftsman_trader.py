@@ -180,3 +180,46 @@ def test_phase_ends_at_once_when_house_fills():
     v = g.view()
     assert v["phase"] == "role" and v["trading_house"] == []   # Bob never got a turn; the full house emptied
     assert v["players"][1]["goods"] == {"tobacco": 1}
+
+
+def test_short_supply_goes_in_turn_order_from_the_craftsman():
+    """5.5 C2: the craftsman takes first, then clockwise; a kind running short leaves the later players with less."""
+    from .helpers import turn_to
+
+    g = new(4)
+    for seat in (0, 2):   # Ann and Cal each make 2 sugar
+        give(g, seat, tiles={"sugar": (2, 2)}, buildings={"sugar-mill": 2})
+    s = g.state
+    give(g, 3, goods={"sugar": s.gsup[2] - 3})   # 3 sugar left in the supply
+    turn_to(g, 1)
+    g.play("craftsman")   # Bob: then Cal, Dan, Ann
+    v = g.view()
+    assert v["players"][2]["goods"] == {"sugar": 2} and v["players"][0]["goods"] == {"sugar": 1}
+    g.check()
+
+
+def test_unoccupied_factory_pays_nothing():
+    """Rules 3: a building works only while occupied; an empty factory pays nothing for 3 kinds (5.5 C3)."""
+    g = new(4)
+    give(g, 0, tiles={"corn": (1, 1), "sugar": (1, 1), "indigo": (0, 1)},
+         buildings={"small-sugar-mill": 1, "small-indigo-plant": 1, "factory": 0}, doubloons=0)
+    g.play("craftsman")
+    assert g.view()["players"][0]["goods"] == {"corn": 1, "indigo": 1, "sugar": 1}
+    assert g.view()["players"][0]["doubloons"] == 0
+
+
+def test_unoccupied_office_does_not_sell_a_kind_already_there():
+    """5.6 T2: only an occupied office lets a player sell a kind already in the trading house."""
+    g = new(4)
+    give(g, 0, goods={"tobacco": 1})
+    give(g, 1, goods={"tobacco": 1}, buildings={"office": 0})
+    g.play("trader")
+    g.play("sell tobacco")
+    v = g.view()
+    assert v["phase"] == "role" and v["players"][1]["goods"] == {"tobacco": 1}   # Bob could not sell
+    g = new(4)
+    give(g, 0, goods={"tobacco": 1})
+    give(g, 1, goods={"tobacco": 1}, buildings={"office": 1})
+    g.play("trader")
+    g.play("sell tobacco")
+    assert g.to_move == "Bob" and "sell tobacco" in texts(g)

@@ -223,3 +223,29 @@ def test_mayor_asks_exactly_when_placement_is_a_choice_and_every_placement_is_re
         g.play("ok")
         assert placement(g.state) in every
         assert g.state.sj[0] == pool - target
+
+
+def test_prompt_says_what_ok_adds_when_it_keeps_the_arrangement():
+    """With colonists already in place, the prompt names only what 'ok' adds, not the whole island again."""
+    g = new(4)
+    give(g, 0, tiles={"sugar": (1, 1), "corn": (2, 1)}, buildings={"sugar-mill": 1, "small-market": 0})
+    g.play("mayor no-privilege")
+    assert "Ann places 4 colonists" in g.prompt()
+    assert "'ok' for everything as it is, plus small-market 1:" in g.prompt()
+    g.play("place corn")
+    assert "Ann: 3 more colonists to place one at a time, or 'ok' for corn 1, sugar 1, sugar-mill 1, small-market 1:" in g.prompt()
+
+
+def test_refill_ignores_empty_plantation_and_quarry_circles():
+    """5.3 M7: E counts empty circles on buildings only; empty plantations and quarries do not count."""
+    g = new(4)
+    give(g, 0, tiles={"corn": (6, 0), "quarry": (2, 0)}, buildings={"small-market": 1})
+    g.play("mayor")
+    while g.state.phase == "mayor":
+        g.play("ok")
+    v = g.view()
+    ann = v["players"][0]
+    empty_plantations = sum(n - occ for n, occ in ann["island"].values())
+    assert empty_plantations >= 5 and ann["city"]["small-market"] == 1
+    assert v["colonist_ship"] == 4     # N, not N + the empty plantation circles
+    g.check()

@@ -155,7 +155,7 @@ def test_unlimited_bank_pays_on_with_a_warning():
     assert "1 doubloons more than the box" in g.view()["warning"]
     console = Console(width=120, record=True)
     console.print(g.render())
-    assert "paid out 1 doubloon(s) more than the box holds" in console.export_text()
+    assert "paid out 1 doubloon more than the box holds" in console.export_text()
     g.check()
 
 

@@ -203,3 +203,15 @@ def test_hacienda_draw_with_one_kind_left_needs_no_entry():
     assert v["players"][0]["island"]["coffee"] == [1, 0]
     assert "Ann draws a coffee plantation with the hacienda." in v["events"]
     g.check()
+
+
+def test_unoccupied_hacienda_draws_nothing():
+    """A building works only while occupied (rules 3): an empty hacienda gives no extra plantation (5.2 S3)."""
+    g = new(4)
+    give(g, 0, buildings={"hacienda": 0})
+    g.play("settler")
+    assert "hacienda" not in texts(g)
+    before = g.view()
+    with pytest.raises(IllegalMove, match="occupied hacienda"):
+        g.play("hacienda")
+    assert g.view() == before

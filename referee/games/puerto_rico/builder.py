@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, move_table, take_colonist
+from .state import BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, dbl_, move_table, take_colonist
 from . import governor
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -56,8 +56,15 @@ def _table():
     return out + [("pass", ("pass",))]
 
 
+def _skipped(s) -> None:
+    """Say why a player got no turn."""
+    p = (s.chooser + s.turn - 1) % s.n
+    s.events.append(f"{s.names[p]} " + ("has no free city space." if s.city[p] >= CITY else
+                    "cannot pay for any building left to build (rule 5.4 B2-B3)."))
+
+
 def step(s) -> None:
-    if not governor.next_decision(s, options):
+    if not governor.next_decision(s, options, on_skip=_skipped):
         governor.role_done(s)
 
 
@@ -77,7 +84,7 @@ def act(s, a) -> None:
             take_colonist(s)
             s.bld[p][b] = 1
             note = ", with a university colonist on it"
-        s.events.append(f"{s.names[p]} builds a {BNAME[b].lower()} for {c} doubloon(s){note}.")
+        s.events.append(f"{s.names[p]} builds {a_(BNAME[b].lower())} for {dbl_(c)}{note}.")
         if s.city[p] >= CITY and "G2" not in s.triggers:
             s.triggers.append("G2")
             s.events.append(f"{s.names[p]} has filled all 12 city spaces (G2): the game ends after this round.")

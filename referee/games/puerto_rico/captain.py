@@ -104,8 +104,11 @@ def _vp(s, p: int, amount: int, what: str) -> None:
         bonus += 1
     if s.bld[p][HARBOR] > 0:
         bonus += 1
-    award_vp(s, p, amount + bonus)
-    s.events.append(f"{s.names[p]} {what} for {amount + bonus} VP.")
+    total = amount + bonus
+    short = total - s.pool if total > s.pool else 0
+    s.events.append(f"{s.names[p]} {what} for {total} VP" + (
+        f" ({short} of them noted beyond the chips, which have run out: they count, rule 6.3)." if short else "."))
+    award_vp(s, p, total)
 
 
 def _load(s, p: int, g: int, i: int, note: str = "") -> None:

@@ -3,7 +3,7 @@ extra barrel as the last step."""
 
 from __future__ import annotations
 
-from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, mk, pay, prod_capacity
+from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, mk, pay, prod_capacity
 from . import governor
 
 
@@ -31,7 +31,7 @@ def begin(s) -> None:
             s.events.append(f"{s.names[p]} produces " + ", ".join(made) + ".")
         if kinds >= 2 and s.bld[p][FACTORY] > 0:
             paid = pay(s, p, FACTORY_PAY[kinds])
-            s.events.append(f"{s.names[p]}'s factory pays {paid} doubloon(s) for {kinds} kinds.")
+            s.events.append(f"{s.names[p]}'s factory pays {dbl_(paid)} for {kinds} kinds.")
     p = s.chooser
     s.actor = p
     who = s.names[p]
@@ -40,6 +40,9 @@ def begin(s) -> None:
         mv.append(mk(who, "pass", ("pass",)))
         s.mv = mv
         return
+    s.events.append(f"{who} " + ("produced nothing, so" if not any(got_chooser) else
+                                 "produced only kinds the supply has run out of, so")
+                    + " there is no craftsman's extra barrel (rule 5.5 C4).")
     governor.role_done(s)
 
 

@@ -4,7 +4,7 @@ the 2-player role order, the prospector (5.8), and the end of the game at the en
 from __future__ import annotations
 
 from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLES, SETTLER, TRADER, mk,
-                    move_table, pay)
+                    dbl_, move_table, pay)
 
 
 def picker(s) -> int:
@@ -61,7 +61,7 @@ def choose(s, action) -> None:
     s.card = i
     s.chooser = p
     role = ROLES.index(s.cards[i])
-    s.events.append(f"{s.names[p]} chooses the {s.cards[i]}" + (f" and takes {coins} doubloon(s) from it." if coins else "."))
+    s.events.append(f"{s.names[p]} chooses the {s.cards[i]}" + (f" and takes {dbl_(coins)} from it." if coins else "."))
     if role == SETTLER:
         settler.begin(s)
     elif role == MAYOR:
@@ -75,7 +75,8 @@ def choose(s, action) -> None:
     elif role == CAPTAIN:
         captain.begin(s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
-        pay(s, p, 1)
+        paid = pay(s, p, 1)
+        s.events.append(f"{s.names[p]} takes {dbl_(paid)} from the supply (prospector, rule 5.8).")
         role_done(s)
 
 

@@ -11,7 +11,7 @@ from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
 from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
                     NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
-                    REVEAL, ROLE, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF)
+                    REVEAL, ROLE, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF, a_, dbl_)
 
 # --- the vocabulary ------------------------------------------------------------------------------
 _GOOD_ALIASES = {
@@ -305,7 +305,7 @@ def _mayor(s, verb, obj, nums, flags, toks):
         return "place " + KINDS[k]
     b = obj[1]
     if s.bld[p][b] < 0:
-        raise IllegalMove(f"You do not own a {BNAME[b].lower()}.")
+        raise IllegalMove(f"You do not own {a_(BNAME[b].lower())}.")
     if s.m_b[b] >= CIRC[b]:
         raise IllegalMove(f"Your {BNAME[b].lower()} has no empty circle left (one colonist per circle, rule 5.3 M3).")
     return "place " + BIDS[b]
@@ -324,7 +324,7 @@ def explain_cost(s, p: int, b: int) -> str:
         which = f"your {q}" if use == q else f"{use} of your {q}"
         parts.append(f"-{use} for {which} occupied quarr{'y' if q == 1 else 'ies'} (up to {COL[b]} count in "
                      f"column {COL[b]})")
-    return f"{cost(s, p, b)} doubloon(s): {', '.join(parts)}"
+    return f"{dbl_(cost(s, p, b))}: {', '.join(parts)}"
 
 
 def _builder(s, verb, obj, nums, flags, toks):
@@ -343,20 +343,24 @@ def _builder(s, verb, obj, nums, flags, toks):
     b = obj[1]
     name = BNAME[b].lower()
     if s.bld[p][b] >= 0:
-        raise IllegalMove(f"You already own a {name}; a player may own only one building of each type "
+        raise IllegalMove(f"You already own {a_(name)}; a player may own only one building of each type "
                           "(rule 5.4 B2).")
     if s.bsup[b] == 0:
-        raise IllegalMove(f"No {name} is left in the supply (rule 5.4 B2).")
+        owners = [s.names[o] for o in range(s.n) if s.bld[o][b] >= 0]
+        raise IllegalMove(f"No {name} is left in the supply (rule 5.4 B2; "
+                          + (f"{' and '.join(owners)} own{'s' if len(owners) == 1 else ''} "
+                             f"{'it' if len(owners) == 1 else 'them'}" if owners else "not in this box")
+                          + "); build another building or pass.")
     free = CITY - s.city[p]
     if free == 0:
         raise IllegalMove("Your 12 city spaces are full (rule 5.4 B2).")
     if LARGE[b] and free < 2:
-        raise IllegalMove(f"A {name} needs 2 free city spaces and you have 1 (rule 5.4 B2).")
+        raise IllegalMove(f"{a_(name).capitalize()} needs 2 free city spaces and you have 1 (rule 5.4 B2).")
     from .builder import cost
 
     c = cost(s, p, b)
     if c > s.dbl[p]:
-        raise IllegalMove(f"A {name} would cost you {explain_cost(s, p, b)}; you have {s.dbl[p]} (rule 5.4 B3), so "
+        raise IllegalMove(f"{a_(name).capitalize()} would cost you {explain_cost(s, p, b)}; you have {s.dbl[p]} (rule 5.4 B3), so "
                           "build something cheaper or pass.")
     if "no-university" in flags and s.bld[p][UNIVERSITY] > 0 and (s.csup or s.cship):
         return f"build {BIDS[b]} no-university"
@@ -415,7 +419,8 @@ def _captain(s, verb, obj, nums, flags, toks):
     nums = [t[1] for t in toks[at + 1:] if t[0] == "num"]
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
-            raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (wharf).")
+            raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
+                              f"you may: {_listing(s)}.")
         if s.wharf_used[p]:
             raise IllegalMove("The wharf may be used once per captain phase, and you have used it (rule 5.7 K5).")
         if qty is not None and qty != held:
@@ -522,11 +527,16 @@ def prompt(s) -> str:
     head += f"{role.capitalize()} phase ({s.names[s.chooser]}). "
     if s.phase == PH_MAYOR:
         left = s.m_target - s.m_placed
-        return (head + f"{who}: place {left} more colonist(s) one at a time, or 'ok' for the proposal "
-                f"({mayor_proposal(s)}): {opts}")
+        if s.m_placed:
+            todo = f"{who}: {left} more colonist{'s' if left != 1 else ''} to place one at a time"
+        else:
+            todo = f"{who} places {left} colonist{'s' if left != 1 else ''} ('place <tile or building>' one at a time)"
+        return head + f"{todo}, or 'ok' for {mayor_ok_text(s)}: {opts}"
+
     if s.phase == STORAGE:
         w = s.st_slots
-        what = (f"keep all barrels of {w} kind(s) (warehouse), then 1 barrel" if w else "keep 1 barrel")
+        what = (f"keep all barrels of {w} kind{'s' if w > 1 else ''} (warehouse), then 1 barrel" if w
+                else "keep 1 barrel")
         return head + f"{who}: storage: {what}; 'ok' keeps {storage_proposal(s)}: {opts}"
     if s.phase == PH_CAPTAIN:
         if any(m.action[0] == "load" for m in s.mv):
@@ -548,6 +558,24 @@ def mayor_proposal(s) -> str:
     if left:
         parts.append(f"San Juan {left}")
     return ", ".join(parts) or "nothing placed"
+
+
+def mayor_ok_text(s) -> str:
+    """The proposal said as a table would: when it keeps every colonist where he was, only what it adds
+    ('everything as it is, plus large-warehouse 1'); otherwise the whole arrangement."""
+    from .mayor import propose
+
+    p = s.actor
+    pt, pb = s.tocc[p], s.bld[p]
+    if s.m_placed == 0 and (any(pt) or any(pb[x] > 0 for x in s.owned[p])):
+        t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
+        if all(t[k] >= pt[k] for k in range(6)) and all(b[x] >= pb[x] for x in s.owned[p]):
+            adds = [f"{KINDS[k]} {t[k] - pt[k]}" for k in range(6) if t[k] > pt[k]]
+            adds += [f"{BIDS[x]} {b[x] - pb[x]}" for x in s.owned[p] if b[x] > pb[x]]
+            left = s.m_pool - sum(t) - sum(b)
+            return ("everything as it is" + (", plus " + ", ".join(adds) if adds else "")
+                    + (f", San Juan {left}" if left else ""))
+    return mayor_proposal(s)
 
 
 def storage_proposal(s) -> str:

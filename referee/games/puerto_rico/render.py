@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from .checklist import setup_checklist
-from .notation import mayor_proposal, storage_proposal
-from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE
+from .notation import mayor_ok_text, mayor_proposal, storage_proposal
+from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE, dbl_
 
 
 def _circles(n_on: int, n_circ: int) -> str:
@@ -68,7 +68,7 @@ def render(s):
         ("Phase: ", "bold"), _phase(s),
     )
     if s.bank < 0:   # option doubloon-bank-limit off: the bank pays on past the box (rules 7)
-        board.append(f"\nThe bank has paid out {-s.bank} doubloon(s) more than the box holds (86): use a stand-in.",
+        board.append(f"\nThe bank has paid out {dbl_(-s.bank)} more than the box holds (86): use a stand-in.",
                      style="yellow")
     if s.triggers:
         board.append(f"\nThe game ended ({', '.join(s.triggers)})." if s.phase == END else
@@ -77,7 +77,8 @@ def render(s):
         placed = [f"{s.m_t[k]} {KINDS[k]}" for k in range(6) if s.m_t[k]]
         placed += [f"{s.m_b[b]} {BIDS[b]}" for b in range(len(BIDS)) if s.m_b[b]]
         board.append(f"\n{s.names[s.actor]} has placed: {', '.join(placed) or 'nothing yet'}; "
-                     f"{s.m_target - s.m_placed} to go. 'ok' gives: {mayor_proposal(s)}.")
+                     f"{s.m_target - s.m_placed} to go. 'ok' gives: {mayor_proposal(s)}"
+                     + (f" ({ok})." if (ok := mayor_ok_text(s)) != mayor_proposal(s) else "."))
     if s.phase == STORAGE and s.st_kept is not None:
         board.append(f"\n{s.names[s.actor]} keeps: "
                      + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet")

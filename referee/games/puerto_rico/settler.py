@@ -4,7 +4,7 @@ turned up one tile at a time as chance moves (at setup and after every settler p
 from __future__ import annotations
 
 from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
-                    REVEAL, chance_list, mk, take_colonist)
+                    REVEAL, a_, chance_list, mk, take_colonist)
 from . import governor
 
 
@@ -114,7 +114,7 @@ def act(s, a) -> None:
             take_colonist(s)
             s.tocc[p][k] += 1
             note = " with a hospice colonist on it"
-        s.events.append(f"{s.names[p]} takes a {KINDS[k]} tile{note}.")
+        s.events.append(f"{s.names[p]} takes {a_(KINDS[k])} tile{note}.")
     elif kind == "hacienda":
         if sum(s.stack) == 0:
             reshuffle(s)
@@ -131,7 +131,7 @@ def act(s, a) -> None:
         s.tiles[p][k] += 1
         s.hac_used = True
         s.phase = PH_SETTLER
-        s.events.append(f"{s.names[p]} draws a {GOODS[k]} plantation with the hacienda.")
+        s.events.append(f"{s.names[p]} draws {a_(GOODS[k])} plantation with the hacienda.")
         mv = options(s, p)
         if mv:
             s.mv = mv

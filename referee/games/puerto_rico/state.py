@@ -247,3 +247,13 @@ def move_table(kind: str, who: str, build) -> list:
 
         t = _TABLES[key] = [Move(text, who, False, action) for text, action in build()]
     return t
+
+
+def a_(word: str) -> str:
+    """'a sugar tile', 'an indigo tile', 'an office': the article for a word in an event or refusal."""
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def dbl_(n: int) -> str:
+    """'1 doubloon', '3 doubloons'."""
+    return "1 doubloon" if n == 1 else f"{n} doubloons"

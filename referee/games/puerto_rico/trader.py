@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, mk, pay
+from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, mk, pay
 from . import governor
 
 SELL_TEXT = tuple("sell " + g for g in GOODS)
@@ -37,8 +37,18 @@ def _house_full(s) -> bool:
     return len(s.house) >= HOUSE_CAP
 
 
+def _skipped(s) -> None:
+    """Say why a player got no turn (the table sees his goods and wonders)."""
+    if len(s.house) >= HOUSE_CAP:
+        return
+    p = (s.chooser + s.turn - 1) % s.n
+    gd = s.goods[p]
+    s.events.append(f"{s.names[p]} has " + ("no goods to sell." if not any(gd) else
+                    "only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
+
+
 def step(s) -> None:
-    if governor.next_decision(s, options, until=_house_full):
+    if governor.next_decision(s, options, until=_house_full, on_skip=_skipped):
         return
     if _house_full(s):  # 5.6 T5: only a full house is emptied
         for g in s.house:
@@ -55,6 +65,6 @@ def act(s, a) -> None:
         s.goods[p][g] -= 1
         s.house.append(g)
         paid = pay(s, p, income(s, p, g))
-        s.events.append(f"{s.names[p]} sells {GOODS[g]} for {paid} doubloon(s).")
+        s.events.append(f"{s.names[p]} sells {GOODS[g]} for {dbl_(paid)}.")
     s.turn += 1
     step(s)
