@@ -79,3 +79,35 @@ def test_games_list_says_two_to_five_players(tmp_path):
     out = subprocess.run([sys.executable, "-m", "referee", "games"], capture_output=True, text=True, env=env).stdout
     line = next(l for l in out.splitlines() if l.startswith("carcassonne"))
     assert line.split()[-2:] == ["2-5", "players"]
+
+
+@pytest.mark.parametrize("text,canon", [
+    ("knight on city n", "city n"), ("knight in the city", "city n"), ("follower on the road", "road e-w"),
+    ("highwayman on road", "road e-w"), ("robber road", "road e-w"), ("farmer on farm n", "farm n"),
+    ("farmer n field", "farm n"), ("put a farmer on the south farm", "farm s"), ("put a knight on the city", "city n"),
+])
+def test_a_figure_said_as_at_the_table(text, canon):
+    g = new()
+    g.play("draw b:d")
+    g.play("place 1,0 r0")
+    assert g.play(text).text == canon
+
+
+def test_put_with_a_position_is_still_a_placement():
+    g = new()
+    g.play("draw b:u")
+    assert g.play("put 1 0").text == "place 1,0 r0"
+    with pytest.raises(IllegalMove, match=r"rule F1"):
+        g.play("put 2 0")
+
+
+def test_a_pig_of_a_player_who_loses_the_field_pays_nothing():
+    # PG5: the pig raises its owner's rate only where the owner scores the field
+    data = {"game": "carcassonne", "expansions": ["traders-builders"], "players": ["Red", "Blue"],
+            "points_so_far": {"Red": 0, "Blue": 0},
+            "features": [{"type": "farm", "completed_cities": 2, "followers": {"Red": 2, "Blue": 1},
+                          "pigs": ["Blue"]}]}
+    import referee
+
+    r = referee.score("carcassonne", data)
+    assert r.entry("Red").total == 6 and r.entry("Blue").total == 0

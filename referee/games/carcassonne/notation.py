@@ -40,6 +40,7 @@ _ROAD = {"road", "highwayman", "robber", "thief", "r"}
 _FARM = {"farm", "field", "farmer", "meadow", "f"}
 _CLOISTER = {"cloister", "monastery", "monk", "abbey"}
 _FIGURE_PREFIX = {"follower": "f", "meeple": "f", "builder": "b", "pig": "p"}
+_FILLER = {"on", "in", "into", "onto", "the", "a", "an", "to", "at", "of", "my", "part", "side"}
 _NONE = {"none", "pass", "skip", "no", "nothing", "-", "no figure", "done", "no follower"}
 _DECLINE = {"no second tile", "decline", "no extra tile", "skip second tile", "decline second tile",
             "no more tiles", "stop"}
@@ -93,6 +94,9 @@ def parse(rules, st, text: str) -> str:
     if first in _DRAW or (tile_like and st.phase == "draw"):
         rest = " ".join(words[1:]) if first in _DRAW else joined
         return _draw(rules, st, rest)
+    if first in _PLACE and st.phase == "figure" and not any(re.match(r"^[+-]?\d", w) for w in words[1:]) \
+            and any(w in _FIGURE_PREFIX or w in _CITY | _ROAD | _FARM | _CLOISTER for w in words[1:]):
+        return _figure(rules, st, [w for w in words[1:] if w not in _FILLER])   # "put a knight on the city"
     if first in _PLACE or re.match(r"^-?\d", first):
         rest = words[1:] if first in _PLACE else words
         return _place(rules, st, rest)
@@ -332,6 +336,7 @@ def _norm_dirs(words) -> list[str]:
 
 
 def _figure(rules, st, words) -> str:
+    words = [w for w in words if w not in _FILLER]      # "knight on the city n", "farmer in the south farm"
     figure = "f"
     if words[0] in _FIGURE_PREFIX:
         figure = _FIGURE_PREFIX[words[0]]
@@ -354,6 +359,9 @@ def _figure(rules, st, words) -> str:
             words = words[1:]
     if kind is None and figure == "p":
         kind = "field"
+    if kind:   # the feature said twice, as a table says it: "knight on city n", "robber road", "farm n field"
+        same = {"city": _CITY, "road": _ROAD, "field": _FARM, "cloister": _CLOISTER}[kind]
+        words = [w for w in words if w not in same]
     if st.phase != "figure":
         _phase_error(rules, st, "place a figure")
     who = st.players[st.current]
