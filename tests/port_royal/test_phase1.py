@@ -114,8 +114,8 @@ def test_docking_a_same_colour_ship_that_could_be_repelled_busts_after_confirmat
     g = new()
     give(g, "Ann", "sailor-3-1")
     flip(g, "flute-2-2", "flute-1-1")
-    assert g.prompt() == ("Ann: repel the Flute (blue), 1 sword, with 1 sword, or bust: a blue ship is already "
-                          "in the harbour")
+    assert g.prompt() == ("Ann has 1 sword: repel the Flute (blue), 1 sword, or bust (a blue ship is already "
+                          "in the harbour)")
     assert texts(g) == ["bust", "repel"]                 # 'dock' is not enough: the bust must be confirmed
     with pytest.raises(IllegalMove, match=r"^Docking this Flute \(blue\) busts Ann's turn, as a blue ship is "
                                           r"already in the harbour \(D4c/R10\): type 'bust' to confirm, or 'repel'\.$"):

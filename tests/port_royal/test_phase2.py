@@ -255,3 +255,26 @@ def test_named_player_must_be_the_chooser():
         g.play("cal take flute-1-1")
     play(g, "bob take flute-1-1")
     assert coins(g)["Bob"] == 3
+
+
+def test_mademoiselles_never_reduce_the_fee_r9_t8():
+    # Four Mademoiselles bring a 3-coin Sailor to price 0 (floor), but the 1-coin fee stays: with 0 coins Bob
+    # cannot hire it, with 1 coin he pays nothing for it and 1 coin to Ann.
+    g = new()
+    give(g, "Bob", "mademoiselle-7-2", "mademoiselle-9-3", "mademoiselle-7-2", "mademoiselle-9-3")
+    set_coins(g, "Bob", 0)
+    flip(g, "sailor-3-1", "flute-1-1")
+    play(g, "stop", "take flute-1-1")
+    assert "Bob can afford no card in the harbour and passes." in events(g)
+    assert "sailor-3-1" not in player(g, "Bob")["persons"]
+    g = new()
+    give(g, "Bob", "mademoiselle-7-2", "mademoiselle-9-3", "mademoiselle-7-2", "mademoiselle-9-3")
+    set_coins(g, "Bob", 1)
+    flip(g, "sailor-3-1", "flute-1-1")
+    play(g, "stop", "take flute-1-1")
+    assert "take sailor-3-1" in texts(g)
+    before = coins(g)
+    play(g, "take sailor-3-1")
+    after = coins(g)
+    assert after["Bob"] == 0 and after["Ann"] == before["Ann"] + 1
+    assert "sailor-3-1" in player(g, "Bob")["persons"]

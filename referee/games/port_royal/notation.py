@@ -30,7 +30,8 @@ Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g.
   repel (r) / dock (d)     a ship you could repel (D4); to dock a second ship of a colour,
                            which busts the turn, type 'bust' (D4c/R10)
   stop (s, done)           end phase 1 and start Trade & Hire
-  take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2
+  take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2;
+                           'trade' alone takes the only ship there, 'hire' the only person
   pass (p, no, skip)       take nothing (more) in phase 2
   claim <expedition>       e.g. 'claim cc'; to choose the persons: 'claim cc using priest jack'
   end                      end the turn when a claim was still possible
@@ -207,6 +208,9 @@ def parse(rules, s, text: str) -> str:
             raise IllegalMove(_no_copy(s, c))
         return IDS[c]
 
+    if ph == SHIP_PHASE and verb not in ("repel", "dock", "bust", "claim", "flip", "stop", "pass", "end"):
+        raise IllegalMove(_ship_first(s))
+
     # A bare card or expedition name: take it in phase 2, claim it if it is an expedition.
     if verb is None:
         if head in DONE_WORDS:
@@ -250,7 +254,7 @@ def parse(rules, s, text: str) -> str:
                                   f"(e.g. {canon_card_text(rest) or 'flute-2-3'}).")
             return "flip"
         if ph == SHIP_PHASE:
-            raise IllegalMove(f"First repel or dock the ship {active} just flipped (D4).")
+            raise IllegalMove(_ship_first(s))
         if ph in (TAKE, CLOSE):
             raise IllegalMove(f"{active} has stopped: no more flips in this turn (D5).")
     if verb in ("stop", "pass", "end"):
@@ -270,7 +274,7 @@ def parse(rules, s, text: str) -> str:
         if ph == CLOSE:
             return "end"
         if ph == SHIP_PHASE:
-            raise IllegalMove(f"First repel or dock the ship {active} just flipped (D4).")
+            raise IllegalMove(_ship_first(s))
     if verb in ("repel", "dock", "bust"):
         if rest:
             raise InvalidMove(f"'{verb}' takes nothing after it: it applies to the ship just flipped.")
@@ -303,7 +307,7 @@ def parse(rules, s, text: str) -> str:
         return verb
     if verb == "take":
         if not rest:
-            raise InvalidMove("Name the card to take, e.g. 'take sailor-3-1'.")
+            return _take_alone(rules, s, who, head)
         try:
             c = resolve_card(rest, _pool(rules, s), missing="There is no {text} in the harbour; only cards "
                                                              "in the harbour can be taken (T9).")
@@ -353,6 +357,16 @@ def _no_copy(s, c) -> str:
             f"entered wrongly, undo back to it.")
 
 
+def _ship_first(s, why: str = "") -> str:
+    """D4: the ship just flipped waits for repel or dock; say which words answer it."""
+    c = s.pending
+    active = s.players[s.active]
+    if s.colours & (1 << COLOUR[c]):
+        return (f"First repel the {C.SHORT[c]} {active} just flipped, or type 'bust' to let it dock and bust "
+                f"(D4c){why}.")
+    return f"First repel (r) or dock (d) the {C.SHORT[c]} {active} just flipped (D4b){why}."
+
+
 def _pool(rules, s):
     return list(dict.fromkeys(s.display + s.area))
 
@@ -375,6 +389,28 @@ def _phase2_only(s) -> None:
     if s.phase == CLOSE:
         raise IllegalMove("Every player has had a chance to take a card; this turn's phase 2 is over (T10).")
     raise IllegalMove(f"Cards are taken only in phase 2, after {s.players[s.active]} stops (T2).")
+
+
+def _take_alone(rules, s, who, head: str) -> str:
+    """'take' without a card: the one card there is to take ('trade' a ship, 'hire' a person), else name them."""
+    _phase2_only(s)
+    _check_chooser(s, who)
+    p = s.chooser
+    name = s.players[p]
+    kind = SHIP if head == "trade" else PERSON if head in ("hire", "buy") else None
+    what = {SHIP: "ship", PERSON: "person", None: "card"}[kind]
+    there = list(dict.fromkeys(c for c in s.display if kind is None or KIND[c] == kind))
+    if len(there) == 1:
+        return _explain_take(rules, s, who, there[0])
+    cands = [c for c in rules.takeable(s, p) if c in there]
+    if len(cands) == 1:
+        raise InvalidMove(f"Name the {what} to take: {IDS[cands[0]]} is the only one {name} can afford.")
+    if cands:
+        ids = [IDS[c] for c in cands]
+        raise InvalidMove(f"Name the {what} to take: {', '.join(ids[:-1])} or {ids[-1]}.")
+    if kind == SHIP or not any(kind is None or KIND[c] == kind for c in s.display):
+        raise IllegalMove(f"There is no {what} in the harbour to take (T9).")
+    raise IllegalMove(f"{name} cannot afford any person in the harbour (T7/T8/T9).")
 
 
 def _explain_take(rules, s, who, c) -> str:
@@ -424,7 +460,7 @@ def _parse_claim(rules, s, who, rest: str) -> str:
     if who is not None and who != s.active:
         raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
     if s.phase == SHIP_PHASE:
-        raise IllegalMove(f"First repel or dock the ship {active} just flipped; claims come between flips (D2).")
+        raise IllegalMove(_ship_first(s, "; claims come between flips (D2)"))
     if e not in s.area:
         where = "in the box" if e in s.box else "not in the expedition area"
         raise IllegalMove(f"{IDS[e]} is {where}; only face-up expeditions in the expedition area can be "
@@ -480,11 +516,11 @@ def prompt(rules, s) -> str:
     if ph == SHIP_PHASE:
         c = s.pending
         sw, mine = SWORDS[c], s.stats[s.active][S_SWORDS]
-        head = (f"{a}: repel the {C.SHORT[c]}, {sw} sword{'s' if sw != 1 else ''}, with {mine} "
-                f"sword{'s' if mine != 1 else ''}")
+        head = (f"{a} has {mine} sword{'s' if mine != 1 else ''}: repel the {C.SHORT[c]}, "
+                f"{sw} sword{'s' if sw != 1 else ''},")
         if s.colours & (1 << COLOUR[c]):
-            return f"{head}, or bust: a {COLOURS[COLOUR[c]]} ship is already in the harbour"
-        return f"{head}, or dock it"
+            return f"{head} or bust (a {COLOURS[COLOUR[c]]} ship is already in the harbour)"
+        return f"{head} or dock it"
     if ph == TAKE:
         p = s.chooser
         lim = rules._limit(s, p)

@@ -79,6 +79,9 @@ def render(rules, s):
                       f"{s.taken} of {rules._limit(s, s.chooser)} taken. ")
     elif s.phase in ("flip", "reveal", "ship"):
         status.append(f"Phase 1, {s.flips} flip{'' if s.flips == 1 else 's'} so far. ")
+    if s.end == "expedition-end":
+        status.append("Expedition end: 12 influence and an expedition end the game, and only players with "
+                      "an expedition can win (G4/G5). ")
     if s.trigger and not s.finished:
         status.append(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last. ",
                       style="yellow")

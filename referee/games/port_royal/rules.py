@@ -556,7 +556,8 @@ class PortRoyalRules(Rules):
             s.phase = OVER
             res = self.result(s)
             s.events.append("Game over: " + ", ".join(w for w in res.winners) + " win"
-                            + ("s" if len(res.winners) == 1 else "") + " (G3).")
+                            + ("s" if len(res.winners) == 1 else "")
+                            + (" (G5)." if s.end == "expedition-end" else " (G3)."))
             return
         s.active = (s.active + 1) % s.n
         s.chooser = s.active

@@ -1,0 +1,132 @@
+"""Second audit pass at the table: rules that mutations of the engine showed untested, and the notation,
+prompts and refusals met while playing 2-, 3- and 5-player games through the CLI."""
+
+import pytest
+
+from referee import IllegalMove, InvalidMove
+
+from .helpers import coins, events, flip, give, new, play, player, set_coins, texts
+
+
+def _drain(g, leave):
+    """Rig: Bob already holds most coins, so the draw pile holds `leave` cards (the discard pile is empty)."""
+    set_coins(g, "Bob", 3 + g.state.draw - leave)
+
+
+def test_both_piles_empty_flip_still_leads_to_phase_2_with_the_harbour_r5():
+    # R5: a flip that cannot happen ends phase 1 as if the player had stopped; phase 2 follows with the
+    # current display (the turn does not simply end).
+    g = new(2)
+    _drain(g, 2)
+    flip(g, "flute-5-4", "sailor-3-1")
+    assert g.view()["draw_pile"] == 0 and g.view()["discard_pile"] == 0
+    play(g, "flip")
+    assert any("phase 1 ends (R5)" in e for e in events(g))
+    v = g.view()
+    assert v["phase"] == "take" and v["phase2"]["chooser"] == "Ann"
+    assert "take flute-5-4" in texts(g) and "take sailor-3-1" in texts(g)
+
+
+def test_the_active_player_emptying_the_harbour_ends_the_chance_at_once_t10_t3b():
+    # Ann may take 2 (a Governor) but takes the only card: Bob's chance starts at once and his Jester pays
+    # (no card left for him), although Ann could still claim an expedition; she claims after the last chance.
+    g = new(2)
+    give(g, "Ann", "governor-8-0", "captain-4-1", "captain-4-1")
+    give(g, "Bob", "jester-5-1")
+    flip(g, "expedition-aa", "flute-1-1")
+    play(g, "stop", "take flute-1-1")
+    assert "Bob draws 1 coin (1 Jester, no card left, T3b/R6)." in events(g)
+    assert g.view()["phase"] == "close" and texts(g) == ["claim expedition-aa", "end"]
+    play(g, "claim aa")
+    assert g.view()["active"] == "Bob"
+
+
+def _sailor_ann_at_a_ship(second_colour: bool):
+    g = new(3)
+    give(g, "Ann", "sailor-3-1")
+    flip(g, "pinnace-1-1")
+    play(g, "dock")
+    flip(g, "pinnace-1-2" if second_colour else "flute-1-1")
+    return g
+
+
+def test_a_ship_waiting_for_repel_or_dock_is_answered_first_d4b():
+    g = _sailor_ann_at_a_ship(False)
+    assert g.prompt() == "Ann has 1 sword: repel the Flute (blue), 1 sword, or dock it"
+    # what a player says out of habit (flip again, stop, take, the card's name) names the two answers
+    for typed in ("f", "flip", "stop", "s", "take flute", "flute-1-1", "pass"):
+        with pytest.raises(IllegalMove, match=r"^First repel \(r\) or dock \(d\) the Flute \(blue\) Ann just "
+                                              r"flipped \(D4b\)\.$"):
+            g.play(typed)
+    with pytest.raises(IllegalMove, match=r"claims come between flips \(D2\)\.$"):
+        g.play("claim aa")
+    assert g.view()["phase"] == "ship"
+    play(g, "d", "f")
+    assert g.view()["phase"] == "reveal"
+
+
+def test_a_second_ship_of_a_colour_names_bust_as_the_other_answer_d4c():
+    g = _sailor_ann_at_a_ship(True)
+    assert g.prompt() == ("Ann has 1 sword: repel the Pinnace (yellow), 1 sword, or bust (a yellow ship is "
+                          "already in the harbour)")
+    with pytest.raises(IllegalMove, match=r"^First repel the Pinnace \(yellow\) Ann just flipped, or type 'bust' "
+                                          r"to let it dock and bust \(D4c\)\.$"):
+        g.play("stop")
+
+
+def test_take_without_a_card_takes_the_only_one_or_names_the_choices():
+    g = new(3)
+    set_coins(g, "Cal", 5)
+    flip(g, "sailor-3-1", "flute-1-1", "pinnace-1-1")
+    play(g, "stop")
+    with pytest.raises(InvalidMove, match=r"^Name the card to take: sailor-3-1, flute-1-1 or pinnace-1-1\.$"):
+        g.play("take")
+    with pytest.raises(InvalidMove, match=r"^Name the ship to take: flute-1-1 or pinnace-1-1\.$"):
+        g.play("trade")
+    assert g.find("hire").text == "take sailor-3-1"         # the only person
+    play(g, "trade flute")
+    # Bob (3 coins) cannot pay 3 + 1 for the Sailor: 'take' names the one card he can take
+    with pytest.raises(InvalidMove, match=r"^Name the card to take: pinnace-1-1 is the only one Bob can afford\.$"):
+        g.play("take")
+    with pytest.raises(IllegalMove, match=r"^Bob needs 4 coins to hire this Sailor: price 3 plus the 1-coin fee "
+                                          r"to Ann \(T8\)\.$"):
+        g.play("hire")
+    play(g, "trade")
+    assert player(g, "Bob")["coins"] == 3 + 1 - 1
+    with pytest.raises(IllegalMove, match=r"^There is no ship in the harbour to take \(T9\)\.$"):
+        g.play("trade")
+    with pytest.raises(IllegalMove, match=r"^It is Cal's chance to take a card, not Bob's \(T2\)\.$"):
+        g.play("bob take")
+
+
+def test_take_alone_in_phase_1_still_means_stop_and_go_trading():
+    g = new(2)
+    flip(g, "flute-1-1")
+    assert g.find("trade").text == "stop"
+
+
+def test_expedition_end_is_named_on_the_board_and_in_the_game_over_line_g4_g5():
+    from rich.console import Console
+
+    g = new(2, end="expedition-end")
+    out = Console(width=120, record=True, file=open("/dev/null", "w"))
+    out.print(g.render())
+    assert "Expedition end: 12 influence and an expedition" in " ".join(out.export_text().split())
+    give(g, "Ann", "admiral-9-3", "admiral-9-3", "mademoiselle-9-3", "captain-4-1", "captain-4-1")
+    flip(g, "expedition-aa")
+    play(g, "claim aa")                                    # 3 + 3 + 3 + 4 = 13 influence and an expedition
+    assert g.view()["end_triggered_by"] == "Ann"
+    flip(g, "flute-1-1")
+    play(g, "stop", "take flute-1-1")                      # Ann's turn ends; Bob's is the last
+    flip(g, "skiff-1-1")
+    play(g, "stop", "take skiff-1-1")
+    assert g.finished
+    assert "Game over: Ann wins (G5)." in events(g)
+    g = new(2)
+    give(g, "Ann", "admiral-9-3", "admiral-7-2", "mademoiselle-9-3", "mademoiselle-9-3")
+    flip(g, "sailor-3-1")
+    play(g, "stop", "take sailor-3-1")                     # 11 + 1 influence: the standard end (G1)
+    assert g.view()["end_triggered_by"] == "Ann"
+    flip(g, "skiff-1-1")
+    play(g, "stop", "take skiff-1-1")
+    assert "Game over: Ann wins (G3)." in events(g)
