@@ -111,3 +111,55 @@ def test_a_pig_of_a_player_who_loses_the_field_pays_nothing():
 
     r = referee.score("carcassonne", data)
     assert r.entry("Red").total == 6 and r.entry("Blue").total == 0
+
+
+def test_board_view_says_where_each_builder_and_pig_stands():
+    # the glyph shows B or P in the owner's colour; the table below names the tile, so it reads without colour
+    from referee.games.carcassonne.render import plain
+
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")
+    turn(g, "b:u", -1, 0, 0)
+    turn(g, "b:u", 2, 0, 0, "builder road e-w")
+    rows = {line.split()[1]: line.split() for line in plain(g.rules, g.state).splitlines()
+            if line[1:2].isdigit()}
+    assert rows["Ann"][4:6] == ["2,0", "supply"] and rows["Bob"][4:6] == ["supply", "supply"]
+
+
+def test_bends_and_middle_fields_are_drawn_apart_from_junctions():
+    from referee.games.carcassonne.render import glyph
+    from referee.games.carcassonne.tiles import tile_types
+
+    def centre(key, q=0):
+        return glyph(tile_types()[key].rotations[q])[1][1][0]
+
+    assert centre("B:V") == "┐" and centre("B:V", 1) == "┘" and centre("B:V", 2) == "└" and centre("B:V", 3) == "┌"
+    assert centre("B:W") == "+" and centre("B:U") == "-"        # a junction still ends the roads
+    assert centre("TB:M") == "." and centre("TB:X") == "."      # separate city parts, middle field between
+    assert centre("B:N") == "#"                                  # one city over two edges
+
+
+def test_goods_of_a_city_completed_in_part_two_go_to_the_active_player():
+    # B10, G2: the double turn is one turn; the tokens go to the player whose builder gave the extra tile
+    g = new()
+    turn(g, "b:u", 1, 0, 0, "road e-w")         # Ann's highwayman on the start road
+    turn(g, "b:u", -1, 0, 0)                    # Bob
+    turn(g, "b:u", 2, 0, 0, "builder road e-w")  # Ann's builder
+    turn(g, "tb:t", 0, -1, 180)                 # Bob: a wine city open to the east
+    turn(g, "b:u", 3, 0, 0)                     # Ann extends her builder's road: part 2
+    assert g.state.part == 2 and g.to_move is None
+    turn(g, "b:e", 1, -1, 270)                  # part 2 closes the wine city (nobody in it)
+    assert player(g, "Ann")["goods"]["wine"] == 1 and player(g, "Bob")["goods"]["wine"] == 0
+    assert g.state.current == 1
+
+
+def test_a_pig_never_counts_for_the_farm_majority():
+    # PG4: farmers tied 1-1; Ann's pig does not break the tie, it only raises Ann's rate (W5 on the board)
+    from .helpers import final
+
+    g = new()
+    turn(g, "b:e", 0, -1, 180, "farm")          # Ann's farmer; the start city is complete
+    turn(g, "b:u", 1, 0, 0, "farm n")           # Bob's farmer in a separate field touching that city
+    turn(g, "b:b", 1, -1, 0, "pig farm")        # joins both fields; Ann's pig
+    r = final(g)
+    assert r.entry("Ann").breakdown["farms"] == 4 and r.entry("Bob").breakdown["farms"] == 3

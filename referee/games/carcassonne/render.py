@@ -132,12 +132,18 @@ def info_lines(rules, st):
     if tb:
         head += f" {'builder':>7} {'pig':>6} {'wine':>5} {'grain':>5} {'cloth':>5}"
     out.append([(head, "dim")])
+    where = {}   # (player, figure) -> "x,y" of a builder or pig on the board: whose B or P is whose without colour
+    for g, (p, kind) in st.board.figs.items():
+        if kind != "f":
+            t, _ = st.board.gid_location(g)
+            where[(p, kind)] = "{},{}".format(*st.board.placed[t][1:3])
     for i, name in enumerate(st.players):
         mark = ">" if st.current == i and st.phase != "over" else " "
         row = f"{mark}{i + 1} {name[:13]:<13}{st.scores[i]:>5} {st.supply[i]:>9}"
         if tb:
             g = st.goods[i]
-            row += (f" {'supply' if st.builder[i] else 'board':>7} {'supply' if st.pig[i] else 'board':>6}"
+            row += (f" {'supply' if st.builder[i] else where.get((i, 'b'), 'board'):>7}"
+                    f" {'supply' if st.pig[i] else where.get((i, 'p'), 'board'):>6}"
                     f" {g['wine']:>5} {g['grain']:>5} {g['cloth']:>5}")
         out.append([(row, f"bold {COLOURS[i % len(COLOURS)]}")])
     bag = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]
