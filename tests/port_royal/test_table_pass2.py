@@ -130,3 +130,62 @@ def test_expedition_end_is_named_on_the_board_and_in_the_game_over_line_g4_g5():
     flip(g, "skiff-1-1")
     play(g, "stop", "take skiff-1-1")
     assert "Game over: Ann wins (G3)." in events(g)
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("repel it", "repel"), ("fight it", "repel"), ("sink the ship", "repel"), ("Ann repels it", "repel"),
+    ("dock it", "dock"), ("let it dock", "dock"), ("let it in", "dock"), ("Ann docks it", "dock"),
+])
+def test_ship_answers_as_said_at_the_table(typed, canonical):
+    g = new(3)
+    give(g, "Ann", "sailor-3-1")
+    flip(g, "pinnace-1-1")
+    assert g.find(typed).text == canonical
+
+
+@pytest.mark.parametrize("typed", ["flip again", "again", "another", "hit", "draw a card", "turn a card",
+                                   "next card", "Ann flips"])
+def test_flip_as_said_at_the_table(typed):
+    g = new(3)
+    flip(g, "sailor-3-1")
+    assert g.find(typed).text == "flip"
+
+
+def test_flip_again_while_a_card_is_awaited_asks_for_the_card_d1():
+    g = new(3)
+    play(g, "flip")
+    with pytest.raises(IllegalMove, match=r"^Ann is flipping: enter the card shown"):
+        g.play("flip again")
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("jack of all trades", "jack-6-1"), ("a sailor 3", "sailor-3-1"), ("the blue one 1 1", "flute-1-1"),
+])
+def test_flipped_cards_with_articles_and_full_names(typed, canonical):
+    g = new(3)
+    play(g, "flip")
+    assert g.find(typed).text == canonical
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("take the flute", "take flute-1-1"), ("take a sailor", "take sailor-3-1"),
+    ("hire the sailor", "take sailor-3-1"), ("the sailor", "take sailor-3-1"), ("blue ship", "take flute-1-1"),
+    ("the blue one", "take flute-1-1"), ("sailor please", "take sailor-3-1"),
+    ("Ann takes the sailor", "take sailor-3-1"), ("Ann trades the flute", "take flute-1-1"),
+    ("claim the aa", "claim expedition-aa"), ("Ann claims aa", "claim expedition-aa"),
+    ("claims aa", "claim expedition-aa"), ("Ann passes", "pass"), ("no thanks", "pass"),
+])
+def test_phase_2_as_said_at_the_table(typed, canonical):
+    g = new(3)
+    give(g, "Ann", "captain-4-1", "jack-6-1")
+    flip(g, "expedition-aa", "sailor-3-1", "flute-1-1")
+    play(g, "stop")
+    assert g.find(typed).text == canonical
+
+
+def test_a_third_person_move_by_another_player_is_refused_naming_whose_chance_it_is_t2():
+    g = new(3)
+    flip(g, "sailor-3-1", "flute-1-1")
+    play(g, "stop")
+    with pytest.raises(IllegalMove, match=r"^It is Ann's chance to take a card, not Bob's \(T2\)\.$"):
+        g.play("Bob takes the flute")

@@ -40,7 +40,8 @@ Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g.
 Card ids: ships <type>-<swords>-<coins> (pinnace=yellow, flute=blue, skiff=green, frigate=red,
 galleon=black; swords may be 'skull'), persons <type>-<cost>-<influence> (trader-<colour>-...),
 expedition-aa/cc/hh/aah/cch/ach (a=anchor, c=cross, h=house), tax-swords, tax-influence.
-A player's name may lead a move: 'bob take sailor-3-1'."""
+A player's name may lead a move: 'bob take sailor-3-1'. Moves may be said as at the table:
+'flip again', 'repel it', 'let it dock', 'Bob takes the flute', 'Ann claims aa', 'the blue one'."""
 
 VERBS = {
     "flip": "flip", "f": "flip", "draw": "flip", "turn": "flip", "next": "flip", "continue": "flip",
@@ -52,12 +53,20 @@ VERBS = {
     "repel": "repel", "r": "repel", "fight": "repel", "defend": "repel", "sink": "repel", "reject": "repel",
     "dock": "dock", "d": "dock", "let": "dock", "allow": "dock", "accept": "dock", "anchor": "dock",
     "bust": "bust",
+    # as announced at the table, in the third person ("Ann flips", "Bob takes the flute", "Ann claims aa")
+    "flips": "flip", "draws": "flip", "again": "flip", "another": "flip", "more": "flip", "hit": "flip",
+    "stops": "stop", "takes": "take", "trades": "take", "hires": "take", "buys": "take", "passes": "pass",
+    "repels": "repel", "sinks": "repel", "docks": "dock", "busts": "bust", "claims": "claim", "ends": "end",
     "claim": "claim", "c": "claim", "expedition": "claim", "exp": "claim", "x": "claim",
     "end": "end", "finish": "end", "e": "end",
     "reshuffle": "reshuffle", "shuffle": "reshuffle",
     "card": "card", "flipped": "card", "is": "card",
     "paid": "paid", "coin": "paid",
 }
+# Words said after a move word that add nothing to it.
+_SHIP_FILLER = frozenset(("it", "in", "her", "the", "this", "ship", "one", "dock", "docks"))
+FILLER = {"flip": frozenset(("again", "a", "card", "the", "next", "another", "one", "more", "new")),
+          "repel": _SHIP_FILLER, "dock": _SHIP_FILLER | {"anchor"}, "bust": _SHIP_FILLER}
 # Words that mean "I'm done" in whatever phase: mapped per phase below.
 DONE_WORDS = {"done", "end", "stop", "pass", "finish", "enough", "no", "skip", "none", "nothing", "e", "s",
               "p"}
@@ -70,6 +79,8 @@ PERSON_SYNONYMS = {"monk": "priest", "mnich": "priest", "jack-of-all-trades": "j
                    "gouverneur": "governor", "witzbold": "jester", "osadnik": "settler"}
 SHIP_SYNONYMS = {"pinasse": "pinnace", "fleute": "flute", "flauta": "flute", "barke": "skiff",
                  "fregatte": "frigate", "galeone": "galleon", "ship": ""}
+# Articles and filler around a card's name: "take the flute", "the blue one", "a sailor please".
+CARD_FILLER = frozenset(("the", "a", "an", "one", "please", "ship", "card", "person"))
 EXP_SHORT = {IDS[i][len("expedition-"):]: i for i in C.EXPEDITIONS}
 SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "captains": 1, "anchor": 1,
                 "a": 1, "priest": 2, "priests": 2, "monk": 2, "cross": 2, "jack": 3, "jacks": 3, "joker": 3,
@@ -80,9 +91,11 @@ SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "
 def canon_card_text(text: str) -> str:
     """Spell a typed card the canonical way: dashes, ship types for colours, colours for traders."""
     t = text.strip().replace("_", "-")
-    parts = [p for p in t.replace(" ", "-").split("-") if p]
+    parts = [p for p in t.replace(" ", "-").split("-") if p and p not in CARD_FILLER]
     if not parts:
         return ""
+    if parts[:4] == ["jack", "of", "all", "trades"]:
+        parts = ["jack"] + parts[4:]
     if parts[0] in ("expedition", "exp", "e") and len(parts) == 2:
         return "expedition-" + parts[1]
     if len(parts) == 1 and parts[0] in EXP_SHORT:
@@ -154,6 +167,8 @@ def parse(rules, s, text: str) -> str:
     head = words[0]
     verb = VERBS.get(head)
     rest = " ".join(words[1:])
+    if verb in FILLER:                                   # "flip again", "repel it", "let it dock"
+        rest = " ".join(w for w in words[1:] if w not in FILLER[verb])
     ph = s.phase
     active = s.players[s.active]
 
