@@ -163,3 +163,15 @@ def test_a_pig_never_counts_for_the_farm_majority():
     turn(g, "b:b", 1, -1, 0, "pig farm")        # joins both fields; Ann's pig
     r = final(g)
     assert r.entry("Ann").breakdown["farms"] == 4 and r.entry("Bob").breakdown["farms"] == 3
+
+
+def test_the_log_of_an_m_or_x_placement_says_where_the_goods_city_lies():
+    # §2.7: CCCC says nothing about how M or X lies; the log line is what the table checks afterwards
+    g = new()
+    g.play("draw tb:m")
+    g.play("place 0,-1 r0")
+    assert g.events() == ["Ann placed TB:M at 0,-1 r0: cloth city n-w."]
+    g.play("none")
+    g.play("draw b:u")
+    g.play("place 1,0 r0")
+    assert g.events() == ["Bob placed B:U at 1,0 r0: N=F E=R S=F W=R."]

@@ -151,7 +151,9 @@ class CarcassonneRules(Rules):
     def _place(self, st, x, y, q):
         b = st.board
         idx = b.place(st.hand, x, y, q)
-        st.note(f"{st.players[st.current]} placed {st.hand} at {x},{y} r{q * 90}: {b.rot[idx].edge_text()}.")
+        # the edges it shows, or for T&B M and X (all four edges city) where the goods city lies (rules §2.7)
+        shows = notation.rotation_text(b.rot[idx].tile, q).split(" ", 1)[1]
+        st.note(f"{st.players[st.current]} placed {st.hand} at {x},{y} r{q * 90}: {shows}.")
         st.hand = None
         st.last = idx
         st.phase = "figure"
