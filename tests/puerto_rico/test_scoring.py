@@ -192,3 +192,16 @@ def test_properties(ps, rnd):
     r2 = score({"players": shuffled})
     assert {e.player: (e.total, e.rank, e.breakdown) for e in r2.ranking} == {
         e.player: (e.total, e.rank, e.breakdown) for e in r.ranking}
+
+
+def test_engine_counts_san_juan_and_every_island_tile_for_the_score():
+    """6.5: the fortress counts colonists in San Juan too; the residence counts quarries as filled spaces."""
+    from referee.games.puerto_rico.rules import scoring_input
+
+    from .helpers import give, new
+
+    g = new(4)
+    give(g, 0, tiles={"corn": (2, 2), "quarry": (3, 1)}, buildings={"fortress": 1, "residence": 1}, san_juan=5)
+    ann = scoring_input(g.state)["players"][0]
+    assert ann["colonists"] == 2 + 1 + 1 + 1 + 5      # corn, quarry, fortress, residence, San Juan
+    assert ann["island_spaces"] == 1 + 2 + 3           # the starting indigo, corn, quarries

@@ -215,3 +215,27 @@ def test_unoccupied_hacienda_draws_nothing():
     with pytest.raises(IllegalMove, match="occupied hacienda"):
         g.play("hacienda")
     assert g.view() == before
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_after_the_settler_phase_n_plus_one_tiles_are_turned_up(n):
+    """5.2 S7: the settler discards the row and turns up N+1 new tiles (one chance move each)."""
+    g = new(n)
+    g.play("settler")
+    while g.state.phase == "settler":
+        g.play("pass")
+    turned = 0
+    while g.state.phase == "reveal":
+        g.play(g.legal_moves()[0].text)
+        turned += 1
+    assert turned == n + 1 and sum(g.view()["plantation_row"].values()) == n + 1
+
+
+def test_unoccupied_hospice_gives_no_colonist():
+    """Rules 3: an empty hospice does nothing (5.2 S4)."""
+    g = new(4)
+    give(g, 0, buildings={"hospice": 0})
+    g.play("settler")
+    assert "take corn no-hospice" not in texts(g)
+    g.play("take corn")
+    assert g.view()["players"][0]["island"]["corn"] == [1, 0]
