@@ -175,3 +175,16 @@ def test_the_log_of_an_m_or_x_placement_says_where_the_goods_city_lies():
     g.play("draw b:u")
     g.play("place 1,0 r0")
     assert g.events() == ["Bob placed B:U at 1,0 r0: N=F E=R S=F W=R."]
+
+
+def test_column_numbers_stay_apart_beyond_minus_ten():
+    from referee.games.carcassonne.render import plain
+
+    g = new()
+    # a road west to x = -10: the 8 U tiles, then the bridge and the crossroads
+    tiles = ["b:u"] * 8 + ["tb:b", "b:x"]
+    for i, t in enumerate(tiles):
+        turn(g, t, -1 - i, 0, 0)
+    head = plain(g.rules, g.state).splitlines()[0]
+    assert "-10" in head and "-10 -9" not in head and "-10-9" not in head
+    assert head.split() == [str(x) for x in range(-10, 1) if x % 2 == 0]

@@ -98,7 +98,11 @@ def board_lines(rules, st):
     if y1 - y0 + 1 > MAX_ROWS:
         y0 = max(y0, min(ly - MAX_ROWS // 2, y1 - MAX_ROWS + 1))
         y1 = y0 + MAX_ROWS - 1
-    out = [[("    ", ""), ("".join(f"{x:>3}" for x in range(x0, x1 + 1)), "dim")]]
+    # column numbers, 3 characters a tile; -10 and beyond fill all 3, so then only every other one is shown
+    # (-12 -10 -8 rather than -12-11-10)
+    wide = any(len(str(x)) > 2 for x in range(x0, x1 + 1))
+    out = [[("    ", ""), ("".join(f"{x:>3}" if not wide or x % 2 == 0 else "   " for x in range(x0, x1 + 1)),
+                           "dim")]]
     for y in range(y0, y1 + 1):
         rows = [[(f"{y:>3} ", "dim")], [("    ", "")], [("    ", "")]]
         for x in range(x0, x1 + 1):
