@@ -540,8 +540,12 @@ def prompt(rules, s) -> str:
         p = s.chooser
         lim = rules._limit(s, p)
         name = s.players[p]
-        claim = f"; {a} may claim an expedition" if claim and p != s.active else claim
-        return (f"{name} takes a card ({s.taken + 1} of {lim}, {s.coins[p]} coins) or passes{claim}")
+        head = f"{name} takes a card ({s.taken + 1} of {lim}, {s.coins[p]} coins)"
+        if not claim:
+            return f"{head} or passes"
+        if p == s.active:
+            return f"{head}, claims an expedition or passes"
+        return f"{head} or passes; {a} may claim an expedition"
     if ph == CLOSE:
         return f"{a}: claim an expedition, or end the turn"
     return ""
