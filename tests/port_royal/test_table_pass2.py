@@ -194,8 +194,9 @@ def test_a_third_person_move_by_another_player_is_refused_naming_whose_chance_it
 def test_phase_2_prompt_names_the_claim_for_whoever_may_make_it_e1():
     g = new(3)
     give(g, "Ann", "captain-4-1", "jack-6-1")
+    set_coins(g, "Bob", 4)
     flip(g, "expedition-aa", "sailor-3-1", "flute-1-1")
     play(g, "stop")
     assert g.prompt() == "Ann takes a card (1 of 1, 3 coins), claims an expedition or passes"
     play(g, "take flute-1-1")
-    assert g.prompt() == "Bob takes a card (1 of 1, 3 coins) or passes; Ann may claim an expedition"
+    assert g.prompt() == "Bob takes a card (1 of 1, 4 coins) or passes; Ann may claim an expedition"
