@@ -188,3 +188,14 @@ def test_column_numbers_stay_apart_beyond_minus_ten():
     head = plain(g.rules, g.state).splitlines()[0]
     assert "-10" in head and "-10 -9" not in head and "-10-9" not in head
     assert head.split() == [str(x) for x in range(-10, 1) if x % 2 == 0]
+
+
+def test_figure_preview_on_a_feature_the_tile_completes_says_what_it_scores():
+    g = new()
+    g.play("draw b:e")
+    g.play("place 0,-1 r180")
+    assert g.preview("city s") == "→ city s: Ann's knight in a completed city of 2 tiles: it scores 4 now"
+    g2 = new(old_small_city=True)
+    g2.play("draw b:e")
+    g2.play("place 0,-1 r180")
+    assert g2.preview("knight").endswith("it scores 2 now")

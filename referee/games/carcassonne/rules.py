@@ -317,8 +317,17 @@ class CarcassonneRules(Rules):
         role = notation.ROLE[seg.kind] if figure == "f" else FIGURE_WORD[figure]
         n = len(f.tiles)
         if seg.kind in ("road", "city"):
-            state = "complete: it scores now" if f.open == 0 else "open"
-            what = f"{'an' if f.open else 'a'} {state} {seg.kind} of {n} tile{'s' if n > 1 else ''}"
+            size = f"{seg.kind} of {n} tile{'s' if n > 1 else ''}"
+            if f.open:
+                what = f"an open {size}"
+            else:   # the tile closes it: say what it scores now (F6)
+                if seg.kind == "road":
+                    pts = n
+                elif n == 2 and st.options.get("old_small_city"):
+                    pts = n + f.pennants
+                else:
+                    pts = 2 * n + 2 * f.pennants
+                what = f"a completed {size}: it scores {pts} now"
         elif seg.kind == "cloister":
             _, x, y, _ = b.placed[st.last]
             what = f"a cloister with {b.neighbours8(x, y)} of 8 neighbours"
