@@ -199,3 +199,13 @@ def test_figure_preview_on_a_feature_the_tile_completes_says_what_it_scores():
     g2.play("draw b:e")
     g2.play("place 0,-1 r180")
     assert g2.preview("knight").endswith("it scores 2 now")
+
+
+def test_bare_pig_goes_to_the_one_field_holding_the_farmer():
+    g = new()
+    turn(g, "b:u", 1, 0, 0)
+    turn(g, "b:u", -1, 0, 0, "farm n")          # Bob's farmer north of the road
+    turn(g, "b:u", 2, 0, 0)
+    g.play("draw b:u")
+    g.play("place -2,0 r0")                     # two fields; only the north one holds Bob's farmer
+    assert g.play("pig").text == "pig farm n"

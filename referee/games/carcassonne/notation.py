@@ -384,6 +384,11 @@ def _figure(rules, st, words) -> str:
     except AmbiguousMove:
         if figure != "f" and kind in ("field" if figure == "p" else ("city", "road")):
             _no_special_figure(rules, st, figure, who)   # "pig" when no field of the tile can take it
+            # "pig" on a tile of two fields, only one holding the player's farmer: that one (PG2, B2)
+            word = ("builder " if figure == "b" else "pig ") + ("farm" if kind == "field" else kind)
+            only = [m.text for m in rules.figure_moves(st) if m.text.startswith(word)]
+            if len(only) == 1:
+                return only[0]
         raise
     prefix = {"f": "", "b": "builder ", "p": "pig "}[figure]
     text = prefix + rot.names[seg]
