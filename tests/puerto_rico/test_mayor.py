@@ -239,13 +239,13 @@ def test_prompt_says_what_ok_adds_when_it_keeps_the_arrangement():
 def test_refill_ignores_empty_plantation_and_quarry_circles():
     """5.3 M7: E counts empty circles on buildings only; empty plantations and quarries do not count."""
     g = new(4)
-    give(g, 0, tiles={"corn": (6, 0), "quarry": (2, 0)}, buildings={"small-market": 1})
+    give(g, 0, tiles={"corn": (6, 0), "sugar": (3, 0), "quarry": (2, 0)}, buildings={"small-market": 1})
     g.play("mayor")
     while g.state.phase == "mayor":
         g.play("ok")
     v = g.view()
     ann = v["players"][0]
     empty_plantations = sum(n - occ for n, occ in ann["island"].values())
-    assert empty_plantations >= 5 and ann["city"]["small-market"] == 1
+    assert empty_plantations >= 8 and ann["city"]["small-market"] == 1
     assert v["colonist_ship"] == 4     # N, not N + the empty plantation circles
     g.check()

@@ -183,3 +183,21 @@ def test_help_text_survives_rich_markup():
     out = console.export_text()
     for word in ("no-hospice", "no-university", "load corn 6", "load 3 corn"):
         assert word in out
+
+
+def test_action_words_choose_the_role_and_partial_names():
+    """Said at a table: 'build' when choosing is the builder; a name may be cut short when only one fits;
+    a name that fits several buildings is refused naming them."""
+    from referee.core.errors import AmbiguousMove
+
+    g = new(4)
+    p = g.rules.parse
+    assert [p(g.state, t) for t in ("build", "sell", "ship", "prosp", "craftsm")] == [
+        "builder", "trader", "captain", "prospector", "craftsman"]
+    give(g, 0, doubloons=10)
+    g.play("builder")
+    assert [p(g.state, t) for t in ("univ", "storage", "big market", "use the hut")] == [
+        "build university", "build tobacco-storage", "build large-market", "build construction-hut"]
+    for word, names in (("warehouse", "large-warehouse or small-warehouse"), ("hall", "city-hall or guild-hall")):
+        with pytest.raises(AmbiguousMove, match=f"'{word}' could be {names}; say which"):
+            p(g.state, "build " + word)

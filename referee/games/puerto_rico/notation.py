@@ -44,8 +44,8 @@ _BUILDING_ALIASES = {
     "small-warehouse": ("sm-warehouse", "sm-wh", "kleines-lagerhaus"),
     "hospice": ("hospiz",),
     "office": ("kontor",),
-    "large-market": ("lg-market", "grosse-markthalle", "large-markethall"),
-    "large-warehouse": ("lg-warehouse", "lg-wh", "grosses-lagerhaus"),
+    "large-market": ("lg-market", "big-market", "grosse-markthalle", "large-markethall"),
+    "large-warehouse": ("lg-warehouse", "big-warehouse", "lg-wh", "grosses-lagerhaus"),
     "factory": ("manufaktur", "manufactory"),
     "university": ("uni", "universitat"),
     "harbor": ("harbour", "hafen"),
@@ -81,7 +81,8 @@ _FLAGS = {
 }
 
 ALIAS: dict[str, tuple] = {}
-FILLER = {"on", "the", "a", "an", "to", "my", "i", "with", "onto", "of", "for", "into", "role", "card", "please"}
+FILLER = {"on", "the", "a", "an", "to", "my", "i", "with", "onto", "of", "for", "into", "role", "card", "please", "use",
+          "using", "by", "and", "then", "ll"}
 
 
 def _add(key: str, value: tuple) -> None:
@@ -137,6 +138,8 @@ def tokens(text: str) -> list[tuple]:
                 pass
             elif w.isdigit():
                 out.append(("num", int(w)))
+            elif (hit := _partial(w)) is not None:
+                out.append(hit)
             else:
                 close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
                 hint = f" Did you mean {close[0]}?" if close else ""
@@ -144,6 +147,26 @@ def tokens(text: str) -> list[tuple]:
                                   "the legal moves, or 'help' for the notation.")
             i += 1
     return out
+
+
+def _name(value: tuple) -> str:
+    kind, x = value
+    return BIDS[x] if kind == "bld" else KINDS[x] if kind == "kind" else str(x)
+
+
+def _partial(w: str):
+    """A word that only starts a name ('prosp', 'univ') or ends a building's name ('storage', 'warehouse'):
+    the name when exactly one fits; several are refused naming them. None when nothing fits."""
+    if len(w) < 3:
+        return None
+    found = {v for k, v in ALIAS.items() if v[0] in ("kind", "bld", "role", "verb") and
+             (k.startswith(w) or (v[0] == "bld" and k.endswith("-" + w)))}
+    if len(found) == 1:
+        return found.pop()
+    if len(found) > 1:
+        names = sorted({_name(v) for v in found})
+        raise AmbiguousMove(f"'{w}' could be " + ", ".join(names[:-1]) + f" or {names[-1]}; say which.")
+    return None
 
 
 # --- parse ---------------------------------------------------------------------------------------
@@ -195,7 +218,12 @@ def _wrong_phase(s, verb, obj):
                       f"the legal moves are: {_listing(s)}.")
 
 
+_ROLE_OF_VERB = {"build": "builder", "sell": "trader", "load": "captain", "place": "mayor", "extra": "craftsman"}
+
+
 def _role(s, verb, obj, nums, flags, toks):
+    if obj is None and verb in _ROLE_OF_VERB:   # 'build' said when choosing: the role whose action it is
+        obj = ("role", _ROLE_OF_VERB[verb])
     if obj is None or obj[0] != "role":
         if verb in ("pass", "done", "ok"):
             raise IllegalMove(f"Choosing a role is compulsory (rule 5.1 R1); {_who(s)} may choose: {_listing(s)}.")
@@ -493,7 +521,7 @@ def _storage(s, verb, obj, nums, flags, toks):
 
 
 _VERBS_OF = {
-    ROLE: {"choose", "take", "pass", "done", "ok"}, REVEAL: {"reveal", "draw", "take"},
+    ROLE: {"choose", "take", "pass", "done", "ok", "build", "sell", "load", "place", "extra"}, REVEAL: {"reveal", "draw", "take"},
     DRAW: {"reveal", "draw", "take", "hacienda-draw"},
     PH_SETTLER: {"take", "pass", "done", "hacienda-draw", "draw"},
     PH_MAYOR: {"place", "ok", "done", "pass", "refuse"}, PH_BUILDER: {"build", "pass", "done"},
