@@ -224,7 +224,7 @@ def test_uncertain_field_split_is_shown_before_a_farmer_goes_down():
     g.play("place 0,-1 r180")
     p = g.prompt()
     assert "uncertain field split of TB:O" in p
-    for name, halves in (("farm ws", "Ws"), ("farm wn", "Wn"), ("farm nw", "Nw"), ("farm ne", "Ne")):
+    for name, halves in (("farm sw", "Ws"), ("farm wn", "Wn"), ("farm nw", "Nw"), ("farm ne", "Ne")):
         assert f"{name} = {halves}" in p
     g2 = new()
     g2.play("draw b:d")

@@ -209,3 +209,16 @@ def test_bare_pig_goes_to_the_one_field_holding_the_farmer():
     g.play("draw b:u")
     g.play("place -2,0 r0")                     # two fields; only the north one holds Bob's farmer
     assert g.play("pig").text == "pig farm n"
+
+
+def test_base_o_corner_field_is_named_by_its_direction_and_old_names_still_replay():
+    # two fields of base O point south-east; the corner inside the bend clearly does: "farm se"
+    g = new()
+    g.play("draw b:o")
+    g.play("place 0,-1 r270")                   # city s-w on the start city, road n-e
+    assert [m.text for m in g.legal_moves() if m.text.startswith("farm")] == ["farm nw-es", "farm ne"]
+    assert g.play("farm ne-en").text == "farm ne"   # the name an earlier version stored: same field
+    g2 = new()
+    g2.play("draw tb:o")
+    g2.play("place 0,-1 r270")
+    assert g2.play("farm en").text == "farm en"

@@ -104,14 +104,23 @@ def _segment_names(tile, rot) -> list[str]:
         names[fields[0].index] = "farm"
     elif fields:
         dirs = {s.index: _direction(rot.seg_halves[s.index]) for s in fields}
-        if len(set(dirs.values())) == len(dirs):
-            for i, d in dirs.items():
-                names[i] = f"farm {d}"
-        else:  # two fields point the same way: name them by their half-edges instead
-            for s in fields:
+        for s in fields:
+            d = dirs[s.index]
+            rivals = [o for o in fields if dirs[o.index] == d]
+            if len(rivals) == 1 or _pull(rot, s) > max(_pull(rot, o) for o in rivals if o is not s):
+                # the field that clearly lies that way keeps the direction (base O's corner inside the bend)
+                names[s.index] = f"farm {d}"
+            else:  # a weaker field pointing the same way: named by its half-edges
                 hs = rot.seg_halves[s.index]
                 names[s.index] = "farm " + ("-".join(HALF_NAMES[h].lower() for h in hs) if hs else "inner")
     return names
+
+
+def _pull(rot, seg) -> int:
+    """How strongly a field points its way: the squared length of its half-edges' summed position."""
+    x = sum(_HALF_POS[h][0] for h in rot.seg_halves[seg.index])
+    y = sum(_HALF_POS[h][1] for h in rot.seg_halves[seg.index])
+    return x * x + y * y
 
 
 class TileType:
