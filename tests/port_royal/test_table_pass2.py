@@ -10,7 +10,7 @@ from .helpers import coins, events, flip, give, new, play, player, set_coins, te
 
 def _drain(g, leave):
     """Rig: Bob already holds most coins, so the draw pile holds `leave` cards (the discard pile is empty)."""
-    set_coins(g, "Bob", 3 + g.state.draw - leave)
+    set_coins(g, "Bob", coins(g)["Bob"] + g.state.draw - leave)
 
 
 def test_both_piles_empty_flip_still_leads_to_phase_2_with_the_harbour_r5():
@@ -200,3 +200,21 @@ def test_phase_2_prompt_names_the_claim_for_whoever_may_make_it_e1():
     assert g.prompt() == "Ann takes a card (1 of 1, 3 coins), claims an expedition or passes"
     play(g, "take flute-1-1")
     assert g.prompt() == "Bob takes a card (1 of 1, 4 coins) or passes; Ann may claim an expedition"
+
+
+def test_short_jester_payout_on_a_bust_serves_clockwise_from_the_active_player_r5():
+    # Bob busts with both piles empty but for the busted harbour (2 cards): three Jesters are owed one coin
+    # each; Bob (active) and then Cal are paid, Ann's coin is lost (R5).
+    g = new(3)
+    for name in ("Ann", "Bob", "Cal"):
+        give(g, name, "jester-7-2")
+    flip(g, "expedition-aa")
+    play(g, "stop")                                        # empty harbour: Bob and Cal get their Jester coin
+    assert g.view()["active"] == "Bob" and g.view()["discard_pile"] == 0
+    _drain(g, 2)
+    before = coins(g)
+    flip(g, "flute-1-1", "flute-1-2")
+    after = coins(g)
+    assert after["Bob"] == before["Bob"] + 1 and after["Cal"] == before["Cal"] + 1
+    assert after["Ann"] == before["Ann"]
+    assert any("Ann cannot draw 1 more coin (R5)" in e for e in events(g))
