@@ -218,3 +218,18 @@ def test_short_jester_payout_on_a_bust_serves_clockwise_from_the_active_player_r
     assert after["Bob"] == before["Bob"] + 1 and after["Cal"] == before["Cal"] + 1
     assert after["Ann"] == before["Ann"]
     assert any("Ann cannot draw 1 more coin (R5)" in e for e in events(g))
+
+
+def test_immediate_reshuffle_happens_mid_tax_so_the_tax_card_starts_the_new_discard_pile_r11_x3():
+    # reshuffle=immediate: the tax bonus takes the last coins of the draw pile; the discards (Bob's tax among
+    # them) are shuffled at once, and only then is the tax card itself discarded (X3).
+    g = new(2, reshuffle="immediate")
+    _drain(g, 3)                                           # the tax and the 2 bonus coins
+    flip(g, "tax-influence")                               # Bob (about 113 coins) pays half; both tie at 0
+    v = g.view()
+    assert v["reshuffles"] == 1 and v["discard_pile"] == 1
+    lazy = new(2)
+    _drain(lazy, 3)
+    flip(lazy, "tax-influence")
+    assert lazy.view()["reshuffles"] == 0 and lazy.view()["draw_pile"] == 0
+    assert lazy.view()["discard_pile"] == v["draw_pile"] + 1
