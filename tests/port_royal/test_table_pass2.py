@@ -233,3 +233,17 @@ def test_immediate_reshuffle_happens_mid_tax_so_the_tax_card_starts_the_new_disc
     flip(lazy, "tax-influence")
     assert lazy.view()["reshuffles"] == 0 and lazy.view()["draw_pile"] == 0
     assert lazy.view()["discard_pile"] == v["draw_pile"] + 1
+
+
+@pytest.mark.parametrize("typed,canonical", [
+    ("námořník 3", "sailor-3-1"), ("namornik 5", "sailor-5-2"), ("modrá loď 2 3", "flute-2-3"),
+    ("žlutý obchodník 3", "trader-yellow-3-1"), ("obchodník modrý 5", "trader-blue-5-2"),
+    ("vtipálek 7", "jester-7-2"), ("slečna 9", "mademoiselle-9-3"), ("guvernér", "governor-8-0"),
+    ("všeuměl", "jack-6-1"), ("mnich", "priest-4-1"), ("osadník", "settler-4-1"), ("kapitán", "captain-4-1"),
+    ("admirál 9", "admiral-9-3"), ("expedice aa", "expedition-aa"), ("černá lebka 4", "galleon-skull-4"),
+    ("červená 6", "frigate-6-3"), ("yellow merchant 3", "trader-yellow-3-1"),
+])
+def test_the_seeds_czech_names_and_colours_name_cards(typed, canonical):
+    g = new(3)
+    play(g, "flip")
+    assert g.find(typed).text == canonical

@@ -16,6 +16,7 @@ Canonical moves (lowercase, one spelling each):
 from __future__ import annotations
 
 import difflib
+import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
@@ -41,7 +42,8 @@ Card ids: ships <type>-<swords>-<coins> (pinnace=yellow, flute=blue, skiff=green
 galleon=black; swords may be 'skull'), persons <type>-<cost>-<influence> (trader-<colour>-...),
 expedition-aa/cc/hh/aah/cch/ach (a=anchor, c=cross, h=house), tax-swords, tax-influence.
 A player's name may lead a move: 'bob take sailor-3-1'. Moves may be said as at the table:
-'flip again', 'repel it', 'let it dock', 'Bob takes the flute', 'Ann claims aa', 'the blue one'."""
+'flip again', 'repel it', 'let it dock', 'Bob takes the flute', 'Ann claims aa', 'the blue one'.
+The Czech rulebook's names work too, with or without accents: námořník 3, modrá 2 3, žlutý obchodník 3."""
 
 VERBS = {
     "flip": "flip", "f": "flip", "draw": "flip", "turn": "flip", "next": "flip", "continue": "flip",
@@ -76,11 +78,19 @@ PERSON_SYNONYMS = {"monk": "priest", "mnich": "priest", "jack-of-all-trades": "j
                    "fraulein": "mademoiselle", "gov": "governor", "adm": "admiral", "fool": "jester",
                    "merchant": "trader", "haendler": "trader", "handler": "trader", "priester": "priest",
                    "siedler": "settler", "kapitan": "captain", "matrose": "sailor", "pirat": "pirate",
-                   "gouverneur": "governor", "witzbold": "jester", "osadnik": "settler"}
+                   "gouverneur": "governor", "witzbold": "jester", "osadnik": "settler", "clown": "jester",
+                   # the seed's Czech names, typed with or without diacritics
+                   "kapitan": "captain", "vseumel": "jack", "namornik": "sailor", "slecna": "mademoiselle",
+                   "vtipalek": "jester", "guverner": "governor", "obchodnik": "trader", "admiral": "admiral"}
+# Czech colour words (rules 3.2), in the genders a table says them: "modrá loď", "modrý obchodník".
+CZECH_COLOURS = {w + e: c for w, c in (("zlut", "yellow"), ("modr", "blue"), ("zelen", "green"),
+                                         ("cerven", "red"), ("cern", "black")) for e in ("a", "y", "e")}
 SHIP_SYNONYMS = {"pinasse": "pinnace", "fleute": "flute", "flauta": "flute", "barke": "skiff",
                  "fregatte": "frigate", "galeone": "galleon", "ship": ""}
 # Articles and filler around a card's name: "take the flute", "the blue one", "a sailor please".
 CARD_FILLER = frozenset(("the", "a", "an", "one", "please", "ship", "card", "person"))
+WORDS = {**{k: v for k, v in PERSON_SYNONYMS.items() if "-" not in k}, **CZECH_COLOURS,
+         "expedice": "expedition", "lod": "", "lode": "", "lebka": "skull"}
 EXP_SHORT = {IDS[i][len("expedition-"):]: i for i in C.EXPEDITIONS}
 SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "captains": 1, "anchor": 1,
                 "a": 1, "priest": 2, "priests": 2, "monk": 2, "cross": 2, "jack": 3, "jacks": 3, "joker": 3,
@@ -91,7 +101,9 @@ SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "
 def canon_card_text(text: str) -> str:
     """Spell a typed card the canonical way: dashes, ship types for colours, colours for traders."""
     t = text.strip().replace("_", "-")
-    parts = [p for p in t.replace(" ", "-").split("-") if p and p not in CARD_FILLER]
+    if not t.isascii():                                  # "námořník", "modrá": the seed's words as typed
+        t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
+    parts = [w for w in (WORDS.get(p, p) for p in t.replace(" ", "-").split("-") if p not in CARD_FILLER) if w]
     if not parts:
         return ""
     if parts[:4] == ["jack", "of", "all", "trades"]:
