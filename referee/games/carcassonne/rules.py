@@ -222,13 +222,10 @@ class CarcassonneRules(Rules):
         for r in roots:
             f = b.feat[r]
             n = len(f.tiles)
+            pts = self.completed_points(st, f.kind, n, f.pennants)
             if f.kind == "road":
-                pts, what = n, f"road of {n} tiles"
+                what = f"road of {n} tiles"
             else:
-                if n == 2 and st.options.get("old_small_city"):
-                    pts = n + f.pennants
-                else:
-                    pts = 2 * n + 2 * f.pennants
                 what = f"city of {n} tiles" + (f" with {f.pennants} pennant{'s' if f.pennants > 1 else ''}" if f.pennants else "")
             self._award(st, f, pts, what)
             if f.goods:
@@ -248,6 +245,15 @@ class CarcassonneRules(Rules):
                 f = b.feat[g]
                 if not f.done and b.neighbours8(x + dx, y + dy) == 8:
                     self._award(st, f, 9, "cloister")
+
+    @staticmethod
+    def completed_points(st, kind: str, tiles: int, pennants: int) -> int:
+        """A completed road: 1 per tile (S2); city: 2 per tile and pennant (S3), or 2 for two tiles with O2b."""
+        if kind == "road":
+            return tiles
+        if tiles == 2 and st.options.get("old_small_city"):
+            return tiles + pennants
+        return 2 * tiles + 2 * pennants
 
     def _award(self, st, f, pts, what):
         f.done = True
@@ -321,13 +327,7 @@ class CarcassonneRules(Rules):
             if f.open:
                 what = f"an open {size}"
             else:   # the tile closes it: say what it scores now (F6)
-                if seg.kind == "road":
-                    pts = n
-                elif n == 2 and st.options.get("old_small_city"):
-                    pts = n + f.pennants
-                else:
-                    pts = 2 * n + 2 * f.pennants
-                what = f"a completed {size}: it scores {pts} now"
+                what = f"a completed {size}: it scores {self.completed_points(st, seg.kind, n, f.pennants)} now"
         elif seg.kind == "cloister":
             _, x, y, _ = b.placed[st.last]
             what = f"a cloister with {b.neighbours8(x, y)} of 8 neighbours"
@@ -346,7 +346,7 @@ class CarcassonneRules(Rules):
         if kind == "road":
             pts, what = n, f"{where} ({n} tiles"
         elif kind == "city":
-            pts = n + pennants if n == 2 and st.options.get("old_small_city") else 2 * n + 2 * pennants
+            pts = self.completed_points(st, kind, n, pennants)
             what = f"{where} ({n} tiles" + (f", {pennants} pennant{'s' if pennants > 1 else ''}" if pennants else "")
         else:
             pts, what = 9, f"the cloister at {where} (9 tiles"
