@@ -247,3 +247,28 @@ def test_the_seeds_czech_names_and_colours_name_cards(typed, canonical):
     g = new(3)
     play(g, "flip")
     assert g.find(typed).text == canonical
+
+
+def _board(g) -> str:
+    from rich.console import Console
+
+    out = Console(width=140, record=True, file=open("/dev/null", "w"))
+    out.print(g.render())
+    return " ".join(out.export_text().split())
+
+
+def test_the_harbour_in_phase_2_says_what_each_card_means_for_the_chooser_t6_t7_t8():
+    g = new(3)
+    give(g, "Bob", "mademoiselle-7-2", "trader-blue-3-1")
+    flip(g, "sailor-3-1", "flute-1-1", "pinnace-1-1", "jack-6-1")
+    board = _board(g)
+    assert "Ann draws" not in board                        # phase 1: printed values only
+    play(g, "stop")
+    board = _board(g)
+    assert "sailor-3-1 Ann pays 3" in board and "flute-1-1 Ann draws 1" in board
+    assert "jack-6-1 Ann cannot afford it" in board
+    play(g, "take pinnace-1-1")
+    board = _board(g)                                      # Bob: a Mademoiselle, a blue Trader, the fee
+    assert "sailor-3-1 Bob pays 2 + 1 to Ann" in board
+    assert "flute-1-1 Bob draws 2, gives 1 to Ann" in board
+    assert "jack-6-1 Bob cannot afford it" in board

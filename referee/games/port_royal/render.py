@@ -27,6 +27,20 @@ def _card_row(c: int):
     return (f"{C.PERSON_NAME[t]}{extra}", f"cost {COST[c]}", f"influence {INFLUENCE[c]}", IDS[c])
 
 
+def _for_chooser(rules, s, c: int) -> str:
+    """Phase 2: what taking card c means for the player whose chance it is (T6-T8), in the harbour's rows."""
+    p, a = s.chooser, s.active
+    name = s.players[p]
+    other = p != a
+    if KIND[c] == SHIP:
+        gain = COINS[c] + s.stats[p][C.S_TRADER + COLOUR[c]]
+        return f"{name} draws {gain}" + (f", gives 1 to {s.players[a]}" if other else "")
+    price = max(0, COST[c] - s.stats[p][C.S_MAD])
+    if s.coins[p] < price + other:
+        return f"[dim]{name} cannot afford it[/]"
+    return f"{name} pays {price}" + (f" + 1 to {s.players[a]}" if other else "")
+
+
 def render(rules, s):
     from rich import box
     from rich.console import Group
@@ -35,10 +49,11 @@ def render(rules, s):
     from rich.text import Text
 
     harbour = Table(box=box.SIMPLE, show_header=False, expand=False)
-    for _ in range(4):
+    taking = s.phase == "take"
+    for _ in range(5 if taking else 4):
         harbour.add_column()
     for c in s.display:
-        harbour.add_row(*_card_row(c))
+        harbour.add_row(*_card_row(c) + ((_for_chooser(rules, s, c),) if taking else ()))
     if s.pending >= 0:
         harbour.add_row(*(("[bold]flipped:[/] " + _card_row(s.pending)[0],) + _card_row(s.pending)[1:]))
     if not s.display and s.pending < 0:
