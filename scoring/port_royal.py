@@ -130,6 +130,11 @@ def score(data) -> Result:
     distinct_names(names, "players")
     if coins_total > MAX_COINS:
         raise ScoringError(f"players[*].coins add up to {coins_total}, but only {MAX_COINS} cards can be coins.")
+    held = sum(used.values())
+    in_play = MAX_COINS + (1 if n == 5 else 0)           # 4.0 item 5: the 5-player expedition is in the box
+    if coins_total + held > in_play:
+        raise ScoringError(f"players[*]: {coins_total} coins and {held} cards in the personal displays make "
+                           f"{coins_total + held} cards, but only {in_play} are in play with {n} players.")
     max_exp = 6 if n == 5 else 5
     if exp_total > max_exp:
         raise ScoringError(f"players[*].expeditions add up to {exp_total}, but only {max_exp} expeditions are "

@@ -96,6 +96,10 @@ BAD = [
     ({"players": [{"name": "Ann", "coins": "3", "influence": 2}, {"name": "Bob", "coins": 1, "influence": 1}]}, r"^players\[0\]\.coins must be a whole number"),
     ({"players": [{"name": "Ann", "coins": 120, "influence": 2}, {"name": "Bob", "coins": 1, "influence": 1}]}, r"^players\[0\]\.coins must be at most 119"),
     ({"players": [{"name": "Ann", "coins": 60, "influence": 2}, {"name": "Bob", "coins": 60, "influence": 1}]}, r"^players\[\*\]\.coins add up to 120"),
+    ({"players": [{"name": "Ann", "coins": 100, "cards": ["sailor-3-1"] * 7 + ["admiral-7-2"] * 3},
+                  {"name": "Bob", "coins": 19, "cards": ["settler-4-1"] * 5}]},
+     r"^players\[\*\]: 119 coins and 15 cards in the personal displays make 134 cards, but only 119 are in play "
+     r"with 2 players\.$"),
     ({"players": [{"name": "Ann", "coins": 1, "cards": ["sailor-3-1", "saylor-3-1"]}, {"name": "Bob", "coins": 1, "influence": 1}]},
      r"^players\[0\]\.cards\[1\]: unknown card 'saylor-3-1'\. Did you mean sailor-3-1\?"),
     ({"players": [{"name": "Ann", "coins": 1, "cards": [7]}, {"name": "Bob", "coins": 1, "influence": 1}]}, r"^players\[0\]\.cards\[0\] must be a card id"),
@@ -207,3 +211,18 @@ def test_output_names_every_players_coins_and_expedition_g9():
     res = _score({"players": [{"name": "Ann", "coins": 5, "cards": ["sailor-3-1", "expedition-aa"]},
                               {"name": "Bob", "coins": 9, "influence": 12, "expeditions": 0}]})
     assert res.notes[-1] == "Coins left (the tie-break): Ann 5, Bob 9; with an expedition: Ann (G9)."
+
+
+def test_coins_and_held_cards_fit_the_deck_in_play_4_0_g8():
+    # 5 players: all 120 cards can be out (the 5-player expedition has no coin side, but it is held);
+    # 2 players: the 5-player expedition is in the box, so only 119.
+    held = ["sailor-3-1"] * 7 + ["captain-4-1", "settler-4-1"]
+    five = [{"name": f"P{i}", "coins": 22, "influence": 0} for i in range(5)]
+    five[0] = {"name": "P0", "coins": 22, "cards": held + ["expedition-ach"]}
+    assert PR.score({"game": "port-royal", "players": five}).winners == ["P0"]      # 110 coins + 10 cards = 120
+    two = [{"name": "Ann", "coins": 100, "cards": held + ["priest-4-1"]}, {"name": "Bob", "coins": 10, "influence": 0}]
+    with pytest.raises(ScoringError, match=r"110 coins and 10 cards .* make 120 cards, but only 119 are in play with "
+                                           r"2 players"):
+        PR.score({"game": "port-royal", "players": two})
+    two[0]["coins"] = 99
+    assert PR.score({"game": "port-royal", "players": two}).winners == ["Ann"]
