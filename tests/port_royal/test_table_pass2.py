@@ -272,3 +272,30 @@ def test_the_harbour_in_phase_2_says_what_each_card_means_for_the_chooser_t6_t7_
     assert "sailor-3-1 Bob pays 2 + 1 to Ann" in board
     assert "flute-1-1 Bob draws 2, gives 1 to Ann" in board
     assert "jack-6-1 Bob cannot afford it" in board
+
+
+def test_another_players_pass_does_not_stop_the_active_players_flipping_d5():
+    # 'Bob passes' while Ann is still flipping was read as 'stop' and played for Ann, ending her phase 1.
+    g = new(3)
+    give(g, "Ann", "sailor-3-1")
+    flip(g, "flute-1-1")
+    with pytest.raises(IllegalMove, match=r"^It is Ann's turn: only Ann may repel or dock the ship, not Cal \(D1/D5\)\.$"):
+        g.play("cal dock")
+    play(g, "dock")
+    for typed in ("bob pass", "Bob passes", "bob done", "bob stop"):
+        with pytest.raises(IllegalMove, match=r"^It is Ann's turn: only Ann may stop flipping, not Bob \(D1/D5\)\.$"):
+            g.play(typed)
+    assert g.view()["phase"] == "flip"
+    assert g.find("ann pass").text == "stop"
+
+
+def test_another_players_pass_does_not_end_the_active_players_turn_after_phase_2_d5():
+    g = new(3)
+    give(g, "Ann", "captain-4-1", "captain-4-1")
+    flip(g, "expedition-aa", "flute-1-1")
+    play(g, "stop", "pass", "pass", "pass")
+    assert g.view()["phase"] == "close"
+    for typed in ("bob pass", "bob end", "bob done"):
+        with pytest.raises(IllegalMove, match=r"^It is Ann's turn: only Ann may end the turn, not Bob \(D1/D5\)\.$"):
+            g.play(typed)
+    assert g.find("ann pass").text == "end"

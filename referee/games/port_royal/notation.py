@@ -170,6 +170,26 @@ def _who(rules, s, words):
 
 
 def parse(rules, s, text: str) -> str:
+    """Typed text -> canonical move; a move led by a player's name must be that player's (the core plays the
+    canonical move for whoever it belongs to, so 'bob pass' must not stop Ann's flipping)."""
+    canon = _parse(rules, s, text)
+    who, _ = _who(rules, s, text.split())
+    if who is not None:
+        m = next((m for m in rules.legal(s) if m.text == canon), None)
+        name = s.players[who]
+        if m is not None and m.player is not None and m.player != name:
+            active = s.players[s.active]
+            verb = canon.split()[0]
+            if verb in ("take", "pass"):
+                raise IllegalMove(f"It is {m.player}'s chance to take a card, not {name}'s (T2).")
+            if verb == "claim":
+                raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
+            what = {"stop": "stop flipping", "end": "end the turn"}.get(verb, verb)
+            raise IllegalMove(f"It is {active}'s turn: only {active} may {what}, not {name} (D1/D5).")
+    return canon
+
+
+def _parse(rules, s, text: str) -> str:
     from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE
 
     words = text.split()
@@ -272,7 +292,9 @@ def parse(rules, s, text: str) -> str:
     if verb == "dock" and rest in ("anyway", "bust", "and bust", "anyway and bust"):
         verb, rest = "bust", ""
     if who is not None and verb in ("flip", "stop", "repel", "dock", "bust", "end") and who != s.active:
-        raise IllegalMove(f"It is {active}'s turn: only {active} may {verb} (D1/D5).")
+        what = ("end the turn" if verb == "end" or ph == CLOSE else "stop flipping" if verb == "stop"
+                else "repel or dock the ship" if verb in ("repel", "dock", "bust") else verb)
+        raise IllegalMove(f"It is {active}'s turn: only {active} may {what}, not {s.players[who]} (D1/D5).")
 
     if verb == "flip":
         if ph == FLIP:
