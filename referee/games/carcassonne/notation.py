@@ -28,7 +28,8 @@ Carcassonne notation (case-insensitive):
                                 e.g. place 1,0 rcrf (C city, R road, F field); for T&B M and X (all
                                 edges city) where the goods city lies: place 1,0 wine city n-e
   city n, road e-w, farm se, cloister   a follower on that feature of the tile just placed
-                                (synonyms: knight, highwayman, farmer, monk; north/east/south/west)
+                                (synonyms: knight, highwayman, farmer, monk; north/east/south/west;
+                                said in full too: knight on the city n, put a farmer on the south farm)
   builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
   no second tile                decline the builder's extra tile (only with option decline_second_tile)"""
 
