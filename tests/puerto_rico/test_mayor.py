@@ -249,3 +249,23 @@ def test_refill_ignores_empty_plantation_and_quarry_circles():
     assert empty_plantations >= 8 and ann["city"]["small-market"] == 1
     assert v["colonist_ship"] == 4     # N, not N + the empty plantation circles
     g.check()
+
+
+def test_moving_a_colonist_takes_the_least_useful_one():
+    """5.3 M3: colonists may be moved freely. 'place university' then 'ok' moves one colonist: the proposal
+    keeps the most useful of the previous places (here the harbor and the market) and frees the least useful
+    (an indigo plantation without an indigo plant), not whichever building was built last."""
+    g = new(4)
+    give(g, 0, tiles={"indigo": (0, 1), "corn": (1, 1)},
+         buildings={"small-market": 1, "harbor": 1, "university": 0})
+    s = g.state
+    s.cgone += s.cship      # an empty colonist ship: nobody gets a new colonist
+    s.cship = 0
+    g.play("mayor no-privilege")
+    assert g.to_move == "Ann"
+    g.play("place university")
+    g.play("ok")
+    ann = g.view()["players"][0]
+    assert ann["city"] == {"small-market": 1, "harbor": 1, "university": 1}
+    assert ann["island"]["corn"] == [1, 1] and ann["island"]["indigo"] == [1, 0]
+    g.check()

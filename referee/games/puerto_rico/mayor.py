@@ -32,8 +32,7 @@ def begin(s, privilege: bool) -> None:
 
 def targets(s, p: int) -> int:
     """How many distinct places (tile kinds, buildings) can hold a colonist."""
-    t = s.tiles[p]
-    return sum(1 for k in range(6) if t[k]) + len(s.owned[p])
+    return 6 - s.tiles[p].count(0) + len(s.owned[p])
 
 
 def step(s) -> None:
@@ -42,9 +41,9 @@ def step(s) -> None:
     while s.turn < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
-        bl = s.bld[p]
-        pool = s.sj[p] + sum(s.tocc[p]) + sum(bl[b] for b in s.owned[p])
-        circles = sum(s.tiles[p]) + sum(CIRC[b] for b in s.owned[p])
+        owned = s.owned[p]
+        pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
+        circles = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, owned))
         choice = 0 < pool < circles and targets(s, p) > 1
         if choice or (decline and s.m_new[p] > 0):
             s.m_t = [0] * 6
@@ -98,40 +97,44 @@ def _forced(s, p: int) -> bool:
 
 def propose(s, p: int, t: list, b: list, pool: int):
     """The proposal: what is already placed, then the previous arrangement, then a greedy fill that pairs
-    plantations with production buildings and occupies violet buildings. Returns new lists."""
+    plantations with production buildings and occupies violet buildings. When the previous arrangement no
+    longer fits (the player placed colonists elsewhere: he is moving them), the colonists kept are the most
+    useful ones by the same greedy order, so the one that moves is the least useful. Returns new lists."""
     t = list(t)
     b = list(b)
     tiles = s.tiles[p]
     owned = s.owned[p]
-    circles = sum(tiles) + sum(CIRC[x] for x in owned)
+    circles = sum(tiles) + sum(map(CIRC.__getitem__, owned))
     left = (pool if pool < circles else circles) - sum(t) - sum(b)
     if left <= 0:
         return t, b
     prev_t = s.tocc[p]
-    for k in range(6):
-        if left <= 0:
-            break
-        add = min(prev_t[k] - t[k], tiles[k] - t[k], left)
-        if add > 0:
-            t[k] += add
-            left -= add
     prev_b = s.bld[p]
+    # the previous arrangement, less what is placed already (a colonist placed where one was counts as his)
+    lim_t = [x if x > y else y for x, y in zip(map(min, prev_t, tiles), t)]
+    lim_b = list(b)
     for x in owned:
-        if left <= 0:
-            break
-        add = min(prev_b[x] - b[x], CIRC[x] - b[x], left)
-        if add > 0:
-            b[x] += add
-            left -= add
+        if prev_b[x] > b[x]:
+            lim_b[x] = prev_b[x]
+    want = sum(lim_t) - sum(t) + sum(lim_b) - sum(b)
+    if want <= left:   # it fits whole: keep it, then fill the rest
+        return _fill(lim_t, lim_b, tiles, owned, left - want, tiles, CIRC) if want < left else (lim_t, lim_b)
+    # it does not fit (the player is moving colonists): keep the most useful previous places
+    return _fill(t, b, tiles, owned, left, lim_t, lim_b)
+
+
+def _fill(t, b, tiles, owned, left, lim_t, lim_b):
+    """Greedy fill of ``left`` colonists onto places below their limits: violet buildings first, then
+    production buildings and plantations that pair up, corn, quarries, the rest."""
+    cap = [0] * 5   # colonists on each good's production buildings, kept up to date as the fill goes on
+    for x in owned:
+        g = PROD_GOOD[x]
+        if g >= 0:
+            cap[g] += b[x]
     while left > 0:
-        cap = [0] * 5
-        for x in owned:
-            g = PROD_GOOD[x]
-            if g >= 0:
-                cap[g] += b[x]
         best, where = -1, None
         for x in owned:
-            if b[x] >= CIRC[x]:
+            if b[x] >= lim_b[x]:
                 continue
             g = PROD_GOOD[x]
             if g < 0:
@@ -141,7 +144,7 @@ def propose(s, p: int, t: list, b: list, pool: int):
             if score > best:
                 best, where = score, ("b", x)
         for k in range(6):
-            if tiles[k] <= t[k]:
+            if lim_t[k] <= t[k]:
                 continue
             if k == 0:
                 score = 8
@@ -155,6 +158,8 @@ def propose(s, p: int, t: list, b: list, pool: int):
             break
         if where[0] == "b":
             b[where[1]] += 1
+            if PROD_GOOD[where[1]] >= 0:
+                cap[PROD_GOOD[where[1]]] += 1
         else:
             t[where[1]] += 1
         left -= 1
@@ -200,7 +205,7 @@ def _finish_pool(s, p, t, b, pool):
     bl = s.bld[p]
     for x in s.owned[p]:
         bl[x] = b[x]
-        placed += b[x]
+    placed += sum(map(b.__getitem__, s.owned[p]))
     s.sj[p] = pool - placed
     s.m_new[p] = 0
     s.turn += 1
@@ -213,10 +218,8 @@ def _finish_pool(s, p, t, b, pool):
 def refill(s) -> None:
     """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
     empty = 0
-    for p in range(s.n):
-        bl = s.bld[p]
-        for x in s.owned[p]:
-            empty += CIRC[x] - bl[x]
+    for bl, owned in zip(s.bld, s.owned):
+        empty += sum(map(CIRC.__getitem__, owned)) - sum(map(bl.__getitem__, owned))
     need = empty if empty > s.n else s.n
     if s.csup >= need:
         s.csup -= need
