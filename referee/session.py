@@ -121,14 +121,15 @@ def split_player(players, text: str) -> tuple[str | None, str]:
 
 
 def play_named(game: Game, text: str) -> Move:
-    """game.play(text); a move the notation does not understand because the player's name leads it, as
-    said at the table ('Bob take corn'), is played as that player's move, or refused when it is not his."""
-    try:
+    """game.play(text); a move led by a player's name, as said at the table ('Bob take corn'), is played as
+    that player's move, or refused when it is not his: whether the notation reads the name itself (Port
+    Royal) or not (the name is taken off and the rest is the move)."""
+    named, rest = split_player(game.players, text)
+    if named is None:
         return game.play(text)
-    except InvalidMove as err:
-        named, rest = split_player(game.players, text)
-        if named is None:
-            raise
+    try:
+        move = game.find(text)
+    except InvalidMove:
         try:
             move = game.find(rest)
         except RefereeError as after_name:
@@ -137,6 +138,9 @@ def play_named(game: Game, text: str) -> Move:
         if refused:
             raise IllegalMove(refused) from None
         return game.play(move.text)
+    if not move.chance and move.player is not None and move.player != named:
+        raise IllegalMove(name_refusal(move, named))      # the notation took the name, the move is another's
+    return game.play(move.text)
 
 
 def name_refusal(move: Move, named: str) -> str | None:
