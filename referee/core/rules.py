@@ -49,6 +49,13 @@ class Option:
             value = str(raw).strip() if self.keep_case else str(raw).strip().lower()
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
+            if kind is str and value:           # a unique start of a value is that value ('exp': expedition-end)
+                starts = [c for c in self.choices if str(c).lower().startswith(value.lower())]
+                if len(starts) == 1:
+                    return starts[0]
+                if starts:
+                    raise BadInput(f"Option {self.name}: {raw!r} could be {' or '.join(map(str, starts))}; "
+                                   "type more of it.")
             raise BadInput(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
         return value
 

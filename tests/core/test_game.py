@@ -164,3 +164,16 @@ def test_player_range_can_depend_on_an_option():
     with pytest.raises(BadInput, match=r"2 to 5 players, not 6; a sixth player .*-o six_players=on"):
         referee.new_game("carcassonne", [f"P{i}" for i in range(6)])
     assert len(referee.new_game("carcassonne", [f"P{i}" for i in range(6)], {"six-players": "on"}).players) == 6
+
+
+def test_an_option_value_may_be_cut_short_when_only_one_fits():
+    g = referee.new_game("port-royal", ["Ann", "Bob"], {"end": "exp"})
+    assert g.options["end"] == "expedition-end"
+    assert referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"tie_order": "BUILD"}).options["tie_order"] \
+        == "build-time"
+    with pytest.raises(BadInput, match="takes one of standard, expedition-end, not 'x'"):
+        referee.new_game("port-royal", ["Ann", "Bob"], {"end": "x"})
+    from referee.core.rules import Option
+
+    with pytest.raises(BadInput, match="'al' could be alpha or alps; type more of it"):
+        Option("x", "alpha", choices=("alpha", "alps")).parse("al")
