@@ -148,9 +148,7 @@ def score(data) -> Result:
         notes.append("Expedition end, but nobody has an expedition: this cannot be a finished game; "
                      "ranked by influence and coins (G8).")
         eligible_rule = False
-    # G9: coins and whether each player has an expedition are part of the output even without a tie.
-    with_exp = [r[0] for r in rows if r[3]]
-    notes.append("Coins left (the tie-break): " + ", ".join(f"{r[0]} {r[2]}" for r in rows)
-                 + "; with an expedition: " + (", ".join(with_exp) if with_exp else "nobody") + " (G9).")
+    # G9: coins (the tie-break) and whether each player has an expedition are shown even without a tie
+    facts = {r[0]: {"coins": r[2], "expedition": "yes" if r[3] else "no"} for r in rows}
     return rank(GAME, [(r[0], r[1], r[2], (r[3] > 0) if eligible_rule else True) for r in rows],
-                tiebreak_name="coins", notes=notes)
+                tiebreak_name="coins", notes=notes, facts=facts)

@@ -21,6 +21,7 @@ class Entry:
     tiebreak: Any = None          # the value that broke a tie on total, or None
     eligible: bool = True         # False: ranked, but cannot win (e.g. Port Royal's expedition end)
     note: str = ""                # e.g. "decided by coins", "shared win", "not eligible to win"
+    facts: dict = field(default_factory=dict)   # shown beside the total, not part of it (Port Royal G9: coins)
 
     def to_dict(self) -> dict:
         d = {"player": self.player, "total": self.total, "rank": self.rank,
@@ -29,6 +30,8 @@ class Entry:
             d["eligible"] = False
         if self.note:
             d["note"] = self.note
+        if self.facts:
+            d["facts"] = dict(self.facts)
         return d
 
 
@@ -58,18 +61,20 @@ class Result:
     def from_dict(cls, data: dict) -> "Result":
         ranking = [Entry(player=e["player"], total=e["total"], rank=e["rank"],
                          breakdown=dict(e.get("breakdown") or {}), tiebreak=e.get("tiebreak"),
-                         eligible=e.get("eligible", True), note=e.get("note", ""))
+                         eligible=e.get("eligible", True), note=e.get("note", ""),
+                         facts=dict(e.get("facts") or {}))
                    for e in data["ranking"]]
         return cls(game=data["game"], ranking=ranking, notes=list(data.get("notes", [])))
 
 
-def rank(game: str, rows, *, tiebreak_name: str | None = None, notes=None) -> Result:
+def rank(game: str, rows, *, tiebreak_name: str | None = None, notes=None, facts=None) -> Result:
     """Build a Result with competition ranking (1, 1, 3).
 
     ``rows``: iterables of (player, breakdown dict, tiebreak value or None[, eligible]). The total is the
     sum of the breakdown. Order: eligible players first, then total, then tiebreak (higher is better).
     Players equal on all of these share the rank. A tiebreak value is reported only for players whose
-    total ties with another's (it is what decided, or failed to decide, their order).
+    total ties with another's (it is what decided, or failed to decide, their order). ``facts``: player ->
+    {name: value} shown beside each total (the game's output asks for them), never added to it.
     """
     items = []
     for row in rows:
@@ -99,5 +104,6 @@ def rank(game: str, rows, *, tiebreak_name: str | None = None, notes=None) -> Re
             elif tiebreak_name:
                 note = f"decided by {tiebreak_name}"
         entries.append(Entry(player=it[0], total=it[2], rank=r, breakdown=it[1],
-                             tiebreak=it[3] if tied_on_total else None, eligible=it[4], note=note))
+                             tiebreak=it[3] if tied_on_total else None, eligible=it[4], note=note,
+                             facts=dict((facts or {}).get(it[0]) or {})))
     return Result(game=game, ranking=entries, notes=list(notes or []))

@@ -60,6 +60,9 @@ def build_table(result):
     table.add_section()
     table.add_row("total", *[f"[bold]{e.total}[/bold]" for e in ranking])
     table.add_row("rank", *[_rank(e) for e in ranking])
+    for fact in dict.fromkeys(k for e in ranking for k in e.facts):     # shown beside the total (PR G9)
+        table.add_row(escape(fact), *["" if e.facts.get(fact) is None else escape(str(e.facts[fact]))
+                                      for e in ranking])
     if any(e.tiebreak is not None for e in ranking):
         table.add_row("tiebreak", *["" if e.tiebreak is None else _num(e.tiebreak) for e in ranking])
     if any(e.note for e in ranking):

@@ -210,7 +210,16 @@ def test_reordering_players_changes_nothing_but_order(data, rnd):
 def test_output_names_every_players_coins_and_expedition_g9():
     res = _score({"players": [{"name": "Ann", "coins": 5, "cards": ["sailor-3-1", "expedition-aa"]},
                               {"name": "Bob", "coins": 9, "influence": 12, "expeditions": 0}]})
-    assert res.notes[-1] == "Coins left (the tie-break): Ann 5, Bob 9; with an expedition: Ann (G9)."
+    facts = {e.player: e.facts for e in res.ranking}
+    assert facts == {"Ann": {"coins": 5, "expedition": "yes"}, "Bob": {"coins": 9, "expedition": "no"}}
+    assert res.to_dict()["ranking"][0]["facts"] == {"coins": 9, "expedition": "no"}     # Bob leads
+    from referee.calculator.output import build_table, make_console
+    import io
+
+    out = io.StringIO()
+    make_console(out, width=80).print(build_table(res))
+    rows = {line.split()[0]: line.split()[1:] for line in out.getvalue().splitlines() if line.split()}
+    assert rows["coins"] == ["9", "5"] and rows["expedition"] == ["no", "yes"]   # a row each, best first
 
 
 def test_coins_and_held_cards_fit_the_deck_in_play_4_0_g8():
