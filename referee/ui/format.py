@@ -47,11 +47,19 @@ def result_table(result, title: str | None = None):
     table.add_row("rank", *[str(e.rank) for e in result.ranking])
     if any(e.note for e in result.ranking):
         table.add_row("note", *[e.note for e in result.ranking])
+    if any(e.facts for e in result.ranking):             # shown beside the total (Port Royal G9: coins)
+        for fact in dict.fromkeys(k for e in result.ranking for k in e.facts):
+            table.add_row(fact, *["" if e.facts.get(fact) is None else str(e.facts[fact]) for e in result.ranking])
     winners = result.winners
-    caption = [("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)] if winners else []
-    caption.extend(result.notes)
-    table.caption = "\n".join(caption) or None
-    return table
+    if winners:
+        table.caption = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(winners)
+    if not result.notes:
+        return table
+    # the notes are sentences: printed under the table at the console's width, not wrapped to the table's
+    from rich.console import Group
+    from rich.text import Text
+
+    return Group(table, *[Text(note) for note in result.notes])
 
 
 def show_game(console, tracked) -> None:

@@ -119,3 +119,22 @@ def test_the_preview_of_a_move_led_by_a_name_says_whose_move_it_is(db, toy):
     session.play(store, t, "roll 2")
     assert _preview(t.game, "Ann keep") == t.game.preview("keep")
     assert _preview(t.game, "bob keep") == "✗ It is Ann's turn, not Bob's: keep is Ann's move."
+
+
+def test_result_notes_are_printed_whole_under_the_table_and_facts_beside_the_totals():
+    # a note wrapped to the width of a narrow results table read one or two words a line
+    import io
+
+    from rich.console import Console
+
+    from referee.ui.format import result_table
+    from scoring import rank
+
+    note = "Ann: 1 VP earned after the chips ran out is counted in the total (rule 6.3)."
+    res = rank("port-royal", [("Ann", {"persons": 7}, 5), ("Bob", {"persons": 3}, 9)], notes=[note],
+               facts={"Ann": {"coins": 5}, "Bob": {"coins": 9}})
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(result_table(res))
+    lines = out.getvalue().splitlines()
+    assert note in lines and any("Winner: Ann" in line for line in lines)
+    assert any(line.replace("│", " ").split() == ["coins", "5", "9"] for line in lines)
