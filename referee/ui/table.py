@@ -228,6 +228,20 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
 
 
 def _preview(game, text: str) -> str:
+    """The live bar's line for typed text: the move and what it would do, or the rule refusing it; while
+    what is typed is still the start of legal moves ('bui'), the moves Tab would complete instead of a
+    refusal of the unfinished word."""
+    shown = _move_preview(game, text)
+    if shown.startswith("✗"):
+        typed = " ".join(text.lower().split())
+        starts = [m.text for m in game.legal_moves() if m.text.startswith(typed)] if typed else []
+        if starts:
+            more = f" and {len(starts) - 3} more" if len(starts) > 3 else ""
+            return "… Tab completes: " + ", ".join(starts[:3]) + more
+    return shown
+
+
+def _move_preview(game, text: str) -> str:
     """The game's preview of typed text; led by a player's name the notation does not take ('bob take
     corn'), the preview of the move after the name, or why it is not that player's move."""
     named, rest = session.split_player(game.players, text)

@@ -121,6 +121,18 @@ def test_the_preview_of_a_move_led_by_a_name_says_whose_move_it_is(db, toy):
     assert _preview(t.game, "bob keep") == "✗ It is Ann's turn, not Bob's: keep is Ann's move."
 
 
+def test_the_live_bar_offers_the_moves_a_half_typed_word_begins(db, toy):
+    # 'ke' is refused as a move ("not a toy move"), but it is only unfinished: the bar says what Tab completes
+    from referee.ui.table import _preview
+
+    store = Store(db)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    session.play(store, t, "roll 2")
+    assert t.game.preview("ke").startswith("✗")
+    assert _preview(t.game, "ke") == "… Tab completes: keep"
+    assert _preview(t.game, "kx").startswith("✗")          # nothing begins so: the refusal stands
+
+
 def test_result_notes_are_printed_whole_under_the_table_and_facts_beside_the_totals():
     # a note wrapped to the width of a narrow results table read one or two words a line
     import io
