@@ -57,6 +57,16 @@ ACTION_WORDS = ("build", "reopen", "fortress", "loan", "end")
 _CHANCE_ONLY = ["chance"]
 
 
+def table_choices(legal, rng):
+    """The `table` player's choice set: half the time the turn's action or 'end', when one is listed (the
+    caller then picks uniformly among what this returns). bench_playouts.py plays El Capitan with it."""
+    if rng.random() < 0.5 and not legal[0].chance:
+        acts = [m for m in legal if m.text.startswith(ACTION_WORDS)]
+        if acts:
+            return acts
+    return legal
+
+
 def play_one(n: int, seed: int, options: dict, policy: str = "uniform", check: bool = True, log=None) -> int:
     rng = random.Random(seed)
     g = referee.new_game("el-capitan", NAMES[:n], options)
@@ -73,10 +83,8 @@ def play_one(n: int, seed: int, options: dict, policy: str = "uniform", check: b
                 for m in legal:
                     kinds.setdefault(m.text.split(" ", 1)[0], []).append(m)
                 legal = kinds[rng.choice(sorted(kinds))]
-        elif policy == "table" and rng.random() < 0.5 and not legal[0].chance:
-            acts = [m for m in legal if m.text.startswith(ACTION_WORDS)]
-            if acts:
-                legal = acts
+        elif policy == "table":
+            legal = table_choices(legal, rng)
         g.play(legal[int(rng.random() * len(legal))].text)    # uniform; cheaper than rng.choice
         if check:
             g.check()

@@ -33,14 +33,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import referee  # noqa: E402
+from bench_el_capitan import table_choices  # noqa: E402
 
 DEFAULT = {"port-royal": 4, "puerto-rico": 4, "carcassonne": 2, "el-capitan": 4}
 POLICY = {"el-capitan": "table"}
 TARGET = {"port-royal": 2000 / 60, "puerto-rico": 150, "carcassonne": 20, "el-capitan": 100}
-# El Capitan's turn action (T11) or the end of a turn, by the first word of the canonical text
-ACTION_WORDS = ("build", "reopen", "fortress", "loan", "end")
 
 
 def run(game_id: str, players: int, seconds: float, check: bool, seed: int = 1, policy: str = "uniform"):
@@ -60,10 +60,8 @@ def run(game_id: str, players: int, seconds: float, check: bool, seed: int = 1, 
                 latencies.append(time.perf_counter() - t0)
             else:
                 legal = game.legal_moves()
-            if table and rng.random() < 0.5 and not legal[0].chance:
-                acts = [m for m in legal if m.text.startswith(ACTION_WORDS)]
-                if acts:
-                    legal = acts
+            if table:
+                legal = table_choices(legal, rng)
             game.play(legal[int(rng.random() * len(legal))].text)    # uniform; cheaper than rng.choice
             if check:
                 game.check()
