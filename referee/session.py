@@ -187,7 +187,7 @@ def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
             # Reopen a finished tracked game: back to a live file, out of the archive.
             dropped = tracked.game.undo(n)
             doc = {k: v for k, v in (tracked.doc or {}).items()
-                   if k in ("id", "game", "players", "options", "date", "location", "notes", "created")}
+                   if k in ("id", "game", "players", "options", "date", "location", "notes", "created", "played_seconds")}
             doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": tracked.game.moves})
             store.write_live(doc)
             store.remove_archived(tracked.id)
@@ -208,8 +208,23 @@ def archive_doc(tracked_id: str, game: Game, live: dict) -> dict:
         "location": live.get("location"), "notes": live.get("notes"),
         "created": live.get("created"), "finished_at": now_iso(), "source": "tracked",
         "moves": len(game.moves), "has_record": True,
+        "duration": int(live.get("played_seconds") or live.get("duration") or 0) or None,   # seconds at the table
         "result": result.to_dict() if result is not None else None,
     }
+
+
+def add_table_time(store: Store, tracked: Tracked, seconds: float) -> None:
+    """Add time the table was open on this game (a sitting, or the part of one since the last call) to its
+    stored play time. Breaks between sittings are never counted: the table calls this while it is open."""
+    if seconds <= 0 or tracked.archived:
+        return
+    with store.lock:
+        doc = store.read_live(tracked.id)
+        if doc is None:
+            return
+        doc["played_seconds"] = round(float(doc.get("played_seconds") or 0) + seconds, 1)
+        store.write_live(doc)
+        tracked.doc["played_seconds"] = doc["played_seconds"]
 
 
 def finish(store: Store, tracked: Tracked) -> None:
