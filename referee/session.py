@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core.errors import BadInput, IllegalMove, InvalidMove, RefereeError, StoreError
+from .core.errors import BadInput, IllegalMove, MovedOn, RefereeError, StoreError
 from .core.game import Game
 from .core.move import Move
+from .core.entry import name_refusal, play_entry, play_named, split_player  # noqa: F401 (re-exported)
 from .core.record import load_record
 from .core.registry import get_rules
 from .store import SCHEMA_VERSION, Store
@@ -106,71 +107,40 @@ def _refresh(store: Store, tracked: Tracked) -> None:
     tracked.doc = doc
 
 
-def split_player(players, text: str) -> tuple[str | None, str]:
-    """('Bob', 'take corn') for 'bob take corn': a player's whole name (any case) leading the text."""
-    words = text.split()
-    best = None
-    for name in players:
-        n = len(name.split())
-        if n < len(words) and " ".join(words[:n]).casefold() == " ".join(name.split()).casefold():
-            if best is None or n > len(best.split()):
-                best = name
-    if best is None:
-        return None, text
-    return best, " ".join(words[len(best.split()):])
-
-
-def play_named(game: Game, text: str) -> Move:
-    """game.play(text); a move led by a player's name, as said at the table ('Bob take corn'), is played as
-    that player's move, or refused when it is not his: whether the notation reads the name itself (Port
-    Royal) or not (the name is taken off and the rest is the move)."""
-    named, rest = split_player(game.players, text)
-    if named is None:
-        return game.play(text)
-    try:
-        move = game.find(text)
-    except InvalidMove:
-        try:
-            move = game.find(rest)
-        except RefereeError as after_name:
-            raise after_name from None  # what is wrong with the move itself, not with the name
-        refused = name_refusal(move, named)
-        if refused:
-            raise IllegalMove(refused) from None
-        return game.play(move.text)
-    if not move.chance and move.player is not None and move.player != named:
-        raise IllegalMove(name_refusal(move, named))      # the notation took the name, the move is another's
-    return game.play(move.text)
-
-
-def name_refusal(move: Move, named: str) -> str | None:
-    """Why ``move`` cannot be entered under player ``named``'s name, or None when it is his."""
-    if move.player is None or move.chance:
-        return f"{move.text} is a table event (chance), not {named}'s move; enter it without a name."
-    if move.player != named:
-        return f"It is {move.player}'s turn, not {named}'s: {move.text} is {move.player}'s move."
-    return None
-
-
 def _become(tracked: Tracked, other: Tracked) -> None:
     tracked.game, tracked.doc, tracked.archived = other.game, other.doc, other.archived
 
 
-def play(store: Store, tracked: Tracked, text: str) -> Move:
-    """Check and apply one move and store it before returning (atomic write of the game's file)."""
+def enter(store: Store, tracked: Tracked, text: str, typed_at: int | None = None) -> list[Move]:
+    """Check and apply one entry (one move, or the moves said in one breath) and store them before returning.
+    All-or-nothing: if any move of the entry is refused, none is applied or stored.
+
+    ``typed_at``: the number of moves the game had when the entry was typed (the table passes it). If the
+    game on disk has moved on since (another window), nothing is applied and MovedOn is raised; ``tracked``
+    then holds the new position, so the entry can be shown again and confirmed there."""
     with store.lock:
         _refresh(store, tracked)
-        move = play_named(tracked.game, text)
+        if typed_at is not None and typed_at != len(tracked.game.moves):
+            raise MovedOn(f"The game moved on in another window while this was typed (it has "
+                          f"{len(tracked.game.moves)} moves now, not {typed_at}); nothing was applied. "
+                          f"Check the board and enter it again.")
+        before = len(tracked.game.moves)
+        moves = play_entry(tracked.game, text)
         tracked.doc["moves"] = tracked.game.moves
         try:
             store.write_live(tracked.doc)
         except StoreError as err:
-            tracked.game.undo()
+            tracked.game.undo(len(tracked.game.moves) - before)
             tracked.doc["moves"] = tracked.game.moves
             raise StoreError(f"The move was not saved: {err}") from None
         if tracked.game.finished:
             finish(store, tracked)
-    return move
+    return moves
+
+
+def play(store: Store, tracked: Tracked, text: str, typed_at: int | None = None) -> Move:
+    """One entry, as `enter`; returns its last move (an entry is usually one move)."""
+    return enter(store, tracked, text, typed_at)[-1]
 
 
 def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
@@ -188,7 +158,8 @@ def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
             dropped = tracked.game.undo(n)
             doc = {k: v for k, v in (tracked.doc or {}).items()
                    if k in ("id", "game", "players", "options", "date", "location", "notes", "created", "played_seconds")}
-            doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": tracked.game.moves})
+            doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": tracked.game.moves,
+                        "played_seconds": (tracked.doc or {}).get("duration") or 0})
             store.write_live(doc)
             store.remove_archived(tracked.id)
             tracked.doc, tracked.archived = doc, False

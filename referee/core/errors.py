@@ -33,6 +33,11 @@ class GameOver(IllegalMove):
     """A move was entered after the game ended (exit 1)."""
 
 
+class MovedOn(IllegalMove):
+    """An entry typed at one position reached the game after it had moved on (another window played or took
+    back a move meanwhile): nothing was applied; the entry must be confirmed at the new position (exit 1)."""
+
+
 class StoreError(RefereeError):
     """The history store cannot be read or written safely (corrupt, locked, newer schema): exit 2."""
 

@@ -169,6 +169,15 @@ class Game:
     def to_move(self) -> str | None:
         return None if self.finished else self.rules.to_move(self.state)
 
+    def default_move(self) -> Move | None:
+        """The move an empty entry (Enter) plays now, where the table has an obvious one, else None.
+        An engine offers one through ``Rules.default_move(state)`` returning a legal move's text."""
+        if self.finished:
+            return None
+        pick = getattr(self.rules, "default_move", None)
+        text = pick(self.state) if pick is not None else None
+        return self._legal_map().get(text) if text else None
+
     def prompt(self) -> str:
         return "The game is over." if self.finished else self.rules.prompt(self.state)
 
