@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .board import CITIES
 from .chain import EMPTY, next_sites, run_length
-from .notation import card_label, city_named
+from .notation import card_label, city_named, fits
 from .state import BANK, COLOURS, OFF
 
 
@@ -23,7 +23,7 @@ def _typed_cards(typed, cards):
         words = card_label(c).replace("-", " ").split()
         orders = [words] if c[0] == "d" else [words, [words[1], words[0]] + words[2:]]
         for w in orders:
-            if len(typed) <= len(w) and all(x.startswith(t) for t, x in zip(typed, w)):
+            if len(typed) <= len(w) and all(fits(t, x) for t, x in zip(typed, w)):
                 out.append(c)
                 break
     return sorted(out, key=lambda c: c[0] != "d")     # one city named: its destination card first

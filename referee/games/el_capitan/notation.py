@@ -65,11 +65,19 @@ def suggest(word: str, choices) -> str:
     return f" Did you mean {close[0]}?" if close else ""
 
 
+def fits(typed: str, word: str) -> bool:
+    """A typed word names a word of a legal text: a start of it ('mars' for marseille), but a number is whole:
+    '1' is '1f' or '1s', never 10 or 16 (every number typed is honoured, issue 13)."""
+    if typed.isdigit():
+        return word == typed or (word[:len(typed)] == typed and not word[len(typed):len(typed) + 1].isdigit())
+    return word.startswith(typed)
+
+
 def _subsequence(typed, words) -> bool:
     """Every typed word is a prefix of a word of the legal text, in order (words may be skipped)."""
     i = 0
     for t in typed:
-        while i < len(words) and not words[i].startswith(t):
+        while i < len(words) and not fits(t, words[i]):
             i += 1
         if i == len(words):
             return False
@@ -96,7 +104,7 @@ def match(text: str, legal_texts) -> str | None:
     hits = []
     for cand in legal_texts:
         words = cand.replace("-", " ").split()
-        if words[0].startswith(typed[0]) and (_subsequence(typed[1:], words[1:])
+        if fits(typed[0], words[0]) and (_subsequence(typed[1:], words[1:])
                                               or ("-" in cand and _subsequence(typed[1:], _swapped(cand)[1:]))):
             hits.append(cand)
     if len(hits) == 1:

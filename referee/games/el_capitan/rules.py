@@ -20,6 +20,7 @@ from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLA
                     layouts)
 from .chain import EMPTY, FREE, next_sites, run_ok
 from .notation import HELP, card_label, city_named, match, suggest
+from .sailing import is_sail, parse_sail
 from .state import BANK, COLOURS, OFF, State
 
 NAMES = {i: c.capitalize() for i, c in enumerate(CITIES)}
@@ -1004,6 +1005,9 @@ class ElCapitanRules(Rules):
             firsts = [m for m in texts if m.startswith(text + " site 1")]
             if len(firsts) == 1 and any(m.startswith(text + " site 2") for m in texts):
                 return firsts[0]
+        if s.stage == "turn" and is_sail(words):
+            # the card typed is the card that sails, or the entry is refused (never another card that can)
+            return parse_sail(self, s, words, legal)
         hit = match(text, texts)
         if hit:
             return hit
