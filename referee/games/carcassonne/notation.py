@@ -16,6 +16,7 @@ import re
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
 from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, tile_types
+from .words import canonical_words
 
 HELP = """\
 Carcassonne notation (case-insensitive):
@@ -36,6 +37,7 @@ Carcassonne notation (case-insensitive):
 _DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
               "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",
               "inside": "inner", "centre-field": "inner"}
+_CORNER_NAMES = {"ne": "northeast", "se": "southeast", "sw": "southwest", "nw": "northwest"}
 _CITY = {"city", "knight", "town", "c"}
 _ROAD = {"road", "highwayman", "robber", "thief", "r"}
 _FARM = {"farm", "field", "farmer", "meadow", "f"}
@@ -81,7 +83,7 @@ def rotation_text(tile, q: int) -> str:
 
 # --- the parser ------------------------------------------------------------------------------------
 def parse(rules, st, text: str) -> str:
-    t = text.strip().lower()
+    t = canonical_words(text.strip().lower())    # Czech, any case, with or without accents
     if t in _DECLINE:
         return _decline(rules, st)
     words = t.replace(",", " ").replace("(", " ").replace(")", " ").split()
@@ -255,6 +257,10 @@ def _place(rules, st, words) -> str:
     if goods is not None and rest and rest[-1] not in ("r0", "r90", "r180", "r270"):
         # the rotation given by where the goods city lies: place 1,-1 cloth city n-e (rules §2.7, M and X)
         words = [w for w in rest if w not in ("city", "goods", "wine", "grain", "cloth")]
+        named = [w for w in rest if w in _GOODS_WORDS and w != goods.goods]
+        if named:       # every word honoured: 'wine city' on a tile whose goods city holds cloth is refused
+            raise IllegalMove(f"{st.hand}'s goods city holds {goods.goods}, not {named[0]}; say "
+                              f"place {x},{y} {goods.goods} city and its edges.")
         if len(words) == 1 and len(words) < len(rest) or (len(words) == 1 and tile.edges_ambiguous
                                                          and re.fullmatch(r"[nesw](-?[nesw])+", words[0])):
             want = set(_edge_set_of(words[0]))
@@ -295,7 +301,7 @@ def _place(rules, st, words) -> str:
 
 
 def _edge_set_of(word: str):
-    word = word.replace("-", "")
+    word = "".join(_norm_dirs([word]))           # 'south-east' (jih-východ) is s-e
     if not word or not set(word) <= set("nesw"):
         raise InvalidMove(f"{word!r} is not a set of edges; name them like n-e (north and east).")
     return {"nesw".index(ch) for ch in word}
@@ -334,6 +340,15 @@ def _norm_dirs(words) -> list[str]:
                 continue
             out.append(_DIR_WORDS.get(part, part))
     return out
+
+
+def _corner_of(dirs) -> str | None:
+    """'sw' for ['sw'], ['s', 'w'] or ['w', 's']: a corner named by compass directions, else None."""
+    letters = set("".join(dirs))
+    for corner in ("ne", "se", "sw", "nw"):
+        if letters == set(corner) and len("".join(dirs)) == 2:
+            return corner
+    return None
 
 
 def _figure(rules, st, words) -> str:
@@ -380,8 +395,12 @@ def _figure(rules, st, words) -> str:
         raise InvalidMove(f"Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
                           f"{', '.join(rot.names)}.")
     dirs = _norm_dirs(words)
+    # a corner said in compass words ('southwest', 'south west') names the corner, not the field listed as
+    # 'farm sw': where two fields meet there, that is ambiguous (issue 13: tile O)
+    parts = [p for w in words for p in re.split(r"[-+/]", w) if p]
+    corner = _corner_of(dirs) if parts and all(p in _DIR_WORDS and len(p) > 2 for p in parts) else None
     try:
-        seg = _find_segment(st, rot, kind, dirs)
+        seg = _find_segment(st, rot, kind, [corner] if corner else dirs, corner is not None)
     except AmbiguousMove:
         if figure != "f" and kind in ("field" if figure == "p" else ("city", "road")):
             _no_special_figure(rules, st, figure, who)   # "pig" when no field of the tile can take it
@@ -420,7 +439,7 @@ def _no_special_figure(rules, st, figure, who):
                       "owner's farmer (rule PG2).")
 
 
-def _find_segment(st, rot, kind, dirs) -> int:
+def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
     tile = rot.tile
     segs = [s for s in tile.segments if s.kind == kind]
     kword = "farm" if kind == "field" else kind
@@ -433,6 +452,9 @@ def _find_segment(st, rot, kind, dirs) -> int:
         opts = " or ".join(rot.names[s.index] for s in segs)
         raise AmbiguousMove(f"The tile has several {kword}s; say which: {opts}.")
     if kind == "cloister":
+        if dirs != ["inner"]:     # every word honoured: a cloister lies in the middle, never 'north'
+            raise IllegalMove(f"A cloister lies in the middle of its tile, not {' '.join(dirs)}; type cloister "
+                              "(or monk).")
         return segs[0].index
     if kind in ("city", "road"):
         edges = set()
@@ -450,6 +472,13 @@ def _find_segment(st, rot, kind, dirs) -> int:
         raise IllegalMove(f"The tile just placed has no single {kword} on its {which} edge"
                           f"{'s' if len(edges) > 1 else ''}; its features are: {here}.")
     # fields
+    if corner_word and len(dirs) == 1 and dirs[0] in _DIR_HALVES:
+        cands = sorted({rot.half_seg[h] for h in _DIR_HALVES[dirs[0]] if rot.half_seg[h] >= 0})
+        if len(cands) > 1:
+            opts = " or ".join(rot.names[c] for c in cands)
+            raise AmbiguousMove(f"Two farms meet at the {_CORNER_NAMES[dirs[0]]} corner; say which: {opts}.")
+        if cands:
+            return cands[0]
     key = "-".join(dirs)
     for s in segs:
         if rot.names[s.index] in (f"farm {key}", f"farm {''.join(dirs)}"):
@@ -557,3 +586,70 @@ def prompt(rules, st) -> str:
     then = "; then the builder's extra tile (rule B5)" if st.trigger and rules.left(st) > 0 else ""
     return (f"{who}: at most one figure on {rot.tile.key} at {x},{y} ({st.supply[st.current]} followers in supply): "
             f"{', '.join(moves)}{extra}{then}")
+
+
+# --- one line for a whole turn -----------------------------------------------------------------------
+_POS = re.compile(r"([+-]?\d+)\s*,\s*([+-]?\d+)")
+_INT = re.compile(r"^[+-]?\d+$")
+_PLACE_WORDS = {"place", "put", "lay", "at", "on"}  # 'p' alone is tile P here
+_ROT_FILLERS = {"rot", "rotation", "rotated", "rotate", "turned", "cw", "clockwise", "deg", "degrees"}
+_GOODS_WORDS = {"wine", "grain", "cloth"}
+
+
+def _position_at(words, i):
+    """How many words from ``i`` make a position ('1,-2' or '1 -2'), or 0."""
+    if i < len(words) and re.fullmatch(r"[+-]?\d+,[+-]?\d+", words[i]):
+        return 1
+    if i + 1 < len(words) and _INT.match(words[i]) and _INT.match(words[i + 1]):
+        return 2
+    return 0
+
+
+def _rotation_len(words, i) -> int:
+    """How many words from ``i`` say the rotation: 'r90', '90', 'rcrfr', 'rot 90', 'wine city n-e', or 0."""
+    n = 0
+    while i + n < len(words) and words[i + n] in _ROT_FILLERS:
+        n += 1
+    if i + n >= len(words):
+        return 0
+    w = words[i + n]
+    if w in _GOODS_WORDS and i + n + 2 < len(words) + 0 and words[i + n + 1] == "city":
+        return n + 3 if i + n + 2 < len(words) else 0
+    if _rotation_token(w) is not None or re.fullmatch(r"r?[crf]{4}", w):
+        n += 1
+        while i + n < len(words) and words[i + n] in ("deg", "degrees", "cw", "clockwise"):
+            n += 1
+        return n
+    return 0
+
+
+def split_entry(rules, st, text: str):
+    """A whole turn said in one breath, read as its moves: 'tb:o 1,0 r90 farm sw' is draw tb:o, place 1,0
+    r90, farm sw; 'draw d place 0,1 r90 knight n', '1,0 r90 none' (tile drawn already). Only the shape is read
+    here (tile, then a position and its rotation, then the figure); each piece is then read and checked as
+    its own move. None when the text is not such a line (it is then one move)."""
+    if st.phase not in ("draw", "place"):
+        return None
+    text = canonical_words(text.strip().lower().replace("(", " ").replace(")", " "))
+    words = _POS.sub(r"\1,\2", text).split()
+    start = next((i for i in range(len(words)) if _position_at(words, i)), None)
+    if start is None:
+        return None
+    head = words[:start]
+    lead = []
+    if head and head[-1] in _PLACE_WORDS:
+        head.pop()
+        lead = ["place"]
+    pieces = []
+    if st.phase == "draw":
+        if not head:
+            return None                     # a position with no tile named: not a turn line
+        pieces.append(" ".join(head) if head[0] in _DRAW else "draw " + " ".join(head))
+    elif head:
+        return None                         # words before the position while placing: one move, read whole
+    end = start + _position_at(words, start)
+    end += _rotation_len(words, end)
+    pieces.append(" ".join(lead + words[start:end]))
+    if end < len(words):
+        pieces.append(" ".join(words[end:]))
+    return pieces if len(pieces) > 1 else None
