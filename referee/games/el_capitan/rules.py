@@ -21,6 +21,7 @@ from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLA
 from .chain import EMPTY, FREE, next_sites, run_ok
 from .notation import HELP, card_label, city_named, match, suggest
 from .sailing import is_sail, parse_sail
+from .words import canonical_words
 from .state import BANK, COLOURS, OFF, State
 
 NAMES = {i: c.capitalize() for i, c in enumerate(CITIES)}
@@ -979,10 +980,44 @@ class ElCapitanRules(Rules):
             return None if s.chooser is None else s.players[s.chooser]
         return None
 
+    # --- one entry, several moves; Enter ---------------------------------------------------------------
+    _VERBS = frozenset(("buy", "sail", "bank", "build", "reopen", "fortress", "loan", "end", "repay", "extend"))
+
+    def split_entry(self, s, text):
+        """The moves said in one breath (core/entry.py), read one at a time from the position they meet:
+        'buy marseille 3s 4f sail marseille 3s 4f build end' is the buy, then the rest read again after it.
+        A board question with a single answer (the board file knows it) is answered first, as the table
+        does. None: the text is one move."""
+        legal = self.legal(s)
+        words = canonical_words(text).split()
+        if len(legal) == 1 and legal[0].chance and words and " ".join(words) != legal[0].text:
+            try:
+                self.parse(s, " ".join(words))         # the typed text answers it: that is one move
+            except (IllegalMove, InvalidMove):
+                return [legal[0].text, text]
+            return None
+        cut = next((i for i in range(1, len(words)) if words[i] in self._VERBS and words[i - 1] != "to"), None)
+        if cut is None:
+            return None
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
+
+    def default_move(self, s):
+        """What Enter plays: 'end' once the turn's action is done (buying more cards is the exception), and
+        the one legal move where there is only one (a board question the board file answers)."""
+        legal = self.legal(s)
+        if len(legal) == 1:
+            return legal[0].text
+        if s.stage == "turn" and s.acted and any(m.text == "end" and m.action == ("end",) for m in legal):
+            return "end"
+        return None
+
     # --- parse: abbreviations and the rule behind a refusal ---------------------------------------------
     def parse(self, s, text):
         legal = self.legal(s)
         texts = [m.text for m in legal]
+        text = canonical_words(text)          # Czech, any case, with or without accents
+        if text in texts:
+            return text
         if s.stage == "reveal":
             got = self._reveal_text(s, text, texts)
             if got:
@@ -1011,16 +1046,6 @@ class ElCapitanRules(Rules):
         hit = match(text, texts)
         if hit:
             return hit
-        if s.stage == "turn" and words and words[0] in ("go", "sail", "to") and len(words) >= 2:
-            c = city_named(words[-1])
-            if c is not None:
-                cands = [m.text for m in legal if m.action[0] == "sail" and m.action[2] == c]
-                if len(cands) == 1:
-                    return cands[0]
-                if len(cands) > 1:
-                    from referee.core.errors import AmbiguousMove
-
-                    raise AmbiguousMove(f"Several cards reach {NAMES[c]}: {', '.join(cands[:6])}; name the card.")
         if (len(legal) == 1 and legal[0].action[0] == "learn" and legal[0].action[1][0] == "dark"
                 and self._known(s, legal[0].action[1]) is None):
             site = legal[0].action[1][2]

@@ -111,6 +111,8 @@ def _card_fits(card, cities, numbers) -> bool:
 
 def parse_sail(rules, s, words, legal):
     """The canonical text of the one sail move the words name, or IllegalMove/AmbiguousMove/InvalidMove."""
+    if [w for w in words[1:] if w not in _FILLER and w != "to"] == ["bank"]:
+        return _to_bank(rules, s, legal)       # 'sail to the bank', 'plout do banky': no card needed (T12)
     cities, numbers, target, said_to = read(words)
     if len(cities) > 2:
         raise InvalidMove("A card names one city (a destination card) or two (a connection card); "
@@ -134,6 +136,14 @@ def parse_sail(rules, s, words, legal):
         shown = ", ".join(m.text for m in hits[:6]) + (", ..." if len(hits) > 6 else "")
         raise AmbiguousMove(f"'{' '.join(words)}' could be {shown}; name the card.")
     raise IllegalMove(_why_not(rules, s, words, cities, numbers, target))
+
+
+def _to_bank(rules, s, legal) -> str:
+    if any(m.text == "bank" for m in legal):
+        return "bank"
+    from .explain import explain
+
+    raise IllegalMove(explain(rules, s, "bank", ["bank"]) or "The ship cannot sail to the bank now (rule T12).")
 
 
 def _spec(cities, numbers) -> str:

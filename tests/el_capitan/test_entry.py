@@ -1,0 +1,131 @@
+"""One entry per thing that happens (issue 13 item 2) and Czech input (issue 14 item 3) in El Capitan: several
+moves on one line, a single-answer board question answered by itself, Enter ends the turn, and the cities,
+colours and actions by their Czech names."""
+
+import pytest
+
+import referee
+from referee.core.entry import play_entry
+from referee.games.el_capitan.board import CITY_INDEX
+from tests.el_capitan.helpers import BOARD, at, auto, new, texts, turn_of
+from tests.el_capitan.test_turn import dest, give
+
+
+def enter(g, text):
+    """An entry as the table plays it: the game's own reading of several moves (split_entry), each piece
+    through core/entry.play_entry, all or nothing."""
+    before = len(g.moves)
+    try:
+        _enter(g, text)
+    except referee.RefereeError:
+        if len(g.moves) > before:
+            g.undo(len(g.moves) - before)
+        raise
+    return g.moves[before:]
+
+
+def _enter(g, text):
+    pieces = g.rules.split_entry(g.state, text)
+    if not pieces:
+        play_entry(g, text)
+        return
+    for piece in pieces:
+        _enter(g, piece)
+
+
+@pytest.fixture
+def g():
+    """Ann in Tanger holding Marseille 3s 2f and Tanger-Venezia 3f, her first turn done."""
+    g = new(4)
+    give(g, "Ann", dest("marseille", 3, 2))
+    give(g, "Ann", ("c", CITY_INDEX["tanger"], CITY_INDEX["venezia"], 3))
+    at(g, "Ann", "tanger")
+    return auto(turn_of(g, "Ann"))
+
+
+def test_a_turn_on_one_line_with_its_board_question_answered_by_itself(g):
+    # sail, build (the harbour price is a question the test board answers), end: one entry
+    moves = enter(g, "sail tanger-venezia 3f build end")
+    assert moves[0] == "sail tanger-venezia 3f" and moves[-1] == "end"
+    assert any(m.startswith("build") for m in moves)
+    assert auto(g).to_move == "Bob"
+
+
+def first_card(g):
+    """The cheapest face-up Marseille destination card Ann can buy in her first turn, as '3s 2f'."""
+    card = next(t for t in texts(g) if t.startswith("buy marseille ") and "-" not in t)
+    return card.split(" ", 2)[2]
+
+
+def logged(n=3):
+    """A game on the test board with every board value in its log (undo replays it exactly)."""
+    return auto(referee.new_game("el-capitan", ["Ann", "Bob", "Cal", "Dan"][:n], {"board": BOARD}))
+
+
+def test_a_first_turn_on_one_line_and_all_or_nothing():
+    g = logged()
+    card = first_card(g)
+    before = (g.moves, g.view())
+    with pytest.raises(referee.IllegalMove, match=r"already made this turn's action.*rule T11"):
+        enter(g, f"buy marseille {card} sail marseille {card} build fortress")
+    assert (g.moves, g.view()) == before                       # nothing of the line was kept
+    moves = enter(g, f"koupit marseille {card} plout marseille {card} postavit konec")
+    assert moves[:2] == [f"buy marseille {card}", f"sail marseille {card}"] and moves[-1] == "end"
+    assert auto(g).to_move == "Bob"
+
+
+def test_enter_ends_the_turn_once_the_action_is_done(g):
+    assert g.default_move() is None                   # before the action nothing is obvious
+    enter(g, "build")
+    auto(g)
+    assert g.default_move().text == "end"
+    g.play(g.default_move().text)
+    assert auto(g).to_move == "Bob"
+
+
+@pytest.mark.parametrize("czech, move", [
+    ("plout benátky tanger", "sail tanger-venezia 3f"),
+    ("PLOUT Tanger-Benátky 3f", "sail tanger-venezia 3f"),
+    ("pluj venezie tanger", "sail tanger-venezia 3f"),
+    ("plout marseille 3s 2f do Neapole", "sail marseille 3s 2f to napoli"),
+    ("pluj do Atén", "sail marseille 3s 2f to athina"),
+    ("plout do banky", "bank"), ("banka", "bank"),
+    ("postavit sklad", "build site 1"), ("postavit", "build site 1"), ("postavit místo 2", "build site 2"),
+    ("pevnost", "fortress"),
+    ("koupit Marseille 2s 3f", "buy marseille 2s 3f"), ("koupit marseille-valencie", "buy marseille-valencia 1f"),
+    ("kup marseille konstantinopol", "buy marseille-constantinople 3f"),
+])
+def test_czech_cities_and_actions(g, czech, move):
+    assert g.find(czech).text == move
+
+
+def test_czech_colours_and_the_end_of_a_turn():
+    g = new(2)
+    s = g.state
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    builds = [t for t in texts(g) if t.startswith("build")]
+    assert "build red site 1" in builds and "build green site 1" in builds
+    assert g.find("postavit zelený místo 1").text == "build green site 1"
+    assert g.find("postav červená 1").text == "build red site 1"
+    g.play("build red site 1")
+    auto(g)
+    assert g.find("konec").text == g.find("konec tahu").text == "end"
+    assert s.players[s.cur] == "Ann"
+
+
+def test_a_czech_sail_refused_like_an_english_one(g):
+    with pytest.raises(referee.IllegalMove, match=r"rule T5b"):
+        g.play("plout marseille 3s 2f do konstantinopole")   # 4 steps from Tanger
+    with pytest.raises(referee.AmbiguousMove, match=r"could be"):
+        g.play("plout do benátek")                            # Marseille 3s 2f and Tanger-Venezia both go
+
+
+def test_a_game_entered_in_czech_replays_identically_in_english():
+    g = logged()
+    card = first_card(g)
+    enter(g, f"koupit marseille {card} plout marseille {card} postavit konec")
+    record = g.to_record()
+    assert "koupit" not in record and f"sail marseille {card}" in record
+    again = referee.load_record(record)
+    assert again.moves == g.moves and again.view() == g.view()
