@@ -344,7 +344,9 @@ class ElCapitanRules(Rules):
             # D5/W6: the k-th shut-down square (the triangle counted) lies beyond site k, so site 1, or a site
             # with as many shut-down squares below it as its number minus one, can only be plain
             may_shut = site > 1 + sum(1 for v in below if v in ("dark", "triangle"))
-            extra = (any(s.learned.get(("dark", c, k)) == "triangle" for k in range(1, 13)), may_shut)
+            # the board file's dark squares count without its triangle: a site not listed there is not dark
+            listed = s.board.dark[CITIES[c]] is not None
+            extra = (any(s.learned.get(("dark", c, k)) == "triangle" for k in range(1, 13)), may_shut, listed)
         return _cached((key, known, extra), lambda: self._build_question(key, known, extra))
 
     def _build_question(self, key, known, extra):
@@ -357,6 +359,8 @@ class ElCapitanRules(Rules):
                 opts = ("plain",)
             else:
                 opts = ("plain", "dark") if extra[0] else ("plain", "dark", "triangle")
+                if extra[2]:
+                    opts = tuple(o for o in opts if o != "dark")
             return [Move(f"{CITIES[c]} site {site} {o}", None, True, ("learn", key, o)) for o in opts]
         if kind == "harbour":
             values, fmt = _rng("harbour"), f"{CITIES[key[1]]} harbour {key[2] + 1} price {{}}"
