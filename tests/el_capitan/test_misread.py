@@ -72,3 +72,27 @@ def test_numbers_are_whole_never_a_start_of_another(g):
     assert [t for t in texts(g) if t.startswith("loan")] == ["loan 16"]
     refused(g, "loan 1", r"legal now: loan 16")
     assert g.find("loan 16").text == "loan 16"
+
+
+def reveal_game():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": "none"})
+    g.play("layout venezia athina tunis constantinople")
+    return g
+
+
+@pytest.mark.parametrize("text, card", [
+    ("marseille 3 4", "destination card marseille 3s 4f"),
+    ("marseille 4f 3s", "destination card marseille 3s 4f"),        # units say which is which
+    ("marseille 3f 4s", "destination card marseille 4s 3f"),        # before: read as 3s 4f
+    ("marseille 3 seals 4 florins", "destination card marseille 3s 4f"),
+    ("marseille 4 florins 3", "destination card marseille 3s 4f"),
+])
+def test_a_revealed_card_keeps_its_seals_and_price_as_typed(text, card):
+    g = reveal_game()
+    assert g.find(text).text == card
+
+
+def test_a_revealed_card_from_the_other_pile_is_refused():
+    g = reveal_game()
+    refused(g, "connection card marseille 3 4", r"from the destination/sea-route pile, not a connection card")
+    refused(g, "marseille 3s 4s", r"enter its city, seals and price")

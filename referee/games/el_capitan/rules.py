@@ -1080,23 +1080,45 @@ class ElCapitanRules(Rules):
         'venezia tanger 3' (any order of the pair). Returns the canonical text, or None if it does not read as
         a card; IllegalMove when it reads as a card this pile cannot hold."""
         kind = s.reveal_queue[0]
-        cities, numbers = [], []
-        for w in text.replace("-", " ").replace(",", " ").split():
-            if w in ("destination", "connection", "card", "seals", "seal", "price", "florins", "fl", "dest", "conn"):
+        cities, numbers, said = [], [], None
+        words = text.replace("-", " ").replace(",", " ").split()
+        for i, w in enumerate(words):
+            if w in ("destination", "dest", "connection", "conn"):
+                said = "d" if w.startswith("dest") else "c"
                 continue
-            num = w[:-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else w
+            if w in ("card", "seals", "seal", "price", "florins", "fl"):
+                if w != "card" and numbers and numbers[-1][1] is None:     # '3 seals 4 florins'
+                    numbers[-1] = (numbers[-1][0], "s" if w.startswith("seal") else "f")
+                continue
+            unit = w[-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else None
+            num = w[:-1] if unit else w
             if num.isdigit():
-                numbers.append(int(num))
+                numbers.append((int(num), unit))
                 continue
             c = city_named(w)
             if c is None:
                 return None
             cities.append(c)
-        if kind == "d" and len(cities) == 1 and len(numbers) == 2:
-            card = ("d", cities[0], numbers[0], numbers[1])
-        elif kind == "c" and len(cities) == 2 and len(numbers) == 1 and cities[0] != cities[1]:
+        if said is not None and said != kind:      # every word honoured: the pile named is the pile turned up
+            pile = "destination/sea-route" if kind == "d" else "connection"
+            raise IllegalMove(f"The card turned up is from the {pile} pile, not a "
+                              f"{'destination' if said == 'd' else 'connection'} card (rule T4).")
+        seals = [v for v, u in numbers if u == "s"]
+        prices = [v for v, u in numbers if u == "f"]
+        bare = [v for v, u in numbers if u is None]
+        if kind == "d" and len(cities) == 1 and len(numbers) == 2 and len(seals) <= 1 and len(prices) <= 1:
+            if seals and prices:
+                se, pr = seals[0], prices[0]
+            elif seals:
+                se, pr = seals[0], bare[0]
+            elif prices:
+                se, pr = bare[0], prices[0]
+            else:
+                se, pr = bare
+            card = ("d", cities[0], se, pr)
+        elif kind == "c" and len(cities) == 2 and len(numbers) == 1 and cities[0] != cities[1] and not seals:
             a, b = sorted(cities)
-            card = ("c", a, b, numbers[0])
+            card = ("c", a, b, numbers[0][0])
         elif cities and numbers:
             if kind == "c":
                 raise IllegalMove("The card turned up is from the connection pile: enter its two cities and its "
