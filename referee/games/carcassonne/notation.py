@@ -32,7 +32,11 @@ Carcassonne notation (case-insensitive):
                                 (synonyms: knight, highwayman, farmer, monk; north/east/south/west;
                                 said in full too: knight on the city n, put a farmer on the south farm)
   builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
-  no second tile                decline the builder's extra tile (only with option decline_second_tile)"""
+  no second tile                decline the builder's extra tile (only with option decline_second_tile)
+  tb:o 1,0 r90 farm se          a whole turn on one line: tile, placement, figure (all or nothing)
+  Enter                         no figure; or the tile's only placement
+  Czech: rytíř, lupič, sedlák, mnich, stavitel, prase, město, cesta, louka, klášter, nic,
+         víno, obilí, plátno, sever, jih, východ, západ, sv, jv, jz, sz (rytíř na město sever)"""
 
 _DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
               "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",

@@ -31,7 +31,10 @@ Chance moves (what the table reveals or what your board shows):
   marseille harbour 1 price 4, marseille fortress 2 price 10, marseille site 5 value 12,
   marseille final value 30, marseille site 5 dark|plain|triangle, expansion 5 cities 25
   (a board question is answered with just the value: 4, or plain / dark / triangle)
-Enter your board once with `referee board` and these questions answer themselves."""
+Enter your board once with `referee board` and these questions answer themselves.
+One line may hold several moves: buy marseille 3s 4f sail marseille 3s 4f build end (all or nothing).
+Enter ends the turn once the action is done. Czech: koupit, plout, banka, postavit, pevnost, úvěr,
+konec, do Benátek, Neapol, Atény, červená, místo 2 (plout marseille 3s 4f do Neapole)."""
 
 _LABELS: dict = {}
 
