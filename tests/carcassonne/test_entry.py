@@ -142,3 +142,24 @@ def test_a_czech_word_that_fits_two_features_is_ambiguous():
     unchanged(g, "sedlák", AmbiguousMove, r"several farms")
     unchanged(g, "louka", AmbiguousMove, r"several farms")
     unchanged(g, "rytir cesta", InvalidMove, r"'road' is not an edge")
+
+
+@pytest.mark.parametrize("game", ["carcassonne", "el-capitan"])
+def test_every_name_means_one_thing_and_no_name_shadows_the_notation(game):
+    from referee.core.names import _index, names
+
+    data = names(game)
+    assert data, f"tables/{game}/names.json is missing"
+    for spelling, hits in _index(game).items():
+        assert len({cid for _, cid in hits}) == 1, f"{spelling!r} names {sorted(hits)}"
+        assert len(spelling) > 1, f"{spelling!r} would shadow a tile letter or an abbreviation"
+    for kind, entries in data.items():
+        for cid, entry in entries.items():
+            assert entry.get("en") and entry.get("cs"), f"{kind} {cid} needs an English and a Czech name"
+
+
+def test_czech_decline_of_the_second_tile_reads_as_the_notation():
+    from referee.games.carcassonne.words import canonical_words
+
+    assert canonical_words("bez druhé kartičky") == "no second tile"
+    assert canonical_words("Táhnout TB:O") == "draw TB:O"

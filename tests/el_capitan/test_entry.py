@@ -129,3 +129,39 @@ def test_a_game_entered_in_czech_replays_identically_in_english():
     assert "koupit" not in record and f"sail marseille {card}" in record
     again = referee.load_record(record)
     assert again.moves == g.moves and again.view() == g.view()
+
+
+def test_czech_for_every_kind_of_move_in_a_game():
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": "none"})
+    assert g.play("rozložení benátky atény tunis konstantinopol").text == \
+        "layout venezia athina tunis constantinople"
+    for _ in range(4):
+        assert g.play("cíl neapol 2 pečetě 2 floriny").text == "destination card napoli 2s 2f"
+    for _ in range(6):
+        assert g.play("karta propojených měst Marseille Neapol 1").text == "connection card marseille-napoli 1f"
+    assert g.play("koupit neapol 2s 2f").text == "buy napoli 2s 2f"
+    assert g.play("plout neapol 2s 2f").text == "sail napoli 2s 2f"
+    assert g.play("postavit místo 1").text == "build site 1"
+    assert g.play("cena 7").text == "napoli harbour 1 price 7"
+    assert g.play("světlé").text == "napoli site 1 plain"
+    assert g.play("konec").text == "end"
+    assert g.play("cíl tunis 1 3").text == "destination card tunis 1s 3f"
+
+
+def test_czech_loans_and_settling(g):
+    g.state.turns = [1] * 4
+    at(g, "Ann", "tanger")
+    assert g.find("plout do banky").text == g.find("banka").text == "bank"
+    g.play("banka")
+    assert g.find("úvěr 10").text == "loan 10" and g.find("půjčka 16").text == "loan 16"
+    from referee.games.el_capitan.words import canonical_words
+    assert canonical_words("splatit vše") == "repay all" and canonical_words("Prodloužit") == "extend"
+    assert canonical_words("začíná Bob") == "start Bob"
+
+
+def test_a_czech_word_that_fits_two_moves_is_ambiguous():
+    g = new(2)
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    with pytest.raises(referee.AmbiguousMove, match=r"build red site 1.*build green site 1|could mean"):
+        g.find("postavit")                      # which colour: red (main) or green (neutral)
