@@ -15,6 +15,8 @@ import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
+from referee.i18n import N_, _
+
 from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, tile_types
 from .words import canonical_words
 
@@ -41,7 +43,8 @@ Carcassonne notation (case-insensitive):
 _DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
               "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",
               "inside": "inner", "centre-field": "inner"}
-_CORNER_NAMES = {"ne": "northeast", "se": "southeast", "sw": "southwest", "nw": "northwest"}
+_CORNER_NAMES = {"ne": N_("northeast"), "se": N_("southeast"), "sw": N_("southwest"), "nw": N_("northwest")}
+_DIR_LONG = {"n": "north", "e": "east", "s": "south", "w": "west", **_CORNER_NAMES}
 _CITY = {"city", "knight", "town", "c"}
 _ROAD = {"road", "highwayman", "robber", "thief", "r"}
 _FARM = {"farm", "field", "farmer", "meadow", "f"}
@@ -263,8 +266,8 @@ def _place(rules, st, words) -> str:
         words = [w for w in rest if w not in ("city", "goods", "wine", "grain", "cloth")]
         named = [w for w in rest if w in _GOODS_WORDS and w != goods.goods]
         if named:       # every word honoured: 'wine city' on a tile whose goods city holds cloth is refused
-            raise IllegalMove(f"{st.hand}'s goods city holds {goods.goods}, not {named[0]}; say "
-                              f"place {x},{y} {goods.goods} city and its edges.")
+            raise IllegalMove(_("{tile}'s goods city holds {goods}, not {named}; say place {x},{y} {goods} city "
+                                "and its edges.").format(tile=st.hand, goods=goods.goods, named=named[0], x=x, y=y))
         if len(words) == 1 and len(words) < len(rest) or (len(words) == 1 and tile.edges_ambiguous
                                                          and re.fullmatch(r"[nesw](-?[nesw])+", words[0])):
             want = set(_edge_set_of(words[0]))
@@ -457,8 +460,8 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
         raise AmbiguousMove(f"The tile has several {kword}s; say which: {opts}.")
     if kind == "cloister":
         if dirs != ["inner"]:     # every word honoured: a cloister lies in the middle, never 'north'
-            raise IllegalMove(f"A cloister lies in the middle of its tile, not {' '.join(dirs)}; type cloister "
-                              "(or monk).")
+            raise IllegalMove(_("A cloister lies in the middle of its tile, not {where}; type cloister (or "
+                                "monk).").format(where=" ".join(_DIR_LONG.get(d, d) for d in dirs)))
         return segs[0].index
     if kind in ("city", "road"):
         edges = set()
@@ -480,7 +483,8 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
         cands = sorted({rot.half_seg[h] for h in _DIR_HALVES[dirs[0]] if rot.half_seg[h] >= 0})
         if len(cands) > 1:
             opts = " or ".join(rot.names[c] for c in cands)
-            raise AmbiguousMove(f"Two farms meet at the {_CORNER_NAMES[dirs[0]]} corner; say which: {opts}.")
+            raise AmbiguousMove(_("Two farms meet at the {corner} corner; say which: {farms}.").format(
+                corner=_(_CORNER_NAMES[dirs[0]]), farms=opts))
         if cands:
             return cands[0]
     key = "-".join(dirs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from referee.core.errors import AmbiguousMove
 from referee.core.names import lookup
+from referee.i18n import _
 
 GAME = "carcassonne"
 _LONGEST = 4          # the longest phrase in the names file, in words ('nechci druhou kartičku')
@@ -23,9 +24,10 @@ def canonical_words(text: str, game: str = GAME) -> str:
     while i < len(words):
         for k in range(min(_LONGEST, len(words) - i), 0, -1):
             phrase = " ".join(words[i:i + k])
-            ids = sorted({cid for _, cid in lookup(game, phrase)})
+            ids = sorted({cid for _kind, cid in lookup(game, phrase)})
             if len(ids) > 1:
-                raise AmbiguousMove(f"'{phrase}' could mean {' or '.join(ids)}; say which.")
+                raise AmbiguousMove(_("'{words}' could mean {ids}; say which.").format(words=phrase,
+                                                                                     ids=" or ".join(ids)))
             if ids:
                 if not out or out[-1] != ids[0]:      # 'postavit sklad': one build, said twice
                     out.append(ids[0])
@@ -44,8 +46,9 @@ def _parts(word: str, game: str) -> str:
     parts = word.split("-")
     read = []
     for part in parts:
-        ids = sorted({cid for _, cid in lookup(game, part)}) if part else []
+        ids = sorted({cid for _kind, cid in lookup(game, part)}) if part else []
         if len(ids) > 1:
-            raise AmbiguousMove(f"'{part}' could mean {' or '.join(ids)}; say which.")
+            raise AmbiguousMove(_("'{words}' could mean {ids}; say which.").format(words=part,
+                                                                                 ids=" or ".join(ids)))
         read.append(ids[0] if ids else part)
     return "-".join(read)

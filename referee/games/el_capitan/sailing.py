@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.i18n import _
 
 from .board import CITIES
 from .notation import card_label, city_named
@@ -48,15 +49,15 @@ def read(words):
             continue
         if w == "to":
             if said_to:
-                raise InvalidMove("A sail names one destination; 'to' is said once (e.g. sail marseille 3s 4f to "
-                                  "venezia).")
+                raise InvalidMove(_("A sail names one destination; 'to' is said once (e.g. sail marseille 3s 4f "
+                                    "to venezia)."))
             said_to = True
             continue
         m = _NUMBER.match(w)
         if m:
             if said_to:
-                raise InvalidMove(f"'{w}' after 'to': name the card first, then where it sails (e.g. sail marseille "
-                                  "3s 4f to venezia).")
+                raise InvalidMove(_("'{word}' after 'to': name the card first, then where it sails (e.g. sail "
+                                    "marseille 3s 4f to venezia).").format(word=w))
             unit = {"s": "s", "f": "f", "fl": "f"}.get(m.group(2))
             if unit is None and i < len(rest) and (rest[i] in _SEAL_WORDS or rest[i] in _PRICE_WORDS):
                 unit = "s" if rest[i] in _SEAL_WORDS else "f"
@@ -65,16 +66,16 @@ def read(words):
             continue
         c = city_named(w)
         if c is None:
-            raise InvalidMove(f"'{w}' is neither a city nor a card's seals or price; a sail reads like "
-                              "sail marseille 3s 4f to venezia or sail tanger-venezia 3f.")
+            raise InvalidMove(_("'{word}' is neither a city nor a card's seals or price; a sail reads like "
+                                "sail marseille 3s 4f to venezia or sail tanger-venezia 3f.").format(word=w))
         if said_to:
             if target is not None:
-                raise InvalidMove("A sail goes to one city; name one after 'to'.")
+                raise InvalidMove(_("A sail goes to one city; name one after 'to'."))
             target = c
         else:
             cities.append(c)
     if said_to and target is None:
-        raise InvalidMove("Name the city after 'to', e.g. sail marseille 3s 4f to venezia.")
+        raise InvalidMove(_("Name the city after 'to', e.g. sail marseille 3s 4f to venezia."))
     return cities, numbers, target, said_to
 
 
@@ -91,7 +92,7 @@ def _numbers_fit(card, numbers) -> bool:
             return bare == [seals, price]
         if len(bare) == 1:
             if len(numbers) == 2:       # '3s 4' / '3 4f': the bare one is the other number
-                other = price if any(u == "s" for _, u in numbers) else seals
+                other = price if any(u == "s" for _v, u in numbers) else seals
                 return bare[0] == other
             return bare[0] in (seals, price)
         return True
@@ -115,11 +116,11 @@ def parse_sail(rules, s, words, legal):
         return _to_bank(rules, s, legal)       # 'sail to the bank', 'plout do banky': no card needed (T12)
     cities, numbers, target, said_to = read(words)
     if len(cities) > 2:
-        raise InvalidMove("A card names one city (a destination card) or two (a connection card); "
-                          f"'{' '.join(words)}' names {len(cities)}.")
+        raise InvalidMove(_("A card names one city (a destination card) or two (a connection card); "
+                            "'{entry}' names {count}.").format(entry=" ".join(words), count=len(cities)))
     if len(cities) == 2 and said_to:
-        raise InvalidMove("A connection card sails between its two cities; no 'to' is needed (e.g. sail "
-                          f"{CITIES[cities[0]]}-{CITIES[cities[1]]}).")
+        raise InvalidMove(_("A connection card sails between its two cities; no 'to' is needed (e.g. sail "
+                            "{pair}).").format(pair=f"{CITIES[cities[0]]}-{CITIES[cities[1]]}"))
     if len(cities) == 1 and not said_to and not numbers:
         # 'sail tunis': the Tunis destination card if the hand holds one, else to Tunis by whichever card
         held = [c for c in s.hands[s.cur] if c[0] == "d" and c[1] == cities[0]]
@@ -134,7 +135,8 @@ def parse_sail(rules, s, words, legal):
         return hits[0].text
     if hits:
         shown = ", ".join(m.text for m in hits[:6]) + (", ..." if len(hits) > 6 else "")
-        raise AmbiguousMove(f"'{' '.join(words)}' could be {shown}; name the card.")
+        raise AmbiguousMove(_("'{entry}' could be {moves}; name the card.").format(entry=" ".join(words),
+                                                                                 moves=shown))
     raise IllegalMove(_why_not(rules, s, words, cities, numbers, target))
 
 
@@ -143,7 +145,7 @@ def _to_bank(rules, s, legal) -> str:
         return "bank"
     from .explain import explain
 
-    raise IllegalMove(explain(rules, s, "bank", ["bank"]) or "The ship cannot sail to the bank now (rule T12).")
+    raise IllegalMove(explain(rules, s, "bank", ["bank"]) or _("The ship cannot sail to the bank now (rule T12)."))
 
 
 def _spec(cities, numbers) -> str:
@@ -157,13 +159,16 @@ def _why_not(rules, s, words, cities, numbers, target) -> str:
     if not named:
         face = [c for c in s.face["d"] + s.face["c"] if _card_fits(c, cities, numbers)] if cities else []
         if face:
-            return f"You do not hold {card_label(face[0])}; buy it first (rule T3)."
-        hand = ", ".join(sorted(card_label(c) for c in set(s.hands[p]))) or "none"
+            return _("You do not hold {card}; buy it first (rule T3).").format(card=card_label(face[0]))
+        hand = ", ".join(sorted(card_label(c) for c in set(s.hands[p]))) or _("none")
         if cities or numbers:
-            return f"You hold no card {_spec(cities, numbers)}; the cards in your hand are: {hand} (rule T5)."
-        return f"None of your cards takes your ship to {_name(target)} now; your cards: {hand} (rules T5, T6)."
+            return _("You hold no card {card}; the cards in your hand are: {hand} (rule T5).").format(
+                card=_spec(cities, numbers), hand=hand)
+        return _("None of your cards takes your ship to {city} now; your cards: {hand} (rules T5, T6).").format(
+            city=_name(target), hand=hand)
     if target is not None and target == s.ship_city[p]:
-        return f"Your ship is already in {_name(target)}; a sail goes to another city (rule T5)."
+        return _("Your ship is already in {city}; a sail goes to another city (rule T5).").format(
+            city=_name(target))
     from .explain import explain
 
     for card in named:
@@ -173,5 +178,6 @@ def _why_not(rules, s, words, cities, numbers, target) -> str:
             return reason
     card = named[0]
     if target is not None:
-        return f"{card_label(card)} cannot take your ship to {_name(target)} now (rules T5, T6)."
-    return f"{card_label(card)} cannot be used now (rules T5, T6)."
+        return _("{card} cannot take your ship to {city} now (rules T5, T6).").format(card=card_label(card),
+                                                                                     city=_name(target))
+    return _("{card} cannot be used now (rules T5, T6).").format(card=card_label(card))

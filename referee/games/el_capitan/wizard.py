@@ -13,6 +13,8 @@ import sys
 
 import click
 
+from referee.i18n import N_, _
+
 from .board import (CITIES, FIXED_CELLS, SITES, BoardError, board_warnings, default_board_path, empty_file,
                     grid_layout, read_board_file, save_board_file, tables_board, validate_board_file)
 
@@ -103,23 +105,29 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
         if cid not in FIXED_CELLS:
             # only suggested by the rulebook: Enter keeps what the file holds ("?" if nothing), never the guess
             row, col = SUGGESTED[cid]
-            c["grid"] = get(f"{name}: grid cell (row col; row 1 is the top; the rulebook suggests {row} {col})",
-                            lambda t: _numbers(t, 2, 1, 3), _show(c.get("grid")))
-        for key, word, rule_says in (("harbour_price", "harbour", confirmed.harbour[cid]),
-                                     ("fortress_price", "fortress", confirmed.fortress[cid])):
+            c["grid"] = get(_("{city}: grid cell (row col; row 1 is the top; the rulebook suggests {row} {col})")
+                            .format(city=name, row=row, col=col), lambda t: _numbers(t, 2, 1, 3), _show(c.get("grid")))
+        for key, ask_text, told_text, rule_says in (
+                ("harbour_price", N_("{city}: harbour prices (space 1, space 2)"),
+                 N_("{city}: harbour prices {prices} (as the rulebook prints them; not asked)"),
+                 confirmed.harbour[cid]),
+                ("fortress_price", N_("{city}: fortress prices (space 1, space 2)"),
+                 N_("{city}: fortress prices {prices} (as the rulebook prints them; not asked)"),
+                 confirmed.fortress[cid])):
             if None not in rule_says:       # confirmed by the rulebook (Marseille): not asked, --set corrects it
                 c[key] = known(c[key], rule_says)
-                tell(f"{name}: {word} prices {_show(c[key])} (as the rulebook prints them; not asked)")
+                tell(_(told_text).format(city=name, prices=_show(c[key])))
                 continue
-            c[key] = get(f"{name}: {word} prices (space 1, space 2)", lambda t: _numbers(t, 2, 1) or [None, None],
-                         _show(c[key]))
+            c[key] = get(_(ask_text).format(city=name), lambda t: _numbers(t, 2, 1) or [None, None], _show(c[key]))
         c["site_values"] = get(f"{name}: the 12 building-site values, from site 1 (printed 0)",
                                lambda t: _numbers(t, SITES) or [0] + [None] * (SITES - 1), _show(c["site_values"]))
         c["final_value"] = get(f"{name}: the value on the final field (never built on)",
                                lambda t: (_numbers(t, 1) or [None])[0], _show(c["final_value"]))
-        c["dark_sites"] = get(f"{name}: site numbers of the dark (shut-down) squares (none if there are none)",
+        c["dark_sites"] = get(_("{city}: site numbers of the dark (shut-down) squares (none if there are none)")
+                              .format(city=name),
                               _dark, _show(c["dark_sites"]))
-        c["triangle_site"] = get(f"{name}: site number of the triangle square (none if there is none)",
+        c["triangle_site"] = get(_("{city}: site number of the triangle square (none if there is none)")
+                                 .format(city=name),
                                  _triangle, _show_triangle(c["triangle_site"]))
     if grid_layout({k: v["grid"] for k, v in cities.items() if v["grid"]}) is None:
         tell("  The grid cells do not form the board's layout (the left column is Marseille, Valencia, Tanger; "
@@ -160,20 +168,21 @@ SET_FIELDS = {"grid": "grid", "harbour": "harbour_price", "harbour_price": "harb
               "sites": "site_values", "site_values": "site_values", "final": "final_value",
               "final_value": "final_value", "dark": "dark_sites", "dark_sites": "dark_sites",
               "triangle": "triangle_site", "triangle_site": "triangle_site"}
-SET_HELP = ("CITY.grid=ROW COL, CITY.harbour=A B (or CITY.harbour.2=B), CITY.fortress=A B, CITY.site.N=V "
-            "(or CITY.sites=12 values), CITY.final=V, CITY.dark=5 8 (or none), CITY.triangle=N (or none), "
-            "expansion.N=V, loan10=16|20; ? makes a value unknown")
+SET_HELP = N_("CITY.grid=ROW COL, CITY.harbour=A B (or CITY.harbour.2=B), CITY.fortress=A B, CITY.site.N=V "
+              "(or CITY.sites=12 values), CITY.final=V, CITY.dark=5 8 (or none), CITY.triangle=N (or none), "
+              "expansion.N=V, loan10=16|20; ? makes a value unknown")
 
 
 def _city_id(word: str) -> str:
     from referee.core.names import lookup
 
-    hits = sorted({cid for _, cid in lookup("el-capitan", word, kinds=("city",))})
+    hits = sorted({cid for _kind, cid in lookup("el-capitan", word, kinds=("city",))})
     if not hits:
         starts = [c for c in CITIES if c.startswith(word.strip().lower())] if word.strip() else []
         hits = starts
     if len(hits) != 1:
-        raise Invalid(f"{word!r} is not one city; the cities are {', '.join(CITIES)}.")
+        raise Invalid(_("{word!r} is not one city; the cities are {cities}.").format(word=word,
+                                                                                     cities=", ".join(CITIES)))
     return hits[0]
 
 
@@ -184,42 +193,48 @@ def set_values(data: dict, assignments) -> list[str]:
     for raw in assignments:
         key, eq, value = raw.partition("=")
         if not eq or not key.strip():
-            raise Invalid(f"--set {raw!r}: write KEY=VALUE, e.g. venezia.grid=1 2 ({SET_HELP}).")
+            raise Invalid(_("--set {raw!r}: write KEY=VALUE, e.g. venezia.grid=1 2 ({help}).").format(
+                raw=raw, help=_(SET_HELP)))
         parts = [p.strip() for p in key.strip().lower().split(".")]
         try:
             changed.append(_set_one(data, parts, value.strip()))
         except Invalid as err:
-            raise Invalid(f"--set {raw}: {err}") from None
+            raise Invalid(_("--set {raw}: {why}").format(raw=raw, why=err)) from None
     return changed
 
 
 def _set_one(data, parts, value) -> str:
     if parts[0] in ("loan10", "loan_10_extended", "loan"):
         if len(parts) != 1:
-            raise Invalid("the loan card takes one value: loan10=16 or loan10=20.")
+            raise Invalid(_("the loan card takes one value: loan10=16 or loan10=20."))
         old, data["loan_10_extended"] = data.get("loan_10_extended"), _loan(value)
-        return f"loan10 = {_show(data['loan_10_extended'])} (was {_show(old)})"
+        return _("{key} = {new} (was {old})").format(key="loan10", new=_show(data["loan_10_extended"]),
+                                                    old=_show(old))
     if parts[0] in ("expansion", "expansion_table"):
         if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= 9:
-            raise Invalid("name the row: expansion.N=VALUE for N = 1 to 9 cities.")
+            raise Invalid(_("name the row: expansion.N=VALUE for N = 1 to 9 cities."))
         rows = data.setdefault("expansion_table", {})
         old = rows.get(parts[1], rows.get(int(parts[1])))
         rows.pop(int(parts[1]), None)
         rows[parts[1]] = (_numbers(value, 1) or [None])[0]
-        return f"expansion.{parts[1]} = {_show(rows[parts[1]])} (was {_show(old)})"
+        return _("{key} = {new} (was {old})").format(key=f"expansion.{parts[1]}", new=_show(rows[parts[1]]),
+                                                    old=_show(old))
     cid = _city_id(parts[0])
     if len(parts) < 2 or parts[1] not in SET_FIELDS:
-        raise Invalid(f"name a field after the city: {SET_HELP}.")
+        raise Invalid(_("name a field after the city: {help}.").format(help=_(SET_HELP)))
     field = SET_FIELDS[parts[1]]
     c = data["cities"][cid]
     index = None
     if len(parts) == 3:
         size = {"harbour_price": 2, "fortress_price": 2, "site_values": SITES}.get(field)
         if size is None or not parts[2].isdigit() or not 1 <= int(parts[2]) <= size:
-            raise Invalid(f"{parts[1]} has no entry {parts[2]!r}" + (f"; entries are 1 to {size}." if size else "."))
+            if size is None:
+                raise Invalid(_("{field} has no entry {entry!r}.").format(field=parts[1], entry=parts[2]))
+            raise Invalid(_("{field} has no entry {entry!r}; entries are 1 to {size}.").format(
+                field=parts[1], entry=parts[2], size=size))
         index = int(parts[2]) - 1
     elif len(parts) > 3 or (field == "site_values" and parts[1] == "site"):
-        raise Invalid("name one site: CITY.site.N=VALUE (N = 1 to 12).")
+        raise Invalid(_("name one site: CITY.site.N=VALUE (N = 1 to 12)."))
     label = f"{cid}.{parts[1]}" + (f".{index + 1}" if index is not None else "")
     if index is not None:
         old = c[field][index]
@@ -230,7 +245,8 @@ def _set_one(data, parts, value) -> str:
         old = c[field]
         if field == "grid":
             if cid in FIXED_CELLS:
-                raise Invalid(f"{cid}'s cell is printed in the rulebook ({' '.join(map(str, FIXED_CELLS[cid]))}).")
+                raise Invalid(_("{city}'s cell is printed in the rulebook ({cell}).").format(
+                    city=cid, cell=" ".join(map(str, FIXED_CELLS[cid]))))
             new = _numbers(value, 2, 1, 3)
         elif field in ("harbour_price", "fortress_price"):
             new = _numbers(value, 2, 1) or [None, None]
@@ -244,7 +260,7 @@ def _set_one(data, parts, value) -> str:
             new = _triangle(value)
         c[field] = new
     shown = _show_triangle if field == "triangle_site" else _show
-    return f"{label} = {shown(new)} (was {shown(old)})"
+    return _("{key} = {new} (was {old})").format(key=label, new=shown(new), old=shown(old))
 
 
 def _dark(t):
@@ -366,7 +382,8 @@ def board_command(path, show, check_only, record, assignments):
 
     target = Path(path) if path else default_board_path()
     if assignments and (show or check_only or record):
-        click.echo("--set corrects values on its own; run --show, --check or --from-record separately.", err=True)
+        click.echo(_("--set corrects values on its own; run --show, --check or --from-record separately."),
+                   err=True)
         sys.exit(2)
     existing = None
     if target.exists():
@@ -435,14 +452,14 @@ def _set_command(target, start, assignments):
         changed = set_values(data, assignments)
         clean, warnings = validate_board_file(data)
     except (Invalid, BoardError) as err:
-        click.echo(f"{err} Nothing was saved.", err=True)
+        click.echo(_("{why} Nothing was saved.").format(why=err), err=True)
         sys.exit(2)
     save_board_file(target, clean)
     for line in changed:
-        click.echo("Set " + line)
+        click.echo(_("Set {change}").format(change=line))
     for w in warnings:
-        click.echo("Warning: " + w)
-    click.echo(f"Saved {target}.")
+        click.echo(_("Warning: {warning}").format(warning=w))
+    click.echo(_("Saved {path}.").format(path=target))
 
 
 def _from_record(target, start, record, interactive):
