@@ -165,3 +165,45 @@ def test_a_czech_word_that_fits_two_moves_is_ambiguous():
     auto(turn_of(g, "Ann"))
     with pytest.raises(referee.AmbiguousMove, match=r"build red site 1.*build green site 1|could mean"):
         g.find("postavit")                      # which colour: red (main) or green (neutral)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_players_moves_said_on_one_line_play_exactly_those_moves(seed):
+    # random games on the test board: each run of one player's decisions (with the board questions the
+    # board file answers between them) said on one line is read back as exactly those moves
+    import random
+
+    rng = random.Random(seed)
+    g = logged()
+    runs = 0
+    while not g.finished and len(g.moves) < 400:
+        legal = g.legal_moves()
+        if legal[0].chance:
+            g.play(rng.choice(legal).text)
+            continue
+        probe = referee.load_record(g.to_record())
+        said, played = [], []
+        while not probe.finished:
+            legal = probe.legal_moves()
+            if legal[0].chance:
+                if len(legal) > 1 or not said or legal[0].action[0] != "learn":
+                    break                      # a reveal or an open question: the table looks first
+                played.append(legal[0].text)
+                probe.play(legal[0].text)
+                continue
+            if said and legal[0].player != played[0] and probe.to_move != g.to_move:
+                break
+            if said and said[-1] == "end":
+                break
+            move = rng.choice(legal).text
+            said.append(move)
+            played.append(move)
+            probe.play(move)
+        if not said:
+            g.play(rng.choice(g.legal_moves()).text)
+            continue
+        while played[-1] != said[-1]:
+            played.pop()                       # a question after the last move: the table answers it next
+        assert enter(g, " ".join(said)) == played
+        runs += 1
+    assert runs > 10
