@@ -12,7 +12,7 @@ def board_rows(data: dict) -> tuple[dict, str | None]:
     file that cannot be used is reported in the note and nothing is added."""
     if not isinstance(data, dict):
         return data, None
-    from referee.games.el_capitan.board import BoardError, board_for
+    from referee.games.el_capitan.board import BoardError, board_for, tables_board
 
     try:
         board = board_for("auto")
@@ -28,9 +28,10 @@ def board_rows(data: dict) -> tuple[dict, str | None]:
     rows = dict(given or {})
     have = {str(k).strip() for k in rows}
     added = []
+    printed = tables_board().expansion         # rows the calculator knows already (the rulebook's)
     for n in range(1, 10):
         value = board.expansion.get(n)
-        if value is not None and str(n) not in have:
+        if value is not None and str(n) not in have and value != printed.get(n):
             rows[str(n)] = value
             added.append(n)
     if not added:

@@ -171,3 +171,26 @@ def test_piped_play_enters_single_answer_questions_by_itself(tmp_path, monkeypat
     res = invoke("play", gid, input="layout venezia athina tunis constantinople\nmarseille 3 2\n")
     assert res.exit_code == 0, res.stderr
     assert res.stdout.count("layout venezia athina tunis constantinople") == 1
+
+
+def test_guided_score_does_not_ask_a_row_the_board_file_holds(tmp_path, monkeypatch):
+    from referee.calculator.guided import guided_score
+    from tests.calculator.conftest import ScriptedAsker
+
+    path = tmp_path / "board.json"
+    data = empty_file()
+    data["expansion_table"]["2"] = 3
+    save_board_file(path, data)
+    monkeypatch.setenv("REFEREE_EL_CAPITAN_BOARD", str(path))
+    asker = ScriptedAsker([
+        "1", "3", "Ann", "red", "Bob", "blue", "Cal", "green",
+        "marseille", "red red blue", "20", "red",
+        "valencia", "red", "8", "",
+        "", "n",
+        "1",                    # only the row for 1 city (Bob) is asked; Ann's 2 cities come from the file
+    ])
+    got, result = guided_score("el-capitan", asker=asker)
+    assert asker.answers == []
+    assert got["expansion_table"] == {"2": 3, "1": 1}
+    assert result.entry("Ann").breakdown["expansion"] == 3
+    assert not any("2 cities" in q for kind, q in asker.log if kind == "Q")
