@@ -14,6 +14,7 @@ from __future__ import annotations
 from referee.core.errors import BadInput, IllegalMove, InvalidMove
 from referee.core.move import Move, MoveList
 from referee.core.rules import Rules
+from referee.i18n import _
 
 from . import chain as ch, info
 from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLAUSIBLE, board_for, layout_grid,
@@ -1082,7 +1083,7 @@ class ElCapitanRules(Rules):
         kind = s.reveal_queue[0]
         cities, numbers, said = [], [], None
         words = text.replace("-", " ").replace(",", " ").split()
-        for i, w in enumerate(words):
+        for w in words:
             if w in ("destination", "dest", "connection", "conn"):
                 said = "d" if w.startswith("dest") else "c"
                 continue
@@ -1100,9 +1101,11 @@ class ElCapitanRules(Rules):
                 return None
             cities.append(c)
         if said is not None and said != kind:      # every word honoured: the pile named is the pile turned up
-            pile = "destination/sea-route" if kind == "d" else "connection"
-            raise IllegalMove(f"The card turned up is from the {pile} pile, not a "
-                              f"{'destination' if said == 'd' else 'connection'} card (rule T4).")
+            if kind == "d":
+                raise IllegalMove(_("The card turned up is from the destination/sea-route pile, not a connection "
+                                    "card (rule T4)."))
+            raise IllegalMove(_("The card turned up is from the connection pile, not a destination card "
+                                "(rule T4)."))
         seals = [v for v, u in numbers if u == "s"]
         prices = [v for v, u in numbers if u == "f"]
         bare = [v for v, u in numbers if u is None]
