@@ -39,6 +39,9 @@ def refused(g, text, exc, match):
     ("b:d 1 0 r0 city n", ["draw b:d", "place 1,0 r0", "city n"]),
     ("tb:o 1,0 r90 farm se", ["draw tb:o", "place 1,0 r90", "farm se"]),
     ("tb:o at 1,0 r90", ["draw tb:o", "place 1,0 r90"]),
+    ("tb:m 0,-1 cloth city s-e none", ["draw tb:m", "place 0,-1 r180", "none"]),
+    ("tb:m 0,-1 s-e knight e", ["draw tb:m", "place 0,-1 r180", "city e-s"]),
+    ("tb:m 0,-1 jih-východ rytíř východ", ["draw tb:m", "place 0,-1 r180", "city e-s"]),
 ])
 def test_a_whole_turn_on_one_line(text, moves):
     g = new()

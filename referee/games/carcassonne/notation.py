@@ -269,7 +269,8 @@ def _place(rules, st, words) -> str:
             raise IllegalMove(_("{tile}'s goods city holds {goods}, not {named}; say place {x},{y} {goods} city "
                                 "and its edges.").format(tile=st.hand, goods=goods.goods, named=named[0], x=x, y=y))
         if len(words) == 1 and len(words) < len(rest) or (len(words) == 1 and tile.edges_ambiguous
-                                                         and re.fullmatch(r"[nesw](-?[nesw])+", words[0])):
+                                                         and re.fullmatch(r"[nesw](-?[nesw])+",
+                                                                          "-".join(_norm_dirs(words[:1])))):
             want = set(_edge_set_of(words[0]))
             qs = [q2 for q2 in tile.distinct if set(tile.rotations[q2].seg_edges[goods.index]) == want]
             if not qs:
@@ -621,8 +622,11 @@ def _rotation_len(words, i) -> int:
     if i + n >= len(words):
         return 0
     w = words[i + n]
-    if w in _GOODS_WORDS and i + n + 2 < len(words) + 0 and words[i + n + 1] == "city":
-        return n + 3 if i + n + 2 < len(words) else 0
+    if w in _GOODS_WORDS and i + n + 2 < len(words) and words[i + n + 1] == "city":
+        return n + 3                        # T&B M, X: where the goods city lies, 'wine city n-e'
+    edges = "".join(_norm_dirs([w]))
+    if len(edges) > 1 and set(edges) <= set("nesw") and "-" in w:
+        return n + 1                        # ... or its edges alone, 'n-e' (a figure starts with a feature word)
     if _rotation_token(w) is not None or re.fullmatch(r"r?[crf]{4}", w):
         n += 1
         while i + n < len(words) and words[i + n] in ("deg", "degrees", "cw", "clockwise"):
