@@ -194,3 +194,12 @@ def test_guided_score_does_not_ask_a_row_the_board_file_holds(tmp_path, monkeypa
     assert got["expansion_table"] == {"2": 3, "1": 1}
     assert result.entry("Ann").breakdown["expansion"] == 3
     assert not any("2 cities" in q for kind, q in asker.log if kind == "Q")
+
+
+def test_a_board_file_that_cannot_be_written_is_one_sentence_and_exit_2(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    path = blocker / "board.json"                 # its folder is a file: cannot be created
+    res = CliRunner().invoke(board_command, ["--file", str(path), "--set", "venezia.grid=1 2"])
+    assert res.exit_code == 2 and "Cannot write the board file" in res.output
+    assert "Traceback" not in res.output

@@ -440,9 +440,19 @@ def board_command(path, show, check_only, record, assignments):
     import datetime as _dt
 
     data["saved"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-    save_board_file(target, data)
+    _save(target, data)
     click.echo(f"Saved {target}. New games use it (option board=auto); board values it does not hold are asked "
                "at the table.")
+
+
+def _save(target, data) -> None:
+    """Save the board file, or say in one sentence why it cannot be written (exit 2; the old file is kept)."""
+    try:
+        save_board_file(target, data)
+    except OSError as err:
+        click.echo(_("Cannot write the board file {path}: {why}; nothing was saved.").format(
+            path=target, why=err.strerror or err), err=True)
+        sys.exit(2)
 
 
 def _set_command(target, start, assignments):
@@ -454,7 +464,7 @@ def _set_command(target, start, assignments):
     except (Invalid, BoardError) as err:
         click.echo(_("{why} Nothing was saved.").format(why=err), err=True)
         sys.exit(2)
-    save_board_file(target, clean)
+    _save(target, clean)
     for line in changed:
         click.echo(_("Set {change}").format(change=line))
     for w in warnings:
@@ -494,7 +504,7 @@ def _from_record(target, start, record, interactive):
     if answer.strip().lower() not in ("yes", "y"):
         click.echo("Not confirmed; nothing was saved.", err=True)
         sys.exit(1)
-    save_board_file(target, data)
+    _save(target, data)
     click.echo(f"Saved {target}.")
 
 
