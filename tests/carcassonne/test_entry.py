@@ -193,3 +193,10 @@ def test_every_turn_of_a_random_game_said_on_one_line_plays_those_moves(seed):
             g.play(move.text)                  # a tile that fits nowhere is discarded: nothing to place
             continue
         assert enter(g, " ".join(turn)) == turn
+
+
+def test_a_turn_line_led_by_the_players_name():
+    g = new()
+    assert enter(g, "Ann tb:o 1,0 r90 knight") == ["draw tb:o", "place 1,0 r90", "city n-e"]
+    refused(g, "Ann b:d 0,-1 r180 none", IllegalMove, r"It is Bob's turn, not Ann's")
+    assert enter(g, "bob b:d 0,-1 r180 none") == ["draw b:d", "place 0,-1 r180", "none"]

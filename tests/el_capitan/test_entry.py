@@ -207,3 +207,14 @@ def test_a_players_moves_said_on_one_line_play_exactly_those_moves(seed):
         assert enter(g, " ".join(said)) == played
         runs += 1
     assert runs > 10
+
+
+def test_a_line_led_by_the_players_name():
+    g = logged()
+    card = first_card(g)
+    moves = enter(g, f"Ann buy marseille {card} sail marseille {card} build")
+    assert moves[:3] == [f"buy marseille {card}", f"sail marseille {card}", "build site 1"]
+    before = list(g.moves)
+    with pytest.raises(referee.IllegalMove, match="It is Ann's turn, not Bob's"):
+        enter(g, "Bob end")
+    assert g.moves == before

@@ -642,7 +642,10 @@ def split_entry(rules, st, text: str):
     its own move. None when the text is not such a line (it is then one move)."""
     if st.phase not in ("draw", "place"):
         return None
-    text = canonical_words(text.strip().lower().replace("(", " ").replace(")", " "))
+    from referee.core.entry import split_player
+
+    named, text = split_player(st.players, text.strip())    # 'Ann tb:o 1,0 r90 knight': her placement
+    text = canonical_words(text.lower().replace("(", " ").replace(")", " "))
     words = _POS.sub(r"\1,\2", text).split()
     start = next((i for i in range(len(words)) if _position_at(words, i)), None)
     if start is None:
@@ -661,7 +664,8 @@ def split_entry(rules, st, text: str):
         return None                         # words before the position while placing: one move, read whole
     end = start + _position_at(words, start)
     end += _rotation_len(words, end)
-    pieces.append(" ".join(lead + words[start:end]))
+    who = [named] if named else []
+    pieces.append(" ".join(who + lead + words[start:end]))
     if end < len(words):
-        pieces.append(" ".join(words[end:]))
+        pieces.append(" ".join(who + words[end:]))
     return pieces if len(pieces) > 1 else None

@@ -1001,9 +1001,10 @@ class ElCapitanRules(Rules):
             except (IllegalMove, InvalidMove):
                 return [legal[0].text, text]
             return None
-        cut = next((i for i in range(1, len(words)) if words[i] in self._VERBS and words[i - 1] != "to"), None)
-        if cut is None:
-            return None
+        verbs = [i for i in range(len(words)) if words[i] in self._VERBS and (i == 0 or words[i - 1] != "to")]
+        if len(verbs) < 2:
+            return None                 # one move (perhaps led by a player's name: 'Ann build')
+        cut = verbs[1]
         return [" ".join(words[:cut]), " ".join(words[cut:])]
 
     def default_move(self, s):
