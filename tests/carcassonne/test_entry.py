@@ -59,7 +59,7 @@ def test_a_turn_line_is_all_or_nothing():
     refused(g, "b:d 0,-1 r180 cloister", IllegalMove, r"has no cloister")       # figure refused: no draw kept
     refused(g, "b:d 5,5 r0 none", IllegalMove, r"does not touch the board.*rule P1")
     refused(g, "b:d 1,0 none", AmbiguousMove, r"several rotations")           # rotation not said, two fit
-    refused(g, "b:d 1,0 r0 knight n extra", InvalidMove, r"'extra' is not an edge")
+    refused(g, "b:d 1,0 r0 knight n extra", InvalidMove, r"'extra' is not")
 
 
 def test_farm_southwest_on_tile_o_names_both_fields_instead_of_picking_one():
