@@ -161,11 +161,13 @@ def test_every_name_means_one_thing_and_no_name_shadows_the_notation(game):
             assert entry.get("en") and entry.get("cs"), f"{kind} {cid} needs an English and a Czech name"
 
 
-def test_czech_decline_of_the_second_tile_reads_as_the_notation():
-    from referee.games.carcassonne.words import canonical_words
-
-    assert canonical_words("bez druhé kartičky") == "no second tile"
-    assert canonical_words("Táhnout TB:O") == "draw TB:O"
+def test_czech_builder_double_turn_and_its_decline():
+    g = new(decline_second_tile=True)
+    for line in ("b:d 1,0 r0 lupič", "b:u -1,0 r0 nic", "b:u 2,0 r0 stavitel", "b:u -2,0 r0 nic"):
+        enter(g, line)
+    assert enter(g, "b:u 3,0 r0 nic")[-1] == "none"          # extends the builder's road: a second tile (B5)
+    assert g.state.phase == "draw" and g.state.part == 2
+    assert g.find("bez druhé kartičky").text == "no second tile"
 
 
 @pytest.mark.parametrize("seed", range(3))
