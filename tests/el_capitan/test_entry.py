@@ -218,3 +218,28 @@ def test_a_line_led_by_the_players_name():
     with pytest.raises(referee.IllegalMove, match="It is Ann's turn, not Bob's"):
         enter(g, "Bob end")
     assert g.moves == before
+
+
+def test_czech_settling_a_loan_and_naming_the_start_player():
+    from tests.el_capitan.test_payday import end_phase
+
+    g = new(3)
+    s = g.state
+    s.loans[0][(10, False, False)] = 1; s.stack[10] -= 1; s.money[0] += 10; s.bank -= 10
+    end_phase(g, "Cal")
+    assert g.find("prodloužit").text == "extend" and g.find("splatit").text == "repay"
+    g.play("prodloužit")
+    assert g.find("začíná bob").text == "start bob"
+
+
+def test_czech_reopen_in_the_two_player_game():
+    from tests.el_capitan.helpers import put
+
+    g = new(2)
+    c = put(g, "marseille", ["yellow", "blue"], start=2)
+    g.state.supply_w[2] -= 1
+    c.picture.append(2)                      # A's neutral green was shut from site 1
+    c.need1 = False
+    at(g, "Ann", "marseille")
+    auto(turn_of(g, "Ann"))
+    assert g.find("znovuotevřít zelená").text == g.find("znovu otevřít zelený").text == "reopen green"
