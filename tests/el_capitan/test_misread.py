@@ -96,3 +96,10 @@ def test_a_revealed_card_from_the_other_pile_is_refused():
     g = reveal_game()
     refused(g, "connection card marseille 3 4", r"from the destination/sea-route pile, not a connection card")
     refused(g, "marseille 3s 4s", r"enter its city, seals and price")
+
+
+def test_abbreviations_still_work_and_a_short_city_is_asked_for(g):
+    assert g.find("s mars 3 2 to tun").text == "sail marseille 3s 2f to tunis"
+    assert g.find("sa const").text == "sail constantinople 1s 2f"
+    assert g.find("sail va-tu").text == "sail valencia-tunis 2f"
+    refused(g, "sail marseille 3s 2f to t", r"'t' could be tanger or tunis", referee.AmbiguousMove)

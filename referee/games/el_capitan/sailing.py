@@ -65,6 +65,10 @@ def read(words):
             numbers.append((int(m.group(1)), unit))
             continue
         c = city_named(w)
+        starts = [name for name in CITIES if name.startswith(w)]
+        if c is None and len(starts) > 1:
+            raise AmbiguousMove(_("'{word}' could be {cities}; type more of the city.").format(
+                word=w, cities=" or ".join(starts)))
         if c is None:
             raise InvalidMove(_("'{word}' is neither a city nor a card's seals or price; a sail reads like "
                                 "sail marseille 3s 4f to venezia or sail tanger-venezia 3f.").format(word=w))
