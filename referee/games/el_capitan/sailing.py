@@ -168,6 +168,8 @@ def _why_not(rules, s, words, cities, numbers, target) -> str:
         if cities or numbers:
             return _("You hold no card {card}; the cards in your hand are: {hand} (rule T5).").format(
                 card=_spec(cities, numbers), hand=hand)
+        if target is None:
+            return _("Name the card to sail with; the cards in your hand are: {hand} (rule T5).").format(hand=hand)
         return _("None of your cards takes your ship to {city} now; your cards: {hand} (rules T5, T6).").format(
             city=_name(target), hand=hand)
     if target is not None and target == s.ship_city[p]:
