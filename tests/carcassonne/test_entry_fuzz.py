@@ -20,10 +20,23 @@ def _game(steps):
     return g
 
 
+def _later(seed, steps):
+    import random
+
+    rng = random.Random(seed)
+    g = referee.new_game("carcassonne", ["Ann", "Bob", "Cal"])
+    for _step in range(steps):
+        if g.finished:
+            break
+        g.play(rng.choice(g.legal_moves()).text)
+    return g
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=TEXT, phase=st.sampled_from([(), ("draw tb:o",), ("draw tb:o", "place 1,0 r90")]))
-def test_any_entry_is_moves_or_one_refusal_and_a_refusal_changes_nothing(text, phase):
-    g = _game(phase)
+@given(text=TEXT, phase=st.sampled_from([(), ("draw tb:o",), ("draw tb:o", "place 1,0 r90")]),
+       seed=st.integers(0, 5), steps=st.sampled_from([0, 40, 121, 200]))
+def test_any_entry_is_moves_or_one_refusal_and_a_refusal_changes_nothing(text, phase, seed, steps):
+    g = _later(seed, steps) if steps else _game(phase)
     before, moves = g.view(), list(g.moves)
     try:
         played = enter(g, text)

@@ -22,10 +22,24 @@ def _first_turn():
 
 
 
+def _later(seed, steps):
+    """A position some random moves into a game (cards in hand, ships on the board, questions open)."""
+    import random
+
+    rng = random.Random(seed)
+    g = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD})
+    for _step in range(steps):
+        if g.finished:
+            break
+        g.play(rng.choice(g.legal_moves()).text)
+    return g
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=TEXT, bought=st.booleans())
-def test_any_entry_is_moves_or_one_refusal_and_a_refusal_changes_nothing(text, bought):
-    g = _first_turn() if bought else auto(referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD}))
+@given(text=TEXT, bought=st.booleans(), seed=st.integers(0, 5), steps=st.sampled_from([0, 30, 60, 120]))
+def test_any_entry_is_moves_or_one_refusal_and_a_refusal_changes_nothing(text, bought, seed, steps):
+    g = _later(seed, steps) if steps else _first_turn() if bought else auto(
+        referee.new_game("el-capitan", ["Ann", "Bob", "Cal"], {"board": BOARD}))
     before, moves = g.view(), list(g.moves)
     try:
         played = enter(g, text)
