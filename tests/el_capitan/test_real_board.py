@@ -203,3 +203,27 @@ def test_a_board_file_that_cannot_be_written_is_one_sentence_and_exit_2(tmp_path
     res = CliRunner().invoke(board_command, ["--file", str(path), "--set", "venezia.grid=1 2"])
     assert res.exit_code == 2 and "Cannot write the board file" in res.output
     assert "Traceback" not in res.output
+
+
+KEYS = ["venezia.grid", "napoli.harbour", "napoli.harbour.2", "tunis.site.7", "tunis.sites", "tunis.final",
+        "tunis.dark", "tunis.triangle", "expansion.5", "loan10", "benátky.grid", "x.y", "", "tunis", "a.b.c.d"]
+
+
+def test_set_reads_any_assignment_or_refuses_it_in_one_sentence():
+    from hypothesis import given, settings, strategies as st
+
+    from referee.games.el_capitan.board import BoardError, validate_board_file
+    from referee.games.el_capitan.wizard import Invalid, set_values
+
+    @settings(max_examples=300, deadline=None)
+    @given(key=st.one_of(st.sampled_from(KEYS), st.text(max_size=20)),
+           value=st.one_of(st.sampled_from(["1 2", "?", "none", "5 8", "12", "-3", "0", "1 2 3", "x", "20"]),
+                           st.text(max_size=20)))
+    def check(key, value):
+        data = empty_file()
+        try:
+            set_values(data, [f"{key}={value}"])
+            validate_board_file(data)
+        except (Invalid, BoardError) as err:
+            assert str(err) and "\n" not in str(err)
+    check()

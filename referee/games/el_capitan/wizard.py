@@ -199,7 +199,7 @@ def set_values(data: dict, assignments) -> list[str]:
         try:
             changed.append(_set_one(data, parts, value.strip()))
         except Invalid as err:
-            raise Invalid(_("--set {raw}: {why}").format(raw=raw, why=err)) from None
+            raise Invalid(_("--set {raw!r}: {why}").format(raw=raw, why=err)) from None
     return changed
 
 
