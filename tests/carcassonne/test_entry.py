@@ -145,6 +145,9 @@ def test_a_czech_word_that_fits_two_features_is_ambiguous():
     unchanged(g, "sedlák", AmbiguousMove, r"several farms")
     unchanged(g, "louka", AmbiguousMove, r"several farms")
     unchanged(g, "rytir cesta", InvalidMove, r"'road' is not an edge")
+    g = new()
+    enter(g, "tb:m 0,-1 s-e")
+    unchanged(g, "rytíř", AmbiguousMove, r"The tile has several cities; say which: city e-s or city w or city n")
 
 
 @pytest.mark.parametrize("game", ["carcassonne", "el-capitan"])

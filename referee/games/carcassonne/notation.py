@@ -458,7 +458,11 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
         if len(segs) == 1:
             return segs[0].index
         opts = " or ".join(rot.names[s.index] for s in segs)
-        raise AmbiguousMove(f"The tile has several {kword}s; say which: {opts}.")
+        several = {"city": N_("The tile has several cities; say which: {options}."),
+                   "road": N_("The tile has several roads; say which: {options}."),
+                   "farm": N_("The tile has several farms; say which: {options}."),
+                   "cloister": N_("The tile has several cloisters; say which: {options}.")}[kword]
+        raise AmbiguousMove(_(several).format(options=opts))
     if kind == "cloister":
         if dirs != ["inner"]:     # every word honoured: a cloister lies in the middle, never 'north'
             raise IllegalMove(_("A cloister lies in the middle of its tile, not {where}; type cloister (or "
