@@ -157,13 +157,18 @@ def _check_db(ctx, value):
 
 
 def fail(message: str, code: int) -> None:
-    message = message.strip()
+    from .core.validate import visible
+
+    # an error may quote what was typed or read from a file: never a control character on the terminal
+    message = visible(message.strip(), keep="\n")
     click.echo(f"referee: {message}", err=True)
     sys.exit(code)
 
 
 def out_json(data) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    from .core.validate import json_visible    # a stored control character travels as \u001b, never raw
+
+    click.echo(json_visible(json.dumps(data, ensure_ascii=False, indent=2)))
 
 
 def console(stderr: bool = False):
@@ -248,11 +253,15 @@ def new_command(ctx, game, players, options, date, location, as_json):
     """Start a tracked game and print its id; on a terminal, open the table."""
     from . import session
 
+    from .core import validate
+
     date = _check_date(date)
+    location = validate.location(location)
     store = open_store(ctx)
     # Runs of spaces inside a name collapse: 'Ann  Lee' and 'ann lee' are one player, not two.
     players = [" ".join(str(p).split()) for p in players]
     _one_player_per_p(players)
+    players = [validate.player_name(p) for p in players]
     tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)
     if as_json:
@@ -446,7 +455,9 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
             click.echo(text)
         return
     if as_record:
-        click.echo(tracked.game.to_record(id=tracked.id), nl=False)
+        from .ui.format import safe
+
+        click.echo(safe(tracked.game.to_record(id=tracked.id), multiline=True), nl=False)
         return
     if as_json:
         out_json({"id": tracked.id, **_state_json(tracked)})
@@ -470,8 +481,10 @@ def _show_logged(doc, as_json, as_record):
 
     from .ui.format import result_table
 
+    from .ui.format import plain
+
     c = console()
-    c.print(f"[bold]{doc['game']}[/] {doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}")
+    c.print(plain(doc["game"], style="bold"), plain(f"{doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}"))
     if doc.get("result"):
         c.print(result_table(Result.from_dict(doc["result"])))
 
@@ -526,6 +539,9 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
     date = _check_date(date)
     keep = None
     if record:
+        from .core import validate
+
+        location, notes = validate.location(location), validate.notes(notes)
         store = open_store(ctx)
         store.archived()        # a damaged history is reported before the questions, not after them
 
