@@ -174,7 +174,8 @@ def out_json(data) -> None:
 def console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    # emoji=False: a stored ":smile:" is text, not an emoji code (stored text is printed as the text it is)
+    return Console(stderr=stderr, highlight=False, emoji=False)
 
 
 def interactive_terminal() -> bool:
@@ -258,9 +259,9 @@ def new_command(ctx, game, players, options, date, location, as_json):
     date = _check_date(date)
     location = validate.location(location)
     store = open_store(ctx)
-    # Runs of spaces inside a name collapse: 'Ann  Lee' and 'ann lee' are one player, not two.
-    players = [" ".join(str(p).split()) for p in players]
     _one_player_per_p(players)
+    # One check for every name typed or imported: runs of spaces collapse ('Ann  Lee' and 'ann lee' are one
+    # player), and a line break, control or look-alike letter is refused.
     players = [validate.player_name(p) for p in players]
     tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)

@@ -84,7 +84,7 @@ def render(result, console) -> None:
 def make_console(file, width: int | None = None):
     from rich.console import Console
 
-    return Console(file=file, width=width, highlight=False, soft_wrap=False)
+    return Console(file=file, width=width, highlight=False, soft_wrap=False, emoji=False)
 
 
 def _num(value) -> str:

@@ -119,7 +119,7 @@ def _check_live(item, where: str) -> dict:
     if not isinstance(item, dict):
         raise _bad(where, " must be an object")
     try:
-        validate.check_tree(item, where)
+        validate.check_tree(item, where, multiline=("notes", "record", "location"))
     except BadInput as err:
         raise BadInput(f"{str(err).rstrip('.')}; nothing was imported.") from None
     gid = item.get("id")
@@ -131,7 +131,9 @@ def _check_live(item, where: str) -> dict:
     for j, p in enumerate(players):
         if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
             raise _bad(f"{where}.players[{j}]", f" {p!r} is not written as referee stores a name")
-    item = dict(item, location=_checked(validate.location, item.get("location"), f"{where}.location"),
+    loc = item.get("location")
+    item = dict(item, location=_checked(validate.location, " ".join(loc.split()) if isinstance(loc, str) else loc,
+                                        f"{where}.location"),
                 notes=_checked(validate.notes, item.get("notes"), f"{where}.notes"))
     moves = item.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -177,7 +179,7 @@ def _check_native(item, where: str):
     if not isinstance(item, dict):
         raise _bad(where, " must be an object")
     try:
-        validate.check_tree(item, where)
+        validate.check_tree(item, where, multiline=("notes", "record", "location"))
     except BadInput as err:
         raise BadInput(f"{str(err).rstrip('.')}; nothing was imported.") from None
     doc = {k: v for k, v in item.items() if k != "record"}
@@ -226,7 +228,8 @@ def _check_native(item, where: str):
         if doc.get(key) is not None and not isinstance(doc[key], str):
             raise _bad(f"{where}.{key}", " must be a text or null")
     if doc.get("location") is not None:
-        doc["location"] = _checked(validate.location, doc["location"], f"{where}.location")
+        # an older referee let a line break into a location: the export is still taken, on one line
+        doc["location"] = _checked(validate.location, " ".join(doc["location"].split()), f"{where}.location")
     if doc.get("notes") is not None:
         doc["notes"] = _checked(validate.notes, doc["notes"], f"{where}.notes")
     if doc.get("duration") is not None:

@@ -21,9 +21,11 @@ def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
             name = pair.strip() or "NAME"
             raise BadInput(f"Player {name!r} has no score; write -p {name}=SCORE, for example -p {name}=42.")
         name, score = pair.split("=", 1)
-        name = " ".join(name.split())     # 'Ann  Lee' is 'Ann Lee', and the same player as 'ann lee'
-        if not name:
+        if not name.strip():
             raise BadInput(f"-p {pair!r} has no player name; write -p NAME=SCORE.")
+        from ..core.validate import player_name
+
+        name = player_name(name)     # 'Ann  Lee' is 'Ann Lee', the same player as 'ann lee'; no line break
         out.append((name, parse_score(score, name, game=game)))
     return out
 

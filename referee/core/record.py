@@ -34,7 +34,7 @@ def header_value(value) -> str:
     character would reach the terminal of whoever prints the record. Both are written as their escapes."""
     from .validate import visible
 
-    return " ".join(visible(str(value)).split())
+    return visible(" ".join(str(value).split()))       # str.split() also splits at U+2028, U+0085 ...
 
 
 def write_record(game, **extra) -> str:

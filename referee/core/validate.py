@@ -140,9 +140,14 @@ def player_name(value, field: str | None = None) -> str:
                        .format(name=repr(name)))
     scripts = _scripts(name)
     if len(scripts) > 1:
-        raise BadInput(_("Player name '{name}' mixes {a} and {b} letters, so it could pass for another player's "
-                         "name; type it in one alphabet.")
-                       .format(name=name, a=scripts[0].capitalize(), b=scripts[1].capitalize()))
+        if "LATIN" in scripts:      # name the odd one out: the Cyrillic А hiding in "Аnn"
+            scripts.remove("LATIN")
+            scripts.insert(0, "LATIN")
+        odd = next(ch for ch in name if ch.isalpha() and unicodedata.name(ch, "").startswith(scripts[1]))
+        raise BadInput(_("Player name '{name}' mixes {a} and {b} letters ({char} is {b}, U+{code:04X}), so it "
+                         "could pass for another player's name; type it in one alphabet.")
+                       .format(name=name, a=scripts[0].capitalize(), b=scripts[1].capitalize(), char=odd,
+                               code=ord(odd)))
     return name
 
 
@@ -225,12 +230,15 @@ def score(value, field: str) -> int | float:
     return value
 
 
+_LINE_ALLOW = "".join(LINE_BREAKS) + "\t"
+
+
 def check_tree(obj, where: str, multiline=("notes", "record"), _key: str = "") -> None:
     """Every text and number anywhere in a document read from a file or a program: no hidden character in
     any text or key (line ends only under the keys in ``multiline``), every number finite and of a sane
     size (a 400-digit integer breaks arithmetic; NaN is not JSON). Raises BadInput naming the path."""
     if isinstance(obj, str):
-        bad = first_hidden(obj, allow="\n\t\r" if _key in multiline else "")
+        bad = first_hidden(obj, allow=_LINE_ALLOW if _key in multiline else "")
         if bad is not None:
             raise BadInput(_("{where} contains {char}.").format(where=where, char=describe(bad)))
     elif isinstance(obj, bool) or obj is None:

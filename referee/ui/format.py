@@ -30,7 +30,8 @@ def plain(text, style: str | None = None, multiline: bool = False):
 
 
 def markup(text) -> str:
-    """A stored text to put inside a rich markup string (f"[bold]{markup(name)}[/]")."""
+    """A stored text to put inside a rich markup string (f"[bold]{markup(name)}[/]"). Print it on a Console
+    made with emoji=False (cli.console() is), or a stored ":smile:" becomes an emoji; plain() needs neither."""
     from rich.markup import escape
 
     return escape(safe(text))
