@@ -493,9 +493,11 @@ def _show_logged(doc, as_json, as_record):
 def _result_line(result) -> str:
     if result is None:
         return "The game is over."
+    from .ui.format import safe
+
     names = " and ".join(result.winners) or "nobody"
-    return f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
-        f"{e.rank}. {e.player} {e.total}" for e in result.ranking)
+    return safe(f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
+        f"{e.rank}. {e.player} {e.total}" for e in result.ranking))
 
 
 @cli.command("undo")

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from ..core.errors import BadInput
+from ..i18n import _
 
 # Display names without importing engines (the registry's names are used when an engine is registered).
 GAME_NAMES = {"puerto-rico": "Puerto Rico", "el-capitan": "El Capitan", "carcassonne": "Carcassonne",
@@ -112,8 +113,8 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
         if re.fullmatch(r"[+-]?\d{8,}(\.0*)?", raw):     # int() of thousands of digits fails; none is a score
             from ..core.validate import MAX_SCORE
 
-            raise bad(f"the score {raw[:12]}... for {player} is not a score; a score is between -{MAX_SCORE:,} "
-                      f"and {MAX_SCORE:,}.")
+            raise bad(_("the score {score}... for {player} is not a score; a score is between -{max} and {max}.")
+                      .format(score=raw[:12], player=player, max=f"{MAX_SCORE:,}"))
         if re.fullmatch(r"[+-]?\d+", raw):
             value = int(raw)
         elif re.fullmatch(r"[+-]?\d+\.0*", raw):
@@ -126,8 +127,8 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
 
     if abs(value) > MAX_SCORE:     # a typo (or a 400-digit number that would break the statistics)
         shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
-        raise bad(f"the score {shown} for {player} is not a score; a score is between -{MAX_SCORE:,} and "
-                  f"{MAX_SCORE:,}.")
+        raise bad(_("the score {score} for {player} is not a score; a score is between -{max} and {max}.")
+                  .format(score=shown, player=player, max=f"{MAX_SCORE:,}"))
     return value
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..core import validate
 from ..core.errors import BadInput
+from ..i18n import _
 from .common import check_date, content_key, game_from_name, one_line, parse_duration, parse_score
 
 SOURCES = ("tracked", "recorded", "imported")
@@ -69,12 +70,14 @@ def parse_json(text: str, name: str) -> Parsed:
     from .export import EXPORT_FORMAT, EXPORT_VERSION
 
     def not_json(word):     # Python reads NaN and Infinity; they are not JSON, and must never be stored
-        raise BadInput(f"{name} holds {word}, which is not a JSON number (nor a score); nothing was imported.")
+        raise BadInput(_("{file} holds {word}, which is not a JSON number (nor a score); nothing was imported.")
+                       .format(file=name, word=word))
 
     try:
         data = json.loads(text, parse_constant=not_json)
     except RecursionError:
-        raise BadInput(f"{name} is nested too deeply to be a history export; nothing was imported.") from None
+        raise BadInput(_("{file} is nested too deeply to be a history export; nothing was imported.")
+                       .format(file=name)) from None
     except json.JSONDecodeError as err:
         raise BadInput(f"{name} line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); nothing was "
                        f"imported.") from None
@@ -130,7 +133,7 @@ def _check_live(item, where: str) -> dict:
         raise _bad(f"{where}.players", " must be a list of player names")
     for j, p in enumerate(players):
         if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
-            raise _bad(f"{where}.players[{j}]", f" {p!r} is not written as referee stores a name")
+            raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
     loc = item.get("location")
     item = dict(item, location=_checked(validate.location, " ".join(loc.split()) if isinstance(loc, str) else loc,
                                         f"{where}.location"),
@@ -192,7 +195,8 @@ def _check_native(item, where: str):
                        f"{SCHEMA_VERSION}); upgrade referee to import it.")
     gid = doc.get("id")
     if not validate.is_game_id(gid):
-        raise _bad(f"{where}.id", f" {gid!r} is not a game id (lower-case letters and digits of the id alphabet)")
+        raise _bad(f"{where}.id", _(" {id} is not a game id (lower-case letters and digits of the id alphabet)")
+                   .format(id=repr(gid)))
     game = doc.get("game")
     from ..core.registry import resolve_game_id
 
@@ -210,7 +214,7 @@ def _check_native(item, where: str):
         # a name as `new` and `record` check it; one that checking would change is refused rather than
         # changed, since the result, winners and colours name the player too
         if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
-            raise _bad(f"{where}.players[{j}]", f" {p!r} is not written as referee stores a name")
+            raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
     try:
         from ..core.registry import get_rules
 
@@ -389,6 +393,8 @@ def _place(text: str) -> bool:
 
 
 def parse_csv(text: str, name: str) -> Parsed:
+    from .export import FORMULA_START, TEXT_COLUMNS
+
     first = text.split("\n", 1)[0]
     # Spreadsheets set to a decimal-comma locale write ';' (and some tools tabs) between fields.
     delimiter = max((",", ";", "\t"), key=first.count) if first else ","
@@ -421,6 +427,9 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise BadInput(f"{name} line {line}: {len(row)} fields but the header has {len(cols)}; nothing "
                                f"was imported.")
             rec = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
+            for c in TEXT_COLUMNS:    # "'=x" is how a text "=x" is written so no spreadsheet runs it
+                if c in rec and rec[c].startswith("'") and rec[c][1:].startswith(FORMULA_START):
+                    rec[c] = rec[c][1:]
             where = f"{name} line {line}"
             player = rec["player"].strip()
             if not player:

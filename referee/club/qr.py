@@ -24,6 +24,7 @@ import re
 
 from ..core import validate
 from ..core.errors import BadInput
+from ..i18n import _
 from .common import check_date, one_line, parse_duration
 
 MAGIC = "referee result v"
@@ -68,11 +69,11 @@ def decode(text: str) -> dict:
         m = _ENTRY.match(line)
         if m:
             if len(m.group(1)) > 6 or len(m.group(3)) > 9:
-                raise BadInput(f"QR text line {no}: the rank or score is too large to be true.")
+                raise BadInput(_("QR text line {line}: the rank or score is too large to be true.").format(line=no))
             rank, name, total, flag = int(m.group(1)), m.group(2).strip(), int(m.group(3)), m.group(4)
             try:
                 name = validate.player_name(name)
-                validate.score(total, f"the score of {name}")
+                validate.score(total, _("the score of {name}").format(name=name))
             except BadInput as err:
                 raise BadInput(f"QR text line {no}: {err}") from None
             entry_line = no
@@ -108,7 +109,7 @@ def decode(text: str) -> dict:
     game = at("game", game_from_name)
     from .common import NEGATIVE_SCORES, negative_score_error
 
-    for entry, _ in ranking:
+    for entry, _star in ranking:
         line_no = entry.pop("_line")
         if entry["total"] < 0 and game not in NEGATIVE_SCORES:
             raise BadInput(f"QR text line {line_no}: {negative_score_error(entry['total'], entry['player'], game)}.")

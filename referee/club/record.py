@@ -9,6 +9,7 @@ tied for the highest score can be named, they take rank 1 and the others tied wi
 from __future__ import annotations
 
 from ..core.errors import BadInput
+from ..i18n import _
 from ..store.store import SCHEMA_VERSION, now_iso
 from .common import check_date, name_key, one_line, parse_duration, parse_score
 
@@ -75,13 +76,13 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
         raise BadInput(f"Give every player's score: -p NAME=SCORE for each of the {rules.min_players} to "
                        f"{rules.max_players} players.")
     names = validate.player_names(rules, [n for n, _ in scores])
-    scores = [(n, validate.score(s, f"The score of {n}")) for n, (_, s) in zip(names, scores)]
+    scores = [(n, validate.score(s, _("The score of {name}").format(name=n))) for n, (_s, s) in zip(names, scores)]
     cols = {}
     for name, colour in (colours or {}).items():
         match = [n for n in names if name_key(n) == name_key(validate.name_form(name))]
         if not match:
             raise BadInput(f"Colour given for {name!r}, who is not one of the players ({', '.join(names)}).")
-        colour = validate.label(one_line(colour), f"The colour of {match[0]}", 30).lower()
+        colour = validate.label(one_line(colour), _("The colour of {name}").format(name=match[0]), 30).lower()
         if not colour:
             raise BadInput(f"The colour for {match[0]} is empty; write --colour {match[0]}=red.")
         cols[match[0]] = colour
@@ -124,7 +125,7 @@ def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes
     renamed = {r: n for r, n in zip(raw_names, names) if isinstance(r, str) and r != n}
     colours = {p["name"]: p["colour"] for p in data.get("players") or []
                if isinstance(p, dict) and isinstance(p.get("colour"), str)}
-    validate.check_tree(data, "The input")          # kept with the game (scored_from): data, not a hazard
+    validate.check_tree(data, _("The input"))          # kept with the game (scored_from): data, not a hazard
     res = result.to_dict()
     if renamed:     # the calculator's result names the players as typed; the history as normalised
         for e in res["ranking"]:
@@ -132,7 +133,7 @@ def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes
         res["winners"] = [renamed.get(w, w) for w in res["winners"]]
         colours = {renamed.get(k, k): v for k, v in colours.items()}
     for e in res["ranking"]:
-        validate.score(e["total"], f"The total of {e['player']}")
+        validate.score(e["total"], _("The total of {name}").format(name=e["player"]))
     return {
         "schema_version": SCHEMA_VERSION, "game": rules.id, "players": names, "options": {},
         "date": check_date(date) if date else _dt.date.today().isoformat(),

@@ -405,3 +405,32 @@ def test_a_record_header_split_by_u2028_is_read_whole():
 def test_errors_quoting_a_hostile_text_are_one_clean_sentence(cli, db):
     r = clean(cli("show", "\x1b]0;pwned\x07"))
     assert r.exit_code == 2 and "\\x1b" in r.stderr
+
+
+def test_a_csv_export_never_hands_a_spreadsheet_a_formula(cli, db, tmp_path):
+    import csv
+    import io
+
+    for where in ('=HYPERLINK("http://e","x")', "+1", "-2", "@SUM(A1)", "'=x", "'quoted"):
+        out_json(cli("record", "toy", "-p", "Ann=7", "-p", "Bob=3", "--location", where, "--date", "2025-01-01",
+                     "--json"))
+    text = clean(cli("export", "--format", "csv"), codes=(0,)).stdout
+    cells = [row["location"] for row in csv.DictReader(io.StringIO(text))]
+    assert all(not c.startswith(("=", "+", "-", "@")) for c in cells), cells
+    assert "'=HYPERLINK(\"http://e\",\"x\")" in cells and "''=x" in cells and "''quoted" in cells
+    path = tmp_path / "club.csv"
+    path.write_text(text)
+    other = tmp_path / "other.json"
+    out_json(cli("--db", other, "import", path, "--json"))
+    back = sorted(d["location"] for d in out_json(cli("--db", other, "history", "--json")))
+    assert back == sorted(['=HYPERLINK("http://e","x")', "+1", "-2", "@SUM(A1)", "'=x", "'quoted"])
+
+
+def test_shell_completion_offers_only_typable_names(cli, store):
+    from referee.club.complete import complete_location, complete_player
+
+    store.add_archived([make_doc("abc234", "2025-01-01", [("A\x1b[2Jnn", 7, 1), ("Bob", 3, 2)],
+                                 location="Hall\x1b]0;t\x07")])
+    # no context: the store REFEREE_DB names (the test's)
+    assert [i.value for i in complete_player(None, None, "")] == ["Bob"]
+    assert complete_location(None, None, "") == []
