@@ -216,9 +216,10 @@ def _check_native(item, where: str):
         if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
             raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
     try:
+        from ..core.game import validate_players
         from ..core.registry import get_rules
 
-        validate.player_names(get_rules(game), players)
+        validate_players(get_rules(game), players)      # count and distinct; each name is checked above
     except BadInput as err:
         raise wrap(f"{where}.players", err) from None
     if doc.get("date") is not None:

@@ -124,8 +124,10 @@ def player_name(value, field: str | None = None) -> str:
     mixes look-alike alphabets, or a character the record and CSV use as a separator."""
     from .game import _NAME_FORBIDDEN, MAX_NAME
 
-    raw = _text(value, field or _("A player name"))
-    name = unicodedata.normalize("NFKC", raw)
+    raw = value if isinstance(value, str) else _text(value, field or _("A player name"))
+    # plain ASCII (most names) is its own NFKC form and of one alphabet: the slower checks are skipped
+    ascii_only = raw.isascii()
+    name = raw if ascii_only else unicodedata.normalize("NFKC", raw)
     bad = first_hidden(name, allow="\t")
     if bad is not None:
         raise BadInput(_("Player name '{name}' contains {char}; type the name with visible letters only.")
@@ -138,7 +140,7 @@ def player_name(value, field: str | None = None) -> str:
     if _NAME_FORBIDDEN.search(name):
         raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
                        .format(name=repr(name)))
-    scripts = _scripts(name)
+    scripts = [] if ascii_only else _scripts(name)
     if len(scripts) > 1:
         if "LATIN" in scripts:      # name the odd one out: the Cyrillic А hiding in "Аnn"
             scripts.remove("LATIN")
@@ -168,8 +170,12 @@ def location(value, field: str | None = None) -> str | None:
     """Where a game was played: one line of at most 200 characters; None when empty."""
     if value is None:
         return None
+    if not isinstance(value, str):
+        _text(value, field or _("The location"))
+    if value.isascii() and value.isprintable() and len(value) <= MAX_LOCATION and "  " not in value:
+        return value.strip() or None         # the common case, checked fast (an import of 10,000 games)
     field = field or _("The location")
-    text = unicodedata.normalize("NFC", _text(value, field))
+    text = unicodedata.normalize("NFC", value)
     for ch in text:
         if ch in LINE_BREAKS:
             raise BadInput(_("{field} must be one line; it contains {char}.").format(field=field, char=describe(ch)))
@@ -188,8 +194,10 @@ def notes(value, field: str | None = None) -> str | None:
     """A free-text note: several lines allowed (any line ending becomes \\n), at most 10,000 characters."""
     if value is None:
         return None
+    if not isinstance(value, str):
+        _text(value, field or _("The notes"))
     field = field or _("The notes")
-    text = unicodedata.normalize("NFC", _text(value, field))
+    text = unicodedata.normalize("NFC", value)
     text = text.replace("\r\n", "\n")
     for sep in ("\r", "\x85", "\u2028", "\u2029"):
         text = text.replace(sep, "\n")
@@ -230,6 +238,20 @@ def score(value, field: str) -> int | float:
     return value
 
 
+def _plainly_sound(obj) -> bool:
+    """A quick look at a whole document (one C-speed dump): no escape at all in its JSON (so no control or
+    line break anywhere), every character printable, no number of 16 digits or more. Most documents are;
+    the others are walked field by field for an exact message."""
+    import json
+    import re
+
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        return False
+    return "\\" not in text and text.isprintable() and not re.search(r"\d{16}", text)
+
+
 _LINE_ALLOW = "".join(LINE_BREAKS) + "\t"
 
 
@@ -237,6 +259,8 @@ def check_tree(obj, where: str, multiline=("notes", "record"), _key: str = "") -
     """Every text and number anywhere in a document read from a file or a program: no hidden character in
     any text or key (line ends only under the keys in ``multiline``), every number finite and of a sane
     size (a 400-digit integer breaks arithmetic; NaN is not JSON). Raises BadInput naming the path."""
+    if not _key and isinstance(obj, dict) and _plainly_sound(obj):
+        return
     if isinstance(obj, str):
         bad = first_hidden(obj, allow=_LINE_ALLOW if _key in multiline else "")
         if bad is not None:

@@ -136,3 +136,14 @@ def test_display_helpers_never_read_markup_or_controls():
     assert "[/] x[/]y back\\" in text
     assert safe("\x1b[2J") == "\\x1b[2J" and safe(None) == ""
     assert safe("a\nb") == "a\\x0ab" and safe("a\nb", multiline=True) == "a\nb"
+
+
+@pytest.mark.parametrize("doc", [{"colours": {"Ann": "red\nx"}}, {"n": 10 ** 20}, {"k\u202e": 1},
+                                 {"a": "x\u2028y"}, {"a": "x\x9by"}, {"a": ["ok", {"b": "\x1b"}]}])
+def test_check_tree_quick_look_never_lets_a_hostile_document_through(doc):
+    with pytest.raises(BadInput):
+        validate.check_tree(doc, "doc")
+
+
+def test_check_tree_passes_ordinary_documents_including_backslashes_and_spaces():
+    validate.check_tree({"location": "C:\\club", "name": "Ann\u00a0Lee", "notes": "a\nb", "n": 10 ** 15}, "doc")
