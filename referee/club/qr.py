@@ -44,7 +44,7 @@ def encode(doc: dict) -> str:
     winners = set(res.get("winners") or ())
     for e in res["ranking"]:
         flag = " *" if e["player"] in winners else (" x" if e.get("eligible") is False else "")
-        lines.append(f"{e['rank']}. {e['player']} {e['total']}{flag}")
+        lines.append(f"{e['rank']}. {one_line(e['player'])} {e['total']}{flag}")    # one line, whatever is stored
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ Why each rule:
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 
 from ..i18n import _
@@ -58,37 +59,54 @@ def hidden(ch: str) -> bool:
     return unicodedata.category(ch) in _HIDDEN
 
 
+# Runs of characters that are not printable ASCII: the only places a hidden character can be. Long outputs
+# (an export of 100,000 games) are scanned in C; Python looks only at these runs.
+_NOT_ASCII = re.compile(r"[^ -~]+")
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def visible(text, keep: str = "") -> str:
     """The text with every hidden character (see ``hidden``) written as its escape (\\x1b, \\u202e), so
     it shows as the text it is and a terminal never acts on it; characters in ``keep`` (say "\\n") stay."""
     text = str(text)
     if text.isprintable():
         return text
-    out = []
-    for ch in text:
-        if ch in keep or not hidden(ch):
-            out.append(ch)
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return "".join(out)
+
+    def run(m):
+        part = m.group()
+        if part.isprintable():
+            return part
+        return "".join(ch if ch in keep or not hidden(ch) else _escape(ch) for ch in part)
+
+    return _NOT_ASCII.sub(run, text)
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000                             # JSON escapes an astral character as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def json_visible(text: str) -> str:
     """JSON text (as json.dumps writes it with ensure_ascii=False) with every hidden character inside its
-    strings written as a \\u escape: the same JSON value, but nothing a terminal acts on when it is printed."""
-    if text.isprintable():
+    strings written as a \\u escape: the same JSON value, but nothing a terminal acts on when it is printed.
+    (Outside its strings json.dumps writes only newlines and spaces.)"""
+    if text.replace("\n", "").isprintable():
         return text
-    out = []
-    for ch in text:
-        if ch == "\n" or not hidden(ch):      # outside strings json.dumps writes only newlines and spaces
-            out.append(ch)
-        elif ord(ch) < 0x10000:
-            out.append(f"\\u{ord(ch):04x}")
-        else:                                   # JSON escapes an astral character as a surrogate pair
-            code = ord(ch) - 0x10000
-            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
-    return "".join(out)
+
+    def run(m):
+        part = m.group()
+        if part.isprintable():
+            return part
+        return "".join(ch if ch == "\n" or not hidden(ch) else _json_escape(ch) for ch in part)
+
+    return _NOT_ASCII.sub(run, text)
 
 
 def first_hidden(text: str, allow: str = "") -> str | None:

@@ -30,11 +30,15 @@ def plain(text, style: str | None = None, multiline: bool = False):
 
 
 # What rich itself writes to a terminal: line ends, tabs, and ESC/BEL for its colours and links.
-_RICH_OWN = {ord(c): None for c in "\n\r\t\x1b\x07"}
+_RICH_OWN = "\n\r\t\x1b\x07"
 
 
 def _guard_text(text: str) -> str:
-    if text.translate(_RICH_OWN).isprintable():
+    rest = text
+    for ch in _RICH_OWN:            # str.replace runs in C; str.translate would not, on non-ASCII text
+        if ch in rest:
+            rest = rest.replace(ch, "")
+    if rest.isprintable():
         return text
     return visible(text, keep="\n\r\t\x1b\x07")
 
