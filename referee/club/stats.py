@@ -62,7 +62,7 @@ def plays_from_docs(docs) -> list[Play]:
         for e in res["ranking"]:
             if not (isinstance(e, dict) and isinstance(e.get("total", 0), (int, float))
                     and not isinstance(e.get("total"), bool) and isinstance(e.get("rank", 0), int)
-                    and "player" in e):
+                    and "player" in e and _sane(e.get("total", 0))):
                 from ..core.errors import StoreError
 
                 raise StoreError(f"Game {doc.get('id', '?')} in the history has a damaged result ({e!r:.60}); "
@@ -74,6 +74,14 @@ def plays_from_docs(docs) -> list[Play]:
         plays.append(Play(doc.get("id") or "", doc.get("game") or "", (doc.get("date") or "")[:10],
                           doc.get("location"), seats))
     return plays
+
+
+def _sane(total) -> bool:
+    """A total statistics can do arithmetic on: finite (NaN breaks every average) and not absurdly large (a
+    400-digit integer cannot be divided into a float); core.validate refuses such a score at entry."""
+    from ..core.validate import MAX_SCORE
+
+    return total == total and abs(total) <= 1000 * MAX_SCORE
 
 
 def _names(plays) -> dict:

@@ -448,3 +448,15 @@ def test_a_board_naming_a_player_stored_before_names_were_checked_reaches_the_te
         clean(cli("move", t.id, m), codes=(0,))
     for args in (("show", t.id), ("replay", t.id), ("history",), ("stats",), ("show", t.id, "--record")):
         clean(cli(*args), codes=(0,))
+
+
+@pytest.mark.parametrize("total", [10 ** 400, float("nan"), float("inf")])
+def test_a_score_stored_before_scores_were_checked_is_named_not_a_crash(cli, store, total):
+    doc = make_doc("abc234", "2025-01-01", [("Ann", 7, 1), ("Bob", 3, 2)])
+    doc["result"]["ranking"][0]["total"] = total
+    store.add_archived([doc, make_doc("abc235", "2025-01-02", [("Ann", 5, 1), ("Bob", 3, 2)])])
+    r = clean(cli("stats"))
+    assert_refused(r, "Game abc234", "damaged result", "repair --set-aside")
+    assert "abc234" in clean(cli("repair"), codes=(2,)).stderr
+    clean(cli("repair", "--set-aside"), codes=(0,))
+    assert out_json(cli("stats", "--json"))["games"] == 1
