@@ -107,7 +107,9 @@ class OneLineError(click.ClickException):
     exit_code = EXIT_USAGE
 
     def show(self, file=None) -> None:
-        click.echo(f"referee: {self.message}", err=True)
+        from .core.validate import visible
+
+        click.echo(f"referee: {visible(self.message)}", err=True)    # it may quote what was typed
 
 
 class OneLineUsageError(OneLineError):

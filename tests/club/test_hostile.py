@@ -460,3 +460,9 @@ def test_a_score_stored_before_scores_were_checked_is_named_not_a_crash(cli, sto
     assert "abc234" in clean(cli("repair"), codes=(2,)).stderr
     clean(cli("repair", "--set-aside"), codes=(0,))
     assert out_json(cli("stats", "--json"))["games"] == 1
+
+
+def test_a_usage_error_quoting_a_hostile_argument_is_clean(cli, db):
+    for args in (("\x1b[2J",), ("history", "--\x1b]0;t\x07"), ("record", "toy", "\u202eAnn=3")):
+        r = clean(cli(*args), codes=(2,))
+        assert r.stderr.startswith("referee: ")
