@@ -126,6 +126,12 @@ def _short(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+# Cyrillic and Greek letters drawn like Latin ones. A name written only with these ("Асе", "ΒΟΒ") reads as a
+# Latin name while being another string: refused like a mixture. (A real Cyrillic or Greek name has other
+# letters too: "Анна", "Σοφία" are fine.)
+_LATIN_TWINS = frozenset("АВЕКМНОРСТХаеорсухіјѕԁԛԝІЈЅӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνκ")
+
+
 def _scripts(text: str) -> list[str]:
     found = []
     for ch in text:
@@ -159,6 +165,11 @@ def player_name(value, field: str | None = None) -> str:
         raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
                        .format(name=repr(name)))
     scripts = [] if ascii_only else _scripts(name)
+    letters = [ch for ch in name if ch.isalpha()]
+    if scripts and scripts != ["LATIN"] and letters and all(ch in _LATIN_TWINS for ch in letters):
+        raise BadInput(_("Player name '{name}' is written with {script} letters that look like Latin ones, so it "
+                         "could pass for another player's name; type it in Latin letters.")
+                       .format(name=name, script=scripts[0].capitalize()))
     if len(scripts) > 1:
         if "LATIN" in scripts:      # name the odd one out: the Cyrillic А hiding in "Аnn"
             scripts.remove("LATIN")

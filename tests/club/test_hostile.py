@@ -466,3 +466,29 @@ def test_a_usage_error_quoting_a_hostile_argument_is_clean(cli, db):
     for args in (("\x1b[2J",), ("history", "--\x1b]0;t\x07"), ("record", "toy", "\u202eAnn=3")):
         r = clean(cli(*args), codes=(2,))
         assert r.stderr.startswith("referee: ")
+
+
+@pytest.mark.parametrize("change, fragment", [
+    ({"players": ["\u0410nn", "Bob"]}, "in_progress[0].players[0]"),
+    ({"players": ["A\u200bnn", "Bob"]}, "in_progress[0].players[0]"),
+    ({"notes": "\x1b[2J"}, "in_progress[0]"),
+    ({"id": "ABC234"}, "in_progress[0].id"),
+    ({"location": "x" * 201}, "in_progress[0].location"),
+])
+def test_json_import_checks_games_in_progress_the_same_way(cli, db, tmp_path, change, fragment):
+    game = {"id": "abc234", "game": "toy", "players": ["Ann", "Bob"], "options": {"target": 9}, "date": "2025-01-01",
+            "location": None, "notes": None, "created": "2025-01-01T20:00:00+00:00", "updated": None, "moves": ["roll 3"]}
+    game.update(change)
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps({"format": "referee-history", "version": 1, "games": [], "in_progress": [game]}))
+    assert_refused(clean(cli("import", path)), fragment, "nothing was imported")
+    assert not db.exists()
+
+
+def test_json_import_of_a_game_in_progress_with_a_multi_line_location_folds_it(cli, db, tmp_path):
+    game = {"id": "abc234", "game": "toy", "players": ["Ann", "Bob"], "options": {"target": 9}, "date": "2025-01-01",
+            "location": "Club\nHall", "notes": None, "created": None, "updated": None, "moves": ["roll 3"]}
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps({"format": "referee-history", "version": 1, "games": [], "in_progress": [game]}))
+    out_json(cli("import", path, "--json"))
+    assert out_json(cli("show", "abc234", "--json"))["location"] == "Club Hall"

@@ -36,6 +36,8 @@ def test_names_are_stored_normalised(raw, stored):
     ("x" * 5000, "longer than 30"),
     ("", "empty"),
     ("\u00ad", "invisible character (U+00AD)"),       # a soft hyphen alone would be an invisible name
+    ("\u0410\u0441\u0435", "Cyrillic letters that look like Latin"),   # "Асе": all Cyrillic, reads "Ace"
+    ("\u0392\u039f\u0392", "Greek letters that look like Latin"),       # "ΒΟΒ"
 ])
 def test_look_alike_hidden_and_markup_names_are_refused(raw, fragment):
     with pytest.raises(BadInput) as err:
