@@ -265,7 +265,6 @@ def _fmt_value(v):
 def new_command(ctx, game, players, options, date, location, as_json):
     """Start a tracked game and print its id; on a terminal, open the table."""
     from . import session
-
     from .core import validate
 
     date = _check_date(date)
@@ -492,12 +491,11 @@ def _show_logged(doc, as_json, as_record):
         return
     from scoring import Result
 
-    from .ui.format import result_table
-
-    from .ui.format import plain
+    from .ui.format import plain, result_table
 
     c = console()
-    c.print(plain(doc["game"], style="bold"), plain(f"{doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}"))
+    c.print(plain(doc["game"], style="bold"),
+            plain(f"{doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}"))
     if doc.get("result"):
         c.print(result_table(Result.from_dict(doc["result"])))
 

@@ -7,7 +7,8 @@ is stored (normalised) or raises BadInput with one sentence naming the field.
 Why each rule:
 - Names are NFKC-normalised (a name typed decomposed on one laptop, or in full-width letters on a phone, is
   the same person as the plain spelling), and refused when they hold an invisible or control character or
-  mix look-alike alphabets ("Аnn" with a Cyrillic А): either would let one person become two in the stats.
+  mix look-alike alphabets ("Аnn" with a Cyrillic А) or use only Cyrillic/Greek letters drawn like Latin
+  ones ("Асе"): any of these would let one person become two in the stats.
 - A location is one line (it goes into the game record's header, one line per field) of at most 200
   characters; notes are at most 10,000 characters of ordinary text.
 - A score is a whole number within +-1,000,000: larger ones are typos or attacks, and a 400-digit score or a
@@ -160,7 +161,8 @@ def player_name(value, field: str | None = None) -> str:
     if not name:
         raise BadInput(_("A player name is empty; give each player a name with -p NAME."))
     if len(name) > MAX_NAME:
-        raise BadInput(_("Player name {name}... is longer than {n} characters.").format(name=name[:MAX_NAME], n=MAX_NAME))
+        raise BadInput(_("Player name {name}... is longer than {n} characters.")
+                       .format(name=name[:MAX_NAME], n=MAX_NAME))
     if _NAME_FORBIDDEN.search(name):
         raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
                        .format(name=repr(name)))
@@ -301,7 +303,8 @@ def check_tree(obj, where: str, multiline=("notes", "record"), _key: str = "") -
             raise BadInput(_("{where} is {value}, which is not a number.").format(where=where, value=obj))
     elif isinstance(obj, int):
         if not -10 ** 15 <= obj <= 10 ** 15:
-            raise BadInput(_("{where} is a number too large to be true ({value}).").format(where=where, value=_short(obj)))
+            raise BadInput(_("{where} is a number too large to be true ({value}).")
+                           .format(where=where, value=_short(obj)))
     elif isinstance(obj, dict):
         for k, v in obj.items():
             key = str(k)
