@@ -144,8 +144,9 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
         raise InvalidMove(f"Name a {what}, e.g. flute-2-3 or sailor-3-1.")
     if t in INDEX:
         return INDEX[t]
+    fits = _skull_fits(t) or (lambda c: IDS[c].startswith(t))
     for group in (pool, range(C.N)):
-        hits = sorted({c for c in group if IDS[c].startswith(t)})
+        hits = sorted({c for c in group if fits(c)})
         if hits and missing and group is not pool:
             raise IllegalMove(missing.format(text=text.strip()))
         if len(hits) == 1:
@@ -156,6 +157,15 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
     close = difflib.get_close_matches(t, IDS, n=1, cutoff=0.6)
     hint = f" Did you mean {close[0]}?" if close else ""
     raise InvalidMove(f"{text!r} is not a Port Royal {what}.{hint}")
+
+
+def _skull_fits(t: str):
+    """'skull', 'skull-3', 'red-skull' (canonical 'frigate-skull'...): a skull ship is said by its skull, the
+    ship's colour or type and its coins being optional. None when the text does not lead with 'skull'."""
+    if t != "skull" and not t.startswith("skull-"):
+        return None
+    tail = t[len("skull"):]
+    return lambda c: KIND[c] == SHIP and SWORDS[c] == SKULL and IDS[c].endswith(tail)
 
 
 # ----------------------------------------------------------------------------- parse
@@ -306,6 +316,15 @@ def _parse(rules, s, text: str) -> str:
             raise IllegalMove(_ship_first(s))
         if ph in (TAKE, CLOSE):
             raise IllegalMove(f"{active} has stopped: no more flips in this turn (D5).")
+    if head in ("s", "stop", "stops") and ph in (TAKE, CLOSE) and (
+            head == "s" or (ph == TAKE and s.chooser == s.active and s.taken == 0 and not s.chance_no)):
+        # A reflexive second 's' (or 'stop') right after stopping must not throw away the take: 's' is stop,
+        # phase 1 is over, and passing or ending the turn takes its own word (T2/R7).
+        if ph == CLOSE:
+            raise IllegalMove(f"{active} has already stopped: claim an expedition, or type 'end' to end the turn "
+                              f"(E1).")
+        raise IllegalMove(f"{active} has already stopped; this is phase 2: {s.players[s.chooser]} may take a "
+                          f"card, or type 'pass' to take nothing (T2).")
     if verb in ("stop", "pass", "end"):
         if ph == FLIP:
             if verb == "pass" and rest:
@@ -331,8 +350,7 @@ def _parse(rules, s, text: str) -> str:
             c = s.pending
             busts = s.colours & (1 << COLOUR[c])
             if verb == "dock" and busts:
-                raise IllegalMove(f"Docking this {C.SHORT[c]} busts {active}'s turn, as a {COLOURS[COLOUR[c]]} "
-                                  f"ship is already in the harbour (D4c/R10): type 'bust' to confirm, or 'repel'.")
+                return "bust"        # D4c: docking a second ship of a colour is the bust; the preview says so
             if verb == "bust" and not busts:
                 raise IllegalMove(f"No {COLOURS[COLOUR[c]]} ship is in the harbour, so this {C.SHORT[c]} docks "
                                   f"without a bust: type 'dock' or 'repel' (D4).")
@@ -365,6 +383,42 @@ def _parse(rules, s, text: str) -> str:
             raise
         return _explain_take(rules, s, who, c)
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
+
+
+def split_entry(rules, s, text: str):
+    """D1 said as at the table: in phase 1 the active player names the card she turns over ('sailor-3-1',
+    'námořník 3', 'blue 2 3'): that is 'flip' and then that card. None when the text is not a card's name
+    (a move word, a player's name, a move this position understands). A card that lies in the harbour is
+    refused: 'sailor-3-1' could be this card flipped again or the one to take after stopping."""
+    from .state import FLIP
+
+    if s.phase != FLIP:
+        return None
+    words = text.lower().split()
+    if not words or words[0] in VERBS or words[0] in DONE_WORDS or _who(rules, s, words)[0] is not None:
+        return None
+    if any(name.casefold() == words[0].rstrip(":,") for name in s.players):
+        return None
+    try:
+        parse(rules, s, " ".join(words))
+        return None                                  # a move of its own here (a claim): not a flip
+    except AmbiguousMove:
+        return None                                  # the generic reading refuses it as ambiguous
+    except (IllegalMove, InvalidMove):
+        pass
+    drawable = [c for c in range(C.N) if s.ub[c]]
+    for k in range(len(words), 0, -1):               # the card's words lead; moves may follow ('... repel')
+        try:
+            c = resolve_card(" ".join(words[:k]), drawable)
+        except AmbiguousMove:
+            return ["flip", text]                    # a card, not yet told which: the reveal says so
+        except (IllegalMove, InvalidMove):
+            continue
+        if c in s.display:
+            raise IllegalMove(f"{IDS[c]} is in the harbour: if {s.players[s.active]} flipped another one, type "
+                              f"'flip {IDS[c]}'; cards in the harbour are taken in phase 2, after 'stop' (D1/T2).")
+        return ["flip", text]
+    return None
 
 
 CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "bust", "claim", "end", "reshuffle", "paid")
@@ -508,8 +562,6 @@ def _parse_claim(rules, s, who, rest: str) -> str:
         raise IllegalMove(f"{IDS[e]} is not an expedition; only expeditions are claimed (E2).")
     if who is not None and who != s.active:
         raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
-    if s.phase == SHIP_PHASE:
-        raise IllegalMove(_ship_first(s, "; claims come between flips (D2)"))
     if e not in s.area:
         where = "in the box" if e in s.box else "not in the expedition area"
         raise IllegalMove(f"{IDS[e]} is {where}; only face-up expeditions in the expedition area can be "
@@ -550,7 +602,7 @@ def prompt(rules, s) -> str:
 
     ph = s.phase
     a = s.players[s.active]
-    claim = ", or claim an expedition" if rules.can_claim(s) and ph in (FLIP, TAKE) else ""
+    claim = ", or claim an expedition" if rules.can_claim(s) and ph in (FLIP, TAKE, SHIP_PHASE) else ""
     if ph == OVER:
         return "The game is over."
     if ph == REVEAL:
@@ -568,8 +620,8 @@ def prompt(rules, s) -> str:
         head = (f"{a} has {mine} sword{'s' if mine != 1 else ''}: repel the {C.SHORT[c]}, "
                 f"{sw} sword{'s' if sw != 1 else ''},")
         if s.colours & (1 << COLOUR[c]):
-            return f"{head} or bust (a {COLOURS[COLOUR[c]]} ship is already in the harbour)"
-        return f"{head} or dock it"
+            return f"{head} or bust (a {COLOURS[COLOUR[c]]} ship is already in the harbour){claim}"
+        return f"{head} or dock it{claim}"
     if ph == TAKE:
         p = s.chooser
         lim = rules._limit(s, p)
