@@ -38,14 +38,11 @@ _HARD = re.compile(r"\s*[,;]\s*")
 def play_entry(game: Game, text: str) -> list[Move]:
     """Apply the moves one entry names, in order; on any refusal, take back what was applied and re-raise."""
     before = len(game.moves)
+    done: list[Move] = []
     try:
-        pieces = [p for p in _HARD.split(text.strip()) if p]
-        if len(pieces) <= 1:
-            return _play_words(game, text, text)
-        out: list[Move] = []
-        for piece in pieces:
-            out += _play_words(game, piece, text)
-        return out
+        for piece in [p for p in _HARD.split(text.strip()) if p] or [text]:
+            _play_words(game, piece, text, done)
+        return done
     except RefereeError:
         extra = len(game.moves) - before
         if extra:
@@ -57,14 +54,27 @@ def _in_entry(err: RefereeError, piece: str, entry: str) -> RefereeError:
     """The refusal of one piece of a longer entry, saying which piece (same class: same exit code)."""
     if " ".join(piece.split()) == " ".join(entry.split()):
         return err
-    new = type(err)(_("In '{entry}': '{piece}': {why}").format(entry=" ".join(entry.split()),
-                                                               piece=" ".join(piece.split()), why=err))
-    return new
+    return type(err)(_("In '{entry}': '{piece}': {why}").format(entry=" ".join(entry.split()),
+                                                                piece=" ".join(piece.split()), why=err))
 
 
-def _play_words(game: Game, text: str, entry: str) -> list[Move]:
+def _play(game: Game, text: str, entry: str, done: list) -> None:
+    """One move of the entry: it must be the same player's as the entry's other moves (chance aside), unless
+    the piece names its player: an entry is what one player says, and a move that would fall to the next
+    player ('take sailor take flute' when Ann may take one card) must not be given to him unasked."""
+    named, _rest = split_player(game.players, text)
+    move = play_named(game, text)
+    speaker = next((m.player for m in done if not m.chance and m.player), None)
+    if named is None and not move.chance and move.player and speaker and move.player != speaker:
+        game.undo(1)
+        raise IllegalMove(_("{move} would be {player}'s move, not {speaker}'s: enter it on its own line, or "
+                            "lead it with {player}'s name.").format(move=move.text, player=move.player,
+                                                                   speaker=speaker))
+    done.append(move)
+
+
+def _play_words(game: Game, text: str, entry: str, done: list) -> None:
     """One piece (no ',' or ';'): the game's reading, else whole, else the longest legal leading words."""
-    out: list[Move] = []
     words = text.split()
     while words:
         chunk = " ".join(words)
@@ -74,13 +84,13 @@ def _play_words(game: Game, text: str, entry: str) -> list[Move]:
                 pieces = split(game.state, chunk)
             except RefereeError as err:
                 raise _in_entry(err, chunk, entry) from None
-            if pieces and len(pieces) > 1:
+            if pieces and pieces != [chunk]:
                 for piece in pieces:
-                    out += _play_words(game, piece, entry)
-                return out
+                    _play_words(game, piece, entry, done)
+                return
         try:
-            out.append(play_named(game, chunk))
-            return out
+            _play(game, chunk, entry, done)
+            return
         except AmbiguousMove as err:
             raise _in_entry(err, chunk, entry) from None
         except InvalidMove as err:
@@ -92,7 +102,7 @@ def _play_words(game: Game, text: str, entry: str) -> list[Move]:
         for k in range(len(words) - 1, 0, -1):
             head = " ".join(words[:k])
             try:
-                out.append(play_named(game, head))
+                _play(game, head, entry, done)
             except AmbiguousMove as err:
                 raise _in_entry(err, head, entry) from None
             except InvalidMove:
@@ -105,7 +115,6 @@ def _play_words(game: Game, text: str, entry: str) -> list[Move]:
             break
         else:
             raise _in_entry(whole, chunk, entry) from None
-    return out
 
 
 def is_table_command(game: Game, word: str) -> bool:

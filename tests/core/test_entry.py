@@ -29,8 +29,17 @@ def test_separators_and_joiners_split_a_line_into_moves(toy, line):
 def test_the_longest_leading_move_is_played_and_the_rest_read_from_the_new_position(toy):
     g = started(toy)
     g.play("roll 2")
-    assert [m.text for m in play_entry(g, "keep roll 3, give")] == ["keep", "roll 3", "give"]
+    assert [m.text for m in play_entry(g, "keep roll 3, bob give")] == ["keep", "roll 3", "give"]
     assert g.view()["scores"] == [5, 0]          # Ann kept 2, Bob gave his 3 to Ann
+
+
+def test_a_line_holds_one_players_moves_unless_a_piece_names_another(toy):
+    g = started(toy)
+    g.play("roll 2")
+    with pytest.raises(IllegalMove, match=r"^In 'keep roll 3, give': 'give': give would be Bob's move, not Ann's: enter "
+                                          r"it on its own line, or lead it with Bob's name\.$"):
+        play_entry(g, "keep roll 3, give")
+    assert g.moves == ["roll 2"]
 
 
 def test_a_refused_piece_refuses_the_whole_line_and_names_the_piece(toy):

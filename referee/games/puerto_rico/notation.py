@@ -179,10 +179,37 @@ def _legal_texts(s) -> set:
     return {m.text for m in s.mv}
 
 
+def _p_is_pass(s, text: str) -> str:
+    """'p' is 'place' in the mayor phase and 'pass' everywhere else: a one-letter word means the move it can
+    mean now (issue 13: 'p' in the builder phase was refused though passing was legal)."""
+    if s.phase == PH_MAYOR:
+        return text
+    return " ".join("pass" if w.lower() == "p" else w for w in text.split())
+
+
+# Flags and the phases whose moves they qualify: elsewhere a flag is a word the move cannot honour.
+_FLAG_PHASE = {"no-hospice": (PH_SETTLER,), "no-university": (PH_BUILDER,), "no-privilege": (ROLE,)}
+
+
+def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
+    """Every word honoured: a second thing, a number or a flag the move cannot take is not silently dropped.
+    Several things ('corn indigo', 'take corn take indigo') are several moves: InvalidMove, so that the entry
+    reader (core/entry.py) may read them one by one; a number or flag that does not fit is refused."""
+    if len(objs) > 1 or len(set(verbs) - {"load"}) > 1:
+        raise InvalidMove(f"'{text}' names more than one move; enter them one at a time, or separated by ','.")
+    for f in flags:
+        if s.phase not in _FLAG_PHASE[f]:
+            raise IllegalMove(f"'{f}' does not fit a move of the {s.phase} {'step' if s.phase in (REVEAL, DRAW, ROLE) else 'phase'}; "
+                              f"the legal moves are: {_listing(s)}.")
+    if nums and s.phase not in (PH_CAPTAIN, ROLE):
+        raise IllegalMove(f"The number {nums[0]} does not fit a move now (say each move once, without a count); "
+                          f"the legal moves are: {_listing(s)}.")
+
+
 def parse(s, text: str) -> str:
     if s.phase == END:
         raise IllegalMove("The game is over.")
-    toks = tokens(text)
+    toks = tokens(_p_is_pass(s, text))
     if not toks:
         raise InvalidMove("The move is empty; type 'moves' to list the legal ones.")
     verbs = [t[1] for t in toks if t[0] == "verb"]
@@ -193,6 +220,8 @@ def parse(s, text: str) -> str:
     if verb == "wharf" and s.phase != PH_CAPTAIN:   # 'wharf' names the building outside the captain phase
         verb = None
         objs.insert(0, ("bld", WHARF))
+        verbs = verbs[1:]
+    _one_move(s, text, toks, verbs, objs, nums, flags)
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
     if verb is not None and verb not in _VERBS_OF[s.phase]:
@@ -237,12 +266,21 @@ def _role(s, verb, obj, nums, flags, toks):
         by = s.names[s.card_taken[idx[0]]]
         raise IllegalMove(f"The {name} was already chosen this round by {by}; a role can be chosen only once per "
                           f"round (rule 5.1 R1): choose one of {_listing(s)}.")
+    if nums and (name != "prospector" or len(nums) > 1):
+        raise IllegalMove(f"The number {nums[-1]} does not fit the {name}: a number names a prospector by the "
+                          f"doubloons on it; choose one of: {_listing(s)}.")
     if name == "prospector":
         texts = [m.text for m in s.mv if m.text.startswith("prospector")]
         if nums:
             want = f"prospector {nums[0]}"
             if want in texts:
                 return want
+            on = sorted({s.card_coins[i] for i in free})
+            if texts == ["prospector"] and on == [nums[0]]:
+                return "prospector"
+            raise IllegalMove(f"No prospector on the table carries {dbl_(nums[0])}; "
+                              + ("they carry " if len(free) > 1 else "it carries ")
+                              + " and ".join(dbl_(c) for c in on) + f": choose one of {_listing(s)}.")
         return texts[0]
     if name == "mayor" and "no-privilege" in flags:
         if not s.opts.get("mayor-privilege-optional", True):
@@ -532,6 +570,27 @@ _VERBS_OF = {
 _PHASE = {ROLE: _role, REVEAL: _reveal, DRAW: _reveal, PH_SETTLER: _settler, PH_MAYOR: _mayor,
           PH_BUILDER: _builder, PH_CRAFTSMAN: _craftsman, PH_TRADER: _trader, PH_CAPTAIN: _captain,
           STORAGE: _storage}
+
+
+# --- one entry, several moves --------------------------------------------------------------------
+
+def split_entry(s, text: str):
+    """The mayor's count said at the table: 'place 2 indigo-plant', '2 corn' are that many colonists, one
+    'place' move each (rule 5.3: colonists are placed one at a time). None: the core reads the entry."""
+    if s.phase != PH_MAYOR:
+        return None
+    toks = tokens(text)
+    verbs = [t[1] for t in toks if t[0] == "verb"]
+    objs = [t for t in toks if t[0] in ("kind", "bld")]
+    nums = [t[1] for t in toks if t[0] == "num"]
+    if len(nums) != 1 or len(objs) != 1 or len(toks) != len(verbs) + 2 or set(verbs) - {"place"}:
+        return None
+    n, (kind, x) = nums[0], objs[0]
+    left = s.m_target - s.m_placed
+    if n < 1 or n > left:
+        raise IllegalMove(f"{_who(s)} has {left} colonist{'s' if left != 1 else ''} left to place, not {n} "
+                          f"(rule 5.3 M3).")
+    return ["place " + (KINDS[x] if kind == "kind" else BIDS[x])] * n
 
 
 # --- prompt --------------------------------------------------------------------------------------

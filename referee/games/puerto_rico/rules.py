@@ -70,6 +70,20 @@ class PuertoRicoRules(Rules):
 
         return parse(s, text)
 
+    def split_entry(self, s, text):
+        """'place 2 corn': two colonists, two moves (core/entry.py plays the pieces)."""
+        from .notation import split_entry
+
+        return split_entry(s, text)
+
+    def default_move(self, s):
+        """Enter plays a move only where it is the one legal move (a forced load, a pass with nothing else
+        to do): every other choice here changes the game (roles, tiles, colonists, goods kept)."""
+        mv = self.legal(s)
+        if len(mv) == 1 and not mv[0].chance:
+            return mv[0].text
+        return None
+
     # --- state ---------------------------------------------------------------------------------------
     def finished(self, s):
         return s.phase == END
