@@ -98,11 +98,52 @@ SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "
 
 
 # ----------------------------------------------------------------------------- card words
+_CARD_KINDS = ("person", "ship", "colour", "card")
+
+
+def _named(t: str) -> str:
+    """The components' names in either language (tables/port-royal/names.json: 'výběr daní šavle',
+    'barka', 'Všeuměl') replaced by the notation's words, longest phrase first; a phrase two components
+    share is left as typed (and then refused), never guessed."""
+    from referee.core.names import lookup
+
+    words = [w for w in t.replace("-", " ").split() if w]
+    out, i = [], 0
+    while i < len(words):
+        for n in (4, 3, 2, 1):
+            if i + n > len(words):
+                continue
+            hits = lookup("port-royal", " ".join(words[i:i + n]), _CARD_KINDS)
+            if len(hits) == 1:
+                out.append(hits[0][1])
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return "-".join(out)
+
+
+def verb_words(words: list[str]) -> list[str]:
+    """A move word in Czech (or another listed spelling) leading the words, as the English move word."""
+    from referee.core.names import lookup
+
+    if not words or words[0] in VERBS:
+        return words
+    for n in (2, 1):
+        if len(words) >= n:
+            hits = lookup("port-royal", " ".join(words[:n]), ("word",))
+            if len(hits) == 1:
+                return [hits[0][1]] + words[n:]
+    return words
+
+
 def canon_card_text(text: str) -> str:
     """Spell a typed card the canonical way: dashes, ship types for colours, colours for traders."""
-    t = text.strip().replace("_", "-")
+    t = text.strip().replace("_", "-").lower()
     if not t.isascii():                                  # "námořník", "modrá": the seed's words as typed
         t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
+    t = _named(t)
     parts = [w for w in (WORDS.get(p, p) for p in t.replace(" ", "-").split("-") if p not in CARD_FILLER) if w]
     if not parts:
         return ""
@@ -204,6 +245,7 @@ def _parse(rules, s, text: str) -> str:
 
     words = text.split()
     who, words = _who(rules, s, words)
+    words = verb_words(words)
     if not words:
         raise InvalidMove("Type a move after the player's name, e.g. 'flip', 'stop' or 'take sailor-3-1'.")
     head = words[0]
@@ -395,7 +437,9 @@ def split_entry(rules, s, text: str):
     if s.phase != FLIP:
         return None
     words = text.lower().split()
-    if not words or words[0] in VERBS or words[0] in DONE_WORDS or _who(rules, s, words)[0] is not None:
+    if not words or _who(rules, s, words)[0] is not None:
+        return None
+    if verb_words(words)[0] in VERBS or words[0] in DONE_WORDS:
         return None
     if any(name.casefold() == words[0].rstrip(":,") for name in s.players):
         return None
