@@ -110,6 +110,24 @@ ALIAS["hacienda"] = ("bld", HACIENDA)
 ALIAS["wharf"] = ALIAS["werft"] = ("verb", "wharf")
 
 
+def _add_names() -> None:
+    """The names in tables/puerto-rico/names.json (Czech and English, any case, with or without diacritics:
+    'malý cukrovar', 'sídlo cechu', 'naložím kávu'), as words of the notation; a spelling already taken keeps
+    its meaning."""
+    from referee.core.names import fold, names
+
+    value = {"role": lambda i: ("role", i), "good": lambda i: ("kind", KINDS.index(i)),
+             "building": lambda i: ("bld", BIDS.index(i)), "word": lambda i: ("verb", i)}
+    for kind, entries in names("puerto-rico").items():
+        for cid, entry in entries.items():
+            for spelling in (cid, entry.get("en", ""), entry.get("cs", ""), *entry.get("aliases", ())):
+                if spelling:
+                    _add(fold(spelling).replace(" ", "-"), value[kind](cid))
+
+
+_add_names()
+
+
 def _ascii(text: str) -> str:
     return unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()
 

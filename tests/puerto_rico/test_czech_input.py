@@ -1,0 +1,61 @@
+"""Czech input at the table (issue 14 item 3): the Czech edition's names of buildings, roles, goods and the
+words of each phase (tables/puerto-rico/names.json), with or without diacritics, any case; records keep the
+canonical ids."""
+
+import pytest
+
+import referee
+from referee.core.entry import play_entry
+from referee.core.errors import AmbiguousMove
+
+from .helpers import give, new
+
+
+@pytest.mark.parametrize("typed,move", [
+    ("postav malý cukrovar", "build small-sugar-mill"), ("malá tržnice", "build small-market"),
+    ("stavební huť", "build construction-hut"), ("útulek", "build hospice"), ("SIDLO CECHU", "build guild-hall"),
+    ("postavím malou tržnici", "build small-market"), ("velké skladiště", "build large-warehouse"),
+    ("nic", "pass")])
+def test_buildings_by_their_czech_names(typed, move):
+    g = new(4)
+    give(g, 0, doubloons=10)
+    g.play("stavitel")
+    assert g.find(typed).text == move
+
+
+@pytest.mark.parametrize("typed,role", [
+    ("starosta", "mayor"), ("Kapitán", "captain"), ("osadnik", "settler"), ("zlatokop", "prospector"),
+    ("dozorce", "craftsman"), ("obchodník", "trader"), ("stavitel", "builder")])
+def test_roles_by_their_czech_names(typed, role):
+    assert new(4).find(typed).text == role
+
+
+def test_settler_words_and_goods_in_their_cases():
+    g = new(4)
+    g.play("osadník")
+    assert g.find("vezmi kukuřici").text == "take corn"
+    assert g.find("beru kávu").text == "take coffee"
+    assert g.find("kamenolom").text == "take quarry"
+
+
+def test_the_turned_up_row_in_czech_replays_as_in_english():
+    cs = referee.new_game("puerto-rico", ["Ann", "Bob", "Cal"])
+    play_entry(cs, "kukuřice, indigo cukr tabák")
+    play_entry(cs, "osadník")
+    play_entry(cs, "vezmi kávu" if "take coffee" in [m.text for m in cs.legal_moves()] else "vezmi cukr")
+    en = referee.new_game("puerto-rico", ["Ann", "Bob", "Cal"])
+    for move in cs.moves:
+        en.play(move)
+    assert en.to_record() == cs.to_record()
+    assert cs.moves[:5] == ["reveal corn", "reveal indigo", "reveal sugar", "reveal tobacco", "settler"]
+
+
+def test_a_czech_word_that_fits_two_buildings_is_refused_as_ambiguous():
+    g = new(4)
+    give(g, 0, doubloons=10)
+    g.play("stavitel")
+    for typed, one, other in (("zpracovatelna", "indigo-plant", "small-indigo-plant"),
+                              ("skladiště", "large-warehouse", "small-warehouse"),
+                              ("postav tržnici", "large-market", "small-market")):
+        with pytest.raises(AmbiguousMove, match=f"could be {one} or {other}"):
+            g.find(typed)
