@@ -10,7 +10,7 @@ How a line is read, never guessing:
 1. The game may read it first: an engine may define ``Rules.split_entry(state, text) -> list[str] | None``
    returning the pieces it reads the text as (Port Royal: a card's name alone in phase 1 is 'flip' and that
    card), or None to leave it to the steps below. It may raise a RefereeError to refuse the text outright.
-2. ',' and ';' always separate moves.
+2. ';' and ', ' (a comma before a space) separate moves, when the whole line is not one move.
 3. A piece is tried whole as one move. If the notation does not understand it as one move (InvalidMove),
    the longest leading run of words that is exactly one legal move now is played and the rest is read the
    same way from the new position ('then', 'and', 'a', 'pak', 'potom' between two moves are skipped).
@@ -32,7 +32,7 @@ from .move import Move
 
 # Words said between two moves ("repel then flip", Czech "odrazit a otočit"): skipped between moves only.
 JOINERS = frozenset(("then", "and", "a", "pak", "potom", "&"))
-_HARD = re.compile(r"\s*[,;]\s*")
+_HARD = re.compile(r"\s*;\s*|\s*,\s+")     # ',' before a space: '0,-1' is one word of a notation
 
 
 def play_entry(game: Game, text: str) -> list[Move]:
@@ -40,7 +40,14 @@ def play_entry(game: Game, text: str) -> list[Move]:
     before = len(game.moves)
     done: list[Move] = []
     try:
-        for piece in [p for p in _HARD.split(text.strip()) if p] or [text]:
+        pieces = [p for p in _HARD.split(text.strip()) if p] or [text]
+        if len(pieces) > 1:
+            try:                              # a notation may use ', ' itself: a whole line that is one move
+                _play(game, text, text, done)
+                return done
+            except RefereeError:
+                pass                          # else the pieces, whose own refusal is the one to show
+        for piece in pieces:
             _play_words(game, piece, text, done)
         return done
     except RefereeError:

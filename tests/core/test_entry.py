@@ -86,3 +86,9 @@ def test_table_commands_never_shadow_a_move(toy, monkeypatch):
     g.play("roll 1")
     assert is_table_command(g, "quit") and is_table_command(g, "q") and is_table_command(g, "undo")
     assert not is_table_command(g, "keep") and not is_table_command(g, "k")   # 'k' is keep's abbreviation
+
+
+def test_a_comma_inside_a_notations_word_is_not_a_separator():
+    g = referee.new_game("carcassonne", ["Ann", "Bob"])
+    play_entry(g, "draw tb:m")
+    assert [m.text for m in play_entry(g, "place 0,-1 r90, city s")] == ["place 0,-1 r90", "city s"]

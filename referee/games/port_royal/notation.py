@@ -69,6 +69,9 @@ VERBS = {
 _SHIP_FILLER = frozenset(("it", "in", "her", "the", "this", "ship", "one", "dock", "docks"))
 FILLER = {"flip": frozenset(("again", "a", "card", "the", "next", "another", "one", "more", "new")),
           "repel": _SHIP_FILLER, "dock": _SHIP_FILLER | {"anchor"}, "bust": _SHIP_FILLER}
+# Said after "I'm done" words and adding nothing: "no thanks", "end the turn", "stop flipping now".
+DONE_FILLER = frozenset(("thanks", "thank", "you", "please", "now", "the", "my", "turn", "phase", "flipping",
+                         "here", "it", "this", "time", "dekuji", "diky", "uz"))
 # Words that mean "I'm done" in whatever phase: mapped per phase below.
 DONE_WORDS = {"done", "end", "stop", "pass", "finish", "enough", "no", "skip", "none", "nothing", "e", "s",
               "p"}
@@ -368,9 +371,13 @@ def _parse(rules, s, text: str) -> str:
         raise IllegalMove(f"{active} has already stopped; this is phase 2: {s.players[s.chooser]} may take a "
                           f"card, or type 'pass' to take nothing (T2).")
     if verb in ("stop", "pass", "end"):
+        rest = " ".join(w for w in rest.split() if w not in DONE_FILLER)
+    if verb in ("stop", "pass", "end") and rest:
+        # every word honoured: 'stop take sailor' is two moves (the entry reader splits it), never a 'stop'
+        # that drops the rest
+        raise InvalidMove(f"'{head}' takes nothing after it.")
+    if verb in ("stop", "pass", "end"):
         if ph == FLIP:
-            if verb == "pass" and rest:
-                raise InvalidMove("'pass' takes nothing after it.")
             if not s.flips:
                 raise IllegalMove(f"{active} must flip at least one card before stopping (D1).")
             if not s.display and not s.empty_stop:
