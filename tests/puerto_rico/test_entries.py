@@ -114,6 +114,13 @@ def test_two_things_in_one_move_are_not_silently_cut():
         g.play("take corn indigo")
 
 
+def test_a_role_and_a_pass_on_one_line_are_two_moves():
+    g = new(4)
+    assert [m.text for m in play_entry(g, "builder, pass")] == ["builder", "pass"]
+    with pytest.raises(InvalidMove, match=r"names more than one move"):
+        new(4).play("builder pass")                    # never 'builder' with the pass dropped
+
+
 def test_enter_plays_only_a_forced_move():
     g = new(4)
     assert g.default_move() is None                   # choosing a role is a choice

@@ -1,7 +1,8 @@
 """Port Royal notation: what a player types, the prompt line and the public view.
 
 Canonical moves (lowercase, one spelling each):
-    flip                      the active player turns the next card (D1)
+    flip                      the active player turns the next card (D1); at the table a card's name alone
+                              in phase 1 is 'flip' and that card (split_entry, read by core/entry.py)
     <card-id>                 chance: the card that was flipped, e.g. flute-2-3, sailor-3-1, tax-swords
     repel | dock              the ship just flipped (D4)
     stop                      end phase 1 (D5)
@@ -27,9 +28,11 @@ from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIN
 
 HELP = """\
 Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g. 'gov' for governor-8-0):
-  flip (f)                 turn the next card; then enter the card shown, e.g. flute-2-3 or blue-2-3
-  repel (r) / dock (d)     a ship you could repel (D4); to dock a second ship of a colour,
-                           which busts the turn, type 'bust' (D4c/R10)
+  <card>                   the card the active player turned over, e.g. flute-2-3, blue 2 3,
+                           námořník 3: the flip is implied (or 'flip' (f), then the card)
+  repel (r) / dock (d)     a ship you could repel (D4); docking a second ship of a colour
+                           busts the turn (D4c/R10): 'dock' or 'bust'
+  Enter                    at the start of a turn: flip (when no expedition can be claimed)
   stop (s, done)           end phase 1 and start Trade & Hire
   take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2;
                            'trade' alone takes the only ship there, 'hire' the only person
@@ -41,9 +44,12 @@ Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g.
 Card ids: ships <type>-<swords>-<coins> (pinnace=yellow, flute=blue, skiff=green, frigate=red,
 galleon=black; swords may be 'skull'), persons <type>-<cost>-<influence> (trader-<colour>-...),
 expedition-aa/cc/hh/aah/cch/ach (a=anchor, c=cross, h=house), tax-swords, tax-influence.
+One line may hold one player's moves in order: 'repel sailor 3 1', 'stop, take flute', 'dock then
+blue 2 3'; each is checked, and the line is refused whole if any is.
 A player's name may lead a move: 'bob take sailor-3-1'. Moves may be said as at the table:
 'flip again', 'repel it', 'let it dock', 'Bob takes the flute', 'Ann claims aa', 'the blue one'.
-The Czech rulebook's names work too, with or without accents: námořník 3, modrá 2 3, žlutý obchodník 3."""
+The Czech edition's names work too, with or without accents: námořník 3, modrá 2 3, žlutý obchodník 3,
+barka 1 1, daně šavle, Všeuměl; and Czech move words: otoč, stačí, vezmi, nic, odrazit, zakotvit."""
 
 VERBS = {
     "flip": "flip", "f": "flip", "draw": "flip", "turn": "flip", "next": "flip", "continue": "flip",

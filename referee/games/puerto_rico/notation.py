@@ -213,7 +213,7 @@ def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
     """Every word honoured: a second thing, a number or a flag the move cannot take is not silently dropped.
     Several things ('corn indigo', 'take corn take indigo') are several moves: InvalidMove, so that the entry
     reader (core/entry.py) may read them one by one; a number or flag that does not fit is refused."""
-    if len(objs) > 1 or len(set(verbs) - {"load"}) > 1:
+    if len(objs) > 1 or len(set(verbs) - {"load"}) > 1 or (objs and set(verbs) & {"pass", "done", "ok", "refuse"}):
         raise InvalidMove(f"'{text}' names more than one move; enter them one at a time, or separated by ','.")
     for f in flags:
         if s.phase not in _FLAG_PHASE[f]:

@@ -27,7 +27,10 @@ Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes th
   trader     sell <good> | pass
   captain    load <good>, + the ship when several fit: load corn 6 | load 3 corn | wharf <good> | pass
   storage    keep <good> (warehouse kinds first, then the single barrel) | ok
-Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs."""
+Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs;
+'p' is pass (place in the mayor phase). One line may hold one player's moves, or the table's:
+'corn indigo sugar' (the row), 'place 2 corn' (two colonists), 'hacienda coffee', 'builder, pass'.
+Czech names work too, with or without accents: osadník, malý cukrovar, sídlo cechu, vezmi kukuřici."""
 
 
 _ACT = {
