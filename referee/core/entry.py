@@ -32,11 +32,18 @@ from .move import Move
 
 # Words said between two moves ("repel then flip", Czech "odrazit a otočit"): skipped between moves only.
 JOINERS = frozenset(("then", "and", "a", "pak", "potom", "&"))
+# No move of any game is said in more words than this; an entry is at most so many words (a hostile or pasted
+# line is refused in one sentence, not read for minutes).
+MOVE_WORDS = 16
+ENTRY_WORDS = 200
 _HARD = re.compile(r"\s*;\s*|\s*,\s+")     # ',' before a space: '0,-1' is one word of a notation
 
 
 def play_entry(game: Game, text: str) -> list[Move]:
     """Apply the moves one entry names, in order; on any refusal, take back what was applied and re-raise."""
+    if len(text.split()) > ENTRY_WORDS:
+        raise InvalidMove(_("The entry is {n} words long; enter at most {most} words at a time.").format(
+            n=len(text.split()), most=ENTRY_WORDS))
     before = len(game.moves)
     done: list[Move] = []
     try:
@@ -59,10 +66,13 @@ def play_entry(game: Game, text: str) -> list[Move]:
 
 def _in_entry(err: RefereeError, piece: str, entry: str) -> RefereeError:
     """The refusal of one piece of a longer entry, saying which piece (same class: same exit code)."""
-    if " ".join(piece.split()) == " ".join(entry.split()):
+    said = " ".join(entry.split())
+    if " ".join(piece.split()) == said:
         return err
-    return type(err)(_("In '{entry}': '{piece}': {why}").format(entry=" ".join(entry.split()),
-                                                                piece=" ".join(piece.split()), why=err))
+    if len(said) > 48:                        # the piece is what matters; a long line is not echoed whole
+        said = said[:45] + "..."
+    return type(err)(_("In '{entry}': '{piece}': {why}").format(entry=said, piece=" ".join(piece.split()),
+                                                                why=err))
 
 
 def _play(game: Game, text: str, entry: str, done: list) -> None:
@@ -106,7 +116,7 @@ def _play_words(game: Game, text: str, entry: str, done: list) -> None:
             raise _in_entry(err, chunk, entry) from None
         if len(words) == 1:
             raise _in_entry(whole, chunk, entry) from None
-        for k in range(len(words) - 1, 0, -1):
+        for k in range(min(len(words) - 1, MOVE_WORDS), 0, -1):
             head = " ".join(words[:k])
             try:
                 _play(game, head, entry, done)

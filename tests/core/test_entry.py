@@ -92,3 +92,17 @@ def test_a_comma_inside_a_notations_word_is_not_a_separator():
     g = referee.new_game("carcassonne", ["Ann", "Bob"])
     play_entry(g, "draw tb:m")
     assert [m.text for m in play_entry(g, "place 0,-1 r90, city s")] == ["place 0,-1 r90", "city s"]
+
+
+def test_a_pasted_wall_of_text_is_refused_in_one_sentence_quickly(toy):
+    import time
+
+    g = started(toy)
+    t = time.perf_counter()
+    with pytest.raises(InvalidMove, match=r"^The entry is 5000 words long; enter at most 200 words at a time\.$"):
+        play_entry(g, "keep " * 5000)
+    with pytest.raises(InvalidMove):
+        play_entry(g, "zzz " * 190)
+    with pytest.raises(IllegalMove):
+        play_entry(g, "roll 1, " + "zzz " * 190)
+    assert g.moves == [] and time.perf_counter() - t < 5
