@@ -126,3 +126,13 @@ def test_enter_plays_only_a_forced_move():
     assert g.default_move() is None                   # choosing a role is a choice
     g.play("builder")
     assert g.default_move() is None
+
+
+def test_a_load_with_two_ships_or_two_counts_is_refused_not_cut():
+    g = new(4)
+    give(g, 0, goods={"corn": 3})
+    g.play("captain")
+    assert g.find("load 3 corn 5").text == "load corn 5"
+    for typed in ("load corn 5 6", "load 3 2 corn 5"):
+        with pytest.raises(IllegalMove, match=r"^A load names one count and one ship, e.g. 'load 3 corn 6'"):
+            g.find(typed)

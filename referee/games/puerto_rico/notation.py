@@ -499,8 +499,12 @@ def _captain(s, verb, obj, nums, flags, toks):
         raise IllegalMove(f"You hold no {GOODS[g]}; you may: {_listing(s)}.")
     # a number before the good is a quantity ("load 3 corn"), after it a ship ("load corn 6", "on the 6-ship")
     at = toks.index(obj)
-    qty = next((t[1] for t in toks[:at] if t[0] == "num"), None)
+    qtys = [t[1] for t in toks[:at] if t[0] == "num"]
+    qty = qtys[0] if qtys else None
     nums = [t[1] for t in toks[at + 1:] if t[0] == "num"]
+    if len(qtys) > 1 or len(nums) > 1:                  # every number honoured: one count, one ship
+        raise IllegalMove(f"A load names one count and one ship, e.g. 'load 3 {GOODS[g]} 6'; you may: "
+                          + ", ".join(t for *_, t in open_loads) + ".")
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
             raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
