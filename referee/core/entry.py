@@ -17,6 +17,7 @@ How a line is read, never guessing:
    A piece that is ambiguous (AmbiguousMove), or understood but not allowed (IllegalMove), is refused as
    it is: never split differently to make it fit.
 
+``preview_entry(game, text)`` is the live preview of a whole entry (what Enter will play).
 ``is_table_command(game, word)`` says whether the table may read a word as its own command (quit, undo,
 help...): only when the word is not a move's abbreviation in this position.
 """
@@ -132,6 +133,29 @@ def _play_words(game: Game, text: str, entry: str, done: list) -> None:
             break
         else:
             raise _in_entry(whole, chunk, entry) from None
+
+
+def preview_entry(game: Game, text: str) -> str:
+    """The live preview of a typed entry, as Game.preview gives for one move: '→ flip, sailor-3-1: <what
+    the last move would do>' when the entry is several moves, or '✗ <why not>'. The game is left as it was
+    (the moves are tried and taken back), so the preview agrees with what Enter will do."""
+    single = game.preview(text)
+    if single.startswith("→") or not text.strip():
+        return single
+    before = len(game.moves)
+    try:
+        moves = play_entry(game, text)
+    except RefereeError as err:
+        return f"✗ {err}"
+    try:
+        game.undo(1)
+        detail = game.rules.preview(game.state, moves[-1])
+    finally:
+        extra = len(game.moves) - before
+        if extra:
+            game.undo(extra)
+    said = ", ".join(m.text for m in moves)
+    return f"→ {said}" + (f": {detail}" if detail else "")
 
 
 def is_table_command(game: Game, word: str) -> bool:

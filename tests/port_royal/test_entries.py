@@ -105,3 +105,13 @@ def test_enter_does_not_flip_when_a_claim_is_possible():
         play(g, "stop")
     assert g.view()["active"] == "Ann" and "claim expedition-aa" in [m.text for m in g.legal_moves()]
     assert g.default_move() is None
+
+
+def test_the_preview_of_an_entry_agrees_with_what_enter_plays():
+    from referee.core.entry import preview_entry
+
+    g = new()
+    assert preview_entry(g, "sailor 3 1") == "→ flip, sailor-3-1: Sailor, cost 3, 1 influence"
+    assert preview_entry(g, "flip") == "→ flip"
+    assert preview_entry(g, "sailor").startswith("✗ 'sailor' could be sailor-3-1, sailor-5-2")
+    assert g.moves == []
