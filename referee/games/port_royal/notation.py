@@ -20,6 +20,7 @@ import difflib
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.i18n import _
 
 from . import cards as C
 from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIND, PERSON, REQUIRE,
@@ -372,16 +373,16 @@ def _parse(rules, s, text: str) -> str:
         # A reflexive second 's' (or 'stop') right after stopping must not throw away the take: 's' is stop,
         # phase 1 is over, and passing or ending the turn takes its own word (T2/R7).
         if ph == CLOSE:
-            raise IllegalMove(f"{active} has already stopped: claim an expedition, or type 'end' to end the turn "
-                              f"(E1).")
-        raise IllegalMove(f"{active} has already stopped; this is phase 2: {s.players[s.chooser]} may take a "
-                          f"card, or type 'pass' to take nothing (T2).")
+            raise IllegalMove(_("{active} has already stopped: claim an expedition, or type 'end' to end the "
+                                "turn (E1).").format(active=active))
+        raise IllegalMove(_("{active} has already stopped; this is phase 2: {chooser} may take a card, or type "
+                            "'pass' to take nothing (T2).").format(active=active, chooser=s.players[s.chooser]))
     if verb in ("stop", "pass", "end"):
         rest = " ".join(w for w in rest.split() if w not in DONE_FILLER)
     if verb in ("stop", "pass", "end") and rest:
         # every word honoured: 'stop take sailor' is two moves (the entry reader splits it), never a 'stop'
         # that drops the rest
-        raise InvalidMove(f"'{head}' takes nothing after it.")
+        raise InvalidMove(_("'{word}' takes nothing after it.").format(word=head))
     if verb in ("stop", "pass", "end"):
         if ph == FLIP:
             if not s.flips:
@@ -472,8 +473,9 @@ def split_entry(rules, s, text: str):
         except (IllegalMove, InvalidMove):
             continue
         if c in s.display:
-            raise IllegalMove(f"{IDS[c]} is in the harbour: if {s.players[s.active]} flipped another one, type "
-                              f"'flip {IDS[c]}'; cards in the harbour are taken in phase 2, after 'stop' (D1/T2).")
+            raise IllegalMove(_("{card} is in the harbour: if {active} flipped another one, type 'flip {card}'; "
+                                "cards in the harbour are taken in phase 2, after 'stop' (D1/T2).").format(
+                card=IDS[c], active=s.players[s.active]))
         return ["flip", text]
     return None
 

@@ -8,6 +8,7 @@ import re
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.i18n import _, ngettext
 
 from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
                     NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
@@ -214,14 +215,15 @@ def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
     Several things ('corn indigo', 'take corn take indigo') are several moves: InvalidMove, so that the entry
     reader (core/entry.py) may read them one by one; a number or flag that does not fit is refused."""
     if len(objs) > 1 or len(set(verbs) - {"load"}) > 1 or (objs and set(verbs) & {"pass", "done", "ok", "refuse"}):
-        raise InvalidMove(f"'{text}' names more than one move; enter them one at a time, or separated by ','.")
+        raise InvalidMove(_("'{text}' names more than one move; enter them one at a time, or separated by ','.")
+                          .format(text=text))
     for f in flags:
         if s.phase not in _FLAG_PHASE[f]:
-            raise IllegalMove(f"'{f}' does not fit a move of the {s.phase} {'step' if s.phase in (REVEAL, DRAW, ROLE) else 'phase'}; "
-                              f"the legal moves are: {_listing(s)}.")
+            raise IllegalMove(_("'{flag}' does not fit a move now; the legal moves are: {moves}.").format(
+                flag=f, moves=_listing(s)))
     if nums and s.phase not in (PH_CAPTAIN, ROLE):
-        raise IllegalMove(f"The number {nums[0]} does not fit a move now (say each move once, without a count); "
-                          f"the legal moves are: {_listing(s)}.")
+        raise IllegalMove(_("The number {n} does not fit a move now (say each move once, without a count); the "
+                            "legal moves are: {moves}.").format(n=nums[0], moves=_listing(s)))
 
 
 def parse(s, text: str) -> str:
@@ -285,8 +287,9 @@ def _role(s, verb, obj, nums, flags, toks):
         raise IllegalMove(f"The {name} was already chosen this round by {by}; a role can be chosen only once per "
                           f"round (rule 5.1 R1): choose one of {_listing(s)}.")
     if nums and (name != "prospector" or len(nums) > 1):
-        raise IllegalMove(f"The number {nums[-1]} does not fit the {name}: a number names a prospector by the "
-                          f"doubloons on it; choose one of: {_listing(s)}.")
+        raise IllegalMove(_("The number {n} does not fit the {role}: a number names a prospector by the "
+                            "doubloons on it; choose one of: {moves}.").format(n=nums[-1], role=name,
+                                                                               moves=_listing(s)))
     if name == "prospector":
         texts = [m.text for m in s.mv if m.text.startswith("prospector")]
         if nums:
@@ -296,9 +299,9 @@ def _role(s, verb, obj, nums, flags, toks):
             on = sorted({s.card_coins[i] for i in free})
             if texts == ["prospector"] and on == [nums[0]]:
                 return "prospector"
-            raise IllegalMove(f"No prospector on the table carries {dbl_(nums[0])}; "
-                              + ("they carry " if len(free) > 1 else "it carries ")
-                              + " and ".join(dbl_(c) for c in on) + f": choose one of {_listing(s)}.")
+            raise IllegalMove(_("No prospector on the table carries {n}; they carry {on}: choose one of "
+                                "{moves}.").format(n=dbl_(nums[0]), on=" and ".join(dbl_(c) for c in on),
+                                                   moves=_listing(s)))
         return texts[0]
     if name == "mayor" and "no-privilege" in flags:
         if not s.opts.get("mayor-privilege-optional", True):
@@ -503,8 +506,8 @@ def _captain(s, verb, obj, nums, flags, toks):
     qty = qtys[0] if qtys else None
     nums = [t[1] for t in toks[at + 1:] if t[0] == "num"]
     if len(qtys) > 1 or len(nums) > 1:                  # every number honoured: one count, one ship
-        raise IllegalMove(f"A load names one count and one ship, e.g. 'load 3 {GOODS[g]} 6'; you may: "
-                          + ", ".join(t for *_, t in open_loads) + ".")
+        raise IllegalMove(_("A load names one count and one ship, e.g. 'load 3 {good} 6'; you may: {moves}.")
+                          .format(good=GOODS[g], moves=", ".join(t for *_, t in open_loads)))
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
             raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
@@ -610,8 +613,9 @@ def split_entry(s, text: str):
     n, (kind, x) = nums[0], objs[0]
     left = s.m_target - s.m_placed
     if n < 1 or n > left:
-        raise IllegalMove(f"{_who(s)} has {left} colonist{'s' if left != 1 else ''} left to place, not {n} "
-                          f"(rule 5.3 M3).")
+        raise IllegalMove(ngettext("{who} has {left} colonist left to place, not {n} (rule 5.3 M3).",
+                                   "{who} has {left} colonists left to place, not {n} (rule 5.3 M3).",
+                                   left).format(who=_who(s), left=left, n=n))
     return ["place " + (KINDS[x] if kind == "kind" else BIDS[x])] * n
 
 
