@@ -115,3 +115,11 @@ def test_the_preview_of_an_entry_agrees_with_what_enter_plays():
     assert preview_entry(g, "flip") == "→ flip"
     assert preview_entry(g, "sailor").startswith("✗ 'sailor' could be sailor-3-1, sailor-5-2")
     assert g.moves == []
+
+
+def test_the_active_players_name_may_lead_a_flipped_card():
+    g = new()
+    assert entry(g, "Ann sailor 3 1") == ["flip", "sailor-3-1"]
+    with pytest.raises(IllegalMove, match=r"^It is Ann's turn: only Ann flips cards, not Bob \(D1\)\.$"):
+        play_entry(g, "Bob blue 2 3")                  # not Bob's turn: never a flip for Ann
+    assert g.moves == ["flip", "sailor-3-1"]

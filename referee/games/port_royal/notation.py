@@ -451,7 +451,15 @@ def split_entry(rules, s, text: str):
     if s.phase != FLIP:
         return None
     words = text.lower().split()
-    if not words or _who(rules, s, words)[0] is not None:
+    who, named = _who(rules, s, words)
+    if who is not None:                              # 'Ann sailor 3 1', said by (or for) the active player
+        inner = split_entry(rules, s, " ".join(named))
+        if inner and who != s.active:
+            active = s.players[s.active]
+            raise IllegalMove(_("It is {active}'s turn: only {active} flips cards, not {name} (D1).").format(
+                active=active, name=s.players[who]))
+        return [f"{s.players[who]} flip"] + inner[1:] if inner else None
+    if not words:
         return None
     if verb_words(words)[0] in VERBS or words[0] in DONE_WORDS:
         return None
