@@ -59,3 +59,19 @@ def test_a_czech_word_that_fits_two_buildings_is_refused_as_ambiguous():
                               ("postav tržnici", "large-market", "small-market")):
         with pytest.raises(AmbiguousMove, match=f"could be {one} or {other}"):
             g.find(typed)
+
+
+def test_phase_words_in_czech():
+    g = new(4)
+    give(g, 0, goods={"corn": 3})
+    g.play("kapitán")
+    assert g.find("naložím kukuřici na loď 5").text == "load corn 5"
+    g = new(4)
+    give(g, 0, goods={"coffee": 1})
+    g.play("obchodník")
+    assert g.find("prodám kávu").text == "sell coffee" and g.find("nic").text == "pass"
+    g = new(4)
+    give(g, 0, tiles={"corn": 2, "sugar": 1}, buildings={"small-market": 0})
+    g.play("starosta")
+    assert g.find("ano").text == "ok" and g.find("umísti kukuřici").text == "place corn"
+    assert [m.text for m in play_entry(g, "dej 2 kukuřice")] == ["place corn", "place corn"]

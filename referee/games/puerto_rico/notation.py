@@ -83,7 +83,9 @@ _FLAGS = {
 
 ALIAS: dict[str, tuple] = {}
 FILLER = {"on", "the", "a", "an", "to", "my", "i", "with", "onto", "of", "for", "into", "role", "card", "please", "use",
-          "using", "by", "and", "then", "ll"}
+          "using", "by", "and", "then", "ll",
+          # Czech: "naložím kávu na loď 6", "beru si kukuřici", "prosím"
+          "na", "do", "si", "prosim", "pak", "potom"}
 
 
 def _add(key: str, value: tuple) -> None:
