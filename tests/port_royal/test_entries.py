@@ -123,3 +123,19 @@ def test_the_active_players_name_may_lead_a_flipped_card():
     with pytest.raises(IllegalMove, match=r"^It is Ann's turn: only Ann flips cards, not Bob \(D1\)\.$"):
         play_entry(g, "Bob blue 2 3")                  # not Bob's turn: never a flip for Ann
     assert g.moves == ["flip", "sailor-3-1"]
+
+
+def test_man_page_one_entry_per_thing_example_plays_as_printed():
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "man" / "referee-port-royal.7"
+    text = page.read_text()
+    block = text[text.index("The same turn, one entry per thing"):text.index("Refusals name the rule")]
+    block = block[block.index(".nf") + 3:block.index(".fi")].replace("\\-", "-")
+    g = new(3)
+    lines = [re.split(r"\s{2,}", line[2:])[0] for line in block.strip().splitlines()]
+    for line in lines:
+        play_entry(g, line)
+    assert g.view()["active"] == "Bob" and len(lines) == 5
+    assert g.view()["players"][0]["persons"] == {"sailor-3-1": 1}
