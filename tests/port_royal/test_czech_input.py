@@ -45,3 +45,15 @@ def test_a_czech_word_that_fits_two_cards_is_refused_as_ambiguous():
     with pytest.raises(AmbiguousMove, match=r"could be trader-yellow-3-1, trader-blue-3-1"):
         play_entry(g, "vezmi obchodníka")
     assert play_entry(g, "vezmi modrého obchodníka")[0].text == "take trader-blue-3-1"
+
+
+def test_a_claim_in_czech_naming_the_persons_who_pay():
+    from .helpers import give, player
+
+    g = new()
+    give(g, "Ann", "captain-4-1", "jack-6-1", "captain-4-1")
+    flip(g, "expedition-aa")
+    assert g.find("provést expedici aa pomocí kapitán všeuměl").text == "claim expedition-aa using captain jack"
+    assert g.find("provést aa pomocí kotva kotva").text == "claim expedition-aa"
+    play_entry(g, "provést expedici aa pomocí Kapitán Všeuměl")
+    assert player(g, "Ann")["persons"] == {"captain-4-1": 1}

@@ -609,6 +609,20 @@ def _explain_take(rules, s, who, c) -> str:
     return text
 
 
+def _symbol_word(w: str) -> str:
+    """A person paying for an expedition in any listed language ('kapitán', 'Všeuměl') as the English word."""
+    from referee.core.names import fold, lookup
+
+    bare = w.rstrip(",")
+    if bare in SYMBOL_WORDS:
+        return w
+    hits = lookup("port-royal", bare, ("person",))
+    if len(hits) == 1 and hits[0][1] in SYMBOL_WORDS:
+        return hits[0][1]
+    return {"kotva": "anchor", "kotvy": "anchor", "kriz": "cross", "krize": "cross", "dum": "house",
+            "domy": "house"}.get(fold(bare), w)
+
+
 def _parse_claim(rules, s, who, rest: str) -> str:
     from .rules import claim_text, combos, combo_words
     from .state import FLIP, REVEAL, SHIP as SHIP_PHASE, CLOSE, TAKE
@@ -618,12 +632,11 @@ def _parse_claim(rules, s, who, rest: str) -> str:
         raise InvalidMove("Name the expedition to claim, e.g. 'claim cc' or 'claim expedition-aah'.")
     words = rest.split()
     using = None
-    if "using" in words:
-        k = words.index("using")
-        using, words = words[k + 1:], words[:k]
-    elif "with" in words:
-        k = words.index("with")
-        using, words = words[k + 1:], words[:k]
+    for word in ("using", "with", "pomoci", "pomocí", "za"):     # Czech: "provést aa pomocí kapitán kapitán"
+        if word in words:
+            k = words.index(word)
+            using, words = [_symbol_word(w) for w in words[k + 1:]], words[:k]
+            break
     e = resolve_card(" ".join(words), list(s.area), "expedition")
     if KIND[e] != EXPEDITION:
         raise IllegalMove(f"{IDS[e]} is not an expedition; only expeditions are claimed (E2).")
