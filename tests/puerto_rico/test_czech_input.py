@@ -75,3 +75,8 @@ def test_phase_words_in_czech():
     g.play("starosta")
     assert g.find("ano").text == "ok" and g.find("umísti kukuřici").text == "place corn"
     assert [m.text for m in play_entry(g, "dej 2 kukuřice")] == ["place corn", "place corn"]
+
+
+def test_czech_move_words_do_not_make_english_abbreviations_ambiguous():
+    g = new(5)
+    assert g.find("pro").text.startswith("prospector")       # 'prodat' (sell) is said whole

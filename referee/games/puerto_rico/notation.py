@@ -125,7 +125,15 @@ def _add_names() -> None:
         for cid, entry in entries.items():
             for spelling in (cid, entry.get("en", ""), entry.get("cs", ""), *entry.get("aliases", ())):
                 if spelling:
-                    _add(fold(spelling).replace(" ", "-"), value[kind](cid))
+                    key = fold(spelling).replace(" ", "-")
+                    if kind == "word" and key not in ALIAS:
+                        WHOLE_ONLY.add(key)
+                    _add(key, value[kind](cid))
+
+
+# Czech move words are said whole: their starts would make English abbreviations ambiguous ('pro' is the
+# prospector; 'prodat' is sell), so they are not matched by prefix.
+WHOLE_ONLY: set = set()
 
 
 _add_names()
@@ -180,7 +188,7 @@ def _partial(w: str):
     the name when exactly one fits; several are refused naming them. None when nothing fits."""
     if len(w) < 3:
         return None
-    found = {v for k, v in ALIAS.items() if v[0] in ("kind", "bld", "role", "verb") and
+    found = {v for k, v in ALIAS.items() if v[0] in ("kind", "bld", "role", "verb") and k not in WHOLE_ONLY and
              (k.startswith(w) or (v[0] == "bld" and k.endswith("-" + w)))}
     if len(found) == 1:
         return found.pop()
