@@ -37,6 +37,7 @@ JOINERS = frozenset(("then", "and", "a", "pak", "potom", "&"))
 # line is refused in one sentence, not read for minutes).
 MOVE_WORDS = 16
 ENTRY_WORDS = 200
+_TRAILING = re.compile(r"(?<=\S)[\s,;.]+$")
 _HARD = re.compile(r"\s*;\s*|\s*,\s+")     # ',' before a space: '0,-1' is one word of a notation
 
 
@@ -45,6 +46,9 @@ def play_entry(game: Game, text: str) -> list[Move]:
     if len(text.split()) > ENTRY_WORDS:
         raise InvalidMove(_("The entry is {n} words long; enter at most {most} words at a time.").format(
             n=len(text.split()), most=ENTRY_WORDS))
+    text = _TRAILING.sub("", text)            # 'sailor 3 1,' / 'stop.' as typed in a hurry
+    if not _HARD.sub(" ", text).strip():
+        return [play_named(game, text)]       # nothing to read: the game's own "type a move" sentence
     before = len(game.moves)
     done: list[Move] = []
     try:

@@ -106,3 +106,11 @@ def test_a_pasted_wall_of_text_is_refused_in_one_sentence_quickly(toy):
     with pytest.raises(IllegalMove):
         play_entry(g, "roll 1, " + "zzz " * 190)
     assert g.moves == [] and time.perf_counter() - t < 5
+
+
+@pytest.mark.parametrize("text", ["", "   ", ";", " , ; "])
+def test_an_empty_entry_is_refused_in_one_sentence(toy, text):
+    g = started(toy)
+    with pytest.raises(InvalidMove):
+        play_entry(g, text)
+    assert g.moves == []

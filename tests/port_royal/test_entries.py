@@ -139,3 +139,8 @@ def test_man_page_one_entry_per_thing_example_plays_as_printed():
         play_entry(g, line)
     assert g.view()["active"] == "Bob" and len(lines) == 5
     assert g.view()["players"][0]["persons"] == {"sailor-3-1": 1}
+
+
+@pytest.mark.parametrize("typed", ["sailor 3 1,", "sailor 3 1.", "sailor 3 1 ;", "flip, sailor 3 1."])
+def test_trailing_punctuation_typed_in_a_hurry_is_no_word(typed):
+    assert entry(new(), typed) == ["flip", "sailor-3-1"]
