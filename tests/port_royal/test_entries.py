@@ -144,3 +144,14 @@ def test_man_page_one_entry_per_thing_example_plays_as_printed():
 @pytest.mark.parametrize("typed", ["sailor 3 1,", "sailor 3 1.", "sailor 3 1 ;", "flip, sailor 3 1."])
 def test_trailing_punctuation_typed_in_a_hurry_is_no_word(typed):
     assert entry(new(), typed) == ["flip", "sailor-3-1"]
+
+
+def test_a_second_take_that_would_be_the_next_players_is_refused_not_handed_to_him():
+    g = new()
+    set_coins(g, "Ann", 6)
+    flip(g, "sailor-3-1", "flute-1-1")
+    with pytest.raises(IllegalMove, match=r"^In 'stop take sailor take flute': 'take flute': take flute-1-1 would "
+                                          r"be Bob's move, not Ann's"):
+        play_entry(g, "stop take sailor take flute")
+    assert g.moves[-1] == "flute-1-1"
+    assert entry(g, "stop take sailor, bob take flute") == ["stop", "take sailor-3-1", "take flute-1-1"]
