@@ -80,3 +80,11 @@ def test_phase_words_in_czech():
 def test_czech_move_words_do_not_make_english_abbreviations_ambiguous():
     g = new(5)
     assert g.find("pro").text.startswith("prospector")       # 'prodat' (sell) is said whole
+
+
+def test_declining_a_colonist_in_czech():
+    assert new(4).find("starosta bez privilegia").text == "mayor no-privilege"
+    g = new(4)
+    give(g, 0, buildings={"hospice": 1})
+    g.play("osadník")
+    assert g.find("vezmi kukuřici bez útulku").text == "take corn no-hospice"

@@ -120,7 +120,8 @@ def _add_names() -> None:
     from referee.core.names import fold, names
 
     value = {"role": lambda i: ("role", i), "good": lambda i: ("kind", KINDS.index(i)),
-             "building": lambda i: ("bld", BIDS.index(i)), "word": lambda i: ("verb", i)}
+             "building": lambda i: ("bld", BIDS.index(i)), "word": lambda i: ("verb", i),
+             "flag": lambda i: ("flag", i)}
     for kind, entries in names("puerto-rico").items():
         for cid, entry in entries.items():
             for spelling in (cid, entry.get("en", ""), entry.get("cs", ""), *entry.get("aliases", ())):
