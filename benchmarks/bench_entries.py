@@ -17,7 +17,8 @@ shortest way the table accepts:
 
 Reported per game (means over the games; "max" the most entries one game took): moves (one entry per
 move, the table before issue 13) and the keystrokes that takes with each move's shortest spelling, then
-entries and keystrokes now (each entry's characters plus Enter). Target (issue 13): a 3-player Port Royal game in at most 260 entries.
+entries and keystrokes now (each entry's characters plus Enter). Target (issue 13): a 3-player Port Royal
+game in at most 260 entries.
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ def test_the_longest_leading_move_is_played_and_the_rest_read_from_the_new_posit
 def test_a_line_holds_one_players_moves_unless_a_piece_names_another(toy):
     g = started(toy)
     g.play("roll 2")
-    with pytest.raises(IllegalMove, match=r"^In 'keep roll 3, give': 'give': give would be Bob's move, not Ann's: enter "
-                                          r"it on its own line, or lead it with Bob's name\.$"):
+    with pytest.raises(IllegalMove, match=r"^In 'keep roll 3, give': 'give': give would be Bob's move, not Ann's: "
+                                          r"enter it on its own line, or lead it with Bob's name\.$"):
         play_entry(g, "keep roll 3, give")
     assert g.moves == ["roll 2"]
 
