@@ -37,12 +37,19 @@ JOINERS = frozenset(("then", "and", "a", "pak", "potom", "&"))
 # line is refused in one sentence, not read for minutes).
 MOVE_WORDS = 16
 ENTRY_WORDS = 200
+ENTRY_CHARS = 1000
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _TRAILING = re.compile(r"(?<=\S)[\s,;.]+$")
 _HARD = re.compile(r"\s*;\s*|\s*,\s+")     # ',' before a space: '0,-1' is one word of a notation
 
 
 def play_entry(game: Game, text: str) -> list[Move]:
     """Apply the moves one entry names, in order; on any refusal, take back what was applied and re-raise."""
+    if len(text) > ENTRY_CHARS:
+        raise InvalidMove(_("The entry is {n} characters long; enter at most {most} at a time.").format(
+            n=len(text), most=ENTRY_CHARS))
+    if _CONTROL.search(text):                 # an escape sequence must never reach a refusal on the screen
+        raise InvalidMove(_("The entry contains a control character; type the move again."))
     if len(text.split()) > ENTRY_WORDS:
         raise InvalidMove(_("The entry is {n} words long; enter at most {most} words at a time.").format(
             n=len(text.split()), most=ENTRY_WORDS))

@@ -99,8 +99,8 @@ def test_a_pasted_wall_of_text_is_refused_in_one_sentence_quickly(toy):
 
     g = started(toy)
     t = time.perf_counter()
-    with pytest.raises(InvalidMove, match=r"^The entry is 5000 words long; enter at most 200 words at a time\.$"):
-        play_entry(g, "keep " * 5000)
+    with pytest.raises(InvalidMove, match=r"^The entry is 300 words long; enter at most 200 words at a time\.$"):
+        play_entry(g, "k " * 300)
     with pytest.raises(InvalidMove):
         play_entry(g, "zzz " * 190)
     with pytest.raises(IllegalMove):
@@ -112,5 +112,16 @@ def test_a_pasted_wall_of_text_is_refused_in_one_sentence_quickly(toy):
 def test_an_empty_entry_is_refused_in_one_sentence(toy, text):
     g = started(toy)
     with pytest.raises(InvalidMove):
+        play_entry(g, text)
+    assert g.moves == []
+
+
+@pytest.mark.parametrize("text,why", [
+    ("x" * 100000, r"^The entry is 100000 characters long; enter at most 1000 at a time\.$"),
+    ("roll 1\x1b[31m", r"^The entry contains a control character; type the move again\.$"),
+    ("\x00keep", r"control character")])
+def test_hostile_entries_are_refused_without_echoing_them(toy, text, why):
+    g = started(toy)
+    with pytest.raises(InvalidMove, match=why):
         play_entry(g, text)
     assert g.moves == []
