@@ -29,6 +29,8 @@ ENVIRONMENT = [("REFEREE_DB", "The history store (a TinyDB JSON file), like --db
                               "user data directory (platformdirs)."),
                ("REFEREE_LOCK_TIMEOUT", "Seconds a writer waits for another referee process holding the store's "
                                         "lock (default 5)."),
+               ("REFEREE_LANG", "The language of the screens and messages, cs or en, like --lang. Default: the "
+                                "locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."),
                ("REFEREE_DEBUG", "Set to 1 to see the traceback of an internal error.")]
 
 COMPLETION = """\
@@ -91,7 +93,9 @@ def _opt_line(param: click.Parameter, ctx: click.Context) -> tuple[str, str]:
     if not getattr(param, "is_flag", False) and not getattr(param, "count", False):
         metavar = param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar()
         head += f" \\fI{esc(metavar)}\\fR"
-    help_text = esc(" ".join((param.help or "").split()))
+    from .helptext import english
+
+    help_text = esc(" ".join((english(param) or "").split()))   # click may have built --help's in Czech
     extra = []
     if isinstance(param.type, click.Choice):
         extra.append("one of " + ", ".join(esc(c) for c in param.type.choices))
