@@ -65,6 +65,7 @@ TEXTS = (
     N_('Move damaged games aside: games in progress that cannot be opened (their files are kept) and finished games with damaged fields (kept in a file `referee import` reads).'),
     N_("Step through a tracked game's moves with the board after each one.\n\nOn a terminal: Enter (or n) for the next move, b for back, q to quit. Otherwise every step is printed."),
     N_('Show only the table after move N (0 = the setup).'),
+    N_("The game's numbered rules reference, in the chosen language.\n\nWith a label as a refusal cites it (T8, 5.7 K4, D4c/R10): that rule. With words (kapitán, captain\nload): the rules that mention them all, in English or Czech, diacritics optional. Without either:\nthe whole reference. Each rule names the section of the Czech rulebook it comes from."),
     N_("Final-scoring calculator: from a JSON/TOML file, stdin (-), or guided prompts on a terminal.\n\nWith --record the result also enters the club's history (as `referee record` would log it, but with\nthe whole breakdown and tie-break), and the id is told on stderr."),
     N_('The result as JSON on stdout.'),
     N_('Print a filled-in example input for GAME.'),

@@ -280,6 +280,45 @@ def games_command(as_json):
                                  subsequent_indent=" " * 13, break_on_hyphens=False))
 
 
+@cli.command("rules")
+@click.argument("game", shell_complete=complete_game)
+@click.argument("words", nargs=-1)
+def rules_command(game, words):
+    """The game's numbered rules reference, in the chosen language.
+
+    With a label as a refusal cites it (T8, 5.7 K4, D4c/R10): that rule. With words (kapitán, captain
+    load): the rules that mention them all, in English or Czech, diacritics optional. Without either:
+    the whole reference. Each rule names the section of the Czech rulebook it comes from.
+    """
+    from . import rules_ref
+    from .core.errors import BadInput
+    from .core.registry import GAMES, resolve_game_id
+
+    gid = resolve_game_id(game)
+    name = GAMES[gid][1]
+    query = " ".join(words).strip()
+    if not query:
+        click.echo(rules_ref.text(gid, i18n.language()).rstrip())
+        return
+    if rules_ref.looks_like_label(query):
+        found = rules_ref.find(gid, query)
+        if not found:
+            near = rules_ref.nearest(gid, query)
+            raise BadInput(_("The {game} rules have no rule {label}; the nearest labels are {near}.").format(
+                game=name, label=query, near=", ".join(near)) if near else
+                _("The {game} rules have no rule {label}.").format(game=name, label=query))
+    else:
+        found = rules_ref.search(gid, query)
+        if not found:
+            raise BadInput(_("No rule of {game} mentions {words!r}; try fewer words, or `referee rules {id}` "
+                             "for the whole reference.").format(game=name, words=query, id=gid))
+    for i, rule in enumerate(found):
+        if i:
+            click.echo()
+        click.echo(f"[{rule.label}] {rule.section}")
+        click.echo(rule.render())
+
+
 def _fmt_value(v):
     if isinstance(v, bool):
         return "on" if v else "off"
