@@ -21,7 +21,7 @@ TEXTS = (
     N_('Only games played on or after this day.'),
     N_('Only games played on or before this day.'),
     N_('Only games whose location contains this text (ignoring case).'),
-    N_('List the supported games, player counts and options.'),
+    N_("List the supported games, player counts and options; with GAME, that game's options explained."),
     N_('Machine-readable output.'),
     N_("List past games, newest first, with their scores (* marks the winners).\n\n`referee show ID` shows one game's full result and breakdown; `referee replay ID` steps through a\ntracked game's moves. With --unfinished, the games in progress."),
     N_('Show at most N games (default: 50 in the table, all with --json; 0 = all).'),

@@ -261,11 +261,15 @@ def cli(ctx, db):
 
 
 @cli.command("games")
+@click.argument("game", required=False, shell_complete=complete_game)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def games_command(as_json):
-    """List the supported games, player counts and options."""
+def games_command(game, as_json):
+    """List the supported games, player counts and options; with GAME, that game's options explained."""
     import referee
 
+    if game:
+        _one_game(game, as_json)
+        return
     data = referee.available_games()
     if as_json:
         out_json(data)
@@ -274,10 +278,62 @@ def games_command(as_json):
 
     for g in data:
         lo, hi = g["players"]
-        click.echo(f"{g['id']:<12} {g['name']:<14} {lo}-{hi} players")
-        opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or "no options"
-        click.echo(textwrap.fill(opts, width=100, initial_indent="    options: ",
-                                 subsequent_indent=" " * 13, break_on_hyphens=False))
+        click.echo(f"{g['id']:<12} {g['name']:<14} " + _("{lo}-{hi} players").format(lo=lo, hi=hi))
+        opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or _("no options")
+        label = _("options:")
+        click.echo(textwrap.fill(opts, width=100, initial_indent=f"    {label} ",
+                                 subsequent_indent=" " * (5 + len(label)), break_on_hyphens=False))
+    click.echo(_("`referee games GAME` explains a game's options; give them to `referee new` as -o NAME=VALUE."))
+
+
+def _option_values(o) -> list[str]:
+    if isinstance(o.default, bool):
+        return [_fmt_value(True), _fmt_value(False)]
+    if o.choices:
+        return [str(c) for c in o.choices]
+    return []
+
+
+def _one_game(game, as_json):
+    """`referee games GAME`: the players and every option with what it means and the values it takes."""
+    import importlib
+    import textwrap
+
+    from .core.registry import GAMES, get_rules, resolve_game_id
+
+    gid = resolve_game_id(game)
+    info = getattr(importlib.import_module(GAMES[gid][0]), "info", None)
+    if info is not None:
+        name, lo, hi, options = info.NAME, info.MIN_PLAYERS, info.MAX_PLAYERS, info.OPTIONS
+    else:
+        r = get_rules(gid)
+        name, lo, hi, options = r.name, r.min_players, r.max_players, r.options
+    if as_json:
+        out_json({"id": gid, "name": name, "players": [lo, hi],
+                  "options": [{"name": o.name, "default": o.default, "values": list(o.choices) if o.choices else
+                               ([True, False] if isinstance(o.default, bool) else None),
+                               "description": _(o.help) if o.help else ""} for o in options]})
+        return
+    click.echo(f"{name} ({gid}): " + _("{lo}-{hi} players").format(lo=lo, hi=hi))
+    if not options:
+        click.echo(_("No options."))
+        return
+    click.echo(_("Options (give them to `referee new` as -o NAME=VALUE):"))
+    for o in options:
+        values = _option_values(o)
+        if values:
+            head = _("{name}: one of {values}; default {default}").format(
+                name=o.name, values=", ".join(values), default=_fmt_value(o.default))
+        elif o.default in ("", None):
+            head = _("{name}: no default").format(name=o.name)
+        else:
+            head = _("{name}: default {default}").format(name=o.name, default=_fmt_value(o.default))
+        click.echo()
+        click.echo(textwrap.fill(head, width=78, initial_indent="  ", subsequent_indent="      "))
+        if o.help:
+            click.echo(textwrap.fill(_(o.help), width=78, initial_indent="      ", subsequent_indent="      "))
+    click.echo()
+    click.echo(_("Rules: `referee rules {id}`.").format(id=gid))
 
 
 @cli.command("rules")
@@ -321,7 +377,7 @@ def rules_command(game, words):
 
 def _fmt_value(v):
     if isinstance(v, bool):
-        return "on" if v else "off"
+        return "on" if v else "off"     # what -o accepts, in any language: not translated
     return str(v)
 
 

@@ -88,7 +88,12 @@ def _paragraphs(help_text: str) -> list[str]:
 
 
 def _opt_line(param: click.Parameter, ctx: click.Context) -> tuple[str, str]:
-    names = [f"\\fB{esc(n)}\\fR" for n in param.opts] + [f"\\fB{esc(n)}\\fR" for n in param.secondary_opts]
+    opts = list(param.opts)
+    if "--help" in opts:
+        # click caches a command's help option as first built: a test that invoked the command on its own
+        # would leave it without -h. The page shows what `referee CMD` accepts.
+        opts = list(ctx.help_option_names)
+    names = [f"\\fB{esc(n)}\\fR" for n in opts] + [f"\\fB{esc(n)}\\fR" for n in param.secondary_opts]
     head = ", ".join(names)
     if not getattr(param, "is_flag", False) and not getattr(param, "count", False):
         metavar = param.make_metavar(ctx) if _takes_ctx(param) else param.make_metavar()
