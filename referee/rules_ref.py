@@ -280,16 +280,22 @@ def search(game: str, words: str, lang: str | None = None) -> list[Rule]:
         hay = re.findall(r"\w+", fold(" ".join((r.section, r.source, r.text))))
         return all(any(h.startswith(w) for h in hay) for w in wanted)
 
+    def about(r: Rule) -> bool:           # the words name the rule's section (the captain's rules)
+        hay = re.findall(r"\w+", fold(" ".join((r.section, r.source))))
+        return all(any(h.startswith(w) for h in hay) for w in wanted)
+
     hit_labels: set[str] = set()
+    section_labels: set[str] = set()
     for other in dict.fromkeys((lang, "en", "cs")):
         for r in rules(game, other):
             if matches(r):
                 hit_labels.add(r.label)
+            if about(r):
+                section_labels.add(r.label)
     shown = rules(game, lang)
     labelled = [r for r in shown if r.label in hit_labels and not re.fullmatch(r"\d+(\.\d+)?", r.label)]
-    if labelled:
-        return labelled
-    return [r for r in shown if r.label in hit_labels]
+    found = labelled or [r for r in shown if r.label in hit_labels]
+    return sorted(found, key=lambda r: r.label not in section_labels)      # stable: rulebook order within
 
 
 _CITED = re.compile(r"\b[Rr]ules? ((?:\d+(?:\.\d+)? )?[A-Z]{1,3}\d+[a-z]?(?:\s*[-–/]\s*(?:\d+(?:\.\d+)? )?[A-Z]{0,3}\d+[a-z]?)*"
