@@ -121,3 +121,19 @@ def test_every_section_names_its_czech_rulebook_source():
             sections = [r for r in rules_ref.rules(game, lang) if re.fullmatch(r"\d+(\.\d+)?", r.label)
                         and "." not in r.label or r.label.count(".") == 1 and " " not in r.label]
             assert all(r.source for r in sections), (game, lang, [r.label for r in sections if not r.source])
+
+
+@pytest.mark.parametrize("game", rules_ref.GAMES)
+def test_every_game_has_a_czech_reference(game):
+    assert languages_of(game) == ["en", "cs"]
+    r = run("--lang", "cs", "rules", game)
+    assert r.exit_code == 0 and "*Pravidla:*" in r.output and "*Czech rulebook:*" not in r.output
+
+
+def test_czech_output_for_a_label():
+    r = run("--lang", "cs", "rules", "puerto-rico", "5.7", "K4")
+    assert r.exit_code == 0
+    assert r.output.splitlines()[0] == "[5.7 K4] 5.7 Kapitán (K)"
+    assert "Povinnost nakládat" in r.output
+    assert r.output.splitlines()[-1] == ("(Pravidla: KAPITÁN (Fáze kapitána): Dodací podmínky, Vítězné body, "
+                                         "Skladování)")
