@@ -105,16 +105,21 @@ def N_(message: str) -> str:
 
 
 @contextmanager
-def english():
-    """English while inside: for code that builds texts click keeps (a module defining commands, imported
-    lazily), so they stay the English msgids that are translated when shown."""
+def using(lang: str):
+    """The language ``lang`` while inside, the previous choice after (man pages in each language)."""
     global _translation, _language
     saved = (_translation, _language)
-    set_language("en")
+    set_language(lang)
     try:
         yield
     finally:
         _translation, _language = saved
+
+
+def english():
+    """English while inside: for code that builds texts click keeps (a module defining commands, imported
+    lazily), so they stay the English msgids that are translated when shown."""
+    return using("en")
 
 
 def available() -> str:
