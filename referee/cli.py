@@ -244,7 +244,7 @@ def parse_options(pairs) -> dict:
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s",
                       help=i18n.N_("Show the version and exit."))
-@click.option("--db", type=click.Path(), envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
+@click.option("--db", type=click.Path(), metavar="PATH", envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
               help="The history store (a TinyDB JSON file). Default: the user data directory.")
 @click.option("--lang", metavar="cs|en", is_eager=True, expose_value=False,
               callback=lambda ctx, param, value: _choose_language(value),

@@ -203,7 +203,8 @@ def generate(lang: str = "en") -> dict[str, str]:
 
 
 def _generate() -> dict[str, str]:
-    from .cli import LAZY_COMMANDS, cli
+    with using("en"):       # what click builds at import (a Path's metavar) is English in every language's page
+        from .cli import LAZY_COMMANDS, cli
     from .helptext import short_help, translated
 
     ctx = click.Context(cli, info_name="referee", **cli.context_settings)
