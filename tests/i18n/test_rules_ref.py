@@ -102,7 +102,8 @@ def test_both_languages_carry_the_same_labels_and_sources(game):
 @pytest.mark.parametrize("package,game", PACKAGES.items())
 def test_every_label_the_code_cites_exists_in_the_reference(package, game):
     cited = set()
-    for path in (ROOT / "referee" / "games" / package).rglob("*.py"):
+    sources = list((ROOT / "referee" / "games" / package).rglob("*.py")) + [ROOT / "scoring" / f"{package}.py"]
+    for path in sources:                        # the engine and its calculator
         cited |= set(rules_ref.citations(path.read_text(encoding="utf-8")))
     assert cited, "the scan must find the engine's citations"
     for lang in languages_of(game):
