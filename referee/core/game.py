@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
+from ..i18n import _
 from .errors import BadInput, GameOver, IllegalMove, InvalidMove
 from .move import Move, MoveList, normalize
 from .rules import Rules
@@ -69,8 +70,9 @@ def validate_options(rules: Rules, options: dict | None) -> Options:
     for key, raw in (options or {}).items():
         name = option_key(key)
         if name not in specs:
-            known = ", ".join(sorted(specs)) or "none"
-            raise BadInput(f"{rules.name} has no option {key!r}; its options are: {known}.")
+            known = ", ".join(sorted(specs)) or _("none")
+            raise BadInput(_("{game} has no option {key!r}; its options are: {known}.").format(
+                game=rules.name, key=key, known=known))
         values[name] = specs[name].parse(raw)
     return values
 

@@ -99,3 +99,18 @@ def test_an_old_record_with_snake_case_options_replays(game, players, old, new):
     assert again.moves == g.moves
     assert again.to_record() == record
     assert again.view() == g.view()
+
+
+def test_games_list_in_czech():
+    r = run("--lang", "cs", "games")
+    assert r.exit_code == 0
+    first = r.output.splitlines()[0]
+    assert first.split()[0] == "port-royal" and first.endswith("2–5 hráčů")
+    assert "    volby: " in r.output and "players" not in r.output and "options:" not in r.output
+    assert r.output.splitlines()[-1].startswith("`referee games HRA` vysvětlí volby hry")
+
+
+def test_unknown_option_in_czech():
+    r = run("--lang", "cs", "new", "carcassonne", "-p", "A", "-p", "B", "-o", "foo=1", "--json")
+    assert r.exit_code == 2
+    assert r.output.startswith("referee: Hra Carcassonne nemá volbu 'foo'; její volby jsou: builder-chain,")
