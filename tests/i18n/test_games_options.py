@@ -106,7 +106,7 @@ def test_games_list_in_czech():
     assert r.exit_code == 0
     first = r.output.splitlines()[0]
     assert first.split()[0] == "port-royal" and first.endswith("2–5 hráčů")
-    assert "    volby: " in r.output and "players" not in r.output and "options:" not in r.output
+    assert "    volby: " in r.output and " players" not in r.output and "options:" not in r.output
     assert r.output.splitlines()[-1].startswith("`referee games HRA` vysvětlí volby hry")
 
 
