@@ -170,11 +170,18 @@ def _players_hint(err: click.UsageError, names) -> str:
 
 def _lang_in(args) -> str | None:
     """The value of the root's --lang among the arguments before the command name, if given."""
+    skip = False
     for i, arg in enumerate(args):
+        if skip:                        # the value of --db
+            skip = False
+            continue
         if arg == "--lang" and i + 1 < len(args):
             return args[i + 1]
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
+        if arg == "--db":
+            skip = True
+            continue
         if not arg.startswith("-"):
             return None
     return None

@@ -32,6 +32,11 @@ def test_lang_after_help_still_applies():
     assert run("--lang=cs", "--help").output.startswith("Použití:")
 
 
+def test_lang_after_db_and_help(tmp_path):
+    out = run("--db", str(tmp_path / "h.json"), "--help", "--lang", "cs").output
+    assert out.startswith("Použití:")
+
+
 def test_referee_lang_variable():
     assert run("games", "--help", env={"REFEREE_LANG": "cs"}).output.startswith("Použití:")
 
