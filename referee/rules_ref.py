@@ -14,7 +14,8 @@ same labels. A rule is
 with the lines that follow it up to the next rule. A line ``*Czech rulebook:* …`` (``*Pravidla:* …`` in
 Czech) under a heading names the rulebook section the rules below it come from.
 
-``find(game, label)`` is what the table's ``rule``/``pravidlo`` command and ``referee rules`` use.
+``find(game, label)`` is what ``referee rules`` uses; ``cited_by(game, refusal)`` gives the rules a refusal
+cites, for the table's ``rule``/``pravidlo`` command.
 """
 
 from __future__ import annotations
@@ -306,3 +307,15 @@ _CITED = re.compile(r"\b[Rr]ules? ((?:\d+(?:\.\d+)? )?[A-Z]{1,3}\d+[a-z]?(?:\s*[
 def citations(message: str) -> list[str]:
     """The rule labels a message cites ('… (rule 5.7 K4)', '… (D4c/R10)'), as written."""
     return [a or b for a, b in _CITED.findall(message)]
+
+
+def cited_by(game: str, message: str, lang: str | None = None) -> list[Rule]:
+    """The rules a refusal cites, in the language in force: what the table's ``rule``/``pravidlo`` command
+    shows after "Only Ann may claim an expedition (E1/R3)." -> [E1, R3]. Citations that name no rule of
+    the reference are left out (the test suite checks that the engines cite none)."""
+    found: list[Rule] = []
+    for citation in citations(message):
+        for rule in find(game, citation, lang):
+            if rule not in found:
+                found.append(rule)
+    return found

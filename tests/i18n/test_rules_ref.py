@@ -138,3 +138,12 @@ def test_czech_output_for_a_label():
     assert "Povinnost nakládat" in r.output
     assert r.output.splitlines()[-1] == ("(Pravidla: KAPITÁN (Fáze kapitána): Dodací podmínky, Vítězné body, "
                                          "Skladování)")
+
+
+def test_cited_by_a_refusal():
+    message = "Only Ann, the active player, may claim an expedition (E1/R3)."
+    assert [r.label for r in rules_ref.cited_by("port-royal", message, "en")] == ["E1", "R3"]
+    assert rules_ref.cited_by("port-royal", message, "cs")[0].text.startswith("- **E1** Jen aktivní hráč")
+    assert rules_ref.cited_by("puerto-rico", "You must load when you can (rule 5.7 K4): corn.", "en")[0].label \
+        == "5.7 K4"
+    assert rules_ref.cited_by("port-royal", "No rule here.", "en") == []
