@@ -48,3 +48,20 @@ def test_yes_no_settings_take_czech_answers():
     from referee.calculator.guided import yes_no
 
     assert yes_no("ano") is True and yes_no("a") is True and yes_no("ne") is False
+
+
+def test_calculator_input_errors_in_czech(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    empty = tmp_path / "konec.json"
+    empty.write_text("", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["--lang", "cs", "score", "port-royal", str(empty)])
+    assert r.exit_code == 2
+    assert r.output.startswith(f"referee: Soubor {empty}: prázdný vstup; zadejte konečnou pozici jako JSON")
+    r = CliRunner().invoke(cli, ["--lang", "cs", "score", "port-royal", "-"], input='{"game": "carcassonne"}')
+    assert r.exit_code == 2
+    assert "hra je 'carcassonne', ale toto je kalkulačka pro port-royal" in r.output
+    r = CliRunner().invoke(cli, ["score", "port-royal", str(empty)])
+    assert r.output.startswith(f"referee: File {empty} is empty;")          # English unchanged
