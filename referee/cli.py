@@ -30,6 +30,7 @@ LAZY_COMMANDS = {
     "qr": ("referee.club.commands", "qr_command", "A QR code of a finished game's result."),
     "replay": ("referee.club.commands", "replay_command", "Step through a tracked game's moves."),
     "abandon": ("referee.club.commands", "abandon_command", "Stop tracking a game in progress (its file is kept)."),
+    "site": ("referee.club.site.command", "site_command", "Publish the history as a static web site."),
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
 }
 
