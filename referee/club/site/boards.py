@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...core.names import display
+from ...i18n import _
 from .svg import PALETTE, el, to_text
 
 W = 720   # every board is this wide (viewBox units); its height depends on the game and the players
@@ -55,24 +57,27 @@ def _port_royal_card_colour(card: str) -> str:
 
 
 def port_royal(view: dict) -> dict:
-    parts = {_k(0, "head"): _text(8, 18, f"Turn {view.get('turn')} · {view.get('phase')} · active: "
-                                          f"{view.get('active') or '-'} · draw pile {view.get('draw_pile')} · "
-                                          f"discards {view.get('discard_pile')}", "h")}
-    parts[_k(1, "harbour")] = _text(8, 42, "Harbour", "s")
+    parts = {_k(0, "head"): _text(8, 18, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · discards "
+                                            "{discards}").format(turn=view.get("turn"), phase=view.get("phase"),
+                                                                 active=view.get("active") or "-",
+                                                                 draw=view.get("draw_pile"),
+                                                                 discards=view.get("discard_pile")), "h")}
+    parts[_k(1, "harbour")] = _text(8, 42, _("Harbour"), "s")
     for i, card in enumerate(view.get("display") or []):
         x, y = 8 + (i % 7) * 100, 50 + (i // 7) * 46
         parts[_k(1, i, "c")] = _rect(x, y, 94, 38, _port_royal_card_colour(card), card)
         parts[_k(1, i, "t")] = _text(x + 4, y + 23, card[:15], "small")
-    parts[_k(2, "exp")] = _text(8, 160, "Expeditions: " + (", ".join(view.get("expedition_area") or []) or "-"),
-                                "s")
+    parts[_k(2, "exp")] = _text(8, 160, _("Expeditions: {cards}").format(
+        cards=", ".join(view.get("expedition_area") or []) or "-"), "s")
     for p, pl in enumerate(view.get("players") or []):
         y = 186 + p * 40
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         persons = sum((pl.get("persons") or {}).values())
         parts[_k(3, p, "n")] = _dot(14, y - 5, 6, colour, pl.get("name", ""))
-        parts[_k(3, p, "t")] = _text(26, y, f"{pl.get('name')}: {pl.get('coins')} coins · "
-                                            f"{pl.get('influence')} influence · {pl.get('swords')} swords · "
-                                            f"{persons} persons · {len(pl.get('expeditions') or [])} expeditions")
+        parts[_k(3, p, "t")] = _text(26, y, _("{name}: {coins} coins · {influence} influence · {swords} swords · "
+                                              "{persons} persons · {expeditions} expeditions").format(
+            name=pl.get("name"), coins=pl.get("coins"), influence=pl.get("influence"), swords=pl.get("swords"),
+            persons=persons, expeditions=len(pl.get("expeditions") or [])))
         parts[_k(3, p, "p")] = _text(26, y + 16, ", ".join(sorted(pl.get("persons") or {}))[:110], "small")
     return parts
 
@@ -87,30 +92,36 @@ _GOOD = {"corn": "#f4d03f", "indigo": "#2e4053", "sugar": "#f2f3f4", "tobacco": 
 
 
 def puerto_rico(view: dict) -> dict:
-    parts = {_k(0, "head"): _text(8, 18, f"Round {view.get('round')} · governor {view.get('governor')} · role "
-                                          f"{view.get('role') or '-'} · colonists {view.get('colonist_ship')} on "
-                                          f"the ship, {view.get('colonist_supply')} in supply · VP chips left "
-                                          f"{view.get('vp_chips_left')}", "h")}
+    parts = {_k(0, "head"): _text(8, 18, _("Round {round} · governor {governor} · role {role} · colonists {ship} on "
+                                            "the ship, {supply} in supply · VP chips left {vp}").format(
+        round=view.get("round"), governor=view.get("governor"),
+        role=display("puerto-rico", "role", view.get("role")) if view.get("role") else "-",
+        ship=view.get("colonist_ship"), supply=view.get("colonist_supply"), vp=view.get("vp_chips_left")), "h")}
     for i, r in enumerate(view.get("roles") or []):
         x = 8 + i * 88
         taken = r.get("taken_by")
+        role_name = display("puerto-rico", "role", r.get("role"))
         parts[_k(1, i, "r")] = _rect(x, 28, 84, 26, "#dddddd" if taken else "#f7f1e1",
-                                     f"{r.get('role')}: {r.get('doubloons')} doubloons" +
-                                     (f", taken by {taken}" if taken else ""))
-        parts[_k(1, i, "t")] = _text(x + 4, 45, f"{r.get('role')} {r.get('doubloons') or ''}".strip(), "small")
+                                     _("{role}: {n} doubloons").format(role=role_name, n=r.get("doubloons")) +
+                                     (_(", taken by {player}").format(player=taken) if taken else ""))
+        parts[_k(1, i, "t")] = _text(x + 4, 45, f"{role_name} {r.get('doubloons') or ''}".strip(), "small")
     for i, ship in enumerate(view.get("ships") or []):
         x = 8 + i * 120
-        parts[_k(2, i)] = _text(x, 72, f"ship {ship.get('capacity')}: {ship.get('load')} {ship.get('good') or ''}",
-                                "small")
-    parts[_k(2, "th")] = _text(370, 72, "trading house: " + (", ".join(view.get("trading_house") or []) or "-"),
-                               "small")
+        parts[_k(2, i)] = _text(x, 72, _("ship {capacity}: {load} {good}").format(
+            capacity=ship.get("capacity"), load=ship.get("load"),
+            good=display("puerto-rico", "good", ship.get("good")) if ship.get("good") else "").strip(), "small")
+    parts[_k(2, "th")] = _text(370, 72, _("trading house: {goods}").format(
+        goods=", ".join(display("puerto-rico", "good", g) for g in view.get("trading_house") or []) or "-"),
+        "small")
     for p, pl in enumerate(view.get("players") or []):
         y = 86 + p * 94
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        goods = ", ".join(f"{n} {g}" for g, n in sorted((pl.get("goods") or {}).items()) if n) or "no goods"
-        parts[_k(3, p, "n")] = _text(8, y + 12, f"{pl.get('name')}{' (governor)' if pl.get('governor') else ''}: "
-                                               f"{pl.get('doubloons')} doubloons · {goods} · San Juan "
-                                               f"{pl.get('san_juan')}", "s")
+        goods = ", ".join(f"{n} {display('puerto-rico', 'good', g)}"
+                          for g, n in sorted((pl.get("goods") or {}).items()) if n) or _("no goods")
+        who = _("{name} (governor)").format(name=pl.get("name")) if pl.get("governor") else pl.get("name")
+        parts[_k(3, p, "n")] = _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
+                                     .format(who=who, doubloons=pl.get("doubloons"), goods=goods,
+                                             colonists=pl.get("san_juan")), "s")
         slot = 0
         for kind, occupied in sorted((pl.get("island") or {}).items()):
             total, manned = (occupied + [0, 0])[:2] if isinstance(occupied, list) else (occupied, 0)
@@ -124,7 +135,7 @@ def puerto_rico(view: dict) -> dict:
             x = 8 + (b % 4) * 178
             yy = y + 44 + (b // 4) * 15
             dots = "●" * int(colonists or 0)
-            parts[_k(3, p, "b", b)] = _text(x, yy + 10, f"{building} {dots}", "small")
+            parts[_k(3, p, "b", b)] = _text(x, yy + 10, f"{display('puerto-rico', 'building', building)} {dots}", "small")
     return parts
 
 
@@ -164,11 +175,10 @@ def _bounds(view: dict) -> tuple[int, int, int, int]:
 def carcassonne(view: dict) -> dict:
     """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
     growing map only adds pieces; the picture's viewBox follows the map (see size)."""
-    x0, y0, _, _ = _bounds(view)
+    x0, y0, _x1, _y1 = _bounds(view)
     names = [p.get("name") for p in view.get("players") or []]
     head = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
-    parts = {_k(0, "head"): _text(x0 * CELL - 16, y0 * CELL - 16, f"{head} · tiles left {view.get('bag_total')}",
-                                  "h")}
+    parts = {_k(0, "head"): _text(x0 * CELL - 16, y0 * CELL - 16, _("{scores} · tiles left {n}").format(scores=head, n=view.get("bag_total")), "h")}
     for t in view.get("board") or []:
         px, py = t["x"] * CELL, t["y"] * CELL
         key = f"1/{t['y']:+05d}/{t['x']:+05d}"
@@ -193,19 +203,20 @@ def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
 def _city_row(c: int, city: str, sites: tuple, forts: tuple) -> str:
     """One city's row: its name, a square per site in the owner's colour, its fortresses (one piece)."""
     y = 32 + c * 26
-    kids = [el("text", city, x=8, y=y + 15, class_="small")]
+    kids = [el("text", display("el-capitan", "city", city), x=8, y=y + 15, class_="small")]
     for s, owner in enumerate(sites):
         fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
         kids.append(el("rect", x=100 + s * 30, y=y + 2, width=26, height=20, fill=fill, class_="piece", rx=3,
                        children=[el("title", f"{city} site {s + 1}: {owner or 'empty'}")]))
     if forts:
-        kids.append(el("text", "fortress " + ", ".join(map(str, forts)), x=470, y=y + 15, class_="small"))
+        kids.append(el("text", _("fortress {colours}").format(colours=", ".join(map(str, forts))), x=470, y=y + 15,
+                       class_="small"))
     return to_text(el("g", children=kids))
 
 
 def el_capitan(view: dict) -> dict:
-    parts = {"0/head": _text(8, 18, f"Phase {view.get('phase')} · paydays {view.get('paydays')} · "
-                                    f"current {view.get('current') or '-'}", "h")}
+    parts = {"0/head": _text(8, 18, _("Phase {phase} · paydays {paydays} · current {player}").format(
+        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h")}
     cities = view.get("cities") or {}
     for c, city in enumerate(sorted(cities)):
         info = cities[city]
@@ -217,9 +228,9 @@ def el_capitan(view: dict) -> dict:
         y = base + p * 22
         parts[f"2/{p}/d"] = _dot(14, y - 5, 6, NAMED_COLOURS.get(str(pl.get("colour")), "#888"),
                                  str(pl.get("colour")))
-        parts[f"2/{p}/t"] = _text(26, y, f"{pl.get('name')}: {pl.get('money')} florins · ship at "
-                                         f"{pl.get('ship')} · {len(pl.get('hand') or [])} cards · "
-                                         f"{len(pl.get('loans') or [])} loans")
+        parts[f"2/{p}/t"] = _text(26, y, _("{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans").format(
+            name=pl.get("name"), money=pl.get("money"), place=pl.get("ship"), cards=len(pl.get("hand") or []),
+            loans=len(pl.get("loans") or [])))
     return parts
 
 

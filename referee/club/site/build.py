@@ -308,23 +308,10 @@ def _replay_text(text: str):
     from ...core.record import load_record
 
     try:
-        return replay_data(load_record(text))
-    except (RefereeError, KeyError, ValueError, TypeError):
+        game = load_record(text)
+    except RefereeError:
         return None
-
-
-def _replay_for(store, gid: str):
-    """The replay of a tracked game, or None when its record cannot be read or replayed (the page then shows
-    the result only: the site is never refused for one damaged record)."""
-    from ...core.record import load_record
-
-    text = store.read_record(gid) if store is not None else None
-    if not text:
-        return None
-    try:
-        return replay_data(load_record(text))
-    except (RefereeError, KeyError, ValueError, TypeError):
-        return None
+    return replay_data(game)
 
 
 def replay_json(data) -> str:
