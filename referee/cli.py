@@ -158,19 +158,25 @@ def _check_db(ctx, value):
 
 
 def fail(message: str, code: int) -> None:
-    message = message.strip()
+    from .core.validate import visible
+
+    # an error may quote what was typed or read from a file: never a control character on the terminal
+    message = visible(message.strip(), keep="\n")
     click.echo(f"referee: {message}", err=True)
     sys.exit(code)
 
 
 def out_json(data) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    from .core.validate import json_visible    # a stored control character travels as \u001b, never raw
+
+    click.echo(json_visible(json.dumps(data, ensure_ascii=False, indent=2)))
 
 
 def console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    # emoji=False: a stored ":smile:" is text, not an emoji code (stored text is printed as the text it is)
+    return Console(stderr=stderr, highlight=False, emoji=False)
 
 
 def interactive_terminal() -> bool:
@@ -249,11 +255,15 @@ def new_command(ctx, game, players, options, date, location, as_json):
     """Start a tracked game and print its id; on a terminal, open the table."""
     from . import session
 
+    from .core import validate
+
     date = _check_date(date)
+    location = validate.location(location)
     store = open_store(ctx)
-    # Runs of spaces inside a name collapse: 'Ann  Lee' and 'ann lee' are one player, not two.
-    players = [" ".join(str(p).split()) for p in players]
     _one_player_per_p(players)
+    # One check for every name typed or imported: runs of spaces collapse ('Ann  Lee' and 'ann lee' are one
+    # player), and a line break, control or look-alike letter is refused.
+    players = [validate.player_name(p) for p in players]
     tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)
     if as_json:
@@ -447,7 +457,9 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
             click.echo(text)
         return
     if as_record:
-        click.echo(tracked.game.to_record(id=tracked.id), nl=False)
+        from .ui.format import safe
+
+        click.echo(safe(tracked.game.to_record(id=tracked.id), multiline=True), nl=False)
         return
     if as_json:
         out_json({"id": tracked.id, **_state_json(tracked)})
@@ -471,8 +483,10 @@ def _show_logged(doc, as_json, as_record):
 
     from .ui.format import result_table
 
+    from .ui.format import plain
+
     c = console()
-    c.print(f"[bold]{doc['game']}[/] {doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}")
+    c.print(plain(doc["game"], style="bold"), plain(f"{doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}"))
     if doc.get("result"):
         c.print(result_table(Result.from_dict(doc["result"])))
 
@@ -480,9 +494,11 @@ def _show_logged(doc, as_json, as_record):
 def _result_line(result) -> str:
     if result is None:
         return "The game is over."
+    from .ui.format import safe
+
     names = " and ".join(result.winners) or "nobody"
-    return f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
-        f"{e.rank}. {e.player} {e.total}" for e in result.ranking)
+    return safe(f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
+        f"{e.rank}. {e.player} {e.total}" for e in result.ranking))
 
 
 @cli.command("undo")
@@ -527,6 +543,9 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
     date = _check_date(date)
     keep = None
     if record:
+        from .core import validate
+
+        location, notes = validate.location(location), validate.notes(notes)
         store = open_store(ctx)
         store.archived()        # a damaged history is reported before the questions, not after them
 

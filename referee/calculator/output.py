@@ -42,15 +42,16 @@ def winners_line(result) -> str:
 def build_table(result):
     """One column per player (best first), one row per breakdown part, then total, rank and notes."""
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
+
+    from ..ui.format import markup as escape    # names and notes come from the input: text, never markup
 
     ranking = result.ranking
     from ..core.registry import GAMES
 
     name = GAMES[result.game][1] if result.game in GAMES else result.game
     what = "payday" if result.game == "el-capitan" else "final scoring"
-    table = Table(title=f"{name}: {what}", box=box.SIMPLE_HEAD,
+    table = Table(title=f"{escape(name)}: {what}", box=box.SIMPLE_HEAD,
                   title_justify="left", show_footer=False)
     table.add_column("", style="bold", no_wrap=True)
     for entry in ranking:
@@ -72,7 +73,7 @@ def build_table(result):
 
 def render(result, console) -> None:
     """Print the table, the winners and the result's notes on a rich Console."""
-    from rich.markup import escape
+    from ..ui.format import markup as escape
 
     console.print(build_table(result))
     console.print(f"[bold]{escape(winners_line(result))}[/bold]")
@@ -83,13 +84,15 @@ def render(result, console) -> None:
 def make_console(file, width: int | None = None):
     from rich.console import Console
 
-    return Console(file=file, width=width, highlight=False, soft_wrap=False)
+    return Console(file=file, width=width, highlight=False, soft_wrap=False, emoji=False)
 
 
 def _num(value) -> str:
     if value is None:
         return "–"
-    return str(value)
+    from ..ui.format import markup
+
+    return markup(str(value))
 
 
 def _rank(entry) -> str:

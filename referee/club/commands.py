@@ -36,6 +36,13 @@ def _filter_options(f=None, *, player_help="Only games this player took part in 
     return f
 
 
+def _echo(text: str, **kw) -> None:
+    """A sentence that quotes stored or imported text, on the terminal: no control character gets through."""
+    from ..ui.format import safe
+
+    click.echo(safe(text, multiline=True), **kw)
+
+
 def _out(data, depth: int) -> None:
     from .common import dumps
 
@@ -93,7 +100,7 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     res = doc["result"]
     winners = res["winners"]
     who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
-    click.echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
+    _echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
                                                            for e in res["ranking"]))
 
 
@@ -152,7 +159,7 @@ def _unfinished(ctx, game, player, since, until, location, as_json):
         click.echo("No game is in progress; `referee new GAME -p NAME -p NAME` starts one.")
         return
     for r in rows:
-        click.echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
+        _echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
                    f"{', '.join(r['players'])}  ({r['moves']} move{'' if r['moves'] == 1 else 's'})")
 
 
@@ -232,6 +239,7 @@ def _streak(st):
 def _print_stats(data):
     from rich.table import Table
 
+    from ..ui.format import plain
     from .common import game_name
 
     con = _cli().console()
@@ -243,7 +251,7 @@ def _print_stats(data):
                       ("rating", "right"), ("streak", "right"), ("last played", "left")):
         t.add_column(col, justify=just)
     for name, st in data["players"].items():
-        t.add_row(name, str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
+        t.add_row(plain(name), str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
                   f"{st['win_pct']:.1f}", f"{st['rating']:.0f}" if st.get("rating") is not None else "",
                   _streak(st["streak"]), st["last_played"] or "")
     con.print(t)
@@ -254,10 +262,10 @@ def _print_stats(data):
     for gid, st in data["per_game"].items():
         hs = st["highest_score"]
         mw = st["most_wins"]
-        g.add_row(game_name(gid), str(st["plays"]),
+        g.add_row(plain(game_name(gid)), str(st["plays"]),
                   "" if st["average_winning_score"] is None else f"{st['average_winning_score']:.1f}",
-                  f"{hs['score']} ({', '.join(hs['players'])})",
-                  f"{', '.join(mw['players'])} ({mw['wins']})" if mw["wins"] else "")
+                  plain(f"{hs['score']} ({', '.join(hs['players'])})"),
+                  plain(f"{', '.join(mw['players'])} ({mw['wins']})" if mw["wins"] else ""))
     con.print(g)
     con.print(f"Club H-index: [bold]{data['h_index']}[/] (the largest h such that h players have each played at "
               f"least h games)")
@@ -266,10 +274,11 @@ def _print_stats(data):
 def _print_player(d):
     from rich.table import Table
 
+    from ..ui.format import markup, plain
     from .common import game_name
 
     con = _cli().console()
-    con.print(f"[bold]{d['name']}[/]: {d['plays']} plays, {d['wins']} wins"
+    con.print(f"[bold]{markup(d['name'])}[/]: {d['plays']} plays, {d['wins']} wins"
               + (f" ({d['shared_wins']} shared)" if d["shared_wins"] else "")
               + f", {d['win_pct']:.1f}%" + (f"; rating {d['rating']:.0f}" if d.get("rating") is not None else ""))
     con.print(f"Last played {d['last_played']}; current streak {_streak(d['streak']) or '-'}, "
@@ -279,7 +288,7 @@ def _print_player(d):
                       ("average score", "right"), ("best score", "right")):
         t.add_column(col, justify=just)
     for gid, g in d["games"].items():
-        t.add_row(game_name(gid), str(g["plays"]), str(g["wins"]), f"{g['win_pct']:.1f}",
+        t.add_row(plain(game_name(gid)), str(g["plays"]), str(g["wins"]), f"{g['win_pct']:.1f}",
                   f"{g['average_score']:.1f}", str(g["best_score"]))
     con.print(t)
     hist = d["rating_history"]
@@ -289,27 +298,30 @@ def _print_player(d):
                           ("rating", "right")):
             r.add_column(col, justify=just)
         for h in hist[-20:]:
-            r.add_row(h["date"], game_name(h["game"]), h["id"], f"{h['change']:+.1f}", f"{h['rating']:.1f}")
+            r.add_row(plain(h["date"]), plain(game_name(h["game"])), plain(h["id"]), f"{h['change']:+.1f}",
+                      f"{h['rating']:.1f}")
         con.print(r)
 
 
 def _print_h2h(h):
     from rich.table import Table
 
+    from ..ui.format import markup, plain
     from .common import game_name
 
     a, b = h["players"]
+    ma, mb = markup(a), markup(b)
     con = _cli().console()
     if not h["games"]:
-        con.print(f"{a} and {b} have not played a game together.")
+        con.print(f"{ma} and {mb} have not played a game together.")
         return
-    con.print(f"[bold]{a}[/] vs [bold]{b}[/]: {h['games']} games together; {a} ahead {h['ahead'][a]}, "
-              f"{b} ahead {h['ahead'][b]}, level {h['level']}; wins {a} {h['wins'][a]}, {b} {h['wins'][b]}")
+    con.print(f"[bold]{ma}[/] vs [bold]{mb}[/]: {h['games']} games together; {ma} ahead {h['ahead'][a]}, "
+              f"{mb} ahead {h['ahead'][b]}, level {h['level']}; wins {ma} {h['wins'][a]}, {mb} {h['wins'][b]}")
     t = Table(header_style="bold")
     for col in ("game", "games", f"{a} ahead", f"{b} ahead", "level"):
-        t.add_column(col, justify="left" if col == "game" else "right")
+        t.add_column(plain(col), justify="left" if col == "game" else "right")
     for gid, g in h["by_game"].items():
-        t.add_row(game_name(gid), str(g["games"]), str(g["ahead"][a]), str(g["ahead"][b]), str(g["level"]))
+        t.add_row(plain(game_name(gid)), str(g["games"]), str(g["ahead"][a]), str(g["ahead"][b]), str(g["level"]))
     con.print(t)
 
 
@@ -352,6 +364,10 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
     else:
         text = export_bgg(rows)
     if not file or file == "-":
+        if fmt != "json" and sys.stdout.isatty():     # to a person, not a pipe: no control character raw
+            from ..ui.format import safe
+
+            text = safe(text, multiline=True)
         click.echo(text, nl=False)
         return
     from pathlib import Path
@@ -418,17 +434,17 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
     n = len(report["imported"])
     verb = "Would import" if dry_run else "Imported"
     if report.get("in_progress"):
-        click.echo(f"{verb} {len(report['in_progress'])} game(s) in progress: {', '.join(report['in_progress'])} "
+        _echo(f"{verb} {len(report['in_progress'])} game(s) in progress: {', '.join(report['in_progress'])} "
                    f"(`referee play ID` continues one).")
-    click.echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
+    _echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
                + (f"; {len(report['duplicates'])} already in the history were skipped" if report["duplicates"] else "")
                + ".")
     for old, new in report["renamed"]:
-        click.echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
+        _echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
     for gid in report["conflicts"]:
-        click.echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
+        _echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
     for why in report["skipped"]:
-        click.echo(f"Skipped: {why}.")
+        _echo(f"Skipped: {why}.")
 
 
 # --- qr ---------------------------------------------------------------------------------------------
@@ -460,7 +476,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     doc = store.get_archived(gid)
     payload = bgstats_link(doc) if bgstats else encode(doc)
     if text_only:
-        click.echo(payload)
+        _echo(payload)
         return
     qr = make_qr(payload)
     if png:
@@ -522,5 +538,5 @@ def abandon_command(ctx, game_id, as_json):
         _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,
               "kept": str(kept)}, 1)
         return
-    click.echo(f"Abandoned game {gid} ({doc.get('game')}, {', '.join(doc.get('players') or [])}, {moves} "
+    _echo(f"Abandoned game {gid} ({doc.get('game')}, {', '.join(doc.get('players') or [])}, {moves} "
                f"move{'s' if moves != 1 else ''}); its file is kept as {kept}.")

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from ..core.errors import BadInput
+from ..i18n import _
 
 # Display names without importing engines (the registry's names are used when an engine is registered).
 GAME_NAMES = {"puerto-rico": "Puerto Rico", "el-capitan": "El Capitan", "carcassonne": "Carcassonne",
@@ -68,7 +69,7 @@ def parse_duration(text, what: str = "Duration") -> int | None:
         if not raw:
             return None
         m = _DURATION.match(raw)
-        if not m:
+        if not m or any(g is not None and len(g) > 6 for g in m.groups()):   # int() of 5,000 digits fails
             raise BadInput(f"{what} {text!r} is not a length of time; give minutes (90) or hours and "
                            f"minutes (1h30, 1:30).")
         if m.group(1) is not None:
@@ -109,6 +110,11 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
         value = text
     else:
         raw = str(text).strip()
+        if re.fullmatch(r"[+-]?\d{8,}(\.0*)?", raw):     # int() of thousands of digits fails; none is a score
+            from ..core.validate import MAX_SCORE
+
+            raise bad(_("the score {score}... for {player} is not a score; a score is between -{max} and {max}.")
+                      .format(score=raw[:12], player=player, max=f"{MAX_SCORE:,}"))
         if re.fullmatch(r"[+-]?\d+", raw):
             value = int(raw)
         elif re.fullmatch(r"[+-]?\d+\.0*", raw):
@@ -117,6 +123,12 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
             raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
     if value < 0 and game not in NEGATIVE_SCORES:
         raise bad(negative_score_error(value, player, game) + ".")
+    from ..core.validate import MAX_SCORE
+
+    if abs(value) > MAX_SCORE:     # a typo (or a 400-digit number that would break the statistics)
+        shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
+        raise bad(_("the score {score} for {player} is not a score; a score is between -{max} and {max}.")
+                  .format(score=shown, player=player, max=f"{MAX_SCORE:,}"))
     return value
 
 
@@ -184,17 +196,27 @@ def annotate_ties(entries: list[dict]) -> list[dict]:
 
 def dumps(obj, depth: int = 1, _level: int = 0) -> str:
     """JSON laid out to ``depth`` levels, compact below: one game (or player) per line. Big outputs stay
-    fast (json's C encoder only runs without indent) and remain readable and grep-able."""
+    fast (json's C encoder only runs without indent) and remain readable and grep-able. A control,
+    invisible or text-direction character in a string is written as its \\u escape (the same JSON value),
+    so printing it never acts on the terminal."""
+    if _level == 0:
+        from ..core.validate import json_visible
+
+        return json_visible(_dumps(obj, depth, 0))
+    return _dumps(obj, depth, _level)
+
+
+def _dumps(obj, depth: int, _level: int) -> str:
     import json
 
     if depth <= 0 or not isinstance(obj, (dict, list)) or not obj:
         return json.dumps(obj, ensure_ascii=False)
     pad = "  " * (_level + 1)
     if isinstance(obj, dict):
-        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {dumps(v, depth - 1, _level + 1)}"
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_dumps(v, depth - 1, _level + 1)}"
                  for k, v in obj.items()]
         return "{\n" + ",\n".join(items) + "\n" + "  " * _level + "}"
-    items = [pad + dumps(v, depth - 1, _level + 1) for v in obj]
+    items = [pad + _dumps(v, depth - 1, _level + 1) for v in obj]
     return "[\n" + ",\n".join(items) + "\n" + "  " * _level + "]"
 
 

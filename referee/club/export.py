@@ -56,11 +56,24 @@ def csv_rows(docs):
                    "source": doc.get("source") or "", "notes": " ".join((doc.get("notes") or "").split())}
 
 
+# A cell starting with one of these is a formula to a spreadsheet ("=HYPERLINK(...)" in a location would
+# become a live link, "+1" a number); such a text is written after a ' (what spreadsheets show as the text
+# itself), and so is one starting with ' so that the importer can take exactly one ' off again.
+FORMULA_START = tuple("=+-@'")
+TEXT_COLUMNS = ("location", "player", "colour", "notes")
+
+
+def csv_text(value) -> str:
+    value = "" if value is None else str(value)
+    return "'" + value if value.startswith(FORMULA_START) else value
+
+
 def export_csv(docs) -> str:
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(csv_rows(docs))
+    for row in csv_rows(docs):
+        writer.writerow({k: csv_text(v) if k in TEXT_COLUMNS else v for k, v in row.items()})
     return buf.getvalue()
 
 
@@ -90,7 +103,7 @@ def export_bgg(docs) -> str:
         out.append("    <players>")
         for e in res.get("ranking") or ():
             p = e.get("player")
-            out.append(f'      <player username="" userid="0" name={quoteattr(p)} '
+            out.append(f'      <player username="" userid="0" name={quoteattr(one_line(p))} '
                        f'startposition="{seats.get(p, "")}" color={quoteattr(one_line(cols.get(p, "")))} '
                        f'score="{e.get("total")}" new="0" rating="0" win="{1 if p in winners else 0}" rank="{e.get("rank")}"/>')
         out.append("    </players>")

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import re
 
+from ..core import validate
 from ..core.errors import BadInput
+from ..i18n import _
 from .common import check_date, one_line, parse_duration
 
 MAGIC = "referee result v"
@@ -66,7 +68,14 @@ def decode(text: str) -> dict:
     for no, line in enumerate(lines[1:], 2):
         m = _ENTRY.match(line)
         if m:
+            if len(m.group(1)) > 6 or len(m.group(3)) > 9:
+                raise BadInput(_("QR text line {line}: the rank or score is too large to be true.").format(line=no))
             rank, name, total, flag = int(m.group(1)), m.group(2).strip(), int(m.group(3)), m.group(4)
+            try:
+                name = validate.player_name(name)
+                validate.score(total, _("the score of {name}").format(name=name))
+            except BadInput as err:
+                raise BadInput(f"QR text line {no}: {err}") from None
             entry_line = no
             entry = {"player": name, "total": total, "rank": rank, "breakdown": {"score": total}, "tiebreak": None}
             if flag == "x":
@@ -87,10 +96,8 @@ def decode(text: str) -> dict:
             raise BadInput(f"The QR text has no '{key}:' line; it is incomplete.")
     if len(ranking) < 1:
         raise BadInput("The QR text lists no players; it is incomplete.")
-    from ..store.ids import looks_like_id
-
     gid = head["id"][1].lower()
-    if not looks_like_id(gid):
+    if not validate.is_game_id(gid):
         raise BadInput(f"QR text line {head['id'][0]}: {gid!r} is not a game id.")
 
     def at(key, fn, *args):
@@ -102,12 +109,13 @@ def decode(text: str) -> dict:
     game = at("game", game_from_name)
     from .common import NEGATIVE_SCORES, negative_score_error
 
-    for entry, _ in ranking:
+    for entry, _star in ranking:
         line_no = entry.pop("_line")
         if entry["total"] < 0 and game not in NEGATIVE_SCORES:
             raise BadInput(f"QR text line {line_no}: {negative_score_error(entry['total'], entry['player'], game)}.")
     date = at("date", check_date)
     minutes = at("minutes", parse_duration) if "minutes" in head else None
+    where = at("where", validate.location) if "where" in head else None
     for (entry, star) in ranking:
         top = entry["rank"] == 1 and entry.get("eligible", True)
         if star != top:
@@ -122,7 +130,7 @@ def decode(text: str) -> dict:
 
     result = Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
     return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
-            "options": {}, "date": date, "location": head.get("where", (0, None))[1] or None, "notes": None,
+            "options": {}, "date": date, "location": where, "notes": None,
             "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",
             "moves": 0, "has_record": False, "result": result}
 

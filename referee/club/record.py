@@ -9,8 +9,9 @@ tied for the highest score can be named, they take rank 1 and the others tied wi
 from __future__ import annotations
 
 from ..core.errors import BadInput
+from ..i18n import _
 from ..store.store import SCHEMA_VERSION, now_iso
-from .common import check_date, clean_text, name_key, one_line, parse_duration, parse_score
+from .common import check_date, name_key, one_line, parse_duration, parse_score
 
 
 def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
@@ -21,9 +22,11 @@ def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
             name = pair.strip() or "NAME"
             raise BadInput(f"Player {name!r} has no score; write -p {name}=SCORE, for example -p {name}=42.")
         name, score = pair.split("=", 1)
-        name = " ".join(name.split())     # 'Ann  Lee' is 'Ann Lee', and the same player as 'ann lee'
-        if not name:
+        if not name.strip():
             raise BadInput(f"-p {pair!r} has no player name; write -p NAME=SCORE.")
+        from ..core.validate import player_name
+
+        name = player_name(name)     # 'Ann  Lee' is 'Ann Lee', the same player as 'ann lee'; no line break
         out.append((name, parse_score(score, name, game=game)))
     return out
 
@@ -63,32 +66,33 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     """The archive document of an untracked game. Validates everything; raises BadInput."""
     import datetime as _dt
 
-    from ..core.game import validate_players
+    from ..core import validate
     from ..core.registry import get_rules
 
     rules = get_rules(game)
+    location, notes = validate.location(location), validate.notes(notes)
     scores = parse_pairs(pairs, rules.id) if pairs and isinstance(pairs[0], str) else list(pairs)
     if not scores:
         raise BadInput(f"Give every player's score: -p NAME=SCORE for each of the {rules.min_players} to "
                        f"{rules.max_players} players.")
-    names = validate_players(rules, [n for n, _ in scores])
-    scores = [(n, s) for n, (_, s) in zip(names, scores)]
+    names = validate.player_names(rules, [n for n, _ in scores])
+    scores = [(n, validate.score(s, _("The score of {name}").format(name=n))) for n, (_s, s) in zip(names, scores)]
     cols = {}
     for name, colour in (colours or {}).items():
-        match = [n for n in names if name_key(n) == name_key(name)]
+        match = [n for n in names if name_key(n) == name_key(validate.name_form(name))]
         if not match:
             raise BadInput(f"Colour given for {name!r}, who is not one of the players ({', '.join(names)}).")
-        colour = one_line(colour).lower()
+        colour = validate.label(one_line(colour), _("The colour of {name}").format(name=match[0]), 30).lower()
         if not colour:
             raise BadInput(f"The colour for {match[0]} is empty; write --colour {match[0]}=red.")
         cols[match[0]] = colour
     return {
         "schema_version": SCHEMA_VERSION, "game": rules.id, "players": names, "options": {},
         "date": check_date(date) if date else _dt.date.today().isoformat(),
-        "location": one_line(location) or None, "notes": clean_text(notes).strip() or None,
+        "location": location, "notes": notes,
         "duration": parse_duration(duration), "colours": cols or None,
         "created": now_iso(), "finished_at": now_iso(), "source": source, "moves": 0, "has_record": False,
-        "result": build_result(rules.id, scores, winners),
+        "result": build_result(rules.id, scores, [validate.name_form(w) for w in winners or ()]),
     }
 
 
@@ -107,22 +111,34 @@ def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes
     whole result, breakdown and tie-break included, and the input it was computed from."""
     import datetime as _dt
 
-    from ..core.game import validate_players
+    from ..core import validate
     from ..core.registry import get_rules
 
     rules = get_rules(game)
+    location, notes = validate.location(location), validate.notes(notes)
     if rules.id == "el-capitan" and (data.get("payday") != 3 or not data.get("money")):
         raise BadInput("--record logs a finished game, and an El Capitan game ends at the third payday: give "
                        "\"payday\": 3 and every player's \"money\" to rank it, or leave --record out.")
     names = [p["name"] if isinstance(p, dict) else p for p in data.get("players") or []]
-    names = validate_players(rules, names)
+    raw_names = names
+    names = validate.player_names(rules, names)
+    renamed = {r: n for r, n in zip(raw_names, names) if isinstance(r, str) and r != n}
     colours = {p["name"]: p["colour"] for p in data.get("players") or []
                if isinstance(p, dict) and isinstance(p.get("colour"), str)}
+    validate.check_tree(data, _("The input"))          # kept with the game (scored_from): data, not a hazard
+    res = result.to_dict()
+    if renamed:     # the calculator's result names the players as typed; the history as normalised
+        for e in res["ranking"]:
+            e["player"] = renamed.get(e["player"], e["player"])
+        res["winners"] = [renamed.get(w, w) for w in res["winners"]]
+        colours = {renamed.get(k, k): v for k, v in colours.items()}
+    for e in res["ranking"]:
+        validate.score(e["total"], _("The total of {name}").format(name=e["player"]))
     return {
         "schema_version": SCHEMA_VERSION, "game": rules.id, "players": names, "options": {},
         "date": check_date(date) if date else _dt.date.today().isoformat(),
-        "location": one_line(location) or None, "notes": clean_text(notes).strip() or None,
+        "location": location, "notes": notes,
         "duration": None, "colours": colours or None,
         "created": now_iso(), "finished_at": now_iso(), "source": "recorded", "moves": 0, "has_record": False,
-        "result": result.to_dict(), "scored_from": data,
+        "result": res, "scored_from": data,
     }
