@@ -170,9 +170,18 @@ def _unfinished(ctx, game, player, since, until, location, as_json):
               help="With --player: head-to-head between the two players.")
 @click.option("--rating-history", is_flag=True, help="With --json: add every player's rating after each game "
                                                    "(--player always includes it).")
+@click.option("--rating", "model", type=click.Choice(["openskill", "elo"]), default="openskill", show_default=True,
+              help="The rating the tables show and rank by: a skill rating with uncertainty (Weng-Lin "
+                   "Plackett-Luce, ranked by skill minus 3 x uncertainty) or multiplayer Elo.")
+@click.option("--year", type=click.IntRange(1900, 2999), default=None,
+              help="Only that year's plays, with a year in review (plays, players, busiest month, ...).")
+@click.option("--chart", type=click.Choice(["rating", "plays", "scores", "wins"]), default=None,
+              help="A chart in the terminal instead of the tables: rating over time (the top players, or "
+                   "--player), plays per month, the score distribution (with --game), wins per player.")
 @click.option("--json", "as_json", is_flag=True, help="Everything as JSON (players, per game, H-index, ratings).")
 @click.pass_context
-def stats_command(ctx, game, player, since, until, location, versus, rating_history, as_json):
+def stats_command(ctx, game, player, since, until, location, versus, rating_history, model, year, chart,
+                  as_json):
     """Player and game statistics, the club's H-index and ratings.
 
     \b
@@ -182,19 +191,48 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     With --player A --vs B: head-to-head over the games both played (who finished ahead, level, wins).
     Games: plays, average winning score, highest score and who made it, who wins most.
     Club H-index: the largest h such that at least h players have each played at least h games.
-    Rating: multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1 pairwise
-      meetings of a game of n players, equal ranks count as a draw between the tied players.
+    Skill (--rating openskill, the default): a Weng-Lin Plackett-Luce rating, skill mu and uncertainty
+      sigma, everyone starting at 25 ± 8.3; ranked by mu - 3 sigma, so a few lucky plays do not top the
+      table. Ties share a rank.
+    Elo (--rating elo): multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1
+      pairwise meetings of a game of n players, equal ranks count as a draw between the tied players.
+    Per player also: favourite games, nemesis (the opponent most often ahead, 2+ meetings), best partner
+      (most wins together, 2+ plays). Per game: score range and median, wins by seat (seat 1 = start
+      player), average duration. Plays per month; --year Y adds a year in review.
 
     The filters choose the games counted (--game X also gives ratings for that game alone).
     """
+    from . import insights
     from .stats import head_to_head, plays_from_docs, summary
 
     if versus and not player:
         raise _bad("--vs needs --player: referee stats --player A --vs B.")
+    if year is not None:
+        if since or until:
+            raise _bad("--year chooses the dates itself; give --year or --since/--until, not both.")
+        import datetime as _dt
+
+        since, until = f"{year:04d}-01-01", min(f"{year:04d}-12-31", _dt.date.today().isoformat())
+        if since > until:
+            raise _bad(f"--year {year} has not begun yet; nothing was played in it.")
     store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
     plays = plays_from_docs(rows)
-    data = summary(plays, rating_history=bool(player) or rating_history)
+    data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"))
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
+    data["rating_model"] = model
+    data["skill"] = insights.skill(plays)
+    for name, st in data["players"].items():
+        st["skill"] = data["skill"].get(name)
+    for gid, extra in insights.game_extras(plays, rows).items():
+        data["per_game"].setdefault(gid, {}).update(extra)
+    data["per_month"] = insights.per_month(plays)
+    if year is not None:
+        data["year"] = insights.year_review(plays, year)
+    if chart:
+        from .stats_view import print_chart
+
+        print_chart(chart, data, plays, model=model, player=player and _player_name(player, docs), game=game)
+        return
     if player:
         from .history import resolve_player
 
@@ -215,6 +253,8 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             _print_h2h(h2h)
             return
         detail = dict(data["players"][match], name=match, rating_history=data["rating_history"].get(match, []))
+        detail.update(insights.player_extras(plays, key))
+        detail["skill_history"] = insights.skill_history(plays).get(match, [])
         if as_json:
             _out(detail, 2)
             return
@@ -224,12 +264,28 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         _out(data, 3)
         return
     _print_stats(data)
+    from .stats_view import print_extras
+
+    print_extras(_cli().console(), data)
+
+
+def _player_name(text, docs):
+    from .history import resolve_player
+
+    return resolve_player(text, docs)
 
 
 def _bad(message):
     from ..core.errors import BadInput
 
     return BadInput(message)
+
+
+def _rating_cell(st, model) -> str:
+    if model == "openskill":
+        sk = st.get("skill")
+        return f"{sk['rating']:.1f} ({sk['mu']:.1f}±{sk['sigma']:.1f})" if sk else ""
+    return f"{st['rating']:.0f}" if st.get("rating") is not None else ""
 
 
 def _streak(st):
@@ -252,7 +308,7 @@ def _print_stats(data):
         t.add_column(col, justify=just)
     for name, st in data["players"].items():
         t.add_row(plain(name), str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
-                  f"{st['win_pct']:.1f}", f"{st['rating']:.0f}" if st.get("rating") is not None else "",
+                  f"{st['win_pct']:.1f}", _rating_cell(st, data.get("rating_model")),
                   _streak(st["streak"]), st["last_played"] or "")
     con.print(t)
     g = Table(title="Games", header_style="bold")
