@@ -172,11 +172,21 @@ def out_json(data) -> None:
     click.echo(json_visible(json.dumps(data, ensure_ascii=False, indent=2)))
 
 
+def echo_text(text) -> None:
+    """A game's own sentence (a prompt, a secret) naming players: printed with no control character raw."""
+    from .ui.format import safe
+
+    click.echo(safe(text, multiline=True))
+
+
 def console(stderr: bool = False):
     from rich.console import Console
 
-    # emoji=False: a stored ":smile:" is text, not an emoji code (stored text is printed as the text it is)
-    return Console(stderr=stderr, highlight=False, emoji=False)
+    from .ui.format import Guarded
+
+    # emoji=False: a stored ":smile:" is text, not an emoji code (stored text is printed as the text it is);
+    # Guarded: no control or text-direction character from stored text reaches the terminal on any path
+    return Console(file=Guarded(sys.stderr if stderr else sys.stdout), highlight=False, emoji=False)
 
 
 def interactive_terminal() -> bool:
@@ -380,7 +390,7 @@ def move_command(ctx, game_id, moves, as_json):
         if tracked.game.finished:
             click.echo(_result_line(tracked.game.result()))
         elif not error:
-            click.echo(tracked.game.prompt())
+            echo_text(tracked.game.prompt())
     if error:
         fail(f"{error}" if not applied else f"{error} ({len(applied)} earlier move(s) were stored)",
              error.exit_code)
@@ -400,7 +410,7 @@ def moves_command(ctx, game_id, as_json):
     if not legal:
         click.echo("The game is over." if tracked.game.finished else "No legal moves.")
         return
-    click.echo(tracked.game.prompt())
+    echo_text(tracked.game.prompt())
     from .ui.format import group_moves
 
     for line in group_moves(legal):
@@ -454,7 +464,7 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
             out_json({"id": tracked.id, "game": tracked.game.game, "player": player,
                       "secret": text if player else None})
         else:
-            click.echo(text)
+            echo_text(text)
         return
     if as_record:
         from .ui.format import safe
@@ -513,7 +523,7 @@ def undo_command(ctx, game_id, count):
     store, tracked = _open(ctx, game_id)
     dropped = session.undo(store, tracked, count)
     click.echo("Took back: " + ", ".join(m.text for m in reversed(dropped)))
-    click.echo(tracked.game.prompt())
+    echo_text(tracked.game.prompt())
 
 
 @cli.command("score")

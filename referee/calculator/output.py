@@ -84,7 +84,10 @@ def render(result, console) -> None:
 def make_console(file, width: int | None = None):
     from rich.console import Console
 
-    return Console(file=file, width=width, highlight=False, soft_wrap=False, emoji=False)
+    from ..ui.format import Guarded
+
+    return Console(file=Guarded(file) if file is not None else None, width=width, highlight=False,
+                   soft_wrap=False, emoji=False)
 
 
 def _num(value) -> str:

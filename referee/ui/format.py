@@ -29,6 +29,31 @@ def plain(text, style: str | None = None, multiline: bool = False):
     return Text(safe(text, multiline), style=style or "")
 
 
+# What rich itself writes to a terminal: line ends, tabs, and ESC/BEL for its colours and links.
+_RICH_OWN = {ord(c): None for c in "\n\r\t\x1b\x07"}
+
+
+def _guard_text(text: str) -> str:
+    if text.translate(_RICH_OWN).isprintable():
+        return text
+    return visible(text, keep="\n\r\t\x1b\x07")
+
+
+class Guarded:
+    """A console's output stream that writes every other control, invisible or text-direction character
+    as its escape. plain() and markup() already show stored text safely; this is the guard for whatever
+    reaches the console another way (a game's board naming a player stored before names were checked)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        return self._stream.write(_guard_text(text))
+
+    def __getattr__(self, name):        # isatty, fileno, encoding, flush ... as the stream has them
+        return getattr(self._stream, name)
+
+
 def markup(text) -> str:
     """A stored text to put inside a rich markup string (f"[bold]{markup(name)}[/]"). Print it on a Console
     made with emoji=False (cli.console() is), or a stored ":smile:" becomes an emoji; plain() needs neither."""

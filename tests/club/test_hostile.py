@@ -434,3 +434,17 @@ def test_shell_completion_offers_only_typable_names(cli, store):
     # no context: the store REFEREE_DB names (the test's)
     assert [i.value for i in complete_player(None, None, "")] == ["Bob"]
     assert complete_location(None, None, "") == []
+
+
+def test_a_board_naming_a_player_stored_before_names_were_checked_reaches_the_terminal_escaped(cli, store):
+    """The Python API (and `new` before this check) let a C1 control or a text-direction override into a
+    name; a game's own board prints names as it likes, so the CLI's console guards its stream too."""
+    from referee import session
+
+    t = session.create(store, "toy", ["a\x9b2Jb", "\u202eBob"], {"target": 3})
+    res = clean(cli("show", t.id), codes=(0,))
+    assert "a\\x9b2Jb" in res.stdout and "\\u202eBob" in res.stdout
+    for m in ("roll 3", "keep"):
+        clean(cli("move", t.id, m), codes=(0,))
+    for args in (("show", t.id), ("replay", t.id), ("history",), ("stats",), ("show", t.id, "--record")):
+        clean(cli(*args), codes=(0,))
