@@ -66,7 +66,8 @@ def player_extras(plays, key: str) -> dict:
 
 
 def game_extras(plays, docs) -> dict:
-    """game -> {"scores": {min, median, max}, "seats": {seat: {wins, plays, win_pct}}, "average_duration"}."""
+    """game -> {"scores": {min, median, max}, "seats": {seat: {wins, plays, win_pct}}, "average_duration"
+    (minutes, over the plays whose duration is known)}."""
     by_id = {d.get("id"): d for d in docs}
     out: dict = {}
     scores = defaultdict(list)

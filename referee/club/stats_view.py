@@ -9,10 +9,11 @@ from ..core.errors import BadInput
 from ..i18n import _, ngettext
 
 
-def _minutes(seconds) -> str:
-    if not seconds:
+def _minutes(minutes) -> str:
+    """A duration stored in minutes as '45 min' or '1 h 05 min'."""
+    if not minutes:
         return ""
-    m = int(round(seconds / 60))
+    m = int(round(minutes))
     return f"{m // 60} h {m % 60:02d} min" if m >= 60 else f"{m} min"
 
 

@@ -70,11 +70,11 @@ def test_wins_by_seat_scores_and_duration_per_game():
     docs = [make_doc("w1", "2025-01-01", [("Ann", 9, 1), ("Bob", 5, 2)]),
             make_doc("w2", "2025-01-02", [("Ann", 3, 2), ("Bob", 7, 1)]),
             make_doc("w3", "2025-01-03", [("Ann", 8, 1), ("Bob", 5, 2)])]
-    docs[0]["duration"], docs[1]["duration"] = 3600, 1800
+    docs[0]["duration"], docs[1]["duration"] = 60, 30      # minutes
     ex = insights.game_extras(plays(*docs), docs)["toy"]
     assert ex["seats"] == {1: {"wins": 2, "plays": 3, "win_pct": 66.7}, 2: {"wins": 1, "plays": 3, "win_pct": 33.3}}
     assert ex["scores"] == {"min": 3, "median": 6.0, "max": 9}
-    assert ex["average_duration"] == 2700
+    assert ex["average_duration"] == 45
 
 
 def test_year_review_and_months():

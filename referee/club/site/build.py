@@ -43,10 +43,11 @@ def format_date(iso: str | None) -> str:
     return f"{int(d)}. {int(m)}. {y}" if language() == "cs" else day
 
 
-def format_duration(seconds) -> str:
-    if not seconds:
+def format_duration(minutes) -> str:
+    """A play's duration (stored in minutes) as '45 min' or '1 h 05 min'."""
+    if not minutes:
         return ""
-    minutes = int(round(float(seconds) / 60))
+    minutes = int(round(float(minutes)))
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
