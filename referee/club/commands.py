@@ -93,6 +93,17 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
                        colours=parse_colours(colours), winners=winners)
     store = _cli().open_store(ctx)
+    from .corrections import confirm_names
+
+    names = confirm_names(store, doc["players"], interactive=sys.stdin.isatty() and sys.stdout.isatty()
+                          and not as_json)
+    if names != doc["players"]:
+        renamed = dict(zip(doc["players"], names))
+        pairs = [(renamed[e["player"]], e["total"]) for e in sorted(doc["result"]["ranking"],
+                                                                   key=lambda e: doc["players"].index(e["player"]))]
+        doc = recorded_doc(game, pairs, date=date, location=location, duration=duration, notes=notes,
+                           colours={renamed.get(k, k): v for k, v in parse_colours(colours).items()},
+                           winners=[renamed.get(w, w) for w in winners])
     (gid,) = store.add_archived([doc])
     if as_json:
         _cli().out_json({"id": gid, "result": doc["result"]})
