@@ -76,10 +76,25 @@ def _load(ctx, game, player, since, until, location, newest_first=True):
 @click.option("--winner", "winners", multiple=True, metavar="NAME", shell_complete=complete_player,
               help="Who won a tie for the highest score by the game's tie-break (repeatable); without it, "
                    "equal scores share the rank.")
+@click.option("--bgg-id", type=click.IntRange(1, 9_999_999), default=None,
+              help="The game's BoardGameGeek id (the number in its BGG address), for exports to BGG and BG Stats.")
+@click.option("--expansion", "expansions", multiple=True, metavar="NAME", help="An expansion used (repeatable).")
+@click.option("--team", "teams", multiple=True, metavar="TEAM=NAME,NAME",
+              help="A team and its players (repeatable): teams score the sum of their members' points and the "
+                   "best team's members win.")
+@click.option("--coop", type=click.Choice(["won", "lost"]), default=None,
+              help="A cooperative play, won or lost by everyone together (scores then optional: -p NAME).")
+@click.option("--first-play", "first_plays", multiple=True, metavar="NAME",
+              help="A player's first play of this game (repeatable).")
+@click.option("--start", default=None, metavar="NAME", help="The start player (the seats follow from there).")
+@click.option("--incomplete", is_flag=True, help="The play was not finished: logged, not counted in statistics.")
+@click.option("--no-stats", is_flag=True, help="Logged but not counted in statistics and ratings.")
 @click.option("--json", "as_json", is_flag=True, help="Print {\"id\", \"result\"} as JSON.")
 @click.pass_context
-def record_command(ctx, game, players, date, location, duration, notes, colours, winners, as_json):
-    """Log a finished game that was not tracked, from its final scores.
+def record_command(ctx, game, players, date, location, duration, notes, colours, winners, bgg_id, expansions,
+                   teams, coop, first_plays, start, incomplete, no_stats, as_json):
+    """Log a finished game that was not tracked, from its final scores: one of referee's games (checked by
+    its rules) or any other title, logged as given ("Ticket to Ride").
 
     The players are ranked by score, higher first; equal scores share the rank, and a tie at the top is a
     shared win unless --winner names who won it by the game's tie-break. Tracked games enter the
@@ -90,8 +105,10 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     from .record import parse_colours, recorded_doc
 
     _cli()._one_player_per_p(players)
+    more = dict(bgg_id=bgg_id, expansions=expansions, teams=teams, coop=coop, first_plays=first_plays,
+                 start=start, incomplete=incomplete, no_stats=no_stats)
     doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
-                       colours=parse_colours(colours), winners=winners)
+                       colours=parse_colours(colours), winners=winners, **more)
     store = _cli().open_store(ctx)
     from .corrections import confirm_names
 
@@ -101,16 +118,26 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
         renamed = dict(zip(doc["players"], names))
         pairs = [(renamed[e["player"]], e["total"]) for e in sorted(doc["result"]["ranking"],
                                                                    key=lambda e: doc["players"].index(e["player"]))]
+        more.update(first_plays=[renamed.get(n, n) for n in first_plays], start=renamed.get(start, start),
+                    teams=[t.split("=", 1)[0] + "=" + ",".join(renamed.get(m.strip(), m.strip())
+                                                            for m in t.split("=", 1)[1].split(","))
+                           for t in teams if "=" in t])
         doc = recorded_doc(game, pairs, date=date, location=location, duration=duration, notes=notes,
                            colours={renamed.get(k, k): v for k, v in parse_colours(colours).items()},
-                           winners=[renamed.get(w, w) for w in winners])
+                           winners=[renamed.get(w, w) for w in winners], **more)
     (gid,) = store.add_archived([doc])
     if as_json:
         _cli().out_json({"id": gid, "result": doc["result"]})
         return
     res = doc["result"]
     winners = res["winners"]
-    who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
+    if res.get("cooperative"):
+        who = "everyone won together" if res.get("won") else "everyone lost together"
+    elif doc.get("teams"):
+        team = res["ranking"][0].get("team")
+        who = f"team {team} wins ({', '.join(winners)})"
+    else:
+        who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
     _echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
                                                            for e in res["ranking"]))
 

@@ -29,6 +29,39 @@ def squash(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text.casefold())
 
 
+def is_known_game(game_id) -> bool:
+    """One of the games referee referees (validated as such); other titles are logged as given."""
+    from ..core.registry import GAMES
+
+    return game_id in GAMES or game_id in GAME_NAMES
+
+
+def title_of(text) -> str:
+    """A game as the club names it in `record TITLE`: the game id of one of referee's games, else the title
+    itself (one line, at most 100 characters, no hidden characters): 'Ticket to Ride'."""
+    try:
+        return game_from_name(text)
+    except BadInput as unknown:
+        # a typo of one of referee's games ('puerto-rco') is not a new title: say what it is close to
+        import difflib
+
+        from ..core.registry import GAMES
+
+        key = squash(text)
+        close = [gid for gid, (_, name) in GAMES.items()
+                 if max(difflib.SequenceMatcher(None, key, squash(gid)).ratio(),
+                        difflib.SequenceMatcher(None, key, squash(name)).ratio()) >= 0.8]
+        if close:
+            raise unknown from None
+    from ..core import validate
+
+    title = validate.label(" ".join(str(text).split()), _("The game title"), 100)
+    if not title or not any(ch.isalnum() for ch in title):
+        raise BadInput(_("Give the game's title, for example \"Ticket to Ride\" (or one of referee's games: "
+                         "`referee games`)."))
+    return title
+
+
 def game_from_name(text: str) -> str:
     """A game id from an id, alias or display name ("Puerto Rico", "El Capitán"); BadInput if unknown."""
     from ..core.registry import GAMES, resolve_game_id
@@ -121,7 +154,7 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
             value = int(float(raw))
         else:
             raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
-    if value < 0 and game not in NEGATIVE_SCORES:
+    if value < 0 and game not in NEGATIVE_SCORES and (game is None or is_known_game(game)):
         raise bad(negative_score_error(value, player, game) + ".")
     from ..core.validate import MAX_SCORE
 

@@ -34,7 +34,7 @@ class Rating:
 
 def rate(plays, game: str | None = None) -> dict[str, Rating]:
     """Ratings after every play in order (of one game id, or of all games when ``game`` is None).
-    A play with fewer than two seats, or marked as not counted, changes nothing."""
+    A play with fewer than two seats, or a cooperative one (no finishing order), changes nothing."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -43,7 +43,7 @@ def rate(plays, game: str | None = None) -> dict[str, Rating]:
         if game is not None and play.game != game:
             continue
         seats = [s for s in play.seats]
-        if len(seats) < 2 or getattr(play, "no_stats", False):
+        if len(seats) < 2 or getattr(play, "coop", False):
             continue
         teams, ranks = [], []
         for seat in seats:
