@@ -483,12 +483,19 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
                                  "the content.")
 @click.option("--qr-text", default=None, metavar="TEXT", help="Import one result from the text of a referee QR code.")
 @click.option("--dry-run", is_flag=True, help="Check the file and say what would be imported; store nothing.")
+@click.option("--verbose", "-v", is_flag=True, help="List every skipped play under its reason.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
-def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
-    """Import games from a referee JSON export, a CSV, a BGG play XML file or a referee QR text.
+def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
+    """Import games from a referee JSON export, a CSV, a BGG play XML file (saved /xmlapi2/plays pages), a BG
+    Stats backup (BGStatsExport.json) or a referee QR text.
 
-    The whole file is checked first: one bad line or field and nothing from it is imported. Games already
+    BGG and BG Stats files: every play the history can hold is imported (any game: the four by their rules,
+    others by title); a play that cannot be used (no scores, a score that is not a number, several plays
+    logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
+    plays). Imported again, a play adds nothing; changed at its source, it updates the play it became.
+    A referee export, CSV or QR text is checked whole first: one bad line or field and nothing from it is
+    imported. Games already
     in the history are skipped (same id, or same game, day and scores where ids cannot tell: games with
     ids of their own in one file, or tracked move by move, stay apart however alike), so importing a file
     twice adds nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
@@ -537,8 +544,29 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
         _echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
     for gid in report["conflicts"]:
         _echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
-    for why in report["skipped"]:
-        _echo(f"Skipped: {why}.")
+    if report.get("updated"):
+        _echo(f"Updated {len(report['updated'])} play(s) changed at their source since the last import: "
+              f"{', '.join(report['updated'][:10])}.")
+    _print_skipped(report["skipped"], verbose)
+
+
+def _print_skipped(skipped, verbose: bool) -> None:
+    """One line per reason with its count; with --verbose, every skipped play under its reason."""
+    groups: dict = {}
+    for s in skipped:
+        if isinstance(s, dict):
+            groups.setdefault(s["reason"], []).append(s)
+        else:
+            groups.setdefault(str(s), []).append({"play": "", "detail": ""})
+    for reason, plays in groups.items():
+        if len(plays) == 1 and not plays[0]["play"]:
+            _echo(f"Skipped: {reason}.")
+            continue
+        _echo(f"Skipped {len(plays)} play{'s' if len(plays) != 1 else ''}: {reason}"
+              + ("" if verbose else " (--verbose lists them)") + ".")
+        if verbose:
+            for p in plays:
+                _echo(f"  {p['play']}" + (f": {p['detail']}" if p.get("detail") else ""))
 
 
 # --- qr ---------------------------------------------------------------------------------------------
