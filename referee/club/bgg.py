@@ -162,7 +162,7 @@ def play_doc(play, user: dict, name: str) -> dict:
         raise Skip(_("a location or comment cannot be stored"), str(err)) from None
     if not is_known_game(game):
         doc["title"] = game
-    if objectid:
+    if objectid and not is_known_game(game):
         doc["bgg_id"] = objectid
     rid = (a.get("refereeid") or "").strip().lower()
     if rid and validate.is_game_id(rid):

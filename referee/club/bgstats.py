@@ -211,7 +211,8 @@ def _ranked(game: str, rows, have_scores: bool, highest_wins: bool) -> dict:
     """Ranks as BG Stats gave them, else by score (highest or lowest wins, as the game says); winners as
     BG Stats flagged them, else those ranked first."""
     if all(r["rank"] for r in rows):
-        rank = {r["player"]: r["rank"] for r in rows}
+        # BG Stats may number places densely (teams: 1, 1, 2, 2); referee's places skip after a tie (1, 1, 3, 3)
+        rank = {r["player"]: 1 + sum(o["rank"] < r["rank"] for o in rows) for r in rows}
     elif have_scores:
         key = (lambda r: -r["score"]) if highest_wins else (lambda r: r["score"])
         ordered = sorted(rows, key=key)

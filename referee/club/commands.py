@@ -12,7 +12,7 @@ import click
 from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_live_ref,
                        complete_location, complete_player, complete_player_score)
 
-_FORMATS = click.Choice(["json", "csv", "bgg"], case_sensitive=False)
+_FORMATS = click.Choice(["json", "csv", "bgg", "bgstats"], case_sensitive=False)
 
 
 def _cli():
@@ -425,9 +425,14 @@ def _print_h2h(h):
 @click.option("--format", "-f", "fmt", type=_FORMATS, default=None,
               help="json (full fidelity, with move records), csv (one row per play and player) or bgg (BGG play "
                    "XML). Default: from FILE's extension (.json, .csv, .xml), else json.")
+@click.option("--excel", is_flag=True, help="CSV for a spreadsheet in a Czech (or any comma-decimal) locale: UTF-8 "
+                                          "with a BOM and ; between cells, so Excel opens it in columns with every "
+                                          "letter right.")
+@click.option("--bgstats", "to_bgstats", is_flag=True, help="A BG Stats backup (BGStatsExport.json) of the plays, "
+                                                          "for BG Stats or another referee.")
 @_filter_options
 @click.pass_context
-def export_command(ctx, file, fmt, game, player, since, until, location):
+def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until, location):
     """Export the history (or the games the filters select).
 
     \b
@@ -435,13 +440,18 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
           record of tracked games; `referee import` restores it exactly.
     csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players,
           source, notes: one row per play and player.
-    bgg:  <plays><play date length location><item name objectid/><players><player name startposition
-          color score win/>...: the shape of BoardGameGeek's play XML.
+    bgg:  <plays><play id date length location><item name objectid/><players><player name startposition
+          color score new win/>...: the shape of BoardGameGeek's /plays response, readable by BGG readers.
+    bgstats: a BG Stats backup of many plays (games, players, locations, plays); also --bgstats.
+    Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
+    UTF-8 with a BOM and ; for a Czech Excel.
     """
     from .export import export_bgg, export_csv, export_json, format_from_path
 
     store, _, _, rows = _load(ctx, game, player, since, until, location, newest_first=False)
-    fmt = (fmt or format_from_path(file) or "json").lower()
+    fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
+    if excel and fmt != "csv":
+        raise _bad("--excel writes CSV; give a .csv file (or --format csv).")
     if fmt == "qr":
         raise _bad(f"{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
                    f"gives one game's QR text.")
@@ -454,7 +464,11 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
         text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")},
                            live=live)
     elif fmt == "csv":
-        text = export_csv(rows)
+        text = export_csv(rows, excel=excel)
+    elif fmt == "bgstats":
+        from .export import export_bgstats
+
+        text = export_bgstats(rows)
     else:
         text = export_bgg(rows)
     if not file or file == "-":

@@ -82,7 +82,15 @@ def check_date(text, what: str = "Date") -> str:
     except ValueError:
         day = None
     if day is None:
-        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD.")
+        # what a Czech spreadsheet saves back, and how Czechs write a date: 24.11.2026, 24. 11. 2026
+        m = re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?", raw)
+        if m:
+            try:
+                day = _dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+            except ValueError:
+                day = None
+    if day is None:
+        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD (or D.M.YYYY).")
     if day > _dt.date.today() + _dt.timedelta(days=1):
         raise BadInput(f"{what} {day.isoformat()} is in the future; give the day the game was played.")
     return day.isoformat()

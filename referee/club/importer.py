@@ -388,9 +388,13 @@ def _new_doc(game, date, location, duration, notes, players, colours, result, gi
 
 def _validate_players(game: str, names, where: str, hint: str = ""):
     from ..core.game import validate_players
-    from ..core.registry import get_rules
+    from ..core.registry import GAMES, get_rules
 
     try:
+        if game not in GAMES:           # another title: names checked, each once
+            from .record import _other_title_players
+
+            return _other_title_players(names)
         return validate_players(get_rules(game), names)
     except BadInput as err:
         raise wrap(where, f"{str(err).rstrip('.')}{hint}") from None
@@ -452,7 +456,9 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise BadInput(f"{where}: the player column is empty; nothing was imported.")
             player = _checked(validate.player_name, player, where)
             try:
-                game = game_from_name(rec["game"]) if rec["game"] else None
+                from .common import title_of
+
+                game = title_of(rec["game"]) if rec["game"].strip() else None   # any title the club logs
                 if game is None:
                     raise BadInput("the game column is empty")
                 date = check_date(rec["date"] or None, "the date")
@@ -565,7 +571,7 @@ def _xml_tree(text: str, name: str) -> _Node:
 
 
 def parse_bgg(text: str, name: str) -> Parsed:
-    from .export import BGG_IDS
+    from .bgg import BGG_IDS
 
     top = _xml_tree(text, name)
     if top.tag == "play":

@@ -90,8 +90,9 @@ def _team_result(game: str, scores, teams: dict) -> dict:
             raise BadInput(_("{name} is in no team; give every player a team with --team TEAM=NAME,NAME.")
                            .format(name=name))
         totals[team] = totals.get(team, 0) + score
-    order = sorted(totals.values(), reverse=True)
-    rank_of = {t: 1 + order.index(v) for t, v in totals.items()}
+    # ranked like every result: tied players share a place and the next place skips (1, 1, 3, 3)
+    size = {t: sum(1 for n, _ in scores if member.get(name_key(n)) == t) for t in totals}
+    rank_of = {t: 1 + sum(size[o] for o, v in totals.items() if v > totals[t]) for t in totals}
     ranking = sorted(({"player": n, "total": s, "rank": rank_of[member[name_key(n)]], "breakdown": {"score": s},
                        "tiebreak": None, "team": member[name_key(n)]} for n, s in scores),
                      key=lambda e: (e["rank"], -e["total"]))
