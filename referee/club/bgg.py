@@ -125,7 +125,8 @@ def play_doc(play, user: dict, name: str) -> dict:
         bgg_players.append({"name": pname, **extra})
     if len({r["player"].casefold() for r in rows}) != len(rows):
         raise Skip(_("a player is listed twice"))
-    if all(r["seat"] for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1)):
+    seated = all(r["seat"] for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1))
+    if seated:
         rows.sort(key=lambda r: r["seat"])
     from ..core.registry import GAMES
 
@@ -175,6 +176,8 @@ def play_doc(play, user: dict, name: str) -> dict:
         doc["bgg_players"] = bgg_players
     if first:
         doc["first_plays"] = first
+    if not seated:
+        doc["seating"] = False
     if (a.get("incomplete") or "0").strip() not in ("", "0"):
         doc["incomplete"] = True
     if (a.get("nowinstats") or "0").strip() not in ("", "0"):

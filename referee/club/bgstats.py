@@ -200,6 +200,8 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
         doc["first_plays"] = first
     if start:
         doc["start_player"] = start
+    elif len({ps.get("seatOrder") for ps in scores if isinstance(ps, dict)}) < len(rows):
+        doc["seating"] = False       # neither a start player nor seat numbers: the order says nothing
     if play.get("ignored"):
         doc["no_stats"] = True
     if _incomplete(play):

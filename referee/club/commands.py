@@ -258,7 +258,12 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"))
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
     data["rating_model"] = model
-    data["skill"] = insights.skill(plays)
+    from .ratings import rate
+
+    rated = rate(plays)                 # once: the table, the player detail and the chart all read it
+    data["skill"] = insights.skill(rated)
+    if rating_history:
+        data["skill_history"] = insights.skill_history(rated)
     for name, st in data["players"].items():
         st["skill"] = data["skill"].get(name)
     for gid, extra in insights.game_extras(plays, rows).items():
@@ -269,7 +274,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     if chart:
         from .stats_view import print_chart
 
-        print_chart(chart, data, plays, model=model, player=player and _player_name(player, docs), game=game)
+        print_chart(chart, data, rated, plays, model=model, player=player and _player_name(player, docs), game=game)
         return
     if player:
         from .history import resolve_player
@@ -292,7 +297,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             return
         detail = dict(data["players"][match], name=match, rating_history=data["rating_history"].get(match, []))
         detail.update(insights.player_extras(plays, key))
-        detail["skill_history"] = insights.skill_history(plays).get(match, [])
+        detail["skill_history"] = insights.skill_history(rated).get(match, [])
         if as_json:
             _out(detail, 2)
             return

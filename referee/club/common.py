@@ -191,7 +191,11 @@ def content_key(doc: dict) -> tuple | None:
 
 
 def start_positions(doc: dict) -> dict:
-    """player -> seat from the start player (1 = start player): the players list is in seat order."""
+    """player -> seat from the start player (1 = start player): the players list is in seat order. Empty when
+    the play's source did not say how the players sat ("seating": false: a QR text lists them by rank, a BGG
+    play or CSV row may have no start positions): seats are never invented."""
+    if doc.get("seating") is False:
+        return {}
     return {p: i for i, p in enumerate(doc.get("players") or [], 1)}
 
 

@@ -520,8 +520,10 @@ def parse_csv(text: str, name: str) -> Parsed:
         names = _validate_players(game, [r["player"] for r in rows], where, hint)
         result = result_from_rows(game, rows, where)
         colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
-        out.docs.append(_new_doc(game, date, location, play["duration"], play["notes"], names, colours, result,
-                                 gid=play["id"]))
+        doc = _new_doc(game, date, location, play["duration"], play["notes"], names, colours, result, gid=play["id"])
+        if not all(r["seat"] is not None for r in rows):
+            doc["seating"] = False          # rows without start positions: the order is not the seating
+        out.docs.append(doc)
     if not out.docs:
         raise BadInput(f"{name} has a header but no plays; nothing was imported.")
     return out

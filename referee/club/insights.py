@@ -17,20 +17,28 @@ from collections import Counter, defaultdict
 from statistics import median
 
 
+def _table(plays_or_table, game=None) -> dict:
+    """Ratings of the plays, or a table already rated (rating 10,000 plays takes about half a second: a
+    command rates once and shows it several ways)."""
+    if isinstance(plays_or_table, dict):
+        return plays_or_table
+    from .ratings import rate
+
+    return rate(plays_or_table, game)
+
+
 def skill(plays, game: str | None = None) -> dict:
     """name -> {"rating" (conservative), "mu", "sigma", "plays"}, best first."""
-    from .ratings import rate, standings
+    from .ratings import standings
 
     return {r.name: {"rating": round(r.conservative, 2), "mu": round(r.mu, 2), "sigma": round(r.sigma, 2),
-                     "plays": r.plays} for r in standings(rate(plays, game))}
+                     "plays": r.plays} for r in standings(_table(plays, game))}
 
 
 def skill_history(plays) -> dict:
     """name -> [{"id", "date", "rating"}] after each play (conservative estimate)."""
-    from .ratings import rate
-
     return {r.name: [{"id": pid, "date": date, "rating": value} for date, pid, value in r.history]
-            for r in rate(plays).values()}
+            for r in _table(plays).values()}
 
 
 def player_extras(plays, key: str) -> dict:
@@ -75,7 +83,9 @@ def game_extras(plays, docs) -> dict:
     durations = defaultdict(list)
     for p in plays:
         doc = by_id.get(p.id) or {}
-        order = {str(n).casefold(): i for i, n in enumerate(doc.get("players") or [], 1)}
+        from .common import start_positions
+
+        order = {str(n).casefold(): i for n, i in start_positions(doc).items()}
         for s in p.seats:
             scores[p.game].append(s.total)
             seat = order.get(s.key)

@@ -130,6 +130,7 @@ def decode(text: str) -> dict:
 
     result = Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
     return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
+            "seating": False,        # listed by rank: who started is not known
             "options": {}, "date": date, "location": where, "notes": None,
             "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",
             "moves": 0, "has_record": False, "result": result}

@@ -52,7 +52,8 @@ def print_extras(con, data: dict) -> None:
             markup=False, highlight=False)
 
 
-def print_chart(kind: str, data: dict, plays, *, model: str, player: str | None, game: str | None) -> None:
+def print_chart(kind: str, data: dict, rated: dict, plays, *, model: str, player: str | None,
+                game: str | None) -> None:
     from . import charts, insights
     from .common import game_name
 
@@ -66,7 +67,7 @@ def print_chart(kind: str, data: dict, plays, *, model: str, player: str | None,
             title = _("Elo rating over time")
         else:
             title = _("Rating over time (skill minus 3 × uncertainty)")
-            history = insights.skill_history(plays)
+            history = insights.skill_history(rated)
             ranked = list(data.get("skill") or {})
         who = [player] if player else ranked[:6]
         click.echo(charts.rating(history, who, title=title))

@@ -133,3 +133,22 @@ def test_qr_codes_always_fit_version_25(cli, store):
     assert r.exit_code == 0 and "█" in r.stdout or "▀" in r.stdout
     plain = cli("qr", gid, "--no-colour")
     assert plain.exit_code == 0
+
+
+def test_seats_are_never_invented_where_the_source_has_none(cli, store, tmp_path):
+    gid = out_json(cli("record", "toy", "-p", "Ann=3", "-p", "Bob=9", "--json"))["id"]
+    text = cli("qr", gid, "--text").stdout
+    target = tmp_path / "other.json"
+    out_json(cli("--db", target, "import", "--qr-text", text, "--json"))
+    from referee.club.common import start_positions
+    from referee.store import Store
+
+    moved = Store(target).get_archived(gid)
+    assert moved["players"][0] == "Bob" and start_positions(moved) == {}     # listed by rank, not by seat
+    stats = out_json(cli("--db", target, "stats", "--json"))
+    assert stats["per_game"]["toy"]["seats"] == {}
+    xml = tmp_path / "p.xml"
+    cli("--db", target, "export", xml)
+    assert 'startposition=""' in xml.read_text(encoding="utf-8")
+    here = out_json(cli("stats", "--json"))["per_game"]["toy"]["seats"]
+    assert here == {"1": {"wins": 0, "plays": 1, "win_pct": 0.0}, "2": {"wins": 1, "plays": 1, "win_pct": 100.0}}
