@@ -34,6 +34,12 @@ LAZY_COMMANDS = {
     "qr": ("referee.club.commands", "qr_command", "A QR code of a finished game's result."),
     "replay": ("referee.club.commands", "replay_command", "Step through a tracked game's moves."),
     "abandon": ("referee.club.commands", "abandon_command", "Stop tracking a game in progress (its file is kept)."),
+    "edit": ("referee.club.corrections_cli", "edit_command", "Correct a logged play (date, place, notes, scores)."),
+    "delete": ("referee.club.corrections_cli", "delete_command", "Move a logged play to the trash."),
+    "trash": ("referee.club.corrections_cli", "trash_command", "List the plays in the trash."),
+    "restore": ("referee.club.corrections_cli", "restore_command", "Bring a play back from the trash."),
+    "players": ("referee.club.corrections_cli", "players_command", "The club's players; rename or merge them."),
+    "site": ("referee.club.site.command", "site_command", "Publish the history as a static web site."),
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
 }
 
@@ -427,6 +433,9 @@ def new_command(ctx, game, players, options, date, location, as_json):
     # One check for every name typed or imported: runs of spaces collapse ('Ann  Lee' and 'ann lee' are one
     # player), and a line break, control or look-alike letter is refused.
     players = [validate.player_name(p) for p in players]
+    from .club.corrections import confirm_names
+
+    players = confirm_names(store, players, interactive=sys.stdin.isatty() and sys.stdout.isatty() and not as_json)
     tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)
     if as_json:

@@ -29,6 +29,39 @@ def squash(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text.casefold())
 
 
+def is_known_game(game_id) -> bool:
+    """One of the games referee referees (validated as such); other titles are logged as given."""
+    from ..core.registry import GAMES
+
+    return game_id in GAMES or game_id in GAME_NAMES
+
+
+def title_of(text) -> str:
+    """A game as the club names it in `record TITLE`: the game id of one of referee's games, else the title
+    itself (one line, at most 100 characters, no hidden characters): 'Ticket to Ride'."""
+    try:
+        return game_from_name(text)
+    except BadInput as unknown:
+        # a typo of one of referee's games ('puerto-rco') is not a new title: say what it is close to
+        import difflib
+
+        from ..core.registry import GAMES
+
+        key = squash(text)
+        close = [gid for gid, (_, name) in GAMES.items()
+                 if max(difflib.SequenceMatcher(None, key, squash(gid)).ratio(),
+                        difflib.SequenceMatcher(None, key, squash(name)).ratio()) >= 0.8]
+        if close:
+            raise unknown from None
+    from ..core import validate
+
+    title = validate.label(" ".join(str(text).split()), _("The game title"), 100)
+    if not title or not any(ch.isalnum() for ch in title):
+        raise BadInput(_("Give the game's title, for example \"Ticket to Ride\" (or one of referee's games: "
+                         "`referee games`)."))
+    return title
+
+
 def game_from_name(text: str) -> str:
     """A game id from an id, alias or display name ("Puerto Rico", "El Capitán"); BadInput if unknown."""
     from ..core.registry import GAMES, resolve_game_id
@@ -49,7 +82,15 @@ def check_date(text, what: str = "Date") -> str:
     except ValueError:
         day = None
     if day is None:
-        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD.")
+        # what a Czech spreadsheet saves back, and how Czechs write a date: 24.11.2026, 24. 11. 2026
+        m = re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?", raw)
+        if m:
+            try:
+                day = _dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+            except ValueError:
+                day = None
+    if day is None:
+        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD (or D.M.YYYY).")
     if day > _dt.date.today() + _dt.timedelta(days=1):
         raise BadInput(f"{what} {day.isoformat()} is in the future; give the day the game was played.")
     return day.isoformat()
@@ -121,7 +162,7 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
             value = int(float(raw))
         else:
             raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
-    if value < 0 and game not in NEGATIVE_SCORES:
+    if value < 0 and game not in NEGATIVE_SCORES and (game is None or is_known_game(game)):
         raise bad(negative_score_error(value, player, game) + ".")
     from ..core.validate import MAX_SCORE
 
@@ -150,7 +191,11 @@ def content_key(doc: dict) -> tuple | None:
 
 
 def start_positions(doc: dict) -> dict:
-    """player -> seat from the start player (1 = start player): the players list is in seat order."""
+    """player -> seat from the start player (1 = start player): the players list is in seat order. Empty when
+    the play's source did not say how the players sat ("seating": false: a QR text lists them by rank, a BGG
+    play or CSV row may have no start positions): seats are never invented."""
+    if doc.get("seating") is False:
+        return {}
     return {p: i for i, p in enumerate(doc.get("players") or [], 1)}
 
 

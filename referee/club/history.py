@@ -64,9 +64,11 @@ def resolve_game(text: str, docs) -> str:
     try:
         return game_from_name(text)
     except BadInput:
-        stored = {d.get("game") for d in docs}
-        if text in stored:  # a game whose engine is not installed here, but is in the history
-            return text
+        from .common import squash
+
+        stored = {squash(d.get("game") or ""): d.get("game") for d in docs}
+        if squash(text) in stored:  # another title logged by `record`, or a game whose engine is not here
+            return stored[squash(text)]
         raise
 
 

@@ -62,7 +62,9 @@ def detect(text: str, path: str | None = None) -> str:
 
 def parse(text: str, fmt: str, name: str) -> Parsed:
     text = text.lstrip("\ufeff")
-    return {"json": parse_json, "csv": parse_csv, "bgg": parse_bgg, "qr": parse_qr}[fmt](text, name)
+    from .bgg import parse as parse_bgg_plays
+
+    return {"json": parse_json, "csv": parse_csv, "bgg": parse_bgg_plays, "qr": parse_qr}[fmt](text, name)
 
 
 # --- native JSON ---------------------------------------------------------------------------------
@@ -81,6 +83,10 @@ def parse_json(text: str, name: str) -> Parsed:
     except json.JSONDecodeError as err:
         raise BadInput(f"{name} line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); nothing was "
                        f"imported.") from None
+    from . import bgstats
+
+    if bgstats.looks_like(data) and data.get("format") != EXPORT_FORMAT:
+        return bgstats.parse(data, name)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BadInput(f"{name} is not a referee history export (no \"format\": \"{EXPORT_FORMAT}\"); nothing was "
                        f"imported.")
@@ -201,12 +207,21 @@ def _check_native(item, where: str):
     from ..core.registry import resolve_game_id
 
     try:
-        if not isinstance(game, str) or resolve_game_id(game) != game:
+        if not isinstance(game, str):
             raise BadInput("")
+        try:
+            known = resolve_game_id(game) == game
+        except BadInput:
+            known = False
+        if not known:       # another title logged by `record TITLE`: kept as it was given, if it is one
+            from .common import title_of
+
+            if title_of(game) != game:
+                raise BadInput("")
     except BadInput:
         from ..core.registry import GAMES
 
-        raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)})") from None
+        raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)}) or a game title") from None
     players = doc.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
         raise _bad(f"{where}.players", " must be a list of player names")
@@ -373,9 +388,13 @@ def _new_doc(game, date, location, duration, notes, players, colours, result, gi
 
 def _validate_players(game: str, names, where: str, hint: str = ""):
     from ..core.game import validate_players
-    from ..core.registry import get_rules
+    from ..core.registry import GAMES, get_rules
 
     try:
+        if game not in GAMES:           # another title: names checked, each once
+            from .record import _other_title_players
+
+            return _other_title_players(names)
         return validate_players(get_rules(game), names)
     except BadInput as err:
         raise wrap(where, f"{str(err).rstrip('.')}{hint}") from None
@@ -437,7 +456,9 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise BadInput(f"{where}: the player column is empty; nothing was imported.")
             player = _checked(validate.player_name, player, where)
             try:
-                game = game_from_name(rec["game"]) if rec["game"] else None
+                from .common import title_of
+
+                game = title_of(rec["game"]) if rec["game"].strip() else None   # any title the club logs
                 if game is None:
                     raise BadInput("the game column is empty")
                 date = check_date(rec["date"] or None, "the date")
@@ -499,8 +520,10 @@ def parse_csv(text: str, name: str) -> Parsed:
         names = _validate_players(game, [r["player"] for r in rows], where, hint)
         result = result_from_rows(game, rows, where)
         colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
-        out.docs.append(_new_doc(game, date, location, play["duration"], play["notes"], names, colours, result,
-                                 gid=play["id"]))
+        doc = _new_doc(game, date, location, play["duration"], play["notes"], names, colours, result, gid=play["id"])
+        if not all(r["seat"] is not None for r in rows):
+            doc["seating"] = False          # rows without start positions: the order is not the seating
+        out.docs.append(doc)
     if not out.docs:
         raise BadInput(f"{name} has a header but no plays; nothing was imported.")
     return out
@@ -550,7 +573,7 @@ def _xml_tree(text: str, name: str) -> _Node:
 
 
 def parse_bgg(text: str, name: str) -> Parsed:
-    from .export import BGG_IDS
+    from .bgg import BGG_IDS
 
     top = _xml_tree(text, name)
     if top.tag == "play":
@@ -688,10 +711,28 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if k is not None and d["id"] not in file_ids:
                 keys.setdefault(k, d["id"])
         file_keys = {}
+        # A play from BGG or BG Stats is known by its id there: imported again it adds nothing, and changed
+        # there it updates the play it became here (same referee id).
+        external = {}
+        for d in stored.values():
+            for k in _external_keys(d):
+                external.setdefault(k, d["id"])
+        report["updated"] = []
+        updates = []
         live = store.live_ids()
         taken = set(stored) | live
         new_docs, records = [], {}
         for doc in parsed.docs:
+            hit = next((external[k] for k in _external_keys(doc) if k in external), None)
+            if hit is not None:
+                old = stored[hit]
+                new = {**doc, "id": hit, "created": old.get("created"), "finished_at": old.get("finished_at")}
+                if _same_play(old, new):
+                    report["duplicates"].append(hit)
+                else:
+                    updates.append({**old, **new})
+                    report["updated"].append(hit)
+                continue
             gid = doc.get("id")
             key = content_key(doc)
             if gid is not None and gid in stored:
@@ -734,9 +775,26 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             report["in_progress"].append(gid)
             if not dry_run:
                 store.write_live({**doc, "kind": "live-game"})
-        if dry_run or not new_docs:
+        if dry_run or not (new_docs or updates):
             return report
         for gid, text in records.items():
             store.write_record(gid, text)
-        store.add_archived(new_docs)
+        store.add_archived(new_docs + updates)
     return report
+
+
+def _external_keys(doc: dict) -> list:
+    keys = []
+    if doc.get("bgstats_uuid"):
+        keys.append(("bgstats", str(doc["bgstats_uuid"])))
+    if doc.get("bgg_play_id"):
+        keys.append(("bgg", str(doc["bgg_play_id"])))
+    return keys
+
+
+_STAMPS = ("created", "finished_at", "schema_version", "updated")
+
+
+def _same_play(a: dict, b: dict) -> bool:
+    return {k: v for k, v in a.items() if k not in _STAMPS and v not in (None, [], {})} == \
+        {k: v for k, v in b.items() if k not in _STAMPS and v not in (None, [], {})}
