@@ -54,9 +54,11 @@ def extract():
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
     catalog = Catalog(project="referee", copyright_holder="referee authors", fuzzy=False)
-    method_map = [("**.py", "python")]
+    # the club site's Jinja2 templates call _() too (jinja2.ext.babel_extract reads them)
+    method_map = [("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")]
+    options_map = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}}
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(PACKAGE), method_map=method_map, keywords=DEFAULT_KEYWORDS,
+            str(PACKAGE), method_map=method_map, options_map=options_map, keywords=DEFAULT_KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, None, [(f"referee/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog
