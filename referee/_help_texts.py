@@ -14,6 +14,7 @@ TEXTS = (
     N_('Show the saved board and its warnings; change nothing.'),
     N_('Validate the board file and exit (2 if it is unusable).'),
     N_('Add the board values a recorded El Capitan game was told at the table.'),
+    N_('Correct single values without the questions (repeatable): CITY.grid=ROW COL, CITY.harbour=A B (or CITY.harbour.2=B), CITY.fortress=A B, CITY.site.N=V (or CITY.sites=12 values), CITY.final=V, CITY.dark=5 8 (or none), CITY.triangle=N (or none), expansion.N=V, loan10=16|20; ? makes a value unknown.'),
     N_('Move a logged play to the trash: it leaves the history and the statistics; `referee trash` lists it and\n`referee restore ID` brings it back. Nothing is destroyed.'),
     N_('Correct a logged play: its date, location, notes, duration, and for a recorded (not tracked) play its\nplayers and scores. The play keeps its id; `referee show ID` shows the result.'),
     N_('The day it was played.'),
