@@ -5,7 +5,7 @@ Canonical texts (lowercase):
   place 1,-2 r90                 position x,y (x east, y south, start tile at 0,0) and clockwise rotation
   city n-w | road e-w | farm se | cloister      a follower on that feature of the tile just placed
   builder road e-w | pig farm se | none         the builder, the pig, or no figure
-  no second tile                 (option decline_second_tile) decline the builder's extra tile
+  no second tile                 (option decline-second-tile) decline the builder's extra tile
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ Carcassonne notation (case-insensitive):
                                 (synonyms: knight, highwayman, farmer, monk; north/east/south/west;
                                 said in full too: knight on the city n, put a farmer on the south farm)
   builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
-  no second tile                decline the builder's extra tile (only with option decline_second_tile)
+  no second tile                decline the builder's extra tile (only with option decline-second-tile)
   tb:o 1,0 r90 farm se          a whole turn on one line: tile, placement, figure (all or nothing)
   Enter                         no figure; or the tile's only placement
   Czech: rytíř, lupič, sedlák, mnich, stavitel, prase, město, cesta, louka, klášter, nic,
@@ -149,7 +149,7 @@ def _decline(rules, st) -> str:
     if st.phase == "draw" and st.part > 1:
         if rules._may_decline(st):
             return "no second tile"
-        raise IllegalMove("The builder's extra tile is expected (rule B5); only the option decline_second_tile "
+        raise IllegalMove("The builder's extra tile is expected (rule B5); only the option decline-second-tile "
                           "allows declining it (O4).")
     raise IllegalMove("There is no builder's extra tile to decline now; 'no second tile' is only for the second "
                       "part of a builder's double turn (rule B13).")
@@ -194,7 +194,7 @@ def _draw(rules, st, rest: str) -> str:
     in_game = [k for k in keys if k in st.counts]
     if not in_game:
         raise IllegalMove(f"{keys[0]} is a Traders & Builders tile, which is not in this game (option "
-                          "traders_builders is off).")
+                          "traders-builders is off).")
     if st.phase != "draw":
         _phase_error(rules, st, "place it")
     avail = [k for k in in_game if st.bag.get(k, 0) > 0]

@@ -19,7 +19,7 @@ El Capitan notation (type a prefix of any word, the first one naming one verb: b
   bank                         sail to the bank harbour (free); the loan follows at once
   build | build site 2 | build red | build green site 1     build a warehouse where your ship is
   reopen | reopen green        reopen one of your shut warehouses (free)
-  fortress | fortress 2        build a fortress (space 2: only with option fortress_space=choice)
+  fortress | fortress 2        build a fortress (space 2: only with option fortress-space=choice)
   loan 10 | loan 16            take a loan (ship in the bank harbour; not in your first turn)
   end                          end your turn (after the action)
   repay | extend               settle a loan after payday 1 or 2 (repay all | extend all: the rest of yours)

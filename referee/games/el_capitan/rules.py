@@ -219,7 +219,7 @@ class ElCapitanRules(Rules):
         if board.loan10_extended is not None and board.loan10_extended != options["loan10_extended"]:
             s.setup_warnings.append(f"Your board file says an extended 10-florin loan is repaid with "
                                     f"{board.loan10_extended}, but this game uses {options['loan10_extended']}; "
-                                    f"start it with -o loan10_extended={board.loan10_extended} to follow your "
+                                    f"start it with -o loan10-extended={board.loan10_extended} to follow your "
                                     "cards (option O1).")
         s.dist = s.reach = None
         s.moves_of = [_per_player(name) for name in players]    # each player's cached turn moves
