@@ -11,18 +11,12 @@ from .test_notation import unchanged
 
 
 def enter(g, text):
-    """One entry as the table plays it: the moves it names, all or nothing (core/entry.play_entry), read
-    through the game's own splitter."""
+    """One entry as the table plays it (core/entry.play_entry, which reads it through the game's own
+    split_entry): the texts of the moves it played, all or nothing."""
     before = len(g.moves)
-    try:
-        pieces = g.rules.split_entry(g.state, text) or [text]
-        for piece in pieces:
-            play_entry(g, piece)
-    except Exception:
-        if len(g.moves) > before:
-            g.undo(len(g.moves) - before)
-        raise
-    return g.moves[before:]
+    played = [m.text for m in play_entry(g, text)]
+    assert played == g.moves[before:]
+    return played
 
 
 def refused(g, text, exc, match):
