@@ -487,9 +487,9 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
     if corner_word and len(dirs) == 1 and dirs[0] in _DIR_HALVES:
         cands = sorted({rot.half_seg[h] for h in _DIR_HALVES[dirs[0]] if rot.half_seg[h] >= 0})
         if len(cands) > 1:
-            opts = " or ".join(rot.names[c] for c in cands)
-            raise AmbiguousMove(_("Two farms meet at the {corner} corner; say which: {farms}.").format(
-                corner=_(_CORNER_NAMES[dirs[0]]), farms=opts))
+            first, second = (rot.names[c] for c in cands)     # a corner is two half-edges: two farms at most
+            raise AmbiguousMove(_("Two farms meet at the {corner} corner; say which: {first} or {second}.").format(
+                corner=_(_CORNER_NAMES[dirs[0]]), first=first, second=second))
         if cands:
             return cands[0]
     key = "-".join(dirs)
