@@ -451,9 +451,9 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
     if as_json:
         out_json({"id": tracked.id, **_state_json(tracked)})
         return
-    from .ui.format import show_game
+    from .ui.show import show_board
 
-    show_game(console(), tracked)
+    show_board(console(), tracked)
 
 
 def _show_logged(doc, as_json, as_record):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import session
 from ..core.errors import BadInput, RefereeError
+from ..i18n import _
 from .format import group_moves, result_table
 
 COMMANDS = {
@@ -126,7 +127,44 @@ def _autoplay(store, tracked, console) -> None:
 
 
 def run_table(store, tracked, *, input=None, output=None) -> int:
-    """Run the table until the game ends or the user quits. ``input``/``output`` are for tests."""
+    """The table for a terminal: full screen (ui/app.py) when the terminal holds 80x24, else the line mode
+    below, after a sentence saying how big the full table needs it. ``input``/``output`` are for tests."""
+    from prompt_toolkit.output import create_output
+
+    from . import fit
+
+    out = output if output is not None else create_output()
+    size = out.get_size()
+    if size.columns < fit.MIN_WIDTH or size.rows < fit.MIN_HEIGHT:
+        _say(out, _("The full-screen table needs a terminal of at least {w}x{h} (this one is {cols}x{rows}); "
+                    "using line mode. Enlarge the window and type `referee play {id}` again for the full "
+                    "table.").format(w=fit.MIN_WIDTH, h=fit.MIN_HEIGHT, cols=size.columns, rows=size.rows,
+                                     id=tracked.id))
+        return run_line_table(store, tracked, input=input, output=output)
+    from .app import Table
+
+    code = Table(store, tracked, input=input, output=output).run()
+    game = tracked.game
+    if tracked.archived or game.finished:
+        from rich.console import Console
+
+        console = Console(highlight=False, file=None if output is None else _Sink(output))
+        if game.result() is not None:
+            console.print(result_table(game.result(), title=_("Final result")))
+        _say(out, _("Game {id} is in the history.").format(id=tracked.id))
+    else:
+        _say(out, _("Saved. Resume with `referee play {id}`.").format(id=tracked.id))
+    return code
+
+
+def _say(output, text: str) -> None:
+    output.write_raw(text + "\n")
+    output.flush()
+
+
+def run_line_table(store, tracked, *, input=None, output=None) -> int:
+    """The table in line mode (a terminal smaller than 80x24): the board printed after each move, a
+    prompt under it. Runs until the game ends or the user quits."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.formatted_text import HTML
     from prompt_toolkit.styles import Style

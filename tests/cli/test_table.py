@@ -6,7 +6,7 @@ from prompt_toolkit.output import DummyOutput
 
 from referee import session
 from referee.store import Store
-from referee.ui.table import run_table
+from referee.ui.table import run_line_table as run_table
 
 
 class Capture(DummyOutput):

@@ -103,3 +103,105 @@ def render(rules, s):
     events = Text("\n".join(s.events), style="dim")
     # The prompt (whose decision, what they may do) is printed by the table itself, under the board.
     return Group(harbour_panel, Text("Expedition area: " + area), players, status, events)
+
+
+# --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
+
+def _compact_card(rules, s, c: int, taking: bool):
+    """One harbour card on one line, its id (what is typed) first and never shortened."""
+    from rich.text import Text
+
+    line = Text()
+    line.append(f"{IDS[c]:<18}", style="bold")
+    if KIND[c] == SHIP:
+        colour = COLOURS[COLOUR[c]]
+        sw = "skull" if SWORDS[c] == SKULL else f"{SWORDS[c]}sw"
+        line.append(f"{C.SHIP_NAME[C.TYPE[c]]} {colour}", style=_STYLE[colour])
+        line.append(f" {COINS[c]}c {sw}")
+    else:
+        t = C.TYPE[c]
+        line.append(C.PERSON_NAME[t])
+        line.append(f" cost {COST[c]} {INFLUENCE[c]}inf")
+    if taking:
+        line.append("  " + _for_chooser_short(s, c), style="cyan")
+    return line
+
+
+def _for_chooser_short(s, c: int) -> str:
+    """Phase 2, what taking card c means for the chooser (named on the status line): "draws 3, 1 to Ann"."""
+    p, a = s.chooser, s.active
+    other = p != a
+    if KIND[c] == SHIP:
+        gain = COINS[c] + s.stats[p][C.S_TRADER + COLOUR[c]]
+        return f"draws {gain}" + (f", 1 to {s.players[a]}" if other else "")
+    price = max(0, COST[c] - s.stats[p][C.S_MAD])
+    if s.coins[p] < price + other:
+        return "cannot afford"
+    return f"pays {price}" + (f" + 1 to {s.players[a]}" if other else "")
+
+
+def _compact_player(s, p: int, full: bool):
+    """A player on one line: seat, markers, name, coins, influence, swords, persons (counted), expeditions."""
+    from rich.text import Text
+
+    marker = ("*" if p == s.active and not s.finished else " ") + (">" if s.phase == "take" and p == s.chooser else " ")
+    line = Text(f"{marker}{p + 1} ", style="bold" if full else None)
+    line.append(s.players[p], style="bold" if full else None)
+    line.append(f"  {s.coins[p]}c {s.stats[p][C.S_INFL]}inf {s.stats[p][C.S_SWORDS]}sw")
+    by_type: dict = {}
+    for c in s.persons[p]:
+        t = C.TYPE[c]
+        if t == "trader":
+            t = f"trader-{COLOURS[COLOUR[c]]}"
+        by_type[t] = by_type.get(t, 0) + 1
+    persons = " ".join(f"{k}x{v}" if v > 1 else k for k, v in sorted(by_type.items()))
+    if persons:
+        line.append(" · " + persons, style=None if full else "dim")
+    if s.exps[p]:
+        line.append(" · exp " + " ".join(IDS[e][len("expedition-"):] for e in s.exps[p]))
+    return line
+
+
+def compact(rules, s, width: int):
+    """The board in about 16 lines at 80 columns: a status line, the harbour one card a line, the expedition
+    area, one line a player (the active one in bold), the last events."""
+    from rich.console import Group
+    from rich.text import Text
+
+    taking = s.phase == "take"
+    parts = []
+    head = Text()
+    if s.finished:
+        head.append(f"Game over after turn {s.turn}. ", style="bold")
+    else:
+        head.append(f"Turn {s.turn}: {s.players[s.active]} active. ", style="bold")
+    head.append(f"Draw {s.draw}, discard {s.discard}. ")
+    if taking:
+        head.append(f"Phase 2: {s.players[s.chooser]} takes ({s.taken} of {rules._limit(s, s.chooser)}).")
+    elif s.phase in ("flip", "reveal", "ship"):
+        head.append(f"Phase 1, {s.flips} flipped.")
+    parts.append(head)
+    ncol = bin(s.colours).count("1")
+    parts.append(Text(f"Harbour: {len(s.display)} card{'s' if len(s.display) != 1 else ''}, {ncol} "
+                      f"colour{'s' if ncol != 1 else ''}", style="underline"))
+    for c in s.display:
+        parts.append(_compact_card(rules, s, c, taking))
+    if s.pending >= 0:
+        line = Text("flipped: ", style="bold yellow")
+        line.append_text(_compact_card(rules, s, s.pending, False))
+        parts.append(line)
+    if s.area:
+        parts.append(Text("Expeditions: " + " ".join(IDS[e] for e in s.area)))
+    for p in range(len(s.players)):
+        parts.append(_compact_player(s, p, p == (s.chooser if taking else s.active)))
+    if s.end == "expedition-end":
+        parts.append(Text("Expedition end: 12 influence and an expedition end it (G4/G5).", style="dim"))
+    if s.trigger and not s.finished:
+        parts.append(Text(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last.",
+                          style="yellow"))
+    return Group(*parts)
+
+
+def tiers(rules, s, width, height):
+    """Fullest first: the whole board, then the compact one (ui/fit.py picks the first that fits)."""
+    return [render(rules, s), compact(rules, s, width)]

@@ -94,3 +94,107 @@ def render(s):
         turn = f"To move: {s.names[s.actor]} ({s.phase})."
     parts.append(Text(turn, style="bold"))
     return Group(*parts)
+
+
+# --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
+
+def _shared_lines(s):
+    """The shared board in four or five lines: round, roles, ships, trading house, colonists, chips, supply."""
+    from rich.text import Text
+
+    ships = " ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]]}]" if sh[1] >= 0 else f"[{sh[0]}: empty]" for sh in s.ships)
+    house = ", ".join(GOODS[g] for g in s.house) or "empty"
+    roles = " ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
+                     + (f"({s.names[s.card_taken[i]]})" if s.card_taken[i] >= 0 else "")
+                     for i in range(len(s.cards)))
+    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or "none"
+    out = [
+        Text.assemble((f"Round {s.round}, governor {s.names[s.gov]}: ", "bold"), _phase(s)),
+        Text.assemble(("Roles: ", "bold"), roles),
+        Text.assemble(("Ships: ", "bold"), ships, ("  House: ", "bold"), f"{house} ({len(s.house)}/4)"),
+        Text.assemble(("Colonists: ", "bold"), f"{s.cship} ship {s.csup} supply", ("  VP chips: ", "bold"),
+                      str(s.pool), ("  Face up: ", "bold"), row),
+        Text.assemble(("Supply: ", "bold"), " ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)),
+                      f", {s.quarries} quarries"),
+    ]
+    if s.bank < 0:
+        out.append(Text(f"The bank has paid out {dbl_(-s.bank)} more than the box holds (86).", style="yellow"))
+    if s.triggers:
+        out.append(Text(f"The game ended ({', '.join(s.triggers)})." if s.phase == END else
+                        f"Game end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red"))
+    if s.phase == PH_MAYOR and s.m_t is not None:     # what is placed shows in the acting player's circles
+        out.append(Text(f"{s.names[s.actor]} places colonists: {s.m_placed} placed, "
+                        f"{s.m_target - s.m_placed} to go."))
+    if s.phase == STORAGE and s.st_kept is not None:
+        out.append(Text(f"{s.names[s.actor]} keeps: "
+                        + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet")
+                        + f"; 'ok' keeps {storage_proposal(s)}."))
+    return out
+
+
+def _short_line(s, p, show_vp):
+    """Another player on one line: name, doubloons, VP, San Juan, manned plantations and city, goods."""
+    from rich.text import Text
+
+    t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
+    line = Text("  ")
+    line.append(s.names[p], style="bold")
+    if p == s.gov:
+        line.append(" (gov.)")
+    line.append(f" {s.dbl[p]}db" + (f" {s.vp[p]}VP" if show_vp else "") + f" SJ{s.sj[p]}")
+    line.append(f" isl {sum(o)}/{sum(t)} city {s.city[p]}/12 "
+                f"{sum(bl[b] for b in s.owned[p])}/{sum(CIRC[b] for b in s.owned[p])}", style="dim")
+    goods = " ".join(f"{s.goods[p][g]}{GOODS[g][:3]}" for g in range(5) if s.goods[p][g])
+    if goods:
+        line.append(" · " + goods)
+    return line
+
+
+def _head(s, p, show_vp):
+    from rich.text import Text
+
+    acting = s.phase not in (END, "reveal", "draw") and p == s.actor
+    line = Text("> " if acting else "  ", style="bold")
+    line.append(s.names[p], style="bold")
+    if p == s.gov:
+        line.append(" (governor)")
+    held = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]
+    if held:
+        line.append(" (" + ", ".join(held) + ")")
+    line.append(f"  {s.dbl[p]} db")
+    if show_vp:
+        line.append(f", {s.vp[p]} VP")
+    line.append(f", San Juan {s.sj[p]}")
+    goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g])
+    if goods:
+        line.append(f", goods: {goods}")
+    return line
+
+
+def _player_full(s, p, show_vp):
+    """A player in full: the head line, the island by kind, the city building by building (names whole)."""
+    from rich.text import Text
+
+    t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
+    island = " ".join(f"{KINDS[k]}{_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
+    city = " ".join(f"{BIDS[b]}{_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
+    return [_head(s, p, show_vp), Text(f"  island: {island}"), Text(f"  city {s.city[p]}/12: {city}")]
+
+
+def compact(s, width, everyone_in_full=False):
+    from rich.console import Group
+
+    show_vp = s.opts.get("show-running-vp", False) or s.phase == END
+    parts = _shared_lines(s)
+    for p in range(s.n):
+        if everyone_in_full or p == s.actor:
+            parts.extend(_player_full(s, p, show_vp))
+        else:
+            parts.append(_short_line(s, p, show_vp))
+    return Group(*parts)
+
+
+def tiers(rules, s, width, height):
+    """Fullest first: the whole table, every player in full without borders, then the acting player in full
+    and the others one line each (ui/fit.py picks the first that fits)."""
+    return [render(s), compact(s, width, everyone_in_full=True), compact(s, width)]

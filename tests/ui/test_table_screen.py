@@ -1,0 +1,179 @@
+"""The full-screen table as a person sees it at 80x24 (pyte), driven through prompt-toolkit's pipe input."""
+
+import pytest
+
+from referee import session
+from referee.store import Store
+from referee.ui import app as table_app
+
+from .screen import Driver
+
+
+def _new(db, game="toy", players=("Ann", "Bob"), options=None):
+    store = Store(db)
+    return store, session.create(store, game, list(players), options or {})
+
+
+def test_the_board_header_is_on_row_one_and_the_prompt_on_the_last_row(db, toy):
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("roll 2\r")
+        rows = d.rows
+        assert rows[0].startswith(f" Toy · {t.id} · Ann to move") and "⏱" in rows[0]
+        assert rows[23].startswith("Ann>")
+        assert any("✓ roll 2 (chance)" in r for r in rows)
+        assert "Window too small" not in d.screen.text
+    assert d.run(script) == 0
+    assert store.read_live(t.id)["moves"] == ["roll 2"]
+
+
+def test_a_refused_entry_stays_in_the_line_with_the_rule_in_red(db, toy):
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("roll 2\rdance\r")
+        rows = d.rows
+        assert rows[23] == "Ann> dance"                          # kept for correction
+        assert "✗ 'dance' is not a toy move" in rows[22]
+        assert d.screen.screen.buffer[22][0].fg == "red"
+        await d.keys("\x15keep\r")                               # Ctrl-U clears it; the fix is applied
+        assert d.rows[23] == "table>"                            # the next roll is the table's
+    d.run(script)
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep"]
+
+
+def test_moves_and_help_panes_replace_the_board_and_escape_closes_them(db, toy):
+    store, t = _new(db)
+    session.play(store, t, "roll 2")
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("moves\r")
+        assert "Ann: keep, give" in d.screen.text
+        await d.keys("\x1b")
+        assert "Ann: keep, give" not in d.screen.text and "Ann=0 Bob=0" in d.screen.text
+        await d.keys("help\r")
+        assert any(r.startswith("undo") for r in d.rows) and "Ctrl-D on an empty line leaves" in " ".join(d.rows)
+    d.run(script)
+
+
+def test_a_move_typed_while_another_window_played_is_shown_again_to_confirm(db, toy, monkeypatch):
+    monkeypatch.setattr(table_app, "POLL", 60.0)      # the other window's move is not seen before Enter
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("roll 2")                           # typed at move 0 ...
+        other = session.open_game(Store(db), t.id)
+        session.play(Store(db), other, "roll 3")         # ... while another window rolled 3
+        await d.keys("\r")
+        rows = d.rows
+        assert rows[23] == "Ann> roll 2"                  # kept, nothing applied
+        assert "moved on in another window" in d.screen.text
+        assert "Ann=0 Bob=0" in d.screen.text
+        await d.keys("\x15keep\r")
+    d.run(script)
+    assert store.read_live(t.id)["moves"] == ["roll 3", "keep"]   # never roll 2 on top of roll 3
+
+
+def test_a_change_from_another_window_is_shown_without_a_key(db, toy, monkeypatch):
+    import asyncio
+
+    monkeypatch.setattr(table_app, "POLL", 0.1)
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        other = session.open_game(Store(db), t.id)
+        session.play(Store(db), other, "roll 3")
+        await asyncio.sleep(0.4)
+        assert "changed in another window" in d.screen.text
+        assert d.rows[23].startswith("Ann>")
+    d.run(script)
+    assert t.game.moves == ["roll 3"]
+
+
+def test_undo_across_the_end_asks_first(db, toy):
+    store, t = _new(db, options={"target": 2})
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("roll 2\rkeep\r")
+        assert "Final result" in d.screen.text and d.rows[23].startswith("game over>")
+        await d.keys("undo\r")
+        assert "This reopens the finished game" in " ".join(d.rows[21:23]) and d.rows[23] == "y/n>"
+        await d.keys("n")
+        assert store.get_archived(t.id) is not None and "Nothing was taken back" in d.screen.text
+        await d.keys("undo\r")
+        await d.keys("y")
+        assert d.rows[23].startswith("Ann>")
+    d.run(script)
+    assert store.get_archived(t.id) is None and store.read_live(t.id)["moves"] == ["roll 2"]
+
+
+def test_secret_shows_in_a_float_that_any_key_closes(db):
+    store, t = _new(db, "puerto-rico", ("Ann", "Bob", "Cid"))
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("secret ann\r")
+        assert "Only Ann should look" in d.screen.text
+        await d.keys("x")
+        assert "Only Ann should look" not in d.screen.text
+        assert d.rows[23].endswith(">")                  # the closing key was not typed into the line
+    d.run(script)
+
+
+def test_ctrl_d_on_an_empty_line_leaves(db, toy):
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("roll 1\r\x04")
+    assert d.run(script) == 0
+    assert store.read_live(t.id)["moves"] == ["roll 1"]
+
+
+def test_the_game_clock_is_stored_when_entries_are_accepted(db, toy, monkeypatch):
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        d.table.clock.pending = 42.0               # as if the table had been open 42 s
+        await d.keys("roll 2\r")
+    d.run(script)
+    assert store.read_live(t.id)["played_seconds"] >= 42
+
+
+def test_a_terminal_resized_below_80x24_says_how_big_the_table_must_be(db, toy):
+    store, t = _new(db)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.resize(60, 16)
+        await d.keys("")
+        shown = " ".join(d.rows)
+        assert "needs a terminal of at least 80x24" in shown and "60x16" in shown and f"play {t.id}" in shown
+        await d.resize(80, 24)
+        await d.keys("")
+        assert d.rows[23].startswith("table>")
+    d.run(script)
+
+
+def test_a_small_terminal_falls_back_to_line_mode(db, toy):
+    from prompt_toolkit.input import create_pipe_input
+
+    from referee.ui.table import run_table
+
+    from .screen import Screen
+
+    store, t = _new(db)
+    screen = Screen(60, 16)
+    with create_pipe_input() as pipe:
+        pipe.send_text("roll 2\rquit\r")
+        assert run_table(store, t, input=pipe, output=screen.output) == 0
+    assert "needs a terminal of at least 80x24 (this one is 60x16); using line mode" in screen.buf.getvalue()
+    assert store.read_live(t.id)["moves"] == ["roll 2"]
