@@ -310,11 +310,14 @@ def _open(ctx, gid):
 def play_command(ctx, game_id):
     """The interactive table for a game (default: the most recent unfinished one).
 
-    At the table, besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or vp NAME),
-    which shows what only that player may see, such as Puerto Rico's face-down VP chips, until Enter hides
-    it; it never enters the board, the record or the move log. Tab completes moves, commands and, after
-    secret, the player names. A player's name may lead a move, as said at the table ('bob take corn'); it is
-    refused when it is not that player's move.
+    On a terminal of at least 80x24 the table fills the screen: status line with the game clock, the board
+    fitted to the window, a log of the last entries, the preview of what is typed, the prompt (Enter alone
+    plays the move it shows). Besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or
+    vp NAME), which shows what only that player may see, such as Puerto Rico's face-down VP chips, until a
+    key hides it; it never enters the board, the record or the move log. Tab completes moves, commands and,
+    after secret, the player names. A player's name may lead a move, as said at the table ('bob take
+    corn'); it is refused when it is not that player's move. A refused entry stays in the line. Ctrl-D on
+    an empty line leaves. A smaller terminal gets the line-by-line table.
 
     With stdin not a terminal, reads one move per line and stops at the first refused one; the
     table commands are understood there too (undo [N], secret NAME, moves, board, help, record, quit).

@@ -99,13 +99,13 @@ class Table:
         if self.confirm is not None:
             return [("class:warn", self.confirm[0])]
         if not text.strip():         # what is asked now (the game's prompt), until something is typed
-            return [("class:hint", self.game.prompt())]
+            return [("class:hint", self._wrapped(self.game.prompt()))]
         word = text.strip().lower().split()[0]
         if SYNONYMS.get(word, word) in COMMANDS and not self._is_move(text):
             return [("class:hint", _("table command: {word}").format(word=SYNONYMS.get(word, word)))]
         if self.over():
             return [("class:hint", _("The game is over: undo, board, record, or Enter to leave."))]
-        line = _preview(self.game, text)
+        line = self._wrapped(_preview(self.game, text))
         style = "class:bad" if line.startswith("✗") else "class:hint" if line.startswith("…") else "class:good"
         return [(style, line)]
 
@@ -124,6 +124,13 @@ class Table:
     @staticmethod
     def _board_room(rows: int) -> int:
         return max(3, rows - 5)        # status, one log line, preview (up to two lines), prompt
+
+    def _wrapped(self, text: str) -> str:
+        """Two rows at most, broken between words (never inside a move's id)."""
+        import textwrap
+
+        width = self.app.output.get_size().columns - 1
+        return "\n".join(textwrap.wrap(text, width=max(20, width), break_on_hyphens=False)[:2])
 
     def log_height(self):
         from prompt_toolkit.layout import Dimension
@@ -259,8 +266,7 @@ class Table:
         for event in self.game.events():
             self.log.append(("class:event", "  " + event))
         if self.game.finished:
-            self.log.append(("class:who", _("The game is over; it is in the history. Enter leaves the table, "
-                                            "undo takes back the last move.")))
+            self.log.append(("class:who", _("Game over, in the history: Enter leaves, undo takes back.")))
 
     def _autoplay(self) -> None:
         """A chance event with a single possible outcome is not asked for: it is entered and logged."""

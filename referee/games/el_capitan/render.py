@@ -209,13 +209,13 @@ def _city_line(rules, s, ci, prices: bool):
 def _player_line(rules, s, pv, full: bool):
     from rich.text import Text
 
-    colour = pv["colour"] + ("+" + pv["neutral"] if pv["neutral"] else "")
+    colour = _SHORT[pv["colour"]] + ("+" + _SHORT[pv["neutral"]] if pv["neutral"] else "")   # as on the sites
     line = Text(("> " if full else "  ") + f"{pv['name']}", style="bold" if full else None)
     ship = (pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1")
             .replace("H2)", "H2"))
     left = pv["warehouses_left"]
     front = " ".join(str(n) for n in left.values()) if len(left) == 1 else " ".join(f"{k}:{n}" for k, n in left.items())
-    line.append(f" {colour} {pv['money']}fl loans {_loans(pv['loans'])} ship {ship} wareh. {front} "
+    line.append(f" ({colour}) {pv['money']}fl loans {_loans(pv['loans'])} ship {ship} wh {front} "
                 f"fort {pv['fortresses_left']} exp {pv['expansion_cities']}")
     if pv["bonus_card"]:
         line.append(f" bonus {pv['bonus_card']}")
@@ -232,13 +232,17 @@ def compact(rules, s, width, two_columns=False):
     from rich.text import Text
 
     v = rules.view(s)
-    parts = [Text(f"Phase {s.phase}, start {s.players[s.start]} · loan stacks 10 x{s.stack[10]}, 16 "
-                  f"x{s.stack[16]} · bonus left: {', '.join(map(str, s.bonus_left)) or '-'}", style="bold")]
+    if two_columns:
+        parts = [Text(f"Phase {s.phase}, start {s.players[s.start]}", style="bold")]
+    else:
+        parts = [Text(f"Phase {s.phase}, start {s.players[s.start]} · loan stacks 10 x{s.stack[10]}, 16 "
+                      f"x{s.stack[16]} · bonus left: {', '.join(map(str, s.bonus_left)) or '-'}", style="bold")]
     if two_columns:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(overflow="fold")
         grid.add_column(overflow="fold")
         lines = [_city_line(rules, s, ci, False) for ci in range(len(CITIES))]
+        lines.append(parts.pop())     # the status line takes the free cell beside the ninth city
         for i in range(0, len(lines), 2):
             grid.add_row(lines[i], lines[i + 1] if i + 1 < len(lines) else "")
         parts.append(grid)
@@ -249,9 +253,17 @@ def compact(rules, s, width, two_columns=False):
         mine = pv["name"] == to_move
         parts.append(_player_line(rules, s, pv, mine))
         if mine:
-            parts.append(Text(f"  hand: {', '.join(pv['hand']) or '-'}"))
+            counted: dict = {}
+            for card in pv["hand"]:
+                counted[card] = counted.get(card, 0) + 1
+            parts.append(Text("  hand: " + (", ".join(f"{n}x {c}" if n > 1 else c for c, n in counted.items())
+                                            or "-")))
     parts.append(Text("Destinations: " + (", ".join(card_label(c) for c in s.face["d"]) or "-")))
-    parts.append(Text("Connections: " + (", ".join(card_label(c) for c in s.face["c"]) or "-")))
+    connections = Text("Connections: " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
+    if two_columns:
+        connections.append(f" · loan stacks 10 x{s.stack[10]}, 16 x{s.stack[16]} · bonus cards left: "
+                           f"{', '.join(map(str, s.bonus_left)) or '-'}", style="dim")
+    parts.append(connections)
     if not two_columns:
         for note in _last_notes(s)[-2:]:
             parts.append(Text("Note: " + note, style="dim"))
