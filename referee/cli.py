@@ -225,8 +225,15 @@ def games_command(as_json):
         lo, hi = g["players"]
         click.echo(f"{g['id']:<12} {g['name']:<14} {lo}-{hi} players")
         opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or "no options"
-        click.echo(textwrap.fill(opts, width=100, initial_indent="    options: ",
+        click.echo(textwrap.fill(opts, width=_text_width(), initial_indent="    options: ",
                                  subsequent_indent=" " * 13, break_on_hyphens=False))
+
+
+def _text_width() -> int:
+    """Prose is wrapped at the terminal's width (COLUMNS when piped), never at a fixed one."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size().columns - 1)
 
 
 def _fmt_value(v):
@@ -395,7 +402,7 @@ def moves_command(ctx, game_id, as_json):
     click.echo(tracked.game.prompt())
     from .ui.format import group_moves
 
-    for line in group_moves(legal):
+    for line in group_moves(legal, width=_text_width()):
         click.echo(line)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import time
 from collections import deque
 
 from .. import session
@@ -64,9 +63,18 @@ class Table:
             turn = _("the table: enter what was turned up")
         else:
             turn = _("{player} to move").format(player=game.to_move)
+        from prompt_toolkit.utils import get_cwidth
+
         left = f" {game.rules.name} · {self.tracked.id} · {turn}"
         right = f"⏱ {shown(self.clock.seconds())} "
-        return [("class:status", left), ("class:status", " "), ("class:status.clock", right)]
+        pad = max(1, self._columns() - get_cwidth(left) - get_cwidth(right))   # the clock at the right edge
+        return [("class:status", left), ("class:status", " " * pad), ("class:status.clock", right)]
+
+    def _columns(self) -> int:
+        try:
+            return self.app.output.get_size().columns
+        except Exception:     # before the app exists
+            return 80
 
     def prompt_text(self):
         if self.confirm is not None:
@@ -505,8 +513,7 @@ class Table:
         app = Application(layout=Layout(DynamicContainer(root), focused_element=self.buffer), key_bindings=kb,
                           style=style, full_screen=True, enable_page_navigation_bindings=False, mouse_support=False,
                           **kwargs)
-        app.ttimeoutlen = 0.05
-        app.before_render += lambda _app: None
+        app.ttimeoutlen = 0.05          # a lone Esc closes a pane at once
         app.key_processor.before_key_press += lambda _event: self.clock.tick()
         return app
 
@@ -535,21 +542,20 @@ class Table:
 
     def run(self) -> int:
         self.warm()
-        self._autoplay()
+        try:
+            self._autoplay()
+        except RefereeError as err:
+            self.say("class:bad", f"✗ {err}")
         code = self.app.run(pre_run=lambda: self.app.create_background_task(self._background()))
         self._store_time()
         return code or 0
 
 
-def _import_ui():
-    from prompt_toolkit.layout.controls import UIControl, UIContent
+def _BoardControl(table):
+    """The board at the board area's size; PgDn scrolls what does not fit (a marker says so)."""
+    from prompt_toolkit.layout.controls import UIContent, UIControl
 
     class BoardControl(UIControl):
-        """The board at the window's exact size; PgDn scrolls what does not fit (a marker says so)."""
-
-        def __init__(self, table):
-            self.table = table
-
         def preferred_width(self, max_available_width):
             return max_available_width
 
@@ -557,9 +563,9 @@ def _import_ui():
             return max_available_height
 
         def create_content(self, width, height):
-            lines = self.table.board_lines(width, self.table._board_room(self.table._rows()))
-            top = min(self.table.scroll, max(0, len(lines) - height))
-            self.table.scroll = top
+            lines = table.board_lines(width, table._board_room(table._rows()))
+            top = min(table.scroll, max(0, len(lines) - height))
+            table.scroll = top
             shown_lines = lines[top:top + height]
             below = len(lines) - top - height
             if below > 0 and shown_lines:
@@ -568,16 +574,4 @@ def _import_ui():
                 shown_lines[0] = [("class:more", " " + _("▲ PgUp") + " ")]
             return UIContent(get_line=lambda i: shown_lines[i], line_count=len(shown_lines), show_cursor=False)
 
-    return BoardControl
-
-
-def _BoardControl(table):
-    return _import_ui()(table)
-
-
-def run_fullscreen(store, tracked, *, input=None, output=None) -> int:
-    table = Table(store, tracked, input=input, output=output)
-    started = time.monotonic()
-    code = table.run()
-    del started
-    return code
+    return BoardControl()

@@ -48,23 +48,25 @@ def to_ansi(renderable, width: int, color: bool = True) -> str:
     return out.getvalue()
 
 
+def _fits(plain: str, height: int | None) -> bool:
+    """A tier fits when it cuts nothing (rich marks a cut cell with "…") and has at most ``height`` lines."""
+    return "…" not in plain and (height is None or plain.count("\n") + 1 <= height)
+
+
 def choose(game, width: int, height: int | None):
-    """The renderable board_text would draw (for a console that prints it itself)."""
+    """The fullest tier that fits (see _fits), else the smallest one (the table lets it scroll)."""
     found = tiers(game, width, height)
-    if height is None:
-        return found[0]
     for renderable in found:
-        if to_ansi(renderable, width, False).count("\n") + 1 <= height:
+        if _fits(to_ansi(renderable, width, False), height):
             return renderable
     return found[-1]
 
 
 def board_text(game, width: int, height: int | None, color: bool = True) -> str:
-    """The fullest tier whose lines fit ``height`` (None: the first, compact-enough tier for a printout),
-    or the smallest one (the table lets it scroll)."""
+    """The board as text: the tier ``choose`` picks, ANSI-styled when ``color`` (each tier drawn once)."""
     text = ""
     for renderable in tiers(game, width, height):
         text = to_ansi(renderable, width, color)
-        if height is None or text.count("\n") + 1 <= height:
+        if _fits(text, height):       # styles add no newline and no "…"
             return text
     return text

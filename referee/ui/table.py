@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from .. import session
 from ..core.errors import BadInput, RefereeError
-from ..i18n import _
+from ..i18n import N_, _
 from .format import group_moves, result_table
 
-COMMANDS = {
-    "help": "this help and the game's notation",
-    "moves": "list the legal moves now",
-    "board": "show the table again",
-    "undo": "take back the last move (undo N: the last N)",
-    "record": "print the game record so far",
-    "secret": "secret NAME (or vp NAME): what only that player may see, such as face-down VP chips; "
-              "shown until Enter, never in the board or the record",
-    "quit": "leave the table (the game is saved; `referee play` resumes it)",
+COMMANDS = {      # texts translated where shown (_(text))
+    "help": N_("this help and the game's notation"),
+    "moves": N_("list the legal moves now"),
+    "board": N_("show the table again"),
+    "undo": N_("take back the last move (undo N: the last N)"),
+    "record": N_("print the game record so far"),
+    "secret": N_("secret NAME (or vp NAME): what only that player may see, such as face-down VP chips; "
+                 "shown until a key hides it, never in the board or the record"),
+    "quit": N_("leave the table (the game is saved; `referee play` resumes it)"),
 }
 SYNONYMS = {"?": "help", "exit": "quit", "q": "quit", "show": "board", "legal": "moves", "back": "undo",
             "vp": "secret"}
@@ -359,7 +359,7 @@ def _command(store, tracked, console, word, text, reveal=None):
     if word == "help":
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
-                console.print(f"  [bold]{name:<7}[/] {_esc_rich(what)}")
+                console.print(f"  [bold]{name:<7}[/] {_esc_rich(_(what))}")
         console.print("  A player's name may lead a move, as said at the table ('Bob pass'); it is refused "
                       "when it is not that player's move.")
         if game.rules.notation:

@@ -177,3 +177,85 @@ def test_a_small_terminal_falls_back_to_line_mode(db, toy):
         assert run_table(store, t, input=pipe, output=screen.output) == 0
     assert "needs a terminal of at least 80x24 (this one is 60x16); using line mode" in screen.buf.getvalue()
     assert store.read_live(t.id)["moves"] == ["roll 2"]
+
+
+def test_a_larger_terminal_shows_more(db):
+    import random
+
+    store, t = _new(db, "puerto-rico", ("Alexandra", "Bartholomew", "Cecilie", "Dominik", "Eleonora"))
+    rng = random.Random(2)
+    for _ in range(150):
+        session.play(store, t, rng.choice(t.game.legal_moves()).text)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("")
+        small = d.rows
+        assert "\n".join(small).count("island:") == 1            # the acting player in full, the others a line
+        await d.resize(100, 30)
+        await d.keys("")
+        large = d.rows
+        assert len(large) == 30 and "\n".join(large).count("island:") == 5     # everyone in full
+        assert large[0].startswith(" Puerto Rico · ") and ">" in large[29]
+    d.run(script)
+
+
+def test_tab_completes_a_legal_move_on_screen(db, toy):
+    store, t = _new(db)
+    session.play(store, t, "roll 2")
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("ke")
+        await d.keys("\t")
+        assert d.rows[23] == "Ann> keep"
+        await d.keys("\r")
+    d.run(script)
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep"]
+
+
+def test_a_table_command_never_shadows_a_move():
+    from types import SimpleNamespace
+
+    from referee.ui.app import Table
+
+    class FakeGame:
+        def find(self, text):
+            if text == "q":
+                return "take quarry"
+            raise __import__("referee.core.errors", fromlist=["InvalidMove"]).InvalidMove("no")
+
+        finished = False
+
+    fake = SimpleNamespace(tracked=SimpleNamespace(game=FakeGame(), archived=False))
+    assert Table._is_move(SimpleNamespace(over=lambda: False, game=FakeGame()), "q") is True
+    assert Table._is_move(SimpleNamespace(over=lambda: False, game=FakeGame()), "quit") is False
+    del fake
+
+
+def test_the_game_clock_leaves_out_a_table_left_idle():
+    from referee.ui.clock import Clock, shown
+
+    now = [1000.0]
+    clock = Clock(stored=60, now=lambda: now[0])
+    now[0] += 30
+    clock.tick()
+    now[0] += 11 * 60                                  # nobody touched the table for 11 minutes
+    assert clock.seconds() == 90
+    clock.tick()
+    now[0] += 5
+    assert clock.take() == 35 and clock.seconds() == 95
+    assert shown(95) == "1:35" and shown(3725) == "1:02:05"
+
+
+def test_show_prints_the_board_at_the_terminals_width(db):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    store, t = _new(db, "puerto-rico", ("Alexandra", "Bartholomew", "Cecilie", "Dominik", "Eleonora"))
+    for columns in (60, 80, 120):
+        out = CliRunner().invoke(cli, ["show", t.id], env={"COLUMNS": str(columns), "LINES": "40"}).output
+        widths = [len(line) for line in out.splitlines()]
+        assert max(widths) <= columns and "…" not in out
+    assert max(widths) > 80
