@@ -43,6 +43,7 @@ class Table:
         self.typed_at: int | None = None         # moves in the game when typing of the entry began
         self.scroll = 0                          # board lines scrolled off the top (PgDn)
         self._cache = None
+        self.generation = 0                      # bumped by every entry: the board is drawn anew
         self._mtime = self._live_mtime()
         self.clock = Clock((tracked.doc or {}).get("played_seconds") or (tracked.doc or {}).get("duration") or 0)
         self.app = self._build(input, output)
@@ -166,7 +167,9 @@ class Table:
         from prompt_toolkit.formatted_text import ANSI, to_formatted_text
         from prompt_toolkit.formatted_text.utils import split_lines
 
-        key = (width, height, len(self.game.moves), self.tracked.archived, self.pane, id(self.game))
+        moves = self.game.moves
+        key = (width, height, len(moves), moves[-1:], self.tracked.archived, self.pane, id(self.game),
+               self.generation)
         if self._cache is None or self._cache[0] != key:
             if self.pane is not None:
                 lines = [[("", line)] for line in self._pane_text(width)]
@@ -239,6 +242,7 @@ class Table:
             keep = True
         if not keep:
             self.typed_at = None
+        self.generation += 1
         return keep
 
     def _handle(self, text: str, typed_at) -> bool:

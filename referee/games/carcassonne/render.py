@@ -9,6 +9,8 @@ rich is imported only inside render().
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
+
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 MAX_COLS = 25   # tiles across: 4 + 25 * 3 = 79 characters
 MAX_ROWS = 12   # tiles down
@@ -140,7 +142,7 @@ def info_lines(rules, st):
     where = {}   # (player, figure) -> "x,y" of a builder or pig on the board: whose B or P is whose without colour
     for g, (p, kind) in st.board.figs.items():
         if kind != "f":
-            t, _ = st.board.gid_location(g)
+            t, _seg = st.board.gid_location(g)
             where[(p, kind)] = "{},{}".format(*st.board.placed[t][1:3])
     for i, name in enumerate(st.players):
         mark = ">" if st.current == i and st.phase != "over" else " "
@@ -228,25 +230,29 @@ def _side_info(rules, st):
     where = {}
     for g, (p, kind) in st.board.figs.items():
         if kind != "f":
-            t, _ = st.board.gid_location(g)
+            t, _seg = st.board.gid_location(g)
             where[(p, kind)] = "{},{}".format(*st.board.placed[t][1:3])
     out = []
     for i, name in enumerate(st.players):
         mark = ">" if st.current == i and st.phase != "over" else " "
         line = Text(f"{mark}{i + 1} ", style=f"bold {COLOURS[i % len(COLOURS)]}")
         line.append(name, style=f"bold {COLOURS[i % len(COLOURS)]}")
-        line.append(f" {st.scores[i]}pt {st.supply[i]}f")
+        # TRANSLATORS: a player's score (pt) and followers in supply (f), short to fit a narrow column
+        line.append(" " + _("{score}pt {followers}f").format(score=st.scores[i], followers=st.supply[i]))
         if tb:
             g = st.goods[i]
             b = "" if st.builder[i] else f" B{where.get((i, 'b'), '')}"
             pig = "" if st.pig[i] else f" P{where.get((i, 'p'), '')}"
-            line.append(f"{b}{pig} w{g['wine']} g{g['grain']} c{g['cloth']}")
+            # TRANSLATORS: goods tokens: wine (w), grain (g), cloth (c)
+            line.append(b + pig + " " + _("w{wine} g{grain} c{cloth}").format(**g))
         out.append(line)
-    out.append(Text(f"Bag: {rules.left(st)} tiles" + (f", {len(st.discarded)} discarded" if st.discarded else ""),
-                    style="dim"))
+    bag = ngettext("Bag: {n} tile", "Bag: {n} tiles", rules.left(st)).format(n=rules.left(st))
+    if st.discarded:
+        bag += ", " + _("{n} discarded").format(n=len(st.discarded))
+    out.append(Text(bag, style="dim"))
     if st.phase == "place" and st.hand:
         tile = tile_types()[st.hand]
-        out.append(Text(f"Drawn: {tile.key}", style="bold"))
+        out.append(Text(_("Drawn: {tile}").format(tile=tile.key), style="bold"))
         qs = tile.distinct
         for start in range(0, len(qs), 2):
             chunk = qs[start:start + 2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from .board import CITIES
 from .chain import EMPTY, FREE, next_value_site
 from .notation import card_label
@@ -215,13 +216,21 @@ def _player_line(rules, s, pv, full: bool):
             .replace("H2)", "H2"))
     left = pv["warehouses_left"]
     front = " ".join(str(n) for n in left.values()) if len(left) == 1 else " ".join(f"{k}:{n}" for k, n in left.items())
-    line.append(f" ({colour}) {pv['money']}fl loans {_loans(pv['loans'])} ship {ship} wh {front} "
-                f"fort {pv['fortresses_left']} exp {pv['expansion_cities']}")
+    # TRANSLATORS: one player on one line: florins (fl), loans, ship, warehouses (wh) and fortresses in front,
+    # expansion cities (exp); short to fit 80 columns
+    line.append(" " + _("({colour}) {money}fl loans {loans} ship {ship} wh {warehouses} fort {forts} exp {cities}")
+                .format(colour=colour, money=pv["money"], loans=_loans(pv["loans"]), ship=ship, warehouses=front,
+                        forts=pv["fortresses_left"], cities=pv["expansion_cities"]))
     if pv["bonus_card"]:
-        line.append(f" bonus {pv['bonus_card']}")
+        line.append(" " + _("bonus {card}").format(card=pv["bonus_card"]))
     if not full:
-        line.append(f" hand {len(pv['hand'])}", style="dim")
+        line.append(" " + _("hand {n}").format(n=len(pv["hand"])), style="dim")
     return line
+
+
+def _stacks(s) -> str:
+    return _("loan stacks 10 x{tens}, 16 x{sixteens} · bonus cards left: {bonus}").format(
+        tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-")
 
 
 def compact(rules, s, width, two_columns=False):
@@ -233,10 +242,11 @@ def compact(rules, s, width, two_columns=False):
 
     v = rules.view(s)
     if two_columns:
-        parts = [Text(f"Phase {s.phase}, start {s.players[s.start]}", style="bold")]
+        parts = [Text(_("Phase {phase}, start {player}").format(phase=s.phase, player=s.players[s.start]),
+                      style="bold")]
     else:
-        parts = [Text(f"Phase {s.phase}, start {s.players[s.start]} · loan stacks 10 x{s.stack[10]}, 16 "
-                      f"x{s.stack[16]} · bonus left: {', '.join(map(str, s.bonus_left)) or '-'}", style="bold")]
+        parts = [Text(_("Phase {phase}, start {player}").format(phase=s.phase, player=s.players[s.start])
+                      + " · " + _stacks(s), style="bold")]
     if two_columns:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(overflow="fold")
@@ -256,17 +266,16 @@ def compact(rules, s, width, two_columns=False):
             counted: dict = {}
             for card in pv["hand"]:
                 counted[card] = counted.get(card, 0) + 1
-            parts.append(Text("  hand: " + (", ".join(f"{n}x {c}" if n > 1 else c for c, n in counted.items())
+            parts.append(Text("  " + _("hand:") + " " + (", ".join(f"{n}x {c}" if n > 1 else c for c, n in counted.items())
                                             or "-")))
-    parts.append(Text("Destinations: " + (", ".join(card_label(c) for c in s.face["d"]) or "-")))
-    connections = Text("Connections: " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
+    parts.append(Text(_("Destinations:") + " " + (", ".join(card_label(c) for c in s.face["d"]) or "-")))
+    connections = Text(_("Connections:") + " " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
     if two_columns:
-        connections.append(f" · loan stacks 10 x{s.stack[10]}, 16 x{s.stack[16]} · bonus cards left: "
-                           f"{', '.join(map(str, s.bonus_left)) or '-'}", style="dim")
+        connections.append(" · " + _stacks(s), style="dim")
     parts.append(connections)
     if not two_columns:
         for note in _last_notes(s)[-2:]:
-            parts.append(Text("Note: " + note, style="dim"))
+            parts.append(Text(_("Note:") + " " + note, style="dim"))
     return Group(*parts)
 
 

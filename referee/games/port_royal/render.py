@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
 from . import cards as C
 from .cards import COINS, COLOUR, COLOURS, COST, IDS, INFLUENCE, KIND, PERSON, SHIP, SKULL, SWORDS
 
@@ -50,7 +51,7 @@ def render(rules, s):
 
     harbour = Table(box=box.SIMPLE, show_header=False, expand=False)
     taking = s.phase == "take"
-    for _ in range(5 if taking else 4):
+    for _column in range(5 if taking else 4):
         harbour.add_column()
     for c in s.display:
         harbour.add_row(*_card_row(c) + ((_for_chooser(rules, s, c),) if taking else ()))
@@ -115,13 +116,15 @@ def _compact_card(rules, s, c: int, taking: bool):
     line.append(f"{IDS[c]:<18}", style="bold")
     if KIND[c] == SHIP:
         colour = COLOURS[COLOUR[c]]
-        sw = "skull" if SWORDS[c] == SKULL else f"{SWORDS[c]}sw"
+        sw = _("skull") if SWORDS[c] == SKULL else _("{n}sw").format(n=SWORDS[c])
         line.append(f"{C.SHIP_NAME[C.TYPE[c]]} {colour}", style=_STYLE[colour])
-        line.append(f" {COINS[c]}c {sw}")
+        # TRANSLATORS: a ship in the harbour: its coins (c) and swords (sw), short to fit 80 columns
+        line.append(" " + _("{coins}c {swords}").format(coins=COINS[c], swords=sw))
     else:
         t = C.TYPE[c]
         line.append(C.PERSON_NAME[t])
-        line.append(f" cost {COST[c]} {INFLUENCE[c]}inf")
+        # TRANSLATORS: a person in the harbour: its cost and influence points (inf)
+        line.append(" " + _("cost {cost} {influence}inf").format(cost=COST[c], influence=INFLUENCE[c]))
     if taking:
         line.append("  " + _for_chooser_short(s, c), style="cyan")
     return line
@@ -133,11 +136,15 @@ def _for_chooser_short(s, c: int) -> str:
     other = p != a
     if KIND[c] == SHIP:
         gain = COINS[c] + s.stats[p][C.S_TRADER + COLOUR[c]]
-        return f"draws {gain}" + (f", 1 to {s.players[a]}" if other else "")
+        if other:
+            return _("draws {n}, 1 to {player}").format(n=gain, player=s.players[a])
+        return _("draws {n}").format(n=gain)
     price = max(0, COST[c] - s.stats[p][C.S_MAD])
     if s.coins[p] < price + other:
-        return "cannot afford"
-    return f"pays {price}" + (f" + 1 to {s.players[a]}" if other else "")
+        return _("cannot afford")
+    if other:
+        return _("pays {n} + 1 to {player}").format(n=price, player=s.players[a])
+    return _("pays {n}").format(n=price)
 
 
 def _compact_player(s, p: int, full: bool):
@@ -147,7 +154,9 @@ def _compact_player(s, p: int, full: bool):
     marker = ("*" if p == s.active and not s.finished else " ") + (">" if s.phase == "take" and p == s.chooser else " ")
     line = Text(f"{marker}{p + 1} ", style="bold" if full else None)
     line.append(s.players[p], style="bold" if full else None)
-    line.append(f"  {s.coins[p]}c {s.stats[p][C.S_INFL]}inf {s.stats[p][C.S_SWORDS]}sw")
+    # TRANSLATORS: a player's coins (c), influence (inf) and swords (sw), short to fit 80 columns
+    line.append("  " + _("{coins}c {influence}inf {swords}sw").format(
+        coins=s.coins[p], influence=s.stats[p][C.S_INFL], swords=s.stats[p][C.S_SWORDS]))
     by_type: dict = {}
     for c in s.persons[p]:
         t = C.TYPE[c]
@@ -158,7 +167,7 @@ def _compact_player(s, p: int, full: bool):
     if persons:
         line.append(" · " + persons, style=None if full else "dim")
     if s.exps[p]:
-        line.append(" · exp " + " ".join(IDS[e][len("expedition-"):] for e in s.exps[p]))
+        line.append(" · " + _("exp") + " " + " ".join(IDS[e][len("expedition-"):] for e in s.exps[p]))
     return line
 
 
@@ -172,33 +181,36 @@ def compact(rules, s, width: int):
     parts = []
     head = Text()
     if s.finished:
-        head.append(f"Game over after turn {s.turn}. ", style="bold")
+        head.append(_("Game over after turn {turn}.").format(turn=s.turn) + " ", style="bold")
     else:
-        head.append(f"Turn {s.turn}: {s.players[s.active]} active. ", style="bold")
-    head.append(f"Draw {s.draw}, discard {s.discard}. ")
+        head.append(_("Turn {turn}: {player} active.").format(turn=s.turn, player=s.players[s.active]) + " ",
+                    style="bold")
+    head.append(_("Draw {draw}, discard {discard}.").format(draw=s.draw, discard=s.discard) + " ")
     if taking:
-        head.append(f"Phase 2: {s.players[s.chooser]} takes ({s.taken} of {rules._limit(s, s.chooser)}).")
+        head.append(_("Phase 2: {player} takes ({taken} of {limit}).").format(
+            player=s.players[s.chooser], taken=s.taken, limit=rules._limit(s, s.chooser)))
     elif s.phase in ("flip", "reveal", "ship"):
-        head.append(f"Phase 1, {s.flips} flipped.")
+        head.append(_("Phase 1, {n} flipped.").format(n=s.flips))
     parts.append(head)
     ncol = bin(s.colours).count("1")
-    parts.append(Text(f"Harbour: {len(s.display)} card{'s' if len(s.display) != 1 else ''}, {ncol} "
-                      f"colour{'s' if ncol != 1 else ''}", style="underline"))
+    cards = ngettext("{n} card", "{n} cards", len(s.display)).format(n=len(s.display))
+    colours = ngettext("{n} colour", "{n} colours", ncol).format(n=ncol)
+    parts.append(Text(_("Harbour: {cards}, {colours}").format(cards=cards, colours=colours), style="underline"))
     for c in s.display:
         parts.append(_compact_card(rules, s, c, taking))
     if s.pending >= 0:
-        line = Text("flipped: ", style="bold yellow")
+        line = Text(_("flipped:") + " ", style="bold yellow")
         line.append_text(_compact_card(rules, s, s.pending, False))
         parts.append(line)
     if s.area:
-        parts.append(Text("Expeditions: " + " ".join(IDS[e] for e in s.area)))
+        parts.append(Text(_("Expeditions:") + " " + " ".join(IDS[e] for e in s.area)))
     for p in range(len(s.players)):
         parts.append(_compact_player(s, p, p == (s.chooser if taking else s.active)))
     if s.end == "expedition-end":
-        parts.append(Text("Expedition end: 12 influence and an expedition end it (G4/G5).", style="dim"))
+        parts.append(Text(_("Expedition end: 12 influence and an expedition end it (G4/G5)."), style="dim"))
     if s.trigger and not s.finished:
-        parts.append(Text(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last.",
-                          style="yellow"))
+        parts.append(Text(_("{player} reached the end trigger; {last}'s turn is the last.").format(
+            player=s.trigger, last=s.players[s.n - 1]), style="yellow"))
     return Group(*parts)
 
 

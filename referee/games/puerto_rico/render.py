@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
 from .checklist import setup_checklist
 from .notation import mayor_ok_text, mayor_proposal, storage_proposal
 from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE, dbl_
@@ -102,33 +103,39 @@ def _shared_lines(s):
     """The shared board in four or five lines: round, roles, ships, trading house, colonists, chips, supply."""
     from rich.text import Text
 
-    ships = " ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]]}]" if sh[1] >= 0 else f"[{sh[0]}: empty]" for sh in s.ships)
-    house = ", ".join(GOODS[g] for g in s.house) or "empty"
+    ships = " ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]]}]" if sh[1] >= 0 else f"[{sh[0]}: {_('empty')}]"
+                     for sh in s.ships)
+    house = ", ".join(GOODS[g] for g in s.house) or _("empty")
     roles = " ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
                      + (f"({s.names[s.card_taken[i]]})" if s.card_taken[i] >= 0 else "")
                      for i in range(len(s.cards)))
-    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or "none"
+    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or _("none")
     out = [
-        Text.assemble((f"Round {s.round}, governor {s.names[s.gov]}: ", "bold"), _phase(s)),
-        Text.assemble(("Roles: ", "bold"), roles),
-        Text.assemble(("Ships: ", "bold"), ships, ("  House: ", "bold"), f"{house} ({len(s.house)}/4)"),
-        Text.assemble(("Colonists: ", "bold"), f"{s.cship} ship {s.csup} supply", ("  VP chips: ", "bold"),
-                      str(s.pool), ("  Face up: ", "bold"), row),
-        Text.assemble(("Supply: ", "bold"), " ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)),
-                      f", {s.quarries} quarries"),
+        Text.assemble((_("Round {round}, governor {player}:").format(round=s.round, player=s.names[s.gov]) + " ",
+                       "bold"), _phase(s)),
+        Text.assemble((_("Roles:") + " ", "bold"), roles),
+        Text.assemble((_("Ships:") + " ", "bold"), ships, ("  " + _("House:") + " ", "bold"),
+                      f"{house} ({len(s.house)}/4)"),
+        Text.assemble((_("Colonists:") + " ", "bold"),
+                      _("{ship} ship {supply} supply").format(ship=s.cship, supply=s.csup),
+                      ("  " + _("VP chips:") + " ", "bold"), str(s.pool), ("  " + _("Face up:") + " ", "bold"), row),
+        Text.assemble((_("Supply:") + " ", "bold"), " ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)),
+                      ", " + ngettext("{n} quarry", "{n} quarries", s.quarries).format(n=s.quarries)),
     ]
     if s.bank < 0:
-        out.append(Text(f"The bank has paid out {dbl_(-s.bank)} more than the box holds (86).", style="yellow"))
+        out.append(Text(_("The bank has paid out {amount} more than the box holds (86).").format(
+            amount=dbl_(-s.bank)), style="yellow"))
     if s.triggers:
-        out.append(Text(f"The game ended ({', '.join(s.triggers)})." if s.phase == END else
-                        f"Game end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red"))
+        why = ", ".join(s.triggers)
+        out.append(Text(_("The game ended ({why}).").format(why=why) if s.phase == END else
+                        _("Game end triggered ({why}): this is the last round.").format(why=why), style="bold red"))
     if s.phase == PH_MAYOR and s.m_t is not None:     # what is placed shows in the acting player's circles
-        out.append(Text(f"{s.names[s.actor]} places colonists: {s.m_placed} placed, "
-                        f"{s.m_target - s.m_placed} to go."))
+        out.append(Text(_("{player} places colonists: {placed} placed, {left} to go.").format(
+            player=s.names[s.actor], placed=s.m_placed, left=s.m_target - s.m_placed)))
     if s.phase == STORAGE and s.st_kept is not None:
-        out.append(Text(f"{s.names[s.actor]} keeps: "
-                        + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet")
-                        + f"; 'ok' keeps {storage_proposal(s)}."))
+        kept = ", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or _("nothing chosen yet")
+        out.append(Text(_("{player} keeps: {kept}; 'ok' keeps {proposal}.").format(
+            player=s.names[s.actor], kept=kept, proposal=storage_proposal(s))))
     return out
 
 
@@ -140,10 +147,14 @@ def _short_line(s, p, show_vp):
     line = Text("  ")
     line.append(s.names[p], style="bold")
     if p == s.gov:
-        line.append(" (gov.)")
-    line.append(f" {s.dbl[p]}db" + (f" {s.vp[p]}VP" if show_vp else "") + f" SJ{s.sj[p]}")
-    line.append(f" isl {sum(o)}/{sum(t)} city {s.city[p]}/12 "
-                f"{sum(bl[b] for b in s.owned[p])}/{sum(CIRC[b] for b in s.owned[p])}", style="dim")
+        line.append(" " + _("(gov.)"))
+    # TRANSLATORS: doubloons (db), victory points (VP) and San Juan (SJ), short to fit a player on one line
+    line.append(" " + _("{db}db").format(db=s.dbl[p]) + (" " + _("{vp}VP").format(vp=s.vp[p]) if show_vp else "")
+                + " " + _("SJ{n}").format(n=s.sj[p]))
+    # TRANSLATORS: manned/all plantations on the island (isl), city spaces used, manned/all building circles
+    line.append(" " + _("isl {manned}/{tiles} city {used}/12 {in_city}/{circles}").format(
+        manned=sum(o), tiles=sum(t), used=s.city[p], in_city=sum(bl[b] for b in s.owned[p]),
+        circles=sum(CIRC[b] for b in s.owned[p])), style="dim")
     goods = " ".join(f"{s.goods[p][g]}{GOODS[g][:3]}" for g in range(5) if s.goods[p][g])
     if goods:
         line.append(" · " + goods)
@@ -157,17 +168,17 @@ def _head(s, p, show_vp):
     line = Text("> " if acting else "  ", style="bold")
     line.append(s.names[p], style="bold")
     if p == s.gov:
-        line.append(" (governor)")
+        line.append(" " + _("(governor)"))
     held = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]
     if held:
         line.append(" (" + ", ".join(held) + ")")
-    line.append(f"  {s.dbl[p]} db")
+    line.append("  " + _("{db} db").format(db=s.dbl[p]))
     if show_vp:
-        line.append(f", {s.vp[p]} VP")
-    line.append(f", San Juan {s.sj[p]}")
+        line.append(", " + _("{vp} VP").format(vp=s.vp[p]))
+    line.append(", " + _("San Juan {n}").format(n=s.sj[p]))
     goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g])
     if goods:
-        line.append(f", goods: {goods}")
+        line.append(", " + _("goods: {goods}").format(goods=goods))
     return line
 
 
@@ -178,7 +189,8 @@ def _player_full(s, p, show_vp):
     t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
     island = " ".join(f"{KINDS[k]}{_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
     city = " ".join(f"{BIDS[b]}{_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
-    return [_head(s, p, show_vp), Text(f"  island: {island}"), Text(f"  city {s.city[p]}/12: {city}")]
+    return [_head(s, p, show_vp), Text("  " + _("island: {tiles}").format(tiles=island)),
+            Text("  " + _("city {used}/12: {buildings}").format(used=s.city[p], buildings=city))]
 
 
 def compact(s, width, everyone_in_full=False):
