@@ -205,12 +205,12 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
     game = tracked.game
     console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: type a move, [bold]help[/], "
                   f"[bold]moves[/], [bold]undo[/] or [bold]quit[/]. Tab completes.")
-    console.print(game.render())
+    console.print(_board(game, console))
     _autoplay(store, tracked, console)
     while True:
         game = tracked.game
         if game.finished:
-            console.print(game.render())
+            console.print(_board(game, console))
             console.print(result_table(game.result(), title="Final result"))
             console.print(f"Game {tracked.id} is in the history. Type [bold]undo[/] to take back the last move, "
                           f"or press Enter to leave.")
@@ -245,11 +245,11 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
             move = session.play(store, tracked, text)
         except RefereeError as err:
             if _show_notices(tracked, console):  # another window changed the game: show where it is now
-                console.print(tracked.game.render())
+                console.print(_board(tracked.game, console))
             console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
             continue
         if _show_notices(tracked, console):
-            console.print(tracked.game.render())
+            console.print(_board(tracked.game, console))
         who = "chance" if move.chance else move.player
         console.print(f"[green]✓[/] {move.text} [dim]({who})[/]")
         _autoplay(store, tracked, console)
@@ -262,7 +262,7 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
             for event in game.events():
                 console.print(f"  [dim]{_esc_rich(event)}[/]")
             continue
-        console.print(game.render())
+        console.print(_board(game, console))
 
 
 def _preview(game, text: str) -> str:
@@ -326,7 +326,7 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
                 _command(store, tracked, console, word, text, reveal)
             except RefereeError as err:
                 if _show_notices(tracked, console):
-                    console.print(tracked.game.render())
+                    console.print(_board(tracked.game, console))
                 console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
                 if not tracked.game.finished:   # reopened in another window: back to the moves
                     return "continue"
@@ -348,7 +348,15 @@ def undo_count(words) -> int:
 
 
 def _is_move(game, text: str) -> bool:
-    return " ".join(text.lower().split()) in {m.text for m in game.legal_moves()}
+    """Whether typed text names a legal move: then it is played even if it starts like a table command
+    (Puerto Rico's 'q' at the settler takes the quarry; it does not leave the table)."""
+    if game.finished:
+        return False
+    try:
+        game.find(" ".join(text.split()))
+        return True
+    except RefereeError:
+        return False
 
 
 def _command(store, tracked, console, word, text, reveal=None):
@@ -370,7 +378,7 @@ def _command(store, tracked, console, word, text, reveal=None):
             console.print(_esc_rich(line))
         return None
     if word == "board":
-        console.print(game.render())
+        console.print(_board(game, console))
         return None
     if word == "record":
         console.print(_esc_rich(game.to_record(id=tracked.id)))
@@ -387,9 +395,16 @@ def _command(store, tracked, console, word, text, reveal=None):
         n = undo_count(parts)
         dropped = session.undo(store, tracked, n)
         console.print("Took back: " + ", ".join(m.text for m in reversed(dropped)))
-        console.print(tracked.game.render())
+        console.print(_board(tracked.game, console))
         return None
     return None
+
+
+def _board(game, console):
+    """The board at the console's width: the fullest of the game's tiers that cuts no name (ui/fit.py)."""
+    from . import fit
+
+    return fit.choose(game, console.width, None)
 
 
 def _esc(text: str) -> str:

@@ -259,3 +259,34 @@ def test_show_prints_the_board_at_the_terminals_width(db):
         widths = [len(line) for line in out.splitlines()]
         assert max(widths) <= columns and "…" not in out
     assert max(widths) > 80
+
+
+def _at_the_settler(store, t):
+    while "settler" not in [m.text for m in t.game.legal_moves()]:
+        session.play(store, t, t.game.legal_moves()[0].text)
+    session.play(store, t, "settler")
+    assert "take quarry" in [m.text for m in t.game.legal_moves()]
+
+
+def test_q_at_the_settler_takes_the_quarry_and_does_not_leave_the_table(db):
+    store, t = _new(db, "puerto-rico", ("Ann", "Bob", "Cid"))
+    _at_the_settler(store, t)
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("q")
+        assert "take quarry" in d.rows[22]                     # the preview says what q is
+        await d.keys("\r")
+        assert any("✓ take quarry (Ann)" in r for r in d.rows)
+        assert not d.table.app.is_done
+    d.run(script)
+    assert store.read_live(t.id)["moves"][-1] == "take quarry"
+
+
+def test_q_at_the_settler_in_line_mode_takes_the_quarry_too(db):
+    from tests.cli.test_table import drive
+
+    store, t = _new(db, "puerto-rico", ("Ann", "Bob", "Cid"))
+    _at_the_settler(store, t)
+    code, text = drive(store, t, "q\rquit\r")
+    assert code == 0 and store.read_live(t.id)["moves"][-1] == "take quarry"

@@ -295,6 +295,10 @@ def stacked(rules, st, width, height):
 
 
 def tiers(rules, s, width, height):
-    """Fullest first: the whole view, the view with a shorter map window, the map beside the players."""
-    found = [render(rules, s), stacked(rules, s, width, height), side_by_side(rules, s, width, height)]
+    """On a screen, the map beside the players first (a larger window shows more map), then the view with
+    a short map window; printed without a height, the whole view."""
+    if height is None:       # a printout (show into a pipe): the whole view, as before
+        return [render(rules, s), side_by_side(rules, s, width, 40)]
+    # a screen: the map beside the players, as large as the window allows, around the last tile
+    found = [side_by_side(rules, s, width, height), stacked(rules, s, width, height)]
     return [t for t in found if t is not None]
