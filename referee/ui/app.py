@@ -178,11 +178,10 @@ class Table:
                 if self.over() and self.game.result() is not None:
                     from rich.console import Group
 
-                    from .format import result_table
+                    from .result import result_lines
 
-                    text = fit.board_text(self.game, width, None)
-                    result = fit.to_ansi(Group(result_table(self.game.result(), title=_("Final result"))), width)
-                    renderable = result + "\n" + text
+                    result = fit.to_ansi(Group(*result_lines(self.game.result(), width)), width)
+                    renderable = result + "\n" + fit.board_text(self.game, width, None)
                 ansi = renderable if renderable is not None else fit.board_text(self.game, width, height)
                 lines = list(split_lines(to_formatted_text(ANSI(ansi))))
             self._cache = (key, lines)

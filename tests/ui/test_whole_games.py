@@ -37,8 +37,9 @@ def check_screen(d, name):
     assert rows[0].startswith(f" {name} · "), rows[0]
     assert ">" in rows[23] and not rows[23].startswith(" "), rows[23]
     shown = "\n".join(rows)
-    if d.table.over():     # the result table (ui/format.result_table) over the board, which then scrolls
-        assert "Final result" in shown and rows[23] == "game over>"
+    if d.table.over():     # the result over the board, which then scrolls (PgDn)
+        assert "Final result" in shown and rows[23] == "game over>" and "…" not in shown
+        assert "Winner: " in shown or "Shared win: " in shown
         return
     assert "…" not in shown, shown
     assert "more lines: PgDn" not in shown, shown          # the board fits: nothing scrolled away
