@@ -67,7 +67,10 @@ class Table:
         from prompt_toolkit.utils import get_cwidth
 
         left = f" {game.rules.name} · {self.tracked.id} · {turn}"
-        right = f"⏱ {shown(self.clock.seconds())} "
+        seconds = self.clock.seconds()
+        if self.tracked.archived:     # stopped: the time the game took, as stored in the history
+            seconds = (self.tracked.doc or {}).get("duration") or self.clock.stored
+        right = f"⏱ {shown(seconds)} "
         pad = max(1, self._columns() - get_cwidth(left) - get_cwidth(right))   # the clock at the right edge
         return [("class:status", left), ("class:status", " " * pad), ("class:status.clock", right)]
 
