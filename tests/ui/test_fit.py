@@ -38,6 +38,6 @@ def test_a_larger_board_area_gets_a_fuller_tier():
         game.play(rng.choice(game.legal_moves()).text)
     small = fit.board_text(game, 80, 19, color=False)
     large = fit.board_text(game, 120, 60, color=False)
-    assert small.count("island:") == 1 and "┏" not in small      # the acting player in full, the others a line
+    assert 1 <= small.count("island:") < 5 and "┏" not in small  # some players in full, the others a line
     assert "┏" in large and all(name in large for name in LONG)    # the whole table, every player in full
     assert len(large.splitlines()) > len(small.splitlines())

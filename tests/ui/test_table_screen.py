@@ -191,11 +191,12 @@ def test_a_larger_terminal_shows_more(db):
     async def script(d):
         await d.keys("")
         small = d.rows
-        assert "\n".join(small).count("island:") == 1            # the acting player in full, the others a line
+        in_full = "\n".join(small).count("island:")
+        assert 1 <= in_full < 5                                   # the acting player in full, some others a line
         await d.resize(100, 30)
         await d.keys("")
         large = d.rows
-        assert len(large) == 30 and "\n".join(large).count("island:") == 5     # everyone in full
+        assert len(large) == 30 and "\n".join(large).count("island:") == 5 > in_full   # everyone in full
         assert large[0].startswith(" Puerto Rico · ") and ">" in large[29]
     d.run(script)
 

@@ -193,13 +193,17 @@ def _player_full(s, p, show_vp):
             Text("  " + _("city {used}/12: {buildings}").format(used=s.city[p], buildings=city))]
 
 
-def compact(s, width, everyone_in_full=False):
+def compact(s, width, in_full: int = 1):
+    """The shared board, then the players: ``in_full`` of them in full (the acting player and the next ones
+    to act), the others one line each."""
     from rich.console import Group
 
     show_vp = s.opts.get("show-running-vp", False) or s.phase == END
     parts = _shared_lines(s)
+    first = s.actor if 0 <= s.actor < s.n else s.gov
+    full = {(first + k) % s.n for k in range(in_full)}
     for p in range(s.n):
-        if everyone_in_full or p == s.actor:
+        if p in full:
             parts.extend(_player_full(s, p, show_vp))
         else:
             parts.append(_short_line(s, p, show_vp))
@@ -207,6 +211,7 @@ def compact(s, width, everyone_in_full=False):
 
 
 def tiers(rules, s, width, height):
-    """Fullest first: the whole table, every player in full without borders, then the acting player in full
-    and the others one line each (ui/fit.py picks the first that fits)."""
-    return [render(s), compact(s, width, everyone_in_full=True), compact(s, width)]
+    """Fullest first: the whole table, every player in full without borders, then fewer players in full
+    (the acting one and the next to act), down to the acting player alone (ui/fit.py picks the first that
+    fits)."""
+    return [render(s)] + [compact(s, width, k) for k in range(s.n, 0, -1)]
