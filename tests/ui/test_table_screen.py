@@ -291,3 +291,21 @@ def test_q_at_the_settler_in_line_mode_takes_the_quarry_too(db):
     _at_the_settler(store, t)
     code, text = drive(store, t, "q\rquit\r")
     assert code == 0 and store.read_live(t.id)["moves"][-1] == "take quarry"
+
+
+def test_a_pane_longer_than_the_screen_scrolls_with_page_down(db):
+    store, t = _new(db, "puerto-rico", ("Ann", "Bob", "Cid"))
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("help\r")
+        rows = d.rows
+        assert "more lines: PgDn" in rows[-5] or any("more lines: PgDn" in r for r in rows)
+        first = rows[1]
+        await d.keys("\x1b[6~")                                # PgDn
+        rows = d.rows
+        assert "▲ PgUp" in rows[1] and rows[2] != first
+        await d.keys("\x1b[5~" * 10)                           # PgUp back to the top
+        assert d.rows[1] == first
+        assert d.rows[23].startswith("Ann>") or d.rows[23].startswith("table>")
+    d.run(script)
