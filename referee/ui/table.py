@@ -374,7 +374,7 @@ def _command(store, tracked, console, word, text, reveal=None):
             console.print(game.rules.notation)
         return None
     if word == "moves":
-        for line in group_moves(game.legal_moves()):
+        for line in group_moves(game.legal_moves(), width=max(20, console.width - 1)):
             console.print(_esc_rich(line))
         return None
     if word == "board":
