@@ -2,8 +2,9 @@
 
 Rows, top to bottom: a status line (game, id, whose turn, the game clock); the board (or the moves/help
 pane on demand), drawn at the window's size by the game's fitting tiers (ui/fit.py); a short log of what
-the last entries did; a message line (a refusal in red with its rule, a change from another window); the
-live preview of what is typed; the prompt with whose turn it is and what Enter alone plays.
+the last entries did; one or two rows for what is asked now, the live preview of what is typed, or a
+message (a refusal in red with its rule, a change from another window) until the line is edited; the
+prompt with whose turn it is and what Enter alone plays.
 
 Every accepted entry is on disk (session.enter) before the screen is redrawn. Stored text (names, moves)
 is shown as plain (style, text) fragments, never as markup.
@@ -104,12 +105,11 @@ class Table:
 
     def preview(self):
         if self.confirm is not None:
-            return [("class:warn", self.confirm[0])]
+            return [("class:warn", self._wrapped(self.confirm[0], rows=3))]
         if self.message[1]:          # a refusal or notice stays on this row until the line is edited
-            return [self.message]
+            style, text = self.message
+            return [(style, self._wrapped(text, rows=3))]
         text = self.buffer.text
-        if self.confirm is not None:
-            return [("class:warn", self.confirm[0])]
         if not text.strip():         # what is asked now (the game's prompt), until something is typed
             return [("class:hint", self._wrapped(self.game.prompt()))]
         word = text.strip().lower().split()[0]
@@ -137,12 +137,12 @@ class Table:
     def _board_room(rows: int) -> int:
         return max(3, rows - 5)        # status, one log line, preview (up to two lines), prompt
 
-    def _wrapped(self, text: str) -> str:
-        """Two rows at most, broken between words (never inside a move's id)."""
+    def _wrapped(self, text: str, rows: int = 2) -> str:
+        """At most ``rows`` rows, broken between words (never inside a move's id)."""
         import textwrap
 
         width = self.app.output.get_size().columns - 1
-        return "\n".join(textwrap.wrap(text, width=max(20, width), break_on_hyphens=False)[:2])
+        return "\n".join(textwrap.wrap(text, width=max(20, width), break_on_hyphens=False)[:rows])
 
     def log_height(self):
         from prompt_toolkit.layout import Dimension
@@ -269,7 +269,10 @@ class Table:
         moves = session.enter(self.store, self.tracked, text, typed_at=typed_at)
         self._notices()
         self._played(moves)
-        self._autoplay()
+        try:
+            self._autoplay()
+        except RefereeError as err:     # the entry itself is stored: it leaves the line all the same
+            self.say("class:bad", f"✗ {err}")
         self._mtime = self._live_mtime()
         return False
 
@@ -449,7 +452,7 @@ class Table:
             Window(FormattedTextControl(self.status), height=1, style="class:status"),
             board,
             Window(FormattedTextControl(self.log_lines), height=self.log_height, wrap_lines=False),
-            Window(FormattedTextControl(self.preview), height=D(min=1, max=2), wrap_lines=True),
+            Window(FormattedTextControl(self.preview), height=D(min=1, max=3), wrap_lines=True),
             Window(BufferControl(self.buffer, input_processors=[BeforeInput(self.prompt_text)]), height=1),
         ])
         secret = Frame(Window(FormattedTextControl(lambda: [
