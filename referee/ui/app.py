@@ -46,7 +46,9 @@ class Table:
         self._cache = None
         self.generation = 0                      # bumped by every entry: the board is drawn anew
         self._mtime = self._live_mtime()
-        self.clock = Clock((tracked.doc or {}).get("played_seconds") or (tracked.doc or {}).get("duration") or 0)
+        doc = tracked.doc or {}
+        # a live game keeps seconds; a finished one its duration in minutes (as every logged play)
+        self.clock = Clock(doc.get("played_seconds") or 60 * (doc.get("duration") or 0))
         self.app = self._build(input, output)
 
     # --- what is shown ---------------------------------------------------------------------------
@@ -69,8 +71,9 @@ class Table:
 
         left = f" {game.rules.name} · {self.tracked.id} · {turn}"
         seconds = self.clock.seconds()
-        if self.tracked.archived:     # stopped: the time the game took, as stored in the history
-            seconds = (self.tracked.doc or {}).get("duration") or self.clock.stored
+        if self.tracked.archived:     # stopped: the time the game took, as stored in the history (minutes)
+            minutes = (self.tracked.doc or {}).get("duration")
+            seconds = 60 * minutes if minutes else self.clock.stored
         right = f"⏱ {shown(seconds)} "
         pad = max(1, self._columns() - get_cwidth(left) - get_cwidth(right))   # the clock at the right edge
         return [("class:status", left), ("class:status", " " * pad), ("class:status.clock", right)]
