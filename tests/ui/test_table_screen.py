@@ -309,3 +309,29 @@ def test_a_pane_longer_than_the_screen_scrolls_with_page_down(db):
         assert d.rows[1] == first
         assert d.rows[23].startswith("Ann>") or d.rows[23].startswith("table>")
     d.run(script)
+
+
+def test_a_game_finished_in_another_window_shows_its_result_here(db, toy, monkeypatch):
+    import asyncio
+
+    monkeypatch.setattr(table_app, "POLL", 0.1)
+    store, t = _new(db, options={"target": 2})
+    d = Driver(store, t)
+
+    async def script(d):
+        other = session.open_game(Store(db), t.id)
+        session.play(Store(db), other, "roll 2")
+        session.play(Store(db), other, "keep")
+        await asyncio.sleep(0.5)
+        await d.keys("")
+        shown = d.screen.text
+        assert "finished in another window" in shown and "Final result" in shown and "Winner: Ann" in shown
+        assert d.rows[23] == "game over>"
+        other = session.open_game(Store(db), t.id)
+        session.undo(Store(db), other, 1, **({"reopen": True} if "reopen" in
+                                              __import__("inspect").signature(session.undo).parameters else {}))
+        await asyncio.sleep(0.5)
+        await d.keys("")
+        assert "reopened in another window" in d.screen.text and d.rows[23].startswith("Ann>")
+    d.run(script)
+    assert store.read_live(t.id)["moves"] == ["roll 2"]
