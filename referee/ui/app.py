@@ -12,7 +12,6 @@ is shown as plain (style, text) fragments, never as markup.
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections import deque
 
@@ -22,7 +21,8 @@ from ..i18n import N_, _
 from . import fit
 from .clock import Clock, shown
 from .format import group_moves
-from .table import COMMANDS, SYNONYMS, _completer, _history, _preview, has_secrets, secret_of, undo_count
+from .table import (COMMANDS, SYNONYMS, _completer, _history, _preview, has_secrets, secret_of, undo_count,
+                    undo_reopening)
 
 POLL = 1.0          # seconds between looks at the live file (another window may play on this game)
 LOG_LINES = 3       # the log at 80x24; a taller terminal shows more
@@ -350,10 +350,10 @@ class Table:
             self.say("class:bad", f"✗ {err}")
 
     def _undo(self, n: int) -> None:
-        kwargs = {}
-        if self.tracked.archived and "reopen" in inspect.signature(session.undo).parameters:
-            kwargs["reopen"] = True        # asked at the table just now
-        dropped = session.undo(self.store, self.tracked, n, **kwargs)
+        if self.tracked.archived:      # asked at the table just now
+            dropped = undo_reopening(self.store, self.tracked, n)
+        else:
+            dropped = session.undo(self.store, self.tracked, n)
         self._notices()
         self.log.append(("class:warn", _("Took back: {moves}").format(
             moves=", ".join(m.text for m in reversed(dropped)))))

@@ -323,7 +323,7 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
             return "quit"
         if word in ("undo", "board", "record", "help", "secret"):
             try:
-                _command(store, tracked, console, word, text, reveal)
+                _command(store, tracked, console, word, text, reveal, _asker(prompt_session))
             except RefereeError as err:
                 if _show_notices(tracked, console):
                     console.print(_board(tracked.game, console))
@@ -359,7 +359,27 @@ def _is_move(game, text: str) -> bool:
         return False
 
 
-def _command(store, tracked, console, word, text, reveal=None):
+def _asker(prompt_session):
+    """A yes/no question at the line table's prompt: y (or Czech a) is yes, anything else no."""
+    def ask(question: str) -> bool:
+        try:
+            answer = prompt_session.prompt(question + " ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower()[:1] in ("y", "a")
+    return ask
+
+
+def undo_reopening(store, tracked, n: int):
+    """Undo into a finished game, as the table's user just confirmed (session.undo's reopen=True where the
+    store has that switch)."""
+    import inspect
+
+    kwargs = {"reopen": True} if "reopen" in inspect.signature(session.undo).parameters else {}
+    return session.undo(store, tracked, n, **kwargs)
+
+
+def _command(store, tracked, console, word, text, reveal=None, ask=None):
     game = tracked.game
     if word == "quit":
         console.print(f"Saved. Resume with `referee play {tracked.id}`.")
@@ -393,7 +413,15 @@ def _command(store, tracked, console, word, text, reveal=None):
     if word == "undo":
         parts = text.split()
         n = undo_count(parts)
-        dropped = session.undo(store, tracked, n)
+        if tracked.archived:
+            question = _("This reopens the finished game {id}: it leaves the history and the statistics until it "
+                         "ends again. Undo? y/n").format(id=tracked.id)
+            if ask is None or not ask(question):
+                console.print(_("Nothing was taken back."))
+                return None
+            dropped = undo_reopening(store, tracked, n)
+        else:
+            dropped = session.undo(store, tracked, n)
         console.print("Took back: " + ", ".join(m.text for m in reversed(dropped)))
         console.print(_board(tracked.game, console))
         return None
