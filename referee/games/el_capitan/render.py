@@ -207,13 +207,25 @@ def _city_line(rules, s, ci, prices: bool):
     return line
 
 
-def _player_line(rules, s, pv, full: bool):
+def _player_line(rules, s, pv, full: bool, terse: bool = False):
     from rich.text import Text
 
     colour = _SHORT[pv["colour"]] + ("+" + _SHORT[pv["neutral"]] if pv["neutral"] else "")   # as on the sites
     line = Text(("> " if full else "  ") + f"{pv['name']}", style="bold" if full else None)
     ship = (pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1")
             .replace("H2)", "H2"))
+    if terse:      # the last tier: counts only (the loans' faces are in the fuller tiers and `moves`)
+        left = sum(pv["warehouses_left"].values())
+        if pv["name"] == s.players[s.start]:
+            line.append("*")
+        # TRANSLATORS: a player at its tersest: florins (fl), number of loans (L), ship, warehouses (wh),
+        # fortresses (f) left in front, expansion cities (x), cards in hand (h)
+        line.append(" " + _("({colour}) {money}fl L{loans} {ship} wh{warehouses} f{forts} x{cities}").format(
+            colour=colour, money=pv["money"], loans=len(pv["loans"]), ship=ship, warehouses=left,
+            forts=pv["fortresses_left"], cities=pv["expansion_cities"]))
+        if not full:
+            line.append(" " + _("h{n}").format(n=len(pv["hand"])), style="dim")
+        return line
     left = pv["warehouses_left"]
     front = " ".join(str(n) for n in left.values()) if len(left) == 1 else " ".join(f"{k}:{n}" for k, n in left.items())
     # TRANSLATORS: one player on one line: florins (fl), loans, ship, warehouses (wh) and fortresses in front,
@@ -233,7 +245,7 @@ def _stacks(s) -> str:
         tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-")
 
 
-def compact(rules, s, width, two_columns=False):
+def compact(rules, s, width, two_columns=False, terse=False):
     """Cities one a line (or two a line without prices), then the players one a line, the hand of the player
     to move, the face-up cards."""
     from rich.console import Group
@@ -241,7 +253,9 @@ def compact(rules, s, width, two_columns=False):
     from rich.text import Text
 
     v = rules.view(s)
-    if two_columns:
+    if terse:      # the start player is starred in the player lines
+        parts = [Text(_("Phase {phase}").format(phase=s.phase), style="bold")]
+    elif two_columns:
         parts = [Text(_("Phase {phase}, start {player}").format(phase=s.phase, player=s.players[s.start]),
                       style="bold")]
     else:
@@ -261,7 +275,7 @@ def compact(rules, s, width, two_columns=False):
     to_move = rules.to_move(s) if hasattr(rules, "to_move") else None
     for pv in v["players"]:
         mine = pv["name"] == to_move
-        parts.append(_player_line(rules, s, pv, mine))
+        parts.append(_player_line(rules, s, pv, mine, terse))
         if mine:
             counted: dict = {}
             for card in pv["hand"]:
@@ -280,6 +294,7 @@ def compact(rules, s, width, two_columns=False):
 
 
 def tiers(rules, s, width, height):
-    """Fullest first: the board as panels, then one city a line, then two cities a line (ui/fit.py picks the
-    first that fits)."""
-    return [render(rules, s), compact(rules, s, width), compact(rules, s, width, two_columns=True)]
+    """Fullest first: the board as panels, then one city a line, then two cities a line, then the players as
+    counts (ui/fit.py picks the first that fits)."""
+    return [render(rules, s), compact(rules, s, width), compact(rules, s, width, two_columns=True),
+            compact(rules, s, width, two_columns=True, terse=True)]
