@@ -99,18 +99,24 @@ def render(s):
 
 # --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
 
-def _shared_lines(s):
-    """The shared board in four or five lines: round, roles, ships, trading house, colonists, chips, supply."""
+def _shared_lines(s, terse=False):
+    """The shared board in four or five lines: round, roles, ships, trading house, colonists, chips, supply.
+    Terse: the roles without who took them and the phase without who chose it (both show in the players'
+    lines)."""
     from rich.text import Text
 
     ships = " ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]]}]" if sh[1] >= 0 else f"[{sh[0]}: {_('empty')}]"
                      for sh in s.ships)
     house = ", ".join(GOODS[g] for g in s.house) or _("empty")
     roles = " ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
-                     + (f"({s.names[s.card_taken[i]]})" if s.card_taken[i] >= 0 else "")
+                     + (("*" if terse else f"({s.names[s.card_taken[i]]})") if s.card_taken[i] >= 0 else "")
                      for i in range(len(s.cards)))
     row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or _("none")
     out = [
+        Text.assemble((_("Round {round}:").format(round=s.round) + " ", "bold"),
+                      _("choosing roles, pick {pick} of {picks}").format(pick=s.picks + 1, picks=s.total_picks)
+                      if s.phase == "role" else s.phase if s.phase not in ("reveal", END) else _phase(s))
+        if terse else
         Text.assemble((_("Round {round}, governor {player}:").format(round=s.round, player=s.names[s.gov]) + " ",
                        "bold"), _phase(s)),
         Text.assemble((_("Roles:") + " ", "bold"), roles),
@@ -193,13 +199,13 @@ def _player_full(s, p, show_vp):
             Text("  " + _("city {used}/12: {buildings}").format(used=s.city[p], buildings=city))]
 
 
-def compact(s, width, in_full: int = 1):
+def compact(s, width, in_full: int = 1, terse: bool = False):
     """The shared board, then the players: ``in_full`` of them in full (the acting player and the next ones
     to act), the others one line each."""
     from rich.console import Group
 
     show_vp = s.opts.get("show-running-vp", False) or s.phase == END
-    parts = _shared_lines(s)
+    parts = _shared_lines(s, terse)
     first = s.actor if 0 <= s.actor < s.n else s.gov
     full = {(first + k) % s.n for k in range(in_full)}
     for p in range(s.n):
@@ -214,4 +220,4 @@ def tiers(rules, s, width, height):
     """Fullest first: the whole table, every player in full without borders, then fewer players in full
     (the acting one and the next to act), down to the acting player alone (ui/fit.py picks the first that
     fits)."""
-    return [render(s)] + [compact(s, width, k) for k in range(s.n, 0, -1)]
+    return [render(s)] + [compact(s, width, k) for k in range(s.n, 0, -1)] + [compact(s, width, 1, terse=True)]
