@@ -147,7 +147,23 @@ def _for_chooser_short(s, c: int) -> str:
     return _("pays {n}").format(n=price)
 
 
-def _compact_player(s, p: int, full: bool):
+def _terse_persons(s, p: int) -> str:
+    """A player's persons in a few letters: 'adm2 pir sai tr:rb' (three letters a type, traders by colour)."""
+    by_type: dict = {}
+    traders = ""
+    for c in s.persons[p]:
+        t = C.TYPE[c]
+        if t == "trader":
+            traders += COLOURS[COLOUR[c]][:1] if COLOURS[COLOUR[c]] != "black" else "k"
+        else:
+            by_type[t[:3]] = by_type.get(t[:3], 0) + 1
+    parts = [f"{k}{v}" if v > 1 else k for k, v in sorted(by_type.items())]
+    if traders:
+        parts.append("tr:" + "".join(sorted(traders)))
+    return " ".join(parts)
+
+
+def _compact_player(s, p: int, full: bool, terse: bool = False):
     """A player on one line: seat, markers, name, coins, influence, swords, persons (counted), expeditions."""
     from rich.text import Text
 
@@ -164,6 +180,8 @@ def _compact_player(s, p: int, full: bool):
             t = f"trader-{COLOURS[COLOUR[c]]}"
         by_type[t] = by_type.get(t, 0) + 1
     persons = " ".join(f"{k}x{v}" if v > 1 else k for k, v in sorted(by_type.items()))
+    if terse and not full:
+        persons = _terse_persons(s, p)
     if persons:
         line.append(" · " + persons, style=None if full else "dim")
     if s.exps[p]:
@@ -171,7 +189,7 @@ def _compact_player(s, p: int, full: bool):
     return line
 
 
-def compact(rules, s, width: int):
+def compact(rules, s, width: int, terse: bool = False):
     """The board in about 16 lines at 80 columns: a status line, the harbour one card a line, the expedition
     area, one line a player (the active one in bold), the last events."""
     from rich.console import Group
@@ -205,7 +223,7 @@ def compact(rules, s, width: int):
     if s.area:
         parts.append(Text(_("Expeditions:") + " " + " ".join(IDS[e] for e in s.area)))
     for p in range(len(s.players)):
-        parts.append(_compact_player(s, p, p == (s.chooser if taking else s.active)))
+        parts.append(_compact_player(s, p, p == (s.chooser if taking else s.active), terse))
     if s.end == "expedition-end":
         parts.append(Text(_("Expedition end: 12 influence and an expedition end it (G4/G5)."), style="dim"))
     if s.trigger and not s.finished:
@@ -215,5 +233,6 @@ def compact(rules, s, width: int):
 
 
 def tiers(rules, s, width, height):
-    """Fullest first: the whole board, then the compact one (ui/fit.py picks the first that fits)."""
-    return [render(rules, s), compact(rules, s, width)]
+    """Fullest first: the whole board, the compact one, then the same with the other players' persons in a
+    few letters (ui/fit.py picks the first that fits)."""
+    return [render(rules, s), compact(rules, s, width), compact(rules, s, width, terse=True)]
