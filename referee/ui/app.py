@@ -25,6 +25,7 @@ from .table import (COMMANDS, SYNONYMS, _completer, _history, _preview, has_secr
                     undo_reopening)
 
 POLL = 1.0          # seconds between looks at the live file (another window may play on this game)
+STORE_TIME_EVERY = 30.0   # seconds of play the clock gathers before an entry stores them
 LOG_LINES = 3       # the log at 80x24; a taller terminal shows more
 
 HELP_KEYS = N_("Keys: Tab completes, Enter alone plays the move shown in the prompt, PgUp/PgDn scroll the "
@@ -268,7 +269,7 @@ class Table:
             typed_at = len(game.moves)
         elif word in COMMANDS and not self._is_move(text):
             return self._command(word, text)
-        self._store_time()
+        self._store_time(at_least=STORE_TIME_EVERY)
         moves = session.enter(self.store, self.tracked, text, typed_at=typed_at)
         self._notices()
         self._played(moves)
@@ -365,7 +366,11 @@ class Table:
         self.tracked.notices.clear()
 
     # --- time and other windows -------------------------------------------------------------------
-    def _store_time(self) -> None:
+    def _store_time(self, at_least: float = 0.0) -> None:
+        """Hand the clock's unstored time to the store (at exit; before an entry once it is ``at_least``
+        seconds, so a quick run of entries does not write the game file twice each)."""
+        if self.clock.pending + self.clock.running() < at_least:
+            return
         seconds = self.clock.take()
         if seconds > 0 and not self.tracked.archived:
             try:

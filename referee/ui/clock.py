@@ -25,6 +25,11 @@ class Clock:
         if 0 < gap <= IDLE:
             self.pending += gap
 
+    def running(self) -> float:
+        """The gap since the last tick, if it still counts as play."""
+        gap = self._now() - self._last
+        return gap if 0 < gap <= IDLE else 0.0
+
     def seconds(self) -> float:
         """What the status line shows: stored + not yet stored + the running gap (unless it is a break)."""
         gap = self._now() - self._last

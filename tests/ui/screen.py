@@ -60,12 +60,18 @@ class Driver:
         with create_pipe_input() as pipe:
             self.pipe = pipe
             self.table = Table(self.store, self.tracked, input=pipe, output=self.screen.output)
+            self.renders = 0
+
+            def counted(_app):
+                self.renders += 1
+
+            self.table.app.after_render += counted
 
             async def main():
                 self.table.warm()
                 task = asyncio.ensure_future(self.table.app.run_async(
                     pre_run=lambda: self.table.app.create_background_task(self.table._background())))
-                await asyncio.sleep(0.05)
+                await self.keys("")
                 try:
                     await script(self)
                 finally:
@@ -77,19 +83,27 @@ class Driver:
             self.table._store_time()
         return self.code
 
-    async def keys(self, text, wait=0.05):
+    async def keys(self, text, quiet=0.12, limit=10.0):
+        """Send keys, then wait until the table has drawn them and gone quiet (no redraw for ``quiet``
+        seconds): robust on a loaded machine, where a fixed sleep is not."""
+        loop = asyncio.get_running_loop()
+        before = self.renders
         self.pipe.send_text(text)
-        await asyncio.sleep(wait)
-        for _ in range(20):                  # until the redraw after these keys is out
-            if not self.table.app.invalidated:
-                break
+        start = last_change = loop.time()
+        seen = self.screen.text
+        while loop.time() - start < limit:
             await asyncio.sleep(0.02)
-        await asyncio.sleep(0.01)
+            now = self.screen.text          # what is shown (the clock's second may tick: rarely)
+            if now != seen:
+                seen, last_change = now, loop.time()
+            drawn = self.renders > before or not text
+            if drawn and not self.table.app.invalidated and loop.time() - last_change >= quiet:
+                break
 
     async def resize(self, columns, lines):
         self.screen.resize(columns, lines)
         self.table.app._on_resize()
-        await asyncio.sleep(0.05)
+        await self.keys("")
 
     @property
     def rows(self):

@@ -55,8 +55,8 @@ def test_a_game_typed_at_the_table_fits_80x24(db, game_id, n, limit, seed):
     d = Driver(store, tracked)
 
     async def script(d):
-        for start in range(0, len(typed), 25):
-            chunk = typed[start:start + 25]
+        for start in range(0, len(typed), 40):
+            chunk = typed[start:start + 40]
             d.pipe.send_text("".join(text + "\r" for _, text in chunk))
             want = chunk[-1][0] + 1
             for _ in range(400):
