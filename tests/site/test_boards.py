@@ -55,9 +55,12 @@ def test_puerto_rico_city_shows_each_building_with_its_colonists_and_each_island
     svg = board_svg("puerto-rico", view)
     root = parse(svg)
     texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    from referee.core.names import display
+
     for player in view["players"]:
         for building, colonists in player["city"].items():
-            assert f"{building} {'●' * colonists}".strip() in [t.strip() for t in texts], building
+            shown = f"{display('puerto-rico', 'building', building)} {'●' * colonists}".strip()
+            assert shown in [t.strip() for t in texts], building
     kinds = {k for p in view["players"] for k in p["island"]}
     assert sum(1 for t in titles(root) if t in kinds) == sum(n for p in view["players"]
                                                              for n, _ in p["island"].values())
