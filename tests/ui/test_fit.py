@@ -41,3 +41,20 @@ def test_a_larger_board_area_gets_a_fuller_tier():
     assert 1 <= small.count("island:") < 5 and "┏" not in small  # some players in full, the others a line
     assert "┏" in large and all(name in large for name in LONG)    # the whole table, every player in full
     assert len(large.splitlines()) > len(small.splitlines())
+
+
+@pytest.mark.parametrize("game_id", ["port-royal", "puerto-rico", "carcassonne", "el-capitan"])
+def test_the_czech_boards_fit_80x24_too(game_id):
+    from referee import i18n
+
+    game = referee.new_game(game_id, LONG, {})
+    rng = random.Random(7)
+    with i18n.using("cs"):
+        for step in range(160):
+            if game.finished:
+                break
+            if step % 40 == 0:
+                plain = fit.board_text(game, 80, 19, color=False)
+                assert "…" not in plain and plain.count("\n") + 1 <= 19, plain
+            game.play(rng.choice(game.legal_moves()).text)
+        assert i18n._("Final result") == "Konečný výsledek"
