@@ -20,7 +20,7 @@ from ..core.errors import BadInput, MovedOn, RefereeError
 from ..i18n import N_, _
 from . import fit
 from .clock import Clock, shown
-from .format import group_moves
+from .format import group_moves, safe
 from .table import (COMMANDS, SYNONYMS, _completer, _history, _preview, has_secrets, secret_of, undo_count,
                     undo_reopening)
 
@@ -67,10 +67,10 @@ class Table:
         elif game.to_move is None:
             turn = _("the table: enter what was turned up")
         else:
-            turn = _("{player} to move").format(player=game.to_move)
+            turn = _("{player} to move").format(player=safe(game.to_move))
         from prompt_toolkit.utils import get_cwidth
 
-        left = f" {game.rules.name} · {self.tracked.id} · {turn}"
+        left = f" {safe(game.rules.name)} · {safe(self.tracked.id)} · {turn}"
         seconds = self.clock.seconds()
         if self.tracked.archived:     # stopped: the time the game took, as stored in the history (minutes)
             minutes = (self.tracked.doc or {}).get("duration")
@@ -91,9 +91,9 @@ class Table:
         if self.over():
             return [("class:who", _("game over")), ("", "> ")]
         game = self.game
-        who = game.to_move or _("table")
+        who = safe(game.to_move) or _("table")
         default = self._default()
-        hint = [("class:hint", " [" + _("Enter: {move}").format(move=default) + "]")] if default else []
+        hint = [("class:hint", " [" + _("Enter: {move}").format(move=safe(default)) + "]")] if default else []
         return [("class:who", who)] + hint + [("", "> ")]
 
     def _default(self) -> str | None:
@@ -112,16 +112,16 @@ class Table:
             return [("class:warn", self._wrapped(self.confirm[0], rows=3))]
         if self.message[1]:          # a refusal or notice stays on this row until the line is edited
             style, text = self.message
-            return [(style, self._wrapped(text, rows=3))]
+            return [(style, self._wrapped(safe(text), rows=3))]
         text = self.buffer.text
         if not text.strip():         # what is asked now (the game's prompt), until something is typed
-            return [("class:hint", self._wrapped(self.game.prompt()))]
+            return [("class:hint", self._wrapped(safe(self.game.prompt())))]
         word = text.strip().lower().split()[0]
         if SYNONYMS.get(word, word) in COMMANDS and not self._is_move(text):
             return [("class:hint", _("table command: {word}").format(word=SYNONYMS.get(word, word)))]
         if self.over():
             return [("class:hint", _("The game is over: undo, board, record, or Enter to leave."))]
-        line = self._wrapped(_preview(self.game, text))
+        line = self._wrapped(safe(_preview(self.game, text)))
         style = "class:bad" if line.startswith("✗") else "class:hint" if line.startswith("…") else "class:good"
         return [(style, line)]
 
@@ -158,7 +158,7 @@ class Table:
         shown_lines = list(self.log)[-most:]
         out = []
         for i, (style, text) in enumerate(shown_lines):
-            out.append((style, text))
+            out.append((style, safe(text)))       # moves, events and notes name players: stored text
             if i < len(shown_lines) - 1:
                 out.append(("", "\n"))
         return out
@@ -199,10 +199,10 @@ class Table:
 
         game = self.game
         if self.pane == "moves":
-            lines = [game.prompt()] + group_moves(game.legal_moves(), width=width - 1)
+            lines = [safe(game.prompt())] + group_moves(game.legal_moves(), width=width - 1)
             return lines + ["", _("Esc closes this list.")]
         if self.pane == "record":
-            return game.to_record(id=self.tracked.id).splitlines() + ["", _("Esc closes the record.")]
+            return safe(game.to_record(id=self.tracked.id), multiline=True).splitlines() + ["", _("Esc closes the record.")]
         lines = []
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
@@ -464,8 +464,8 @@ class Table:
             Window(BufferControl(self.buffer, input_processors=[BeforeInput(self.prompt_text)]), height=1),
         ])
         secret = Frame(Window(FormattedTextControl(lambda: [
-            ("class:who", _("Only {player} should look:").format(player=self.secret[0]) + "\n\n"),
-            ("", self.secret[1] + "\n\n"), ("class:hint", _("Any key hides it."))]), wrap_lines=True),
+            ("class:who", _("Only {player} should look:").format(player=safe(self.secret[0])) + "\n\n"),
+            ("", safe(self.secret[1], multiline=True) + "\n\n"), ("class:hint", _("Any key hides it."))]), wrap_lines=True),
             title=_("secret"))
         full = FloatContainer(body, floats=[
             Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=6, scroll_offset=1)),

@@ -40,8 +40,12 @@ def to_ansi(renderable, width: int, color: bool = True) -> str:
     """A rich renderable as text (ANSI-styled when ``color``) at exactly ``width`` columns."""
     from rich.console import Console
 
+    from .format import Guarded
+
     out = io.StringIO()
-    console = Console(file=out, width=width, force_terminal=color, no_color=not color,
+    # Guarded: a control character in stored text (a name from before names were checked) is shown as its
+    # escape, never acted on by the terminal; rich's own colours pass
+    console = Console(file=Guarded(out), width=width, force_terminal=color, no_color=not color,
                       color_system="256" if color else None, legacy_windows=False, highlight=False,
                       emoji=False)
     console.print(renderable, end="")

@@ -7,7 +7,7 @@ import sys
 
 from ..i18n import _
 from . import fit
-from .format import result_table
+from .format import result_table, safe
 
 
 def show_board(console, tracked) -> None:
@@ -21,12 +21,12 @@ def show_board(console, tracked) -> None:
     height = max(10, size.lines - 4) if sys.stdout.isatty() else None
     status = _("finished") if game.finished else _("move {n}").format(n=len(game.moves) + 1)
     head = Text()
-    head.append(game.rules.name, style="bold")
-    head.append(f"  id {tracked.id}  {game.date}  {', '.join(game.players)}  ({status})")
+    head.append(safe(game.rules.name), style="bold")
+    head.append(safe(f"  id {tracked.id}  {game.date}  {', '.join(game.players)}  ({status})"))
     console.width = width
     console.print(head)
     console.print(fit.choose(game, width, height))
     if game.finished:
         console.print(result_table(game.result()))
     else:
-        console.print(Text(game.prompt(), style="bold"))
+        console.print(Text(safe(game.prompt()), style="bold"))

@@ -335,3 +335,16 @@ def test_a_game_finished_in_another_window_shows_its_result_here(db, toy, monkey
         assert "reopened in another window" in d.screen.text and d.rows[23].startswith("Ann>")
     d.run(script)
     assert store.read_live(t.id)["moves"] == ["roll 2"]
+
+
+def test_a_name_that_looks_like_markup_is_shown_as_typed(db):
+    name = "<b>Ann</b> :smile:"
+    store, t = _new(db, "port-royal", (name, "Bob", "Cid"))
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("")
+        shown = d.screen.text
+        assert f"{name} to move" in shown and d.rows[23].startswith(f"{name}")
+        assert "😄" not in shown
+    d.run(script)
