@@ -137,3 +137,14 @@ def test_a_result_note_is_stored_in_english_whatever_the_language():
     assert [e.note for e in res.ranking] == ["shared win", "shared win", "decided by coins"]
     assert note_text("a note from an imported file") == "a note from an imported file"
     assert note_text("decided by ") == "decided by "       # never gettext(""): that is the catalog's header
+
+
+def test_the_score_limit_is_written_as_the_language_writes_numbers():
+    from referee.core import validate
+
+    with using("cs"):
+        czech = refusal(validate.score, 10 ** 7, "Ann", exc=BadInput)
+    with using("en"):
+        english = refusal(validate.score, 10 ** 7, "Ann", exc=BadInput)
+    assert "-1\u00a0000\u00a0000 a 1\u00a0000\u00a0000." in czech
+    assert english == "Ann is 10000000; a score is between -1,000,000 and 1,000,000."
