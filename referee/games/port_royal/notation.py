@@ -234,7 +234,7 @@ def parse(rules, s, text: str) -> str:
     """Typed text -> canonical move; a move led by a player's name must be that player's (the core plays the
     canonical move for whoever it belongs to, so 'bob pass' must not stop Ann's flipping)."""
     canon = _parse(rules, s, text)
-    who, _ = _who(rules, s, text.split())
+    who, _words = _who(rules, s, text.split())
     if who is not None:
         m = next((m for m in rules.legal(s) if m.text == canon), None)
         name = s.players[who]
