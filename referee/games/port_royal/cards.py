@@ -91,7 +91,7 @@ REQUIRE: tuple = tuple((SYMBOLS[i].count("house"), SYMBOLS[i].count("anchor"), S
                        if KIND[i] == EXPEDITION else (0, 0, 0) for i in range(N))
 
 
-_SYMBOL_WORD = {"house": N_("house"), "anchor": N_("anchor"), "cross": N_("cross")}
+SYMBOL_NAMES = {"house": N_("house"), "anchor": N_("anchor"), "cross": N_("cross")}
 
 
 def _name(kind: str, cid: str) -> str:
@@ -101,7 +101,7 @@ def _name(kind: str, cid: str) -> str:
 
 
 def _symbols(i: int, sep: str) -> str:
-    return sep.join(_(_SYMBOL_WORD[s]) for s in SYMBOLS[i])
+    return sep.join(_(SYMBOL_NAMES[s]) for s in SYMBOLS[i])
 
 
 def describe(i: int) -> str:

@@ -92,6 +92,15 @@ class PortRoyalRules(Rules):
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS,
                          notation=NOTATION_HELP)
 
+    @property
+    def notation(self) -> str:
+        """The notation's help in the language in force (the language may be chosen after the engine is built)."""
+        return _(NOTATION_HELP)
+
+    @notation.setter
+    def notation(self, text: str) -> None:
+        pass                                    # the base class stores the help; here it is always NOTATION_HELP
+
     # ------------------------------------------------------------------ setup
     def setup(self, players, options) -> PortRoyalState:
         n = len(players)
