@@ -29,20 +29,26 @@ INFLUENCE_GOAL = 12
 
 
 def plural(n: int, word: str) -> str:
-    """'1 coin', '3 coins' in the language in force: ``word`` is one of the counted things listed here."""
-    return ngettext(*_COUNTED[word], n).format(n=n)
+    """'1 coin', '3 coins' in the language in force (Czech has three forms: 1 / 2-4 / 5+)."""
+    if word == "coin":
+        text = ngettext("{n} coin", "{n} coins", n)
+    elif word == "more coin":
+        text = ngettext("{n} more coin", "{n} more coins", n)
+    elif word == "sword":
+        text = ngettext("{n} sword", "{n} swords", n)
+    elif word == "card":
+        text = ngettext("{n} card", "{n} cards", n)
+    elif word == "colour":
+        text = ngettext("{n} colour", "{n} colours", n)
+    elif word == "Jester":
+        text = ngettext("{n} Jester", "{n} Jesters", n)
+    elif word == "Admiral":
+        text = ngettext("{n} Admiral", "{n} Admirals", n)
+    else:
+        raise ValueError(word)
+    return text.format(n=n)
 
 
-# Counted things shown to people, with their plural forms (Czech has three: 1 / 2-4 / 5+).
-_COUNTED = {
-    "coin": (N_("{n} coin"), N_("{n} coins")),
-    "more coin": (N_("{n} more coin"), N_("{n} more coins")),
-    "sword": (N_("{n} sword"), N_("{n} swords")),
-    "card": (N_("{n} card"), N_("{n} cards")),
-    "colour": (N_("{n} colour"), N_("{n} colours")),
-    "Jester": (N_("{n} Jester"), N_("{n} Jesters")),
-    "Admiral": (N_("{n} Admiral"), N_("{n} Admirals")),
-}
 # The persons paying for an expedition, as they are named in the texts shown (the move text keeps SYMBOL_WORD).
 _SYMBOL_PERSON = ("settler", "captain", "priest", "jack")
 
