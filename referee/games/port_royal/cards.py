@@ -110,9 +110,10 @@ def describe(i: int) -> str:
     if k == SHIP:
         sw = (_("skull") if SWORDS[i] == SKULL
               else ngettext("{n} sword", "{n} swords", SWORDS[i]).format(n=SWORDS[i]))
-        return _("{ship} ({colour}), {swords}, {coins}").format(
-            ship=_name("ship", TYPE[i]), colour=_name("colour", COLOURS[COLOUR[i]]), swords=sw,
-            coins=ngettext("{n} coin", "{n} coins", COINS[i]).format(n=COINS[i]))
+        # its own plural (not "{n} coin"): the other texts count coins drawn or paid, a different case in Czech
+        return ngettext("{ship} ({colour}), {swords}, {n} coin", "{ship} ({colour}), {swords}, {n} coins",
+                        COINS[i]).format(ship=_name("ship", TYPE[i]), colour=_name("colour", COLOURS[COLOUR[i]]),
+                                         swords=sw, n=COINS[i])
     if k == PERSON:
         t = TYPE[i]
         name = _name("person", t)
