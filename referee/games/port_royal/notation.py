@@ -688,7 +688,7 @@ def _symbol_word(w: str) -> str:
 
 
 def _parse_claim(rules, s, who, rest: str) -> str:
-    from .rules import claim_text, combos, combo_words
+    from .rules import claim_text, combos, combo_words, combo_names
     from .state import FLIP, REVEAL, SHIP as SHIP_PHASE, CLOSE, TAKE
 
     active = s.players[s.active]
@@ -739,10 +739,10 @@ def _parse_claim(rules, s, who, rest: str) -> str:
     h, a, c = REQUIRE[e]
     if counts[0] > st[S_HOUSE] or counts[1] > st[S_ANCHOR] or counts[2] > st[S_CROSS] or counts[3] > st[S_JOKER]:
         raise IllegalMove(_("{active} does not have {persons} to discard (E3).").format(
-            active=active, persons=combo_words(combo)))
+            active=active, persons=combo_names(combo)))
     raise IllegalMove(_("{persons} does not pay {card} ({need}): one person per symbol, Jacks filling the gap "
                         "(E3); e.g. {example}.").format(
-        persons=combo_words(combo) or _("Nothing"), card=IDS[e],
+        persons=combo_names(combo) or _("Nothing"), card=IDS[e],
         need=" + ".join(_(C.SYMBOL_NAMES[w]) for w in C.SYMBOLS[e]), example=combo_words(options[0])))
 
 
