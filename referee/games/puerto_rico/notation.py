@@ -8,7 +8,7 @@ import re
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
-from referee.i18n import _, ngettext, pgettext
+from referee.i18n import _, language, ngettext, pgettext
 
 from .state import (BIDS, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
                     NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
@@ -505,7 +505,10 @@ def _builder(s, verb, obj, nums, flags, toks):
 
 
 def _capital(text: str) -> str:
-    """The first letter in capitals, the rest as it is ('a small market' -> 'A small market')."""
+    """The first letter in capitals, the rest as it is ('a small market' -> 'A small market'), where the English
+    text starts with the name; other languages' texts put it mid-sentence ('Budova {building}'), as it is."""
+    if language() != "en":
+        return text
     return text[:1].upper() + text[1:]
 
 
@@ -610,10 +613,10 @@ def _captain(s, verb, obj, nums, flags, toks):
         else:
             why = _("you must use the ship on which the most of your barrels fit (rule 5.7 K3c)")
         raise IllegalMove(_("{good} cannot go on the {ship}-ship: {why}; you may: {moves}.").format(
-            good=good_(g).capitalize(), ship=want, why=why, moves=", ".join(x[3] for x in mine)))
+            good=_capital(good_(g)), ship=want, why=why, moves=", ".join(x[3] for x in mine)))
     if len(mine) > 1:
         raise AmbiguousMove(_("{good} fits equally on several ships; say which: {moves}.").format(
-            good=good_(g).capitalize(), moves=", ".join(x[3] for x in mine)))
+            good=_capital(good_(g)), moves=", ".join(x[3] for x in mine)))
     return mine[0][3]
 
 
