@@ -287,8 +287,8 @@ def _phase_name(phase: str) -> str:
 def _wrong_phase(s, verb, obj):
     what = {ROLE: _("choose a role"), REVEAL: _("enter the revealed plantation"),
             DRAW: _("enter the hacienda tile drawn"), PH_SETTLER: _("take a plantation"),
-            PH_MAYOR: _("place colonists"), PH_BUILDER: _("build"), PH_CRAFTSMAN: _("take the extra barrel or pass"),
-            PH_TRADER: _("sell"), PH_CAPTAIN: _("load goods"), STORAGE: _("choose the goods to keep")}[s.phase]
+            PH_MAYOR: _("place colonists"), PH_BUILDER: pgettext("puerto-rico", "build"), PH_CRAFTSMAN: _("take the extra barrel or pass"),
+            PH_TRADER: pgettext("puerto-rico", "sell"), PH_CAPTAIN: _("load goods"), STORAGE: _("choose the goods to keep")}[s.phase]
     if s.phase in (REVEAL, DRAW):
         text = _("It is the {phase} step: the table must {what}; the legal moves are: {moves}.")
     elif s.phase == ROLE:
@@ -395,7 +395,7 @@ def _settler(s, verb, obj, nums, flags, toks):
         text = "take quarry" + suffix
     else:
         if s.row[k] == 0:
-            row = ", ".join(f"{s.row[g]} {good_(g)}" for g in range(5) if s.row[g]) or _("nothing")
+            row = ", ".join(f"{s.row[g]} {good_(g)}" for g in range(5) if s.row[g]) or pgettext("puerto-rico", "nothing")
             raise IllegalMove(_("No {good} plantation is face up (rule 5.2 S1); the row shows {row}.").format(
                 good=good_(k), row=row))
         text = "take " + GOODS[k] + suffix
@@ -786,4 +786,4 @@ def storage_proposal(s, shown: bool = False) -> str:
     parts = [_("all {n} {good}").format(n=gd[g], good=good_(g)) for g in range(5) if kept[g] and gd[g]]
     if single >= 0:
         parts.append(f"1 {good_(single)}")
-    return ", ".join(parts) or _("nothing")
+    return ", ".join(parts) or pgettext("puerto-rico", "nothing")
