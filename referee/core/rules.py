@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from .errors import BadInput
 from .move import Move
 
@@ -119,7 +119,8 @@ class Rules:
     def prompt(self, state) -> str:
         """One line for the prompt: whose turn it is and what they may do."""
         who = self.to_move(state)
-        return (_("{player} to move").format(player=who) if who
+        # a sentence of its own (the table's status line uses the same English words mid-line)
+        return (pgettext("prompt", "{player} to move").format(player=who) if who
                 else _("Chance event: enter what the table revealed"))
 
     def events(self, state) -> list[str]:
