@@ -21,7 +21,7 @@ def _valid_json(path) -> bool:
     return isinstance(data, dict)
 
 
-def _aside(path: Path, why: str = "damaged") -> Path:
+def aside_name(path: Path, why: str = "damaged") -> Path:
     """A free name to keep a set-aside file under (never overwrites an earlier one)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     candidate = path.with_name(f"{path.name}.{why}-{stamp}")
@@ -30,6 +30,9 @@ def _aside(path: Path, why: str = "damaged") -> Path:
         n += 1
         candidate = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     return candidate
+
+
+_aside = aside_name
 
 
 def set_aside(path: Path, why: str) -> Path:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..core.errors import BadInput, StoreError
 from .atomic import atomic_write
-from .ids import new_id
+from .ids import check_id, is_id, new_id
 from .lock import StoreLock
 
 SCHEMA_VERSION = 1
@@ -206,7 +206,7 @@ class Store:
 
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:
-        return self.records_dir / f"{gid}.txt"
+        return self.records_dir / f"{check_id(gid)}.txt"
 
     def read_record(self, gid: str) -> str | None:
         try:
@@ -219,12 +219,12 @@ class Store:
 
     # --- live games -------------------------------------------------------------------------
     def live_path(self, gid: str) -> Path:
-        return self.live_dir / f"{gid}.json"
+        return self.live_dir / f"{check_id(gid)}.json"
 
     def live_ids(self) -> set[str]:
         if not self.live_dir.is_dir():
             return set()
-        return {p.stem for p in self.live_dir.glob("*.json")}
+        return {p.stem for p in self.live_dir.glob("*.json") if is_id(p.stem)}   # a stray file is no game
 
     def read_live(self, gid: str) -> dict | None:
         path = self.live_path(gid)
@@ -240,6 +240,7 @@ class Store:
         if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
             raise StoreError(f"The game file {path} is not a referee game; nothing was changed.")
         check_schema(doc, f"The game file {path}")
+        doc["id"] = gid     # the file's name is its id: the id written inside it never becomes a path
         return doc
 
     def write_live(self, doc: dict) -> None:
@@ -277,6 +278,10 @@ class Store:
         gid = str(text).strip().lower()
         if not gid:
             raise BadInput("Give a game id; `referee history` lists them.")
+        if not is_id(gid):      # refused before any path is built from it
+            if _names_a_game(text) is None:
+                check_id(gid)
+            return self._no_such_game(text)
         if self.live_path(gid).exists():
             return gid, "live"
         live = sorted(i for i in self.live_ids() if i.startswith(gid))
@@ -290,6 +295,9 @@ class Store:
         if len(matches) > 1:
             names = ", ".join(m[0] for m in matches[:6])
             raise BadInput(f"Game id {text!r} is ambiguous: it starts {names}; type more of it.")
+        return self._no_such_game(text)
+
+    def _no_such_game(self, text: str):
         game = _names_a_game(text)
         if game is not None:
             playing = [d["id"] for d in self.live_docs() if d.get("game") == game]   # latest played first

@@ -347,7 +347,7 @@ def _command(store, tracked, console, word, text, reveal=None):
     if word == "undo":
         parts = text.split()
         n = undo_count(parts)
-        dropped = session.undo(store, tracked, n)
+        dropped = session.undo(store, tracked, n, reopen=True)   # as before; the table will ask (issue 13.6)
         console.print("Took back: " + ", ".join(m.text for m in reversed(dropped)))
         console.print(tracked.game.render())
         return None

@@ -1,0 +1,322 @@
+"""The store's integrity against what a club types and what a computer does (issue 12: 5, 6, 8, 10, 11;
+issue 13: 6). Each test fails on the main this work started from."""
+
+import errno
+import json
+import os
+import tempfile
+
+import pytest
+
+from referee import session
+from referee.cli import main
+from referee.core.errors import BadInput, HalfDone, StoreError, WouldReopen
+from referee.store import Store
+from referee.store.ids import is_id
+
+
+@pytest.fixture
+def store(db, toy):
+    return Store(db)
+
+
+@pytest.fixture
+def referee(db, toy, capsys):
+    """referee(*argv) -> (exit code, stdout, stderr), through main() as the installed program runs it."""
+    def run(*args):
+        with pytest.raises(SystemExit) as done:
+            main([str(a) for a in args])
+        out = capsys.readouterr()
+        assert "Traceback" not in out.err and "internal error" not in out.err, out.err
+        code = done.value.code
+        return (0 if code is None else code), out.out, out.err
+    return run
+
+
+def snapshot(folder):
+    """Every file under ``folder`` with its bytes: proof that a refused command changed nothing."""
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None)
+            for p in sorted(folder.rglob("*")) if not p.name.endswith(".lock")}
+
+
+def finished_game(store):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+    session.play(store, t, "keep")
+    assert t.archived
+    return t
+
+
+# --- issue 13 item 6: undo across the end needs --reopen ---------------------------------------------------
+def test_undo_of_a_finished_game_without_reopen_changes_nothing(store, referee, tmp_path):
+    t = finished_game(store)
+    before = snapshot(tmp_path)
+    code, out, err = referee("undo", t.id)
+    assert code == 2 and out == ""
+    assert err.startswith(f"referee: Game {t.id} is finished and in the history;") and "--reopen" in err
+    assert err.count("\n") == 1 and "Nothing was changed." in err
+    assert snapshot(tmp_path) == before
+
+
+def test_undo_with_reopen_takes_the_game_out_of_the_history_until_it_ends_again(store, referee):
+    t = finished_game(store)
+    code, out, _ = referee("undo", t.id, "--reopen")
+    assert code == 0 and "Took back: keep" in out
+    assert store.get_archived(t.id) is None and store.read_live(t.id)["moves"] == ["roll 2"]
+    code, out, _ = referee("history", "--json")
+    assert t.id not in out
+    assert referee("move", t.id, "give")[0] == 0                     # finished again, the other way
+    assert store.get_archived(t.id)["result"]["winners"] == ["Bob"] and not store.live_ids()
+
+
+def test_session_undo_says_when_it_would_reopen(store):
+    t = finished_game(store)
+    with pytest.raises(WouldReopen) as refused:
+        session.undo(store, t, 1)
+    assert isinstance(refused.value, BadInput) and refused.value.exit_code == 2
+    assert t.archived and t.game.moves == ["roll 2", "keep"] and store.get_archived(t.id) is not None
+    session.undo(store, t, 1, reopen=True)
+    assert not t.archived and t.game.moves == ["roll 2"]
+
+
+def test_undo_within_a_game_in_progress_needs_no_reopen(store):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 3})
+    session.play(store, t, "roll 2")
+    assert [m.text for m in session.undo(store, t, 1)] == ["roll 2"]
+
+
+# --- 5: ids never become paths ----------------------------------------------------------------------------
+HOSTILE_IDS = ["../../other/h.json.live/abcdef", "../x", "..", ".", "a/b", "a\\b", "ABC\x1b]0;x\x07", "a" * 300,
+               "abc def", "ab-", "x.json", "~", "аbc"]      # the last one starts with a Cyrillic а
+
+
+@pytest.mark.parametrize("gid", HOSTILE_IDS)
+@pytest.mark.parametrize("command", [["show"], ["play"], ["moves"], ["move", "+", "roll 1"], ["abandon"],
+                                     ["undo"], ["qr"], ["replay"]])
+def test_an_id_outside_the_id_alphabet_is_refused_before_any_path(store, referee, tmp_path, gid, command):
+    other = tmp_path / "other"
+    (other / "h.json.live").mkdir(parents=True)
+    (other / "h.json.live" / "abcdef.json").write_text("{}")
+    session.create(store, "toy", ["Ann", "Bob"])        # the live folder exists, as in the finding
+    before = snapshot(tmp_path)
+    args = [command[0], gid, *command[2:]] if command[0] == "move" else [*command, gid]
+    code, out, err = referee(*args)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("referee: ")
+    assert "is not a game id" in err or "No game with id" in err or "is a game, not a game id" in err
+    assert snapshot(tmp_path) == before
+
+
+def test_the_id_written_inside_a_game_file_never_becomes_a_path(store, referee, tmp_path):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    path = store.live_path(t.id)
+    doc = json.loads(path.read_text())
+    doc["id"] = "../../escaped"
+    path.write_text(json.dumps(doc))
+    assert referee("move", t.id, "roll 1")[0] == 0
+    assert store.read_live(t.id)["moves"] == ["roll 1"]
+    assert not (tmp_path.parent / "escaped.json").exists() and not list(tmp_path.parent.glob("escaped*"))
+
+
+def test_stray_files_in_the_live_folder_are_not_games(store):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    (store.live_dir / "not a game.json").write_text("{}")
+    (store.live_dir / "..json").write_text("{}")
+    assert store.live_ids() == {t.id}
+
+
+@pytest.mark.parametrize("text", ["abc234", "i1", "game-7", "a" * 32])
+def test_the_id_alphabet(text):
+    assert is_id(text)
+
+
+@pytest.mark.parametrize("text", ["", "-a", "a-", "A", "a" * 33, "a.b", "a b", "é", "a\n", "a/b", None, 5])
+def test_not_ids(text):
+    assert not is_id(text)
+
+
+# --- 6: decisions under the lock from what was read under it -------------------------------------------
+def test_opening_a_game_never_finishes_it_from_a_copy_read_before_the_lock(store, monkeypatch):
+    """Window 1 opens a game whose last move is stored but which never entered the history (a failed archive
+    write). Before window 1 takes the lock, window 2 takes that move back (and so the game is in progress
+    again). Window 1 must not archive the game from its old copy."""
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+    doc = store.read_live(t.id)
+    doc["moves"] = ["roll 2", "keep"]                      # finished on disk, still a live file
+    store.write_live(doc)
+
+    real_acquire = type(store.lock).acquire
+    stretched = {"done": False}
+
+    def acquire(lock, *a, **k):                           # the stretched window: another process acts here
+        if not stretched["done"]:
+            stretched["done"] = True
+            other = Store(store.path)
+            d = other.read_live(t.id)
+            d["moves"] = ["roll 2"]                        # window 2 took the last move back
+            other.write_live(d)
+        return real_acquire(lock, *a, **k)
+
+    monkeypatch.setattr(type(store.lock), "acquire", acquire)
+    opened = session.open_game(store, t.id)
+    monkeypatch.setattr(type(store.lock), "acquire", real_acquire)
+    assert stretched["done"]
+    assert store.get_archived(t.id) is None and store.read_live(t.id)["moves"] == ["roll 2"]
+    assert not opened.archived and opened.game.moves == ["roll 2"]
+
+
+def test_an_entry_typed_at_one_position_is_never_applied_at_another_with_as_many_moves(store):
+    """Same number of moves, another position: window 2 took back 'roll 1' and rolled 2 instead."""
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 5})
+    session.play(store, t, "roll 1")
+    here = session.open_game(Store(store.path), t.id)
+    there = session.open_game(Store(store.path), t.id)
+    session.undo(store, there, 1)
+    session.play(store, there, "roll 2")
+    from referee.core.errors import MovedOn
+
+    with pytest.raises(MovedOn):
+        session.enter(store, here, "keep", typed_at=1)
+    assert store.read_live(t.id)["moves"] == ["roll 2"] and here.game.moves == ["roll 2"]
+    session.enter(store, here, "keep", typed_at=1)       # confirmed at the new position: applied
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep"]
+
+
+# --- 8: say exactly what was stored -----------------------------------------------------------------------
+def test_a_failed_archive_write_after_the_last_move_says_the_move_was_saved(store, referee, monkeypatch):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+
+    real = os.replace
+
+    def replace(src, dst, *a, **k):                       # the disk fills up just as the archive is written
+        if str(dst) == str(store.path):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(dst))
+        return real(src, dst, *a, **k)
+
+    monkeypatch.setattr(os, "replace", replace)
+    code, out, err = referee("move", t.id, "keep")
+    monkeypatch.setattr(os, "replace", real)
+    assert code == 2 and "nothing was changed" not in err.lower()
+    assert "saved" in err and "could not enter the history" in err
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep"]          # the move is on disk, as said
+    code, out, err = referee("show", t.id, "--json")                     # and opening it completes the finish
+    assert code == 0 and store.get_archived(t.id) is not None and not store.live_ids()
+
+
+def test_a_failed_write_of_the_record_before_the_archive_is_a_half_done_finish_completed_later(store, monkeypatch):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+    real = Store.remove_live
+
+    def fail(self, gid):
+        raise StoreError("Could not remove it (Permission denied); nothing was changed.")
+
+    monkeypatch.setattr(Store, "remove_live", fail)
+    with pytest.raises(HalfDone, match=r"The last move of game \w+ is saved, but the game could not enter the "
+                                       r"history"):
+        session.play(store, t, "keep")
+    monkeypatch.setattr(Store, "remove_live", real)
+    fresh = Store(store.path)
+    session.create(fresh, "toy", ["Cy", "Di"])             # any writer completes it first
+    assert fresh.get_archived(t.id) is not None and t.id not in fresh.live_ids()
+
+
+# --- 10: ordinary faults are one sentence, exit 2, naming the file -------------------------------------
+def _raiser(code, filename=None):
+    def boom(*a, **k):
+        raise OSError(code, os.strerror(code), filename)
+    return boom
+
+
+@pytest.mark.parametrize("code, says", [(errno.EROFS, "read-only"), (errno.EACCES, "permission denied"),
+                                        (errno.ENOSPC, "is full"), (errno.EDQUOT, "is full")])
+def test_a_store_that_cannot_be_written_is_one_sentence(store, referee, monkeypatch, db, code, says):
+    monkeypatch.setattr(tempfile, "mkstemp", _raiser(code, str(db.parent)))
+    code_, out, err = referee("record", "toy", "-p", "Ann=3", "-p", "Bob=1")
+    assert code_ == 2 and err.count("\n") == 1 and says in err.lower() and str(db.parent) in err
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("code, says", [(errno.ENOLCK, "cannot lock files"), (errno.ENOSPC, "is full"),
+                                        (errno.EACCES, "permission denied"), (errno.EISDIR, "is a folder")])
+def test_a_lock_that_cannot_be_taken_is_one_sentence(store, referee, monkeypatch, db, code, says):
+    lock = store.lock.path
+    monkeypatch.setattr(type(store.lock), "acquire", _raiser(code, str(lock)))
+    code_, out, err = referee("new", "toy", "-p", "Ann", "-p", "Bob", "--json")
+    assert code_ == 2 and err.count("\n") == 1 and says in err.lower() and str(lock) in err
+    assert out == ""
+
+
+def test_a_store_that_may_not_be_read_is_one_sentence(store, referee, monkeypatch, db):
+    finished_game(store)
+    from pathlib import Path
+
+    real = Path.read_bytes
+
+    def read_bytes(path):
+        if path == db:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    code, out, err = referee("history")
+    assert code == 2 and "permission denied" in err.lower() and str(db) in err and err.count("\n") == 1
+
+
+def test_a_lock_that_is_a_folder(store, referee, db):
+    store.lock.path.mkdir(parents=True)
+    code, out, err = referee("new", "toy", "-p", "Ann", "-p", "Bob")
+    assert code == 2 and err.count("\n") == 1 and str(store.lock.path) in err and "folder" in err
+
+
+def test_a_store_whose_parent_is_a_file(toy, referee, tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    db = tmp_path / "notes.txt" / "history.json"
+    code, out, err = referee("--db", db, "record", "toy", "-p", "Ann=3", "-p", "Bob=1")
+    assert code == 2 and err.count("\n") == 1 and "notes.txt" in err and "is a file where a folder" in err
+
+
+def test_a_store_name_too_long_for_the_file_system(toy, referee, tmp_path):
+    db = tmp_path / ("h" * 300 + ".json")
+    code, out, err = referee("--db", db, "record", "toy", "-p", "Ann=3", "-p", "Bob=1")
+    assert code == 2 and err.count("\n") == 1 and "too long" in err
+
+
+def test_a_game_id_longer_than_a_file_name_may_be(store, referee):
+    session.create(store, "toy", ["Ann", "Bob"])
+    code, out, err = referee("show", "a" * 300)
+    assert code == 2 and "is not a game id" in err and err.count("\n") == 1
+
+
+# --- 11: export onto the store, Ctrl-C ---------------------------------------------------------------------
+@pytest.mark.parametrize("which", ["path", "backup_path", "journal", "live"])
+def test_export_onto_the_stores_own_files_is_refused(store, referee, which, tmp_path):
+    finished_game(store)
+    finished_game(store)
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    target = {"path": store.path, "backup_path": store.backup_path,
+              "journal": store.path.with_name(store.path.name + ".journal"),
+              "live": store.live_path(t.id)}[which]
+    before = snapshot(tmp_path)
+    code, out, err = referee("export", target)
+    assert code == 2 and "history store itself" in err and err.count("\n") == 1
+    assert snapshot(tmp_path) == before
+
+
+def test_export_onto_a_link_to_the_store_is_refused(store, referee, tmp_path):
+    finished_game(store)
+    link = tmp_path / "club.json"
+    link.symlink_to(store.path)
+    before = store.path.read_bytes()
+    code, out, err = referee("export", link)
+    assert code == 2 and "history store itself" in err and store.path.read_bytes() == before
+
+
+def test_ctrl_c_exits_130_with_a_sentence_saying_what_was_saved(store, referee, monkeypatch):
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session, "create", interrupted)
+    code, out, err = referee("new", "toy", "-p", "Ann", "-p", "Bob")
+    assert code == 130 and "Aborted" not in err and "Interrupted" in err and "saved" in err
