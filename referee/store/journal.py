@@ -87,11 +87,10 @@ def _set_aside(store, intent, step) -> None:
     kept = _plain_name(intent.get("file"))
     if kept is None or not store.path.with_name(kept).exists():
         return      # the file that keeps them was never written: nothing was moved, nothing to finish
-    archived = store.archived_ids()
-    for gid in intent["ids"]:
-        if gid in archived:
-            store.remove_archived(gid)
-        step()
+    # Damaged documents may have no id (a string where a game was): they are known by their whole text.
+    taken = set(intent["docs"])
+    store.remove_archive_documents(lambda doc: json.dumps(doc, sort_keys=True, ensure_ascii=False) in taken)
+    step()
 
 
 def _import_undo(store, intent) -> bool:
@@ -226,15 +225,15 @@ def run(store, intent: dict, half_done: str) -> None:
 
 @contextmanager
 def importing(store, intent: dict):
-    """Under the lock, around an import's writes: ``intent`` lists (and the caller keeps updating, before
-    each write) the ids of the games in progress and move records the import creates, and the ids it enters
-    in the archive. A failure or a crash before the archive write takes all of them back."""
+    """Under the lock, around an import's writes: ``intent`` lists the ids of the games in progress and of
+    the move records the import creates (files that did not exist), and the ids it enters in the archive,
+    whose write is the last step. A failure or a crash before that write takes all of them back."""
     global under_way
     intent["op"] = "import"
     _write(store, intent)
     under_way = "import"
     try:
-        yield lambda: _write(store, intent)
+        yield
     except (RefereeError, OSError) as err:
         under_way = None
         try:

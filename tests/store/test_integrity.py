@@ -35,8 +35,8 @@ def referee(db, toy, capsys):
 
 def snapshot(folder):
     """Every file under ``folder`` with its bytes: proof that a refused command changed nothing."""
-    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None)
-            for p in sorted(folder.rglob("*")) if not p.name.endswith(".lock")}
+    return {str(p.relative_to(folder)): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file() and not p.name.endswith(".lock")}
 
 
 def finished_game(store):
@@ -320,3 +320,89 @@ def test_ctrl_c_exits_130_with_a_sentence_saying_what_was_saved(store, referee, 
     monkeypatch.setattr(session, "create", interrupted)
     code, out, err = referee("new", "toy", "-p", "Ann", "-p", "Bob")
     assert code == 130 and "Aborted" not in err and "Interrupted" in err and "saved" in err
+
+
+# --- 9: repair handles any JSON shape ----------------------------------------------------------------------
+def _replace_one_game(store, gid, value):
+    raw = json.loads(store.path.read_text())
+    key = next(k for k, d in raw["games"].items() if d["id"] == gid)
+    raw["games"][key] = value
+    store.path.write_text(json.dumps(raw))
+
+
+@pytest.mark.parametrize("value", ["a string", 7, None, [1, 2], {"id": ["x"]}, {"id": "abc234", "players": 5}])
+def test_a_game_replaced_by_any_json_is_named_and_set_aside_and_the_rest_kept(store, referee, tmp_path, value):
+    kept = finished_game(store)
+    broken = finished_game(store)
+    _replace_one_game(store, broken.id, value)
+    for args in (["history"], ["stats"], ["show", kept.id], ["record", "toy", "-p", "Ann=1", "-p", "Bob=2"],
+                 ["repair"], ["export", "-"]):
+        code, out, err = referee(*args)
+        assert code == 2 and err.count("\n") == 1 and "damaged" in err and "--set-aside" in err, (args, err)
+    code, out, err = referee("repair", "--set-aside")
+    assert code == 0 and "Set aside 1 damaged finished game(s)" in out
+    assert [d["id"] for d in store.archived()] == [kept.id]
+    aside = json.loads(next(tmp_path.glob("history.json.games.damaged-*")).read_text())
+    assert aside["games"][0] == value or aside["games"][0]["players"] == 5
+    assert referee("history")[0] == 0 and referee("stats")[0] == 0
+    # The tracked game's move record survives it: the plain check enters it again, re-scored from its moves.
+    code, out, err = referee("repair")
+    assert code == 0 and "is sound: 2 finished games" in out and f"move records ({broken.id})" in out
+    assert store.get_archived(broken.id)["result"] == store.get_archived(kept.id)["result"]
+
+
+def test_a_game_file_whose_moves_is_a_number(store, referee):
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    path = store.live_path(t.id)
+    doc = json.loads(path.read_text())
+    doc["moves"] = 5
+    path.write_text(json.dumps(doc))
+    for args in (["show", t.id], ["play", t.id], ["moves", t.id], ["repair"], ["history", "--unfinished"]):
+        code, out, err = referee(*args)
+        assert code in (0, 2) and (code == 0 or (err.count("\n") == 1 and "--set-aside" in err)), (args, err)
+    code, out, err = referee("repair", "--set-aside")
+    assert code == 0 and f"Set aside 1 damaged game(s) in progress ({t.id})" in out
+    assert not store.live_ids()
+
+
+def test_restore_never_leaves_the_store_missing_or_torn(store, referee, monkeypatch):
+    finished_game(store)
+    finished_game(store)                                    # the backup now holds the first game
+    store.path.write_text("{ torn")
+    real = os.replace
+    seen = []
+
+    def replace(src, dst, *a, **k):                         # at the instant the restore lands, look at the store
+        if str(dst) == str(store.path):
+            seen.append(store.path.read_bytes())
+        return real(src, dst, *a, **k)
+
+    monkeypatch.setattr(os, "replace", replace)
+    code, out, err = referee("repair", "--restore")
+    assert code == 0 and "Restored" in out and seen[0] == b"{ torn"     # old file in place until replaced whole
+    assert len(store.archived()) >= 1
+
+
+# --- 7: an import is all or nothing, even killed -----------------------------------------------------------
+def _export_with_records(store, referee, tmp_path):
+    finished_game(store)
+    finished_game(store)
+    playing = session.create(store, "toy", ["Cy", "Di"])
+    path = tmp_path / "club.json"
+    assert referee("export", path)[0] == 0
+    return path, playing
+
+
+def test_a_failed_import_keeps_nothing_of_it(store, referee, tmp_path, monkeypatch):
+    path, playing = _export_with_records(store, referee, tmp_path)
+    other = Store(tmp_path / "other.json")
+    before = snapshot(tmp_path)
+
+    def full(self, docs):
+        raise StoreError(f"Could not write {self.path} (No space left on device); nothing was changed.")
+
+    monkeypatch.setattr(Store, "add_archived", full)
+    code, out, err = referee("--db", other.path, "import", path)
+    assert code == 2 and "Nothing was imported" in err and err.count("\n") == 1
+    after = snapshot(tmp_path)
+    assert after == before                                    # no game in progress, no record left behind

@@ -336,9 +336,10 @@ def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store,
     edited["result"]["ranking"][0]["total"] = "4 points"           # a score typed by hand into the file
     store.path.write_text(json.dumps(raw))
     r = run("stats")
-    assert r.exit_code == 2 and f"Game {edited['id']} in the history has a damaged result" in r.stderr
+    assert r.exit_code == 2 and f"Game {edited['id']} in the history store" in r.stderr
+    assert "is not a number); `referee repair --set-aside` moves it out of the history" in r.stderr
     with pytest.raises(StoreError, match=rf"1 of 2 finished games in the history are damaged \(game "
-                                         rf"{edited['id']}\.result\.ranking\[0\]\.total must be a number"):
+                                         rf"{edited['id']}: the total of Dan is not a number"):
         repair(store)
     message = repair(store, set_aside=True)
     assert f"Set aside 1 damaged finished game(s) ({edited['id']})" in message
