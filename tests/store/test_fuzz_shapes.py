@@ -144,3 +144,22 @@ def _mutated(tmp_path, sample, which, data):
 def test_any_json_shape_gives_a_sentence_never_a_crash(tmp_path_factory, sample, which, data):
     tmp_path = tmp_path_factory.mktemp("fuzz")
     _run_all(*_mutated(tmp_path, sample, which, data))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_fast_shape_check_never_passes_what_the_full_check_refuses(sample, data):
+    """Every read of the history checks each game with a fast test; the full check (which names what is wrong)
+    must refuse nothing the fast one lets through."""
+    from referee.store.shape import _looks_sound, why_damaged
+
+    folder, finished, live = sample
+    raw = json.loads((folder / "history.json").read_text())
+    doc = data.draw(st.sampled_from(list(raw["games"].values())), label="game")
+    place = data.draw(st.sampled_from(list(_paths(doc))), label="place")
+    if data.draw(st.booleans(), label="add a key"):
+        doc = _add(doc, place, data.draw(st.sampled_from(KEYS), label="key"), data.draw(JSON, label="value"))
+    else:
+        doc = _replace(doc, place, data.draw(JSON, label="value"))
+    if isinstance(doc, dict) and _looks_sound(doc):
+        assert why_damaged(doc) is None

@@ -406,3 +406,50 @@ def test_a_failed_import_keeps_nothing_of_it(store, referee, tmp_path, monkeypat
     assert code == 2 and "Nothing was imported" in err and err.count("\n") == 1
     after = snapshot(tmp_path)
     assert after == before                                    # no game in progress, no record left behind
+
+
+def test_ctrl_c_while_the_command_line_is_still_being_imported(tmp_path):
+    """The first tens of milliseconds: a KeyboardInterrupt while referee.cli (click...) is imported."""
+    import subprocess
+    import sys
+
+    script = ("import builtins, sys\n"
+              "real = builtins.__import__\n"
+              "def imp(name, *a, **k):\n"
+              "    if name == 'click':\n"
+              "        raise KeyboardInterrupt\n"
+              "    return real(name, *a, **k)\n"
+              "builtins.__import__ = imp\n"
+              "sys.argv = ['referee', 'history']\n"
+              "from referee._start import run\n"
+              "run()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "REFEREE_DB": str(tmp_path / "h.json")})
+    assert done.returncode == 130 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == "referee: Interrupted before anything was done; nothing was changed."
+
+
+def test_ctrl_c_at_the_table_exits_130_not_aborted(store, tmp_path):
+    """A real SIGINT to `referee play` waiting for the next line: exit 130 and a sentence, not 'Aborted!'
+    with exit 1 (a rule says no), never a traceback; the moves entered before it are on disk."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    t = session.create(store, "toy", ["Ann", "Bob"])
+    script = (f"import sys\nsys.path.insert(0, {os.getcwd()!r})\nfrom tests.core.toy import install\ninstall()\n"
+              f"sys.argv = ['referee', 'play', {t.id!r}]\nfrom referee._start import run\nrun()\n")
+    child = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "REFEREE_DB": str(store.path)})
+    child.stdin.write("roll 2\n")
+    child.stdin.flush()
+    deadline = time.monotonic() + 30
+    while (store.read_live(t.id) or {}).get("moves") != ["roll 2"] and time.monotonic() < deadline:
+        time.sleep(0.02)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130, (child.returncode, err)
+    assert "Traceback" not in err and "Aborted" not in err and "Interrupted" in err and "saved" in err
+    assert store.read_live(t.id)["moves"] == ["roll 2"]
