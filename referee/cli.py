@@ -589,7 +589,9 @@ def repair_command(ctx, restore, reset, set_aside):
     damaged games aside. Nothing is deleted: a damaged file is kept next to where it was.
 
     A finished tracked game whose move record is kept but which the history has lost (a backup is one
-    write behind) is replayed from its record and entered again, by every form of repair."""
+    write behind) is replayed from its record and entered again, by every form of repair. A change a crash
+    or Ctrl-C cut short (a game entering the history, an import...) is completed first, or for an import
+    taken back; a game whose last move was stored but which never entered the history enters it."""
     from .store.repair import repair
 
     click.echo(repair(open_store(ctx), restore=restore, reset=reset, set_aside=set_aside))
