@@ -182,13 +182,14 @@ def interactive_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def open_store(ctx):
-    """The history store, with any change a crash left half-done finished first (store/journal.py)."""
+def open_store(ctx, recover: bool = True):
+    """The history store, with any change a crash left half-done finished first (store/journal.py); `repair`
+    opens it without, to put right first what may stop that change from completing."""
     from .store import Store
     from .store.journal import recover_if_pending
 
     store = Store(ctx.obj.get("db") if ctx.obj else None)
-    said = recover_if_pending(store)
+    said = recover_if_pending(store) if recover else ""
     if said:
         click.echo(f"referee: {said}", err=True)
     return store
@@ -594,7 +595,7 @@ def repair_command(ctx, restore, reset, set_aside):
     taken back; a game whose last move was stored but which never entered the history enters it."""
     from .store.repair import repair
 
-    click.echo(repair(open_store(ctx), restore=restore, reset=reset, set_aside=set_aside))
+    click.echo(repair(open_store(ctx, recover=False), restore=restore, reset=reset, set_aside=set_aside))
 
 
 def main(argv=None):

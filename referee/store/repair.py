@@ -145,7 +145,7 @@ def _canonical(doc) -> str:
     return json.dumps(doc, sort_keys=True, ensure_ascii=False)
 
 
-def _set_aside_finished(store) -> str:
+def _set_aside_finished(store, journaled: bool = True) -> str:
     """Move damaged finished games, whatever their shape, out of the archive into a file of their own next to
     it (kept): the file first, then the archive, through the journal so a crash completes it."""
     from . import journal
@@ -167,9 +167,14 @@ def _set_aside_finished(store) -> str:
     blob = {"format": "referee-history", "version": 1, "games": out}
     taken = [_canonical(docs[i]) for i, _n, _w in bad]
     atomic_write(path, json.dumps(blob, ensure_ascii=False, indent=1).encode("utf-8"))
-    journal.run(store, {"op": "set-aside", "file": path.name, "docs": taken},
-                _("The damaged finished games were copied to {path} but could not all be taken out of the "
-                  "history ({{error}}); `referee repair --set-aside` completes that.").format(path=path))
+    if journaled:
+        journal.run(store, {"op": "set-aside", "file": path.name, "docs": taken},
+                    _("The damaged finished games were copied to {path} but could not all be taken out of the "
+                      "history ({{error}}); `referee repair --set-aside` completes that.").format(path=path))
+    else:
+        # Another change is waiting in the journal (it needs these games out of the way to complete): the
+        # copy is already kept, so taking them out twice after a crash is harmless.
+        store.remove_archive_documents(lambda doc: _canonical(doc) in set(taken))
     return _("Set aside {n} damaged finished game(s) ({names}); they are kept in {path}, which `referee import "
              "--format json` takes back once they are put right.").format(n=len(out), names=", ".join(names),
                                                                           path=path)
@@ -206,8 +211,7 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
         raise BadInput("Choose one of --restore, --reset and --set-aside.")
     with store.lock:
         if set_aside:
-            completed = journal.recover(store)
-            finished = _set_aside_finished(store)
+            finished = _set_aside_finished(store, journaled=journal.pending(store) is None)
             bad = damaged_live_games(store)
             moved = []
             for gid, _why in bad:
@@ -217,12 +221,12 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             live = (_("Set aside {n} damaged game(s) in progress ({ids}); their files are kept in {folder} as "
                       "*.damaged-*.").format(n=len(moved), ids=", ".join(moved), folder=store.live_dir)
                     if moved else "")
+            completed = _complete_cut_short(store)
             entered = _finish_finished_live(store)
             if not (finished or live):
                 return _join(completed, _("No game is damaged; nothing was moved."), entered)
-            return _join(completed, finished, live, entered)
+            return _join(finished, live, completed, entered)
         if not (restore or reset):
-            completed = journal.recover(store)
             docs = store.archive_documents()          # a store that is not JSON at all: its own sentence
             bad = damaged_live_games(store)
             live = len(store.live_ids())
@@ -231,6 +235,7 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                 raise StoreError(f"{len(bad)} of {live} games in progress cannot be opened ({listing}); "
                                  f"`referee repair --set-aside` moves them aside; the finished games are sound.")
             broken = _damaged(docs)
+            completed = _complete_cut_short(store) if not broken else ""
             if broken:
                 listing = "; ".join(why for _i, _n, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
                 raise StoreError(f"{len(broken)} of {len(docs)} finished games in the history are damaged "
@@ -267,6 +272,17 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
         after = _after_restore(store)
         return _join(f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
                      f"Games in progress are untouched.", after)
+
+
+def _complete_cut_short(store) -> str:
+    """Complete the change a crash cut short; if it cannot be completed, one sentence saying why."""
+    from . import journal
+
+    try:
+        return journal.recover(store)
+    except RefereeError as err:
+        raise StoreError(_("A change to the history was cut short and cannot be completed yet: {error}").format(
+            error=str(err))) from None
 
 
 def _after_restore(store) -> str:

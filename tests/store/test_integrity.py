@@ -453,3 +453,34 @@ def test_ctrl_c_at_the_table_exits_130_not_aborted(store, tmp_path):
     assert child.returncode == 130, (child.returncode, err)
     assert "Traceback" not in err and "Aborted" not in err and "Interrupted" in err and "saved" in err
     assert store.read_live(t.id)["moves"] == ["roll 2"]
+
+
+def test_a_change_cut_short_that_a_damaged_game_blocks_is_completed_by_repair_set_aside(store, referee):
+    """A finish cut short (its journal waits) while another game in the history is damaged: every command
+    says so in one sentence; `repair --set-aside` moves the damaged game out and then completes the finish."""
+    from referee.store import journal
+
+    other = finished_game(store)
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+    real = Store.add_archived
+
+    def killed(self, docs):                       # the process dies as the game would enter the history
+        raise KeyboardInterrupt
+
+    Store.add_archived = killed
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            session.play(store, t, "keep")
+    finally:
+        Store.add_archived = real
+    journal.under_way = None
+    assert journal.pending(store)["op"] == "finish"
+    _replace_one_game(store, other.id, "not a game")
+    for args in (["history"], ["show", t.id], ["repair"]):
+        code, out, err = referee(*args)
+        assert code == 2 and err.count("\n") == 1 and "--set-aside" in err, (args, err)
+    code, out, err = referee("repair", "--set-aside")
+    assert code == 0 and "Set aside 1 damaged finished game(s)" in out and f"Game {t.id} had finished" in out
+    assert journal.pending(store) is None and t.id not in store.live_ids()
+    assert store.get_archived(t.id)["result"]["winners"] == ["Ann"]
