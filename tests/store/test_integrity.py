@@ -86,7 +86,7 @@ def test_undo_within_a_game_in_progress_needs_no_reopen(store):
 
 
 # --- 5: ids never become paths ----------------------------------------------------------------------------
-HOSTILE_IDS = ["../../other/h.json.live/abcdef", "../x", "..", ".", "a/b", "a\\b", "ABC\x1b]0;x\x07", "a" * 300,
+HOSTILE_IDS = ["../other/h.json.live/abcdef", "../../other/h.json.live/abcdef", "../x", "..", ".", "a/b", "a\\b", "ABC\x1b]0;x\x07", "a" * 300,
                "abc def", "ab-", "x.json", "~", "аbc"]      # the last one starts with a Cyrillic а
 
 
@@ -94,10 +94,10 @@ HOSTILE_IDS = ["../../other/h.json.live/abcdef", "../x", "..", ".", "a/b", "a\\b
 @pytest.mark.parametrize("command", [["show"], ["play"], ["moves"], ["move", "+", "roll 1"], ["abandon"],
                                      ["undo"], ["qr"], ["replay"]])
 def test_an_id_outside_the_id_alphabet_is_refused_before_any_path(store, referee, tmp_path, gid, command):
-    other = tmp_path / "other"
+    mine = session.create(store, "toy", ["Ann", "Bob"])      # the live folder exists, as in the finding
+    other = tmp_path / "other"                               # another store, next to this one
     (other / "h.json.live").mkdir(parents=True)
-    (other / "h.json.live" / "abcdef.json").write_text("{}")
-    session.create(store, "toy", ["Ann", "Bob"])        # the live folder exists, as in the finding
+    (other / "h.json.live" / "abcdef.json").write_bytes(store.live_path(mine.id).read_bytes())
     before = snapshot(tmp_path)
     args = [command[0], gid, *command[2:]] if command[0] == "move" else [*command, gid]
     code, out, err = referee(*args)
@@ -484,3 +484,24 @@ def test_a_change_cut_short_that_a_damaged_game_blocks_is_completed_by_repair_se
     assert code == 0 and "Set aside 1 damaged finished game(s)" in out and f"Game {t.id} had finished" in out
     assert journal.pending(store) is None and t.id not in store.live_ids()
     assert store.get_archived(t.id)["result"]["winners"] == ["Ann"]
+
+
+def test_ctrl_c_in_the_middle_of_a_finish_says_the_next_command_completes_it(store, referee, monkeypatch):
+    from referee.store import journal
+
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+    real = Store.remove_live
+
+    def interrupted(self, gid):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Store, "remove_live", interrupted)
+    code, out, err = referee("move", t.id, "keep")
+    monkeypatch.setattr(Store, "remove_live", real)
+    monkeypatch.setattr(journal, "under_way", None)
+    assert code == 130 and "Interrupted in the middle of a change to the history" in err
+    assert "the next referee command completes it" in err
+    code, out, err = referee("history", "--json")             # the next command, a reader, completes it
+    assert code == 0 and f"Game {t.id} had finished" in err and t.id in out
+    assert t.id not in store.live_ids() and journal.pending(store) is None
