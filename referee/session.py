@@ -194,7 +194,7 @@ def undo(store: Store, tracked: Tracked, n: int = 1, reopen: bool = False) -> li
             doc = {k: v for k, v in (tracked.doc or {}).items()
                    if k in ("id", "game", "players", "options", "date", "location", "notes", "created", "played_seconds")}
             doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": game.moves,
-                        "played_seconds": (tracked.doc or {}).get("duration") or 0, "id": tracked.id})
+                        "played_seconds": 60 * ((tracked.doc or {}).get("duration") or 0), "id": tracked.id})
             journal.run(store, {"op": "reopen", "id": tracked.id, "live": doc},
                         _("Game {id} is in progress again, but it could not be taken out of the history "
                           "({{error}}); the next referee command, or `referee repair`, completes that.")
@@ -222,7 +222,8 @@ def archive_doc(tracked_id: str, game: Game, live: dict) -> dict:
         "location": live.get("location"), "notes": live.get("notes"),
         "created": live.get("created"), "finished_at": now_iso(), "source": "tracked",
         "moves": len(game.moves), "has_record": True,
-        "duration": int(live.get("played_seconds") or live.get("duration") or 0) or None,   # seconds at the table
+        # minutes at the table, as every logged play's duration (record --duration, imports, exports)
+        "duration": round(float(live.get("played_seconds") or 0) / 60) or None,
         "result": result.to_dict() if result is not None else None,
     }
 
