@@ -56,6 +56,7 @@ ACTIONS = {
     "import": "from referee.cli import main\ntry:\n    main(['--db', {db!r}, 'import', {file!r}])\n"
               "except SystemExit as e:\n    assert not e.code, e.code",
     "set-aside": "from referee.store.repair import repair\nrepair(store, set_aside=True)",
+    "restore": "from referee.store.repair import repair\nrepair(store, restore=True)",
 }
 
 
@@ -208,6 +209,29 @@ def test_setting_damaged_games_aside(tmp_path, toy):
         if out.returncode == 0:
             assert kill_at >= 2
             assert "is sound" in repair(store)
+            return
+        assert out.returncode == 9, out.stderr
+    raise AssertionError("never got through")
+
+
+def test_restoring_the_backup(tmp_path, toy):
+    """A kill at any instant of `repair --restore` leaves the damaged store or the whole backup in its place,
+    never an empty or torn file, and the damaged one is kept."""
+    for kill_at in range(1, 60):
+        folder = tmp_path / f"k{kill_at}"
+        folder.mkdir()
+        db = folder / "history.json"
+        store = Store(db)
+        _finished(store, folder)
+        _finished(store, folder)
+        backup = store.backup_path.read_bytes()
+        db.write_bytes(b"{ torn")
+        out = _run(db, "restore", kill_at)
+        now = db.read_bytes()
+        assert now in (b"{ torn", backup) or json.loads(now)["games"], f"kill at {kill_at}: {now[:40]!r}"
+        if out.returncode == 0:
+            assert any(p.read_bytes() == b"{ torn" for p in folder.glob("history.json.damaged-*"))
+            assert len(Store(db).archived()) == 2          # the backup, and the game its record gives back
             return
         assert out.returncode == 9, out.stderr
     raise AssertionError("never got through")
