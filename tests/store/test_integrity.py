@@ -505,3 +505,34 @@ def test_ctrl_c_in_the_middle_of_a_finish_says_the_next_command_completes_it(sto
     code, out, err = referee("history", "--json")             # the next command, a reader, completes it
     assert code == 0 and f"Game {t.id} had finished" in err and t.id in out
     assert t.id not in store.live_ids() and journal.pending(store) is None
+
+
+@pytest.mark.parametrize("writer", ["new", "record", "move", "undo", "abandon", "import", "repair-set-aside"])
+def test_every_writer_on_a_read_only_store_is_one_sentence(store, referee, monkeypatch, db, tmp_path, writer):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 5})
+    session.play(store, t, "roll 1")
+    if writer == "repair-set-aside":
+        broken = finished_game(store)
+        _replace_one_game(store, broken.id, "not a game")  # so that repair --set-aside has something to write
+    export = tmp_path / "in.json"
+    export.write_text(json.dumps({"format": "referee-history", "version": 1, "games": [
+        {"schema_version": 1, "id": "abc234", "game": "toy", "players": ["Cy", "Di"], "source": "recorded",
+         "date": "2024-05-01", "has_record": False, "result": {"game": "toy", "winners": ["Cy"], "ranking": [
+             {"player": "Cy", "total": 5, "rank": 1, "breakdown": {"points": 5}, "tiebreak": None},
+             {"player": "Di", "total": 3, "rank": 2, "breakdown": {"points": 3}, "tiebreak": None}]}}]}))
+    args = {"new": ["new", "toy", "-p", "Ann", "-p", "Bob", "--json"],
+            "record": ["record", "toy", "-p", "Ann=3", "-p", "Bob=1"], "move": ["move", t.id, "keep"],
+            "undo": ["undo", t.id], "abandon": ["abandon", t.id], "import": ["import", export],
+            "repair-set-aside": ["repair", "--set-aside"]}[writer]
+    before = snapshot(tmp_path)
+    real = os.replace
+
+    def read_only(src, dst, *a, **k):                  # the disk turned read-only under referee
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(dst))
+
+    monkeypatch.setattr(tempfile, "mkstemp", _raiser(errno.EROFS, str(db.parent)))
+    monkeypatch.setattr(os, "replace", read_only)
+    code, out, err = referee(*args)
+    monkeypatch.setattr(os, "replace", real)
+    assert code == 2 and err.count("\n") == 1 and "read-only" in err and str(db.parent) in err, err
+    assert snapshot(tmp_path) == before
