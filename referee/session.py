@@ -157,7 +157,7 @@ def enter(store: Store, tracked: Tracked, text: str, typed_at: int | None = None
                 finish(store, tracked)
             except HalfDone:
                 raise
-            except StoreError as err:      # nothing of the finish was stored, but the move was
+            except (StoreError, OSError) as err:      # nothing of the finish was stored, but the move was
                 raise HalfDone(_("The move was saved, but game {id} could not enter the history ({error}); "
                                  "`referee show {id}` or `referee repair` enters it once that is put right.")
                                .format(id=tracked.id, error=journal.why(err))) from None

@@ -536,3 +536,23 @@ def test_every_writer_on_a_read_only_store_is_one_sentence(store, referee, monke
     monkeypatch.setattr(os, "replace", real)
     assert code == 2 and err.count("\n") == 1 and "read-only" in err and str(db.parent) in err, err
     assert snapshot(tmp_path) == before
+
+
+def test_a_disk_that_turns_read_only_after_the_last_move_says_the_move_was_saved(store, referee, monkeypatch):
+    t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
+    session.play(store, t, "roll 2")
+    real = tempfile.mkstemp
+    calls = []
+
+    def mkstemp(*a, **k):                  # the move's file is written; the next file (the record) is not
+        calls.append(1)
+        if len(calls) > 1:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), k.get("dir"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    code, out, err = referee("move", t.id, "keep")
+    monkeypatch.setattr(tempfile, "mkstemp", real)
+    assert code == 2 and err.count("\n") == 1 and "The move was saved, but game" in err
+    assert "nothing was changed" not in err.lower()
+    assert store.read_live(t.id)["moves"] == ["roll 2", "keep"]
