@@ -200,6 +200,19 @@ def _finish_finished_live(store) -> str:
         n=len(done), ids=", ".join(done))
 
 
+def _strays(store) -> str:
+    """Game files whose names are not game ids (an id from an older import, a file copied by hand): never
+    opened, so never a game in progress; said, so that nobody thinks the game is lost."""
+    if not store.live_dir.is_dir():
+        return ""
+    stray = sorted(p.name for p in store.live_dir.glob("*.json") if not is_id(p.stem))
+    if not stray:
+        return ""
+    return _("{n} file(s) in {folder} are not named by a game id and are not read ({names}); renamed to a "
+             "lower-case id (letters, digits, hyphens) they are games in progress again.").format(
+        n=len(stray), folder=store.live_dir, names=", ".join(stray[:5]) + (", …" if len(stray) > 5 else ""))
+
+
 def _join(*parts) -> str:
     return " ".join(p for p in parts if p)
 
@@ -245,7 +258,7 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             recovered = recover_records(store)
             games = store.archived()
             return _join(completed, f"The history store {store.path} is sound: {len(games)} finished games, "
-                                    f"{len(store.live_ids())} in progress.", entered, recovered)
+                                    f"{len(store.live_ids())} in progress.", entered, recovered, _strays(store))
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
             raise StoreError(f"There is no usable backup at {store.backup_path}; "
                              f"`referee repair --reset` moves the damaged store aside and starts afresh.")

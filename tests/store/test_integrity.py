@@ -117,11 +117,16 @@ def test_the_id_written_inside_a_game_file_never_becomes_a_path(store, referee, 
     assert not (tmp_path.parent / "escaped.json").exists() and not list(tmp_path.parent.glob("escaped*"))
 
 
-def test_stray_files_in_the_live_folder_are_not_games(store):
+def test_stray_files_in_the_live_folder_are_not_games_and_repair_names_them(store):
+    from referee.store.repair import repair
+
     t = session.create(store, "toy", ["Ann", "Bob"])
     (store.live_dir / "not a game.json").write_text("{}")
     (store.live_dir / "..json").write_text("{}")
+    (store.live_dir / "ABC.json").write_bytes(store.live_path(t.id).read_bytes())
     assert store.live_ids() == {t.id}
+    said = repair(store)
+    assert "is sound" in said and "3 file(s) in" in said and "ABC.json" in said
 
 
 @pytest.mark.parametrize("text", ["abc234", "i1", "game-7", "a" * 32])
