@@ -79,6 +79,8 @@ class RefereeGroup(click.Group):
             raise       # bare `referee`: the help itself, as click shows it
         except click.UsageError as err:
             raise OneLineUsageError(err) from None
+        except KeyboardInterrupt:       # while the command line is read: click would say "Aborted!", exit 1
+            interrupted()
 
     def invoke(self, ctx):
         from .core.errors import RefereeError
