@@ -11,7 +11,6 @@ game's fields make sense together (a ranking naming other players...) is `repair
 
 from __future__ import annotations
 
-import math
 import re
 
 from ..i18n import _
@@ -26,7 +25,7 @@ TEXT_FIELDS = ("date", "location", "notes", "created", "finished_at", "source", 
 def _number(value) -> bool:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
-    return math.isfinite(value) and abs(value) <= LARGEST
+    return -LARGEST <= value <= LARGEST      # NaN and infinities fail the comparison; a huge int too
 
 
 def _scalar(value) -> bool:
@@ -53,6 +52,11 @@ def _common(doc: dict) -> str | None:
 
 
 def _result(result) -> str | None:
+    why = _result_problem(result)
+    return None if why is None else _("a damaged result: {why}").format(why=why)
+
+
+def _result_problem(result) -> str | None:
     if result is None:
         return None
     if not isinstance(result, dict):

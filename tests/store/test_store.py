@@ -339,7 +339,7 @@ def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store,
     assert r.exit_code == 2 and f"Game {edited['id']} in the history store" in r.stderr
     assert "is not a number); `referee repair --set-aside` moves it out of the history" in r.stderr
     with pytest.raises(StoreError, match=rf"1 of 2 finished games in the history are damaged \(game "
-                                         rf"{edited['id']}: the total of Dan is not a number"):
+                                         rf"{edited['id']}: a damaged result: the total of Dan is not a number"):
         repair(store)
     message = repair(store, set_aside=True)
     assert f"Set aside 1 damaged finished game(s) ({edited['id']})" in message
