@@ -118,6 +118,7 @@ TEXTS = (
     N_('The deleted plays as JSON.'),
     N_('Take back the last N moves.'),
     N_('How many moves to take back (chance events included).'),
+    N_('Needed to take back moves of a finished game: it leaves the history (and the statistics) until it is finished again.'),
     N_('Log a finished game that was not tracked.'),
     N_('List past games, newest first.'),
     N_('Player and game statistics, ratings.'),

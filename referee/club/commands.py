@@ -487,11 +487,33 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
 
     from ..store.atomic import atomic_write
 
+    if _is_store_file(store, Path(file)):
+        from ..i18n import _
+
+        raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
+                     "history. Give another file name.").format(file=file))
     try:
         atomic_write(Path(file), text.encode("utf-8"))
     except OSError as err:
         raise _bad(f"Cannot write {file}: {err.strerror or err}.") from None
     click.echo(f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {file} ({fmt}).", err=True)
+
+
+def _is_store_file(store, path) -> bool:
+    """Whether ``path`` is (or would replace) one of the store's own files: the archive, its backup, lock or
+    journal, or a file in its folders of games in progress and move records (through links too)."""
+    import os
+
+    own = [store.path, store.backup_path, store.lock.path, store.path.with_name(store.path.name + ".journal")]
+    try:
+        target = path.resolve()
+        if any(target == p.resolve() for p in own):
+            return True
+        if any(p.exists() and path.exists() and os.path.samefile(path, p) for p in own):
+            return True
+        return any(d.resolve() in target.parents for d in (store.live_dir, store.records_dir))
+    except (OSError, RuntimeError):
+        return False
 
 
 # --- import -----------------------------------------------------------------------------------------
@@ -662,18 +684,25 @@ def abandon_command(ctx, game_id, as_json):
     folder of games in progress, and renaming it back to ID.json resumes it.
     """
     from ..core.errors import BadInput
-    from ..store.repair import set_aside
+    from ..i18n import _
+    from ..store import journal
+    from ..store.repair import aside_name
 
     store = _cli().open_store(ctx)
-    with store.lock:
+    with journal.locked(store):
         gid, where = store.resolve(game_id)
         if where != "live":
             raise BadInput(f"Game {gid} is finished and in the history; only a game in progress can be "
                            f"abandoned (`referee history --unfinished` lists them).")
         doc = store.read_live(gid) or {}
-        kept = set_aside(store.live_path(gid), "abandoned")
-        if store.record_path(gid).exists():     # a finished game reopened by undo: its old ending goes too,
-            set_aside(store.record_path(gid), "abandoned")   # or repair would enter it again
+        kept = aside_name(store.live_path(gid), "abandoned")
+        # A finished game reopened by undo: its old ending goes too, or repair would enter it again. Both
+        # renames or neither, even after a crash.
+        record = store.record_path(gid)
+        journal.run(store, {"op": "abandon", "id": gid, "live_kept": kept.name,
+                            "record_kept": aside_name(record, "abandoned").name if record.exists() else None},
+                    _("Game {id} was abandoned, but its old move record could not be set aside ({{error}}); the "
+                      "next referee command, or `referee repair`, completes that.").format(id=gid))
     moves = len(doc.get("moves") or [])
     if as_json:
         _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,

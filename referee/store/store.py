@@ -22,8 +22,9 @@ from pathlib import Path
 
 from ..core.errors import BadInput, StoreError
 from .atomic import atomic_write
-from .ids import new_id
+from .ids import check_id, is_id, new_id
 from .lock import StoreLock
+from .shape import archive_problem, live_problem, name_of
 
 SCHEMA_VERSION = 1
 GAMES = "games"
@@ -63,9 +64,10 @@ def check_schema(doc: dict, where: str) -> None:
 class _Storage:
     """TinyDB storage that reads strictly and writes atomically (TinyDB's JSONStorage truncates in place)."""
 
-    def __init__(self, path, store=None, **_):
+    def __init__(self, path, store=None, shapes=True, **_):
         self.path = Path(path)
         self.store = store
+        self.shapes = shapes        # check every game's shape (all but `repair`, which reads them as they are)
 
     def read(self):
         try:
@@ -78,8 +80,15 @@ class _Storage:
             data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise self.store.corrupt(f"is not valid JSON ({err})") from None
-        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()) \
+                or not all(str(k).isdigit() for t in data.values() for k in t) \
+                or not all(isinstance(d, dict) for d in (data.get(META) or {}).values()):
             raise self.store.corrupt("does not have the shape of a TinyDB file")
+        if self.shapes:
+            for n, doc in enumerate((data.get(GAMES) or {}).values(), 1):
+                why = archive_problem(doc)
+                if why:
+                    raise self.store.damaged_game(name_of(doc, n), why)
         return data
 
     def write(self, data) -> None:
@@ -118,7 +127,7 @@ class Store:
 
     # --- the archive (TinyDB) ------------------------------------------------------------------
     @contextmanager
-    def _db(self, write: bool):
+    def _db(self, write: bool, shapes: bool = True):
         from tinydb import TinyDB
         from tinydb.middlewares import CachingMiddleware
 
@@ -129,7 +138,7 @@ class Store:
 
         class Storage(_Storage):
             def __init__(self, path, **kw):
-                super().__init__(path, store=store)
+                super().__init__(path, store=store, shapes=shapes)
 
         middleware = CachingMiddleware(Storage)
         middleware.WRITE_CACHE_SIZE = 10 ** 9  # write once, at the end of the block
@@ -152,16 +161,32 @@ class Store:
         Reads the file directly with the strict reader rather than through TinyDB's per-document
         wrapping (3x faster on a 10,000-game history); atomic writes mean the file is always whole.
         """
-        data = _Storage(self.path, store=self).read()
+        docs = self.archive_documents(shapes=True)
+        for d in docs:
+            check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+        return [dict(d) for d in docs]
+
+    def archive_documents(self, shapes: bool = False) -> list:
+        """The finished games' documents as stored; without ``shapes``, whatever their shape (for `repair`)."""
+        data = _Storage(self.path, store=self, shapes=shapes).read()
         if data is None:
             return []
         meta = list((data.get(META) or {}).values())
         if meta:
             check_schema(meta[0], f"The history store {self.path}")
-        docs = [dict(d) for d in (data.get(GAMES) or {}).values()]
-        for d in docs:
-            check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
-        return docs
+        return list((data.get(GAMES) or {}).values())
+
+    def damaged_game(self, name: str, why: str) -> StoreError:
+        from ..i18n import _
+
+        return StoreError(_("Game {name} in the history store {path} is damaged ({why}); `referee repair "
+                            "--set-aside` moves it out of the history into a file of its own (nothing is "
+                            "deleted).").format(name=name, path=self.path, why=why))
+
+    def remove_archive_documents(self, damaged) -> int:
+        """Remove every stored document ``damaged(document)`` is true of, whatever its shape; the count."""
+        with self.lock, self._db(write=True, shapes=False) as db:
+            return len(db.table(GAMES).remove(lambda doc: bool(damaged(doc))))
 
     def archived_ids(self) -> set[str]:
         return {d["id"] for d in self.archived()}
@@ -206,7 +231,7 @@ class Store:
 
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:
-        return self.records_dir / f"{gid}.txt"
+        return self.records_dir / f"{check_id(gid)}.txt"
 
     def read_record(self, gid: str) -> str | None:
         try:
@@ -219,12 +244,12 @@ class Store:
 
     # --- live games -------------------------------------------------------------------------
     def live_path(self, gid: str) -> Path:
-        return self.live_dir / f"{gid}.json"
+        return self.live_dir / f"{check_id(gid)}.json"
 
     def live_ids(self) -> set[str]:
         if not self.live_dir.is_dir():
             return set()
-        return {p.stem for p in self.live_dir.glob("*.json")}
+        return {p.stem for p in self.live_dir.glob("*.json") if is_id(p.stem)}   # a stray file is no game
 
     def read_live(self, gid: str) -> dict | None:
         path = self.live_path(gid)
@@ -238,8 +263,16 @@ class Store:
             raise StoreError(f"The game file {path} is damaged ({err}); nothing was changed. "
                              f"Move it aside to continue with the other games.") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
-            raise StoreError(f"The game file {path} is not a referee game; nothing was changed.")
+            raise StoreError(f"The game file {path} is not a referee game; nothing was changed, and `referee repair "
+                             f"--set-aside` moves it aside.")
         check_schema(doc, f"The game file {path}")
+        doc["id"] = gid     # the file's name is its id: the id written inside it never becomes a path
+        why = live_problem(doc)
+        if why:
+            from ..i18n import _
+
+            raise StoreError(_("The game file {path} is damaged ({why}); nothing was changed, and `referee repair "
+                               "--set-aside` moves it aside.").format(path=path, why=why))
         return doc
 
     def write_live(self, doc: dict) -> None:
@@ -277,6 +310,10 @@ class Store:
         gid = str(text).strip().lower()
         if not gid:
             raise BadInput("Give a game id; `referee history` lists them.")
+        if not is_id(gid):      # refused before any path is built from it
+            if _names_a_game(text) is None:
+                check_id(gid)
+            return self._no_such_game(text)
         if self.live_path(gid).exists():
             return gid, "live"
         live = sorted(i for i in self.live_ids() if i.startswith(gid))
@@ -290,6 +327,9 @@ class Store:
         if len(matches) > 1:
             names = ", ".join(m[0] for m in matches[:6])
             raise BadInput(f"Game id {text!r} is ambiguous: it starts {names}; type more of it.")
+        return self._no_such_game(text)
+
+    def _no_such_game(self, text: str):
         game = _names_a_game(text)
         if game is not None:
             playing = [d["id"] for d in self.live_docs() if d.get("game") == game]   # latest played first
