@@ -222,21 +222,21 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
                   as_json):
     """Player and game statistics, the club's H-index and ratings.
 
-    \b
-    Players: plays, wins (a shared win counts for every player sharing it), win %, last played,
-      current streak (W3: the last three plays were wins; L2: the last two were not), rating.
+    Players: plays, wins (a shared win counts for every player sharing it), win %, last played, current streak (W3: the last three plays were wins; L2: the last two were not), rating.
+
     With --player: that player's plays, wins, average and best score per game, and rating history.
+
     With --player A --vs B: head-to-head over the games both played (who finished ahead, level, wins).
+
     Games: plays, average winning score, highest score and who made it, who wins most.
+
     Club H-index: the largest h such that at least h players have each played at least h games.
-    Skill (--rating openskill, the default): a Weng-Lin Plackett-Luce rating, skill mu and uncertainty
-      sigma, everyone starting at 25 ± 8.3; ranked by mu - 3 sigma, so a few lucky plays do not top the
-      table. Ties share a rank.
-    Elo (--rating elo): multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1
-      pairwise meetings of a game of n players, equal ranks count as a draw between the tied players.
-    Per player also: favourite games, nemesis (the opponent most often ahead, 2+ meetings), best partner
-      (most wins together, 2+ plays). Per game: score range and median, wins by seat (seat 1 = start
-      player), average duration. Plays per month; --year Y adds a year in review.
+
+    Skill (--rating openskill, the default): a Weng-Lin Plackett-Luce rating, skill mu and uncertainty sigma, everyone starting at 25 ± 8.3; ranked by mu - 3 sigma, so a few lucky plays do not top the table. Ties share a rank.
+
+    Elo (--rating elo): multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1 pairwise meetings of a game of n players, equal ranks count as a draw between the tied players.
+
+    Per player also: favourite games, nemesis (the opponent most often ahead, 2+ meetings), best partner (most wins together, 2+ plays). Per game: score range and median, wins by seat (seat 1 = start player), average duration. Plays per month; --year Y adds a year in review.
 
     The filters choose the games counted (--game X also gives ratings for that game alone).
     """
@@ -440,14 +440,14 @@ def _print_h2h(h):
 def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until, location):
     """Export the history (or the games the filters select).
 
-    \b
-    json: {"format": "referee-history", "version": 1, "games": [...]}: every stored field and the move
-          record of tracked games; `referee import` restores it exactly.
-    csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players,
-          source, notes: one row per play and player.
-    bgg:  <plays><play id date length location><item name objectid/><players><player name startposition
-          color score new win/>...: the shape of BoardGameGeek's /plays response, readable by BGG readers.
+    json: {"format": "referee-history", "version": 1, "games": [...]}: every stored field and the move record of tracked games; `referee import` restores it exactly.
+
+    csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players, source, notes: one row per play and player.
+
+    bgg:  <plays><play id date length location><item name objectid/><players><player name startposition color score new win/>...: the shape of BoardGameGeek's /plays response, readable by BGG readers.
+
     bgstats: a BG Stats backup of many plays (games, players, locations, plays); also --bgstats.
+
     Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
     UTF-8 with a BOM and ; for a Czech Excel.
     """
