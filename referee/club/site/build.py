@@ -192,6 +192,9 @@ def _env():
     env.filters["date"] = format_date
     env.filters["duration"] = format_duration
     env.globals["game_name"] = game_name
+    from ...calculator.output import part_label
+
+    env.globals["part_label"] = part_label      # a breakdown part by its name in the chosen language
     return env
 
 
