@@ -131,7 +131,7 @@ def result_table(result, title: str | None = None):
 def show_game(console, tracked) -> None:
     game = tracked.game
     status = _("finished") if game.finished else _("move {n}").format(n=len(game.moves) + 1)
-    console.print(f"[bold]{markup(game.rules.name)}[/]  {_('id')} [cyan]{markup(tracked.id)}[/]  {markup(game.date)}  "
+    console.print(f"[bold]{markup(game.rules.name)}[/]  id [cyan]{markup(tracked.id)}[/]  {markup(game.date)}  "
                   f"{markup(', '.join(game.players))}  ({status})")
     console.print(game.render())
     if game.finished:

@@ -205,7 +205,7 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
 
     style = Style.from_dict({"who": "bold", "id": "ansicyan"})
     game = tracked.game
-    console.print(f"[bold]{game.rules.name}[/] {_('id')} [cyan]{tracked.id}[/]: "
+    console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: "
                   + _("type a move, [bold]help[/], [bold]moves[/], [bold]undo[/] or [bold]quit[/]. Tab completes."))
     console.print(_board(game, console))
     _autoplay(store, tracked, console)

@@ -141,7 +141,8 @@ def info_lines(rules, st):
                                            + [display("carcassonne", "goods", g) for g in ("wine", "grain", "cloth")]
                                            if tb else [])
     w = [max(n, len(h)) for n, h in zip((5, 9, 7, 6, 5, 5, 5), heads)]
-    head = f"   {_('player'):<13}" + " ".join(f"{h:>{n}}" for h, n in zip(heads, w))
+    player = _("player")
+    head = f"   {player:<13}" + " ".join(f"{h:>{n}}" for h, n in zip(heads, w))
     out.append([(head, "dim")])
     where = {}   # (player, figure) -> "x,y" of a builder or pig on the board: whose B or P is whose without colour
     for g, (p, kind) in st.board.figs.items():
@@ -154,8 +155,9 @@ def info_lines(rules, st):
         if tb:
             g = st.goods[i]
             # TRANSLATORS: where a builder or pig is: in its owner's supply, or on the board (no tile known)
-            row += (f" {_('supply') if st.builder[i] else where.get((i, 'b'), _('board')):>{w[2]}}"
-                    f" {_('supply') if st.pig[i] else where.get((i, 'p'), _('board')):>{w[3]}}"
+            supply, board = _("supply"), _("board")
+            row += (f" {supply if st.builder[i] else where.get((i, 'b'), board):>{w[2]}}"
+                    f" {supply if st.pig[i] else where.get((i, 'p'), board):>{w[3]}}"
                     f" {g['wine']:>{w[4]}} {g['grain']:>{w[5]}} {g['cloth']:>{w[6]}}")
         out.append([(row, f"bold {COLOURS[i % len(COLOURS)]}")])
     bag = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]

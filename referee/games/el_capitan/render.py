@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.names import display
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, language, ngettext, pgettext
 from .board import CITIES
 from .chain import EMPTY, FREE, next_value_site
 from .notation import card_label
@@ -11,21 +11,35 @@ from .state import COLOURS
 
 _STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue",
           "purple": "bold magenta"}
-_LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
-
-
 class _Letters:
     """``_SHORT[colour]``: a colour's letter on the sites in the language in force (Czech: Č Ž Z M F)."""
 
     def __getitem__(self, colour: str) -> str:
         # TRANSLATORS: a player colour's first letter on El Capitan's city sites (R red, Y yellow, G green,
         # B blue, P purple): one letter each, all different
-        return pgettext("colour letter", _LETTER[colour])
+        return {"red": pgettext("colour letter", "R"), "yellow": pgettext("colour letter", "Y"),
+                "green": pgettext("colour letter", "G"), "blue": pgettext("colour letter", "B"),
+                "purple": pgettext("colour letter", "P")}[colour]
 
 
 _SHORT = _Letters()
 _PLAYER_COLUMNS = (N_("player"), N_("fl"), N_("loans"), N_("in front"), N_("ship"), N_("expansion"), N_("bonus"))
 _PAYDAY_COLUMNS = (N_("player"), N_("expansion"), N_("majority"), N_("fortresses"), N_("bonus cards"), N_("total"))
+
+
+def _ship(where: str) -> str:
+    """Where a ship is, short ("off", "tanger H1", "valencia (sailing)", from the view's "off the board",
+    "tanger (harbour 1)"); in Czech with the city's Czech name ("Neapol H1", "mimo", "Valencie (pluje)")."""
+    short = where.replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2")
+    if language() == "en":
+        return short
+    if short == "off":
+        # TRANSLATORS: a ship off the board (El Capitan), one short word
+        return pgettext("ship", "off")
+    city, _space, rest = short.partition(" ")
+    if city in CITIES:
+        city = display("el-capitan", "city", city)
+    return city + (" " + rest.replace("(sailing)", "(" + pgettext("ship", "sailing") + ")") if rest else "")
 
 
 def _city(ci: int) -> str:
@@ -139,8 +153,7 @@ def render(rules, s):
     for pv in v["players"]:
         front = " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()) + f" fort:{pv['fortresses_left']}"
         loans = _loans(pv["loans"])
-        ship = (pv["ship"].replace("off the board", "off")
-                .replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2"))
+        ship = _ship(pv["ship"])
         colour = display("el-capitan", "colour", pv["colour"]) + (
             "+" + display("el-capitan", "colour", pv["neutral"]) if pv["neutral"] else "")
         players.add_row(f"{pv['name']} ({colour})", str(pv["money"]), loans, front, ship,
@@ -237,8 +250,7 @@ def _player_line(rules, s, pv, full: bool, terse: bool = False):
 
     colour = _SHORT[pv["colour"]] + ("+" + _SHORT[pv["neutral"]] if pv["neutral"] else "")   # as on the sites
     line = Text(("> " if full else "  ") + f"{pv['name']}", style="bold" if full else None)
-    ship = (pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1")
-            .replace("H2)", "H2"))
+    ship = _ship(pv["ship"])
     if terse:      # the last tier: counts only (the loans' faces are in the fuller tiers and `moves`)
         left = sum(pv["warehouses_left"].values())
         if pv["name"] == s.players[s.start]:
