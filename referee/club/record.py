@@ -254,8 +254,8 @@ def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes
     rules = get_rules(game)
     location, notes = validate.location(location), validate.notes(notes)
     if rules.id == "el-capitan" and (data.get("payday") != 3 or not data.get("money")):
-        raise BadInput("--record logs a finished game, and an El Capitan game ends at the third payday: give "
-                       "\"payday\": 3 and every player's \"money\" to rank it, or leave --record out.")
+        raise BadInput(_("--record logs a finished game, and an El Capitan game ends at the third payday: give "
+                         "\"payday\": 3 and every player's \"money\" to rank it, or leave --record out."))
     names = [p["name"] if isinstance(p, dict) else p for p in data.get("players") or []]
     raw_names = names
     names = validate.player_names(rules, names)
