@@ -40,6 +40,13 @@ def _closed_text(kind: str, n: int, points: int) -> str:
     return text.format(n=n, points=points)
 
 
+def _goods_name(goods: str) -> str:
+    """'wine' in English (the id, as always shown), 'víno' in Czech: the name printed in the rulebook."""
+    from referee.core.names import display
+
+    return display("carcassonne", "goods", goods)
+
+
 def _and(names: list[str]) -> str:
     """'Ann', 'Ann and Bob', 'Ann and Bob and Cid' (as the English text always said)."""
     text = names[0]
@@ -275,7 +282,7 @@ class CarcassonneRules(Rules):
                 for g in GOODS:
                     if f.goods.get(g):
                         st.goods[cur][g] += f.goods[g]
-                got = ", ".join(f"{f.goods[g]} {g}" for g in GOODS if f.goods.get(g))
+                got = ", ".join(f"{f.goods[g]} {_goods_name(g)}" for g in GOODS if f.goods.get(g))
                 st.note(_("{name} completed the city and takes {goods} (rule G2).").format(name=st.players[cur],
                                                                                             goods=got))
         x, y = b.placed[idx][1], b.placed[idx][2]
@@ -432,7 +439,7 @@ class CarcassonneRules(Rules):
         text = _("{place} ({size}, {scores})").format(place=place, size=size, scores=to)
         if goods:
             text += _(", goods {goods} to {name}").format(
-                goods=" ".join(f"{goods[g]} {g}" for g in GOODS if goods.get(g)), name=st.players[st.current])
+                goods=" ".join(f"{goods[g]} {_goods_name(g)}" for g in GOODS if goods.get(g)), name=st.players[st.current])
         return text
 
     # --- end of game -----------------------------------------------------------------------------
