@@ -9,6 +9,27 @@ COLOURS = ("red", "yellow", "green", "blue", "purple")
 OFF, BANK = -2, -1          # ship positions besides a city index 0..8
 
 
+class Note(str):
+    """A table flag: the English sentence itself (what game.view()'s "notes" keep, never translated), plus its
+    msgid and fields so the event shows it in the language in force (``shown()``)."""
+
+    def __new__(cls, msgid: str = "", **fields):
+        note = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        note.msgid, note.fields = msgid, fields
+        return note
+
+    def shown(self) -> str:
+        from referee.i18n import _
+
+        return _(self.msgid).format(**self.fields) if self.msgid else str(self)
+
+
+def shown(note) -> str:
+    """A note as a person reads it: translated when it is a Note, as stored otherwise."""
+    return note.shown() if isinstance(note, Note) else note
+
+
+
 class State:
     def __init__(self, players: list[str], options: dict, board: Board, colours: list[int]):
         n = len(players)
