@@ -9,8 +9,8 @@ import pytest
 
 import referee
 from referee.core import IllegalMove
-from referee.games.el_capitan.state import Note, shown
-from referee.i18n import N_, _, using
+from referee.games.el_capitan.state import NOTE_PASSED, shown
+from referee.i18n import _, using
 
 
 def _folded() -> bool:
@@ -89,14 +89,14 @@ def test_a_czech_table_speaks_czech(no_board):
 
 
 @czech
-def test_a_note_is_english_in_the_view_and_czech_when_shown():
-    note = Note(N_("{name} could take no action and passed (table ruling; rules T14/O12)."), name="Ann")
-    assert note == "Ann could take no action and passed (table ruling; rules T14/O12)."
+def test_a_note_is_stored_in_english_and_shown_in_czech():
+    note = NOTE_PASSED.format(name="Ann de la Mar (2)")
+    assert note == "Ann de la Mar (2) could take no action and passed (table ruling; rules T14/O12)."
     with using("cs"):
-        assert shown(note) == ("Ann nemohl(a) provést žádnou akci a pasoval(a) (rozhodnutí stolu; pravidla "
-                               "T14/O12).")
-        assert str(note) == "Ann could take no action and passed (table ruling; rules T14/O12)."
-    assert shown(note) == str(note)
+        assert shown(note) == ("Ann de la Mar (2) nemohl(a) provést žádnou akci a pasoval(a) (rozhodnutí stolu; "
+                               "pravidla T14/O12).")
+        assert shown("A note from elsewhere.") == "A note from elsewhere."
+    assert shown(note) == note
 
 
 @czech

@@ -15,7 +15,7 @@ from referee.core.errors import BadInput, IllegalMove, InvalidMove
 from referee.core.move import Move, MoveList
 from referee.core.rules import Rules
 from referee.core.names import display
-from referee.i18n import N_, _, ngettext
+from referee.i18n import _, ngettext
 
 from . import chain as ch, info
 from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLAUSIBLE, board_for, layout_grid,
@@ -24,7 +24,7 @@ from .chain import EMPTY, FREE, next_sites, run_ok
 from .notation import HELP, card_label, city_named, match, suggest
 from .sailing import is_sail, parse_sail
 from .words import canonical_words
-from .state import BANK, COLOURS, OFF, Note, State, shown
+from .state import BANK, COLOURS, NOTE_EXTRA_LOAN, NOTE_OVERDRAWN, NOTE_PASSED, OFF, State, shown
 
 _PAIR_INDEX = tuple((CITY_INDEX[a], CITY_INDEX[b]) for a, b in PAIRS)
 _SPACES = 2 * len(CITIES)                      # harbour spaces, and fortress spaces, on the board (check)
@@ -667,8 +667,7 @@ class ElCapitanRules(Rules):
             face = a[1]
             extra = s.options["loan_stacks"] == "finite" and s.stack[face] == 0
             if extra:
-                s.notes.append(Note(N_("No {face}-florin loan card was left; the table gave {name} an extra loan "
-                                       "(rule O12)."), face=face, name=s.players[p]))
+                s.notes.append(NOTE_EXTRA_LOAN.format(face=face, name=s.players[p]))
             elif s.options["loan_stacks"] == "finite":
                 s.stack[face] -= 1
             s.money[p] += face
@@ -710,8 +709,7 @@ class ElCapitanRules(Rules):
                     self._anchor(s, p, c)
                 else:
                     s.ship_city[p] = BANK
-            s.notes.append(Note(N_("{name} could take no action and passed (table ruling; rules T14/O12)."),
-                                name=s.players[p]))
+            s.notes.append(NOTE_PASSED.format(name=s.players[p]))      # English: translated where shown
             self._end_turn(s)
         elif kind in ("repay", "extend", "repay all", "extend all"):
             q = s.settle_queue[0][0]
@@ -817,8 +815,7 @@ class ElCapitanRules(Rules):
         if not loan[2]:
             s.stack[loan[0]] += 1
         if s.money[p] < 0:
-            s.notes.append(Note(N_("{name} repaid a loan with more than his cash and is at {money} "
-                                   "florins (rule O10)."), name=s.players[p], money=s.money[p]))
+            s.notes.append(NOTE_OVERDRAWN.format(name=s.players[p], money=s.money[p]))
 
     def _repay_value(self, s, loan):
         face, ext = loan[0], loan[1]
