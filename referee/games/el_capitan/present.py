@@ -92,7 +92,8 @@ def prompt(rules, s) -> str:
                  "the next payday)").format(name=s.players[p], money=s.money[p], face=loan[0],
                                             repay=12 if loan[0] == 10 else 20, extended=ext)
         if more:
-            text += ngettext("; {n} more of yours follows ('repay all' or 'extend all' settles them alike)",
+            # the English singular is kept as it always read (byte-identical output)
+            text += ngettext("; {n} more of yours follow ('repay all' or 'extend all' settles them alike)",
                              "; {n} more of yours follow ('repay all' or 'extend all' settles them alike)",
                              more).format(n=more)
         return text
