@@ -109,7 +109,9 @@ def _last_notes(s) -> list:
         key = note.split(" repaid a loan with more than", 1)[0] if " repaid a loan with more than" in note else note
         out.pop(key, None)
         out[key] = note
-    return list(out.values())
+    from .state import shown
+
+    return [shown(n) for n in out.values()]      # stored in English, shown in the language in force
 
 
 def _expansion(rules, s, k):
