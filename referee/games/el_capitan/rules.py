@@ -1049,7 +1049,7 @@ class ElCapitanRules(Rules):
             # a board question answered with just the value: "9", "price 9", "value 12", "dark"
             words = [w for w in text.split() if w not in ("price", "value", "florins", "fl", "is", "it's")]
             if len(words) == 1:
-                answer = int(words[0]) if words[0].isdigit() else words[0]
+                answer = int(words[0]) if words[0].isascii() and words[0].isdigit() else words[0]
                 hits = [m.text for m in legal if m.action[2] == answer]
                 if len(hits) == 1:
                     return hits[0]
@@ -1111,9 +1111,9 @@ class ElCapitanRules(Rules):
                 if w != "card" and numbers and numbers[-1][1] is None:     # '3 seals 4 florins'
                     numbers[-1] = (numbers[-1][0], "s" if w.startswith("seal") else "f")
                 continue
-            unit = w[-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else None
+            unit = w[-1] if w[-1:] in ("s", "f") and w[:-1].isascii() and w[:-1].isdigit() else None
             num = w[:-1] if unit else w
-            if num.isdigit():
+            if num.isascii() and num.isdigit():
                 numbers.append((int(num), unit))
                 continue
             c = city_named(w)

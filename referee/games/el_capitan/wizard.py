@@ -230,7 +230,7 @@ def _set_one(data, parts, value) -> str:
         return _("{key} = {new} (was {old})").format(key="loan10", new=_show(data["loan_10_extended"]),
                                                     old=_show(old))
     if parts[0] in ("expansion", "expansion_table"):
-        if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= 9:
+        if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()) or not 1 <= int(parts[1]) <= 9:
             raise Invalid(_("name the row: expansion.N=VALUE for N = 1 to 9 cities."))
         rows = data.setdefault("expansion_table", {})
         old = rows.get(parts[1], rows.get(int(parts[1])))
@@ -246,7 +246,7 @@ def _set_one(data, parts, value) -> str:
     index = None
     if len(parts) == 3:
         size = {"harbour_price": 2, "fortress_price": 2, "site_values": SITES}.get(field)
-        if size is None or not parts[2].isdigit() or not 1 <= int(parts[2]) <= size:
+        if size is None or not (parts[2].isascii() and parts[2].isdigit()) or not 1 <= int(parts[2]) <= size:
             if size is None:
                 raise Invalid(_("{field} has no entry {entry!r}.").format(field=parts[1], entry=parts[2]))
             raise Invalid(_("{field} has no entry {entry!r}; entries are 1 to {size}.").format(
