@@ -29,6 +29,8 @@ ENVIRONMENT = [("REFEREE_DB", "The history store (a TinyDB JSON file), like --db
                               "user data directory (platformdirs)."),
                ("REFEREE_LOCK_TIMEOUT", "Seconds a writer waits for another referee process holding the store's "
                                         "lock (default 5)."),
+               ("REFEREE_CONFIG", "The settings file (TOML). Default: settings.toml in the user config directory "
+                                  "(platformdirs); `referee config` shows and sets it, `referee --version` names it."),
                ("REFEREE_DEBUG", "Set to 1 to see the traceback of an internal error.")]
 
 COMPLETION = """\
@@ -61,7 +63,12 @@ the archive of finished games (TinyDB), with history.json.bak (the previous vers
 one small file per game in progress
 .TP
 .I history.json.records/
-the move record of every finished tracked game"""
+the move record of every finished tracked game
+.TP
+.I settings.toml
+the settings a club sets once (language, location, colours, el\\-capitan\\-board), in the user config
+directory: ~/.config/referee on Linux, ~/Library/Application Support/referee on macOS,
+%LOCALAPPDATA%\\(rsreferee on Windows; see \\fBreferee\\-config\\fR(1)"""
 
 
 def esc(text: str) -> str:

@@ -8,6 +8,7 @@ a real Windows, with the reason given in the mark.
 
 import os
 import sys
+import tempfile
 
 import pytest
 
@@ -20,6 +21,11 @@ elif SIMULATE:
     raise pytest.UsageError(f"REFEREE_SIMULATE={SIMULATE!r}: the simulated platforms are: windows.")
 
 ON_WINDOWS = SIMULATE == "windows" or sys.platform == "win32"
+
+# No test reads the settings file of the person running the suite (a club's `location` would change what
+# `new` stores): REFEREE_CONFIG names a file that does not exist, in this process and in its children.
+# A test that writes settings points REFEREE_CONFIG at its own tmp_path (the `settings_file` fixture).
+os.environ["REFEREE_CONFIG"] = os.path.join(tempfile.mkdtemp(prefix="referee-tests-"), "none", "settings.toml")
 
 
 def pytest_configure(config):
@@ -56,4 +62,12 @@ def db(tmp_path, monkeypatch):
     path = tmp_path / "history.json"
     monkeypatch.setenv("REFEREE_DB", str(path))
     monkeypatch.setenv("REFEREE_LOCK_TIMEOUT", "0.3")
+    return path
+
+
+@pytest.fixture
+def settings_file(tmp_path, monkeypatch):
+    """An isolated settings file (not created): REFEREE_CONFIG points at it."""
+    path = tmp_path / "config" / "settings.toml"
+    monkeypatch.setenv("REFEREE_CONFIG", str(path))
     return path
