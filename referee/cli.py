@@ -588,6 +588,9 @@ def repair_command(ctx, restore, reset, set_aside):
 
 
 def main(argv=None):
+    from .core.console import make_streams_safe
+
+    make_streams_safe()      # a Czech name prints on any console, and never stops a redirected command
     try:
         cli.main(args=argv, prog_name="referee", standalone_mode=True)
     except KeyboardInterrupt:  # pragma: no cover - interactive
