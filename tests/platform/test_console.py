@@ -66,6 +66,7 @@ def test_on_windows_redirected_output_and_input_are_utf8(end_position):
 
 
 def test_streams_that_are_utf8_or_cannot_be_reconfigured_are_left_alone(monkeypatch):
+    monkeypatch.setattr(console, "on_windows", lambda: False)
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     latin = io.TextIOWrapper(io.BytesIO(), encoding="iso-8859-2")
     odd = io.StringIO()
