@@ -52,6 +52,26 @@ PROBE = textwrap.dedent("""
         seen["open a folder"] = "allowed"
     except PermissionError:
         seen["open a folder"] = "refused"
+    from pathlib import Path
+    try:
+        Path(d, "2026-11-25T12:00:00.json").write_text("{}", encoding="utf-8")
+        seen["a colon in a file name"] = "allowed"
+    except OSError:
+        seen["a colon in a file name"] = "refused"
+    try:
+        Path(d, "NUL.json").mkdir()
+        seen["a reserved name"] = "allowed"
+    except OSError:
+        seen["a reserved name"] = "refused"
+    fh = open(b, "rb")
+    try:
+        Path(b).replace(os.path.join(d, "c"))
+        seen["replace an open file"] = "allowed"
+    except PermissionError:
+        seen["replace an open file"] = "refused"
+    fh.close()
+    if Path(b).exists():
+        Path(b).replace(os.path.join(d, "c"))      # closed: fine on Windows too
     '''
     scope = {"__name__": sys.argv[1]}
     exec(compile(code, "<probe>", "exec"), scope)
@@ -75,7 +95,9 @@ def test_referee_code_sees_windows():
                     "getuid": False, "O_DIRECTORY": False, "replace": True, "SIGKILL": False, "SIGINT": True,
                     "alarm": False, "fcntl": False, "termios": False, "pty": False, "pwd": False,
                     "libraries": True, "rename onto a file": "refused",
-                    "open without encoding": "SimulatedWindowsError", "open a folder": "refused"}
+                    "open without encoding": "SimulatedWindowsError", "open a folder": "refused",
+                    "a colon in a file name": "refused", "a reserved name": "refused",
+                    "replace an open file": "refused"}
 
 
 def test_other_code_and_unsimulated_runs_see_the_real_platform():
@@ -83,6 +105,8 @@ def test_other_code_and_unsimulated_runs_see_the_real_platform():
         if sys.platform.startswith("linux"):
             assert seen["os.name"] == "posix" and seen["pwrite"] and seen["SIGKILL"] and seen["fcntl"]
             assert seen["rename onto a file"] == "replaced" and seen["open without encoding"] == "allowed"
+            assert seen["a colon in a file name"] == seen["a reserved name"] == "allowed"
+            assert seen["replace an open file"] == "allowed"
 
 
 def test_test_modules_cannot_import_posix_only_modules_either():

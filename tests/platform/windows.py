@@ -17,7 +17,11 @@ For a module of referee or scoring (and, for the modules, of the tests: a test t
 - `sys.platform` is "win32", so code that branches on it takes its Windows branch (where that branch needs
   msvcrt, winreg or ctypes.windll it cannot run here: such code keeps a tested portable path instead);
 - a text file opened without an explicit encoding is an error: Windows would read and write it in the ANSI
-  code page (cp1250/cp1252), and a Czech name would be lost.
+  code page (cp1250/cp1252), and a Czech name would be lost;
+- a file or folder it creates or renames to a name Windows forbids (<>:"|?*, a control character, a
+  trailing dot or space, CON, NUL, COM1, ...) is refused, as Windows refuses it;
+- a file it still has open cannot be replaced, renamed or deleted (Windows opens files without
+  FILE_SHARE_DELETE): os.replace, os.rename and os.unlink raise PermissionError as Windows would.
 
 This file is imported by file path (not as tests.platform.windows) so that children do not need the
 checkout on sys.path: an installed referee stays the one a child runs.
@@ -28,9 +32,11 @@ from __future__ import annotations
 import builtins
 import io
 import os
+import re
 import signal
 import sys
 import types
+import weakref
 
 ENV = "REFEREE_SIMULATE"
 
@@ -106,6 +112,61 @@ class _Without(types.ModuleType):
         return [n for n in dir(self._real) if not self._missing(n)] + list(self._extra)
 
 
+_FORBIDDEN = re.compile(r'[<>:"|?*\x00-\x1f]')
+_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+
+
+def check_name(path) -> None:
+    """Refuse, as Windows does, a file name it cannot hold (only the last component: the name referee chose)."""
+    if isinstance(path, int):
+        return
+    name = os.path.basename(os.fspath(path).rstrip("/"))
+    if isinstance(name, bytes):
+        name = name.decode("utf-8", "surrogateescape")
+    if not name or name in (".", ".."):
+        return
+    stem = name.split(".")[0].upper()
+    if _FORBIDDEN.search(name) or name[-1] in ". " or stem in _RESERVED:
+        raise OSError(22, f"The filename, directory name, or volume label syntax is incorrect "
+                          f"(Windows cannot name a file {name!r}; simulated)", os.fspath(path))
+
+
+# Files referee has open (its own open() calls): Windows cannot replace, rename or delete them meanwhile.
+_open_files: list[tuple[str, weakref.ref]] = []
+
+
+def _still_open(path) -> bool:
+    if isinstance(path, int):
+        return False
+    target = os.path.abspath(os.fspath(path))
+    alive = [(p, ref) for p, ref in _open_files if ref() is not None and not ref().closed]
+    _open_files[:] = alive
+    return any(p == target for p, _ in alive)
+
+
+def _in_use(path) -> OSError:
+    return PermissionError(13, "The process cannot access the file because it is being used by another "
+                               "process (it is open; simulated Windows)", os.fspath(path))
+
+
+def _guard(real, *, name_args=(), open_args=()):
+    """os.<fn> that, called (directly or through pathlib/shutil) by referee, behaves as on Windows."""
+
+    def call(*args, **kwargs):
+        if _caller_package() in PRODUCT:
+            for i in open_args:
+                if i < len(args) and _still_open(args[i]):
+                    raise _in_use(args[i])
+            for i in name_args:
+                if i < len(args):
+                    check_name(args[i])
+        return real(*args, **kwargs)
+
+    call.__name__ = real.__name__
+    call.simulates_windows = True
+    return call
+
+
 def _rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None):
     # Windows: os.rename onto an existing file fails (os.replace is the portable overwrite).
     if src_dir_fd is None and dst_dir_fd is None and os.path.lexists(dst):
@@ -119,6 +180,8 @@ def _open_fd(path, flags, mode=0o777, *, dir_fd=None):
     if dir_fd is None and os.path.isdir(path):
         raise PermissionError(13, "Permission denied (a folder cannot be opened on Windows; simulated)",
                               os.fspath(path))
+    if flags & os.O_CREAT:
+        check_name(path)
     return os.open(path, flags, mode, dir_fd=dir_fd)
 
 
@@ -168,22 +231,31 @@ _PASS_THROUGH = ("pathlib", "io", "_pyio", "codecs", "tempfile", "shutil", "tiny
 
 
 def _caller_package() -> str:
+    """The package of the code that called the wrapped function, looking through the library frames (and
+    this module's own stand-ins, such as the os.rename that referee's `os` has)."""
     frame = sys._getframe(2)
+    here = globals()
     while frame is not None:
         name = frame.f_globals.get("__name__") or ""
-        top = name.partition(".")[0]
-        if top not in _PASS_THROUGH or name == "__main__":
+        if frame.f_globals is not here and (name.partition(".")[0] not in _PASS_THROUGH or name == "__main__"):
             return _package(frame.f_globals)
         frame = frame.f_back
     return ""
 
 
 def _open(file, mode="r", buffering=-1, encoding=None, *args, **kwargs):
-    if "b" not in mode and encoding in (None, "locale") and _caller_package() in PRODUCT:
-        raise SimulatedWindowsError(
-            f"{file!r} was opened as text without encoding=: Windows would use its ANSI code page "
-            f"(cp1250/cp1252), not UTF-8")
-    return _real_open(file, mode, buffering, encoding, *args, **kwargs)
+    ours = _caller_package() in PRODUCT
+    if ours:
+        if "b" not in mode and encoding in (None, "locale"):
+            raise SimulatedWindowsError(
+                f"{file!r} was opened as text without encoding=: Windows would use its ANSI code page "
+                f"(cp1250/cp1252), not UTF-8")
+        if any(c in mode for c in "wax+"):
+            check_name(file)
+    handle = _real_open(file, mode, buffering, encoding, *args, **kwargs)
+    if ours and not isinstance(file, int):
+        _open_files.append((os.path.abspath(os.fspath(file)), weakref.ref(handle)))
+    return handle
 
 
 def install() -> None:
@@ -194,6 +266,13 @@ def install() -> None:
     builtins.__import__ = _import
     builtins.open = _open
     io.open = _open
+    # Through pathlib and shutil too: the real os module's calls, checked when referee is the caller.
+    os.replace = _guard(os.replace, name_args=(1,), open_args=(0, 1))
+    os.rename = _guard(os.rename, name_args=(1,), open_args=(0, 1))
+    os.unlink = _guard(os.unlink, open_args=(0,))
+    os.remove = _guard(os.remove, open_args=(0,))
+    os.mkdir = _guard(os.mkdir, name_args=(0,))
+    os.link = _guard(os.link, name_args=(1,))
     os.environ[ENV] = "windows"
     site = os.path.join(os.path.dirname(os.path.abspath(__file__)), "site")
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
