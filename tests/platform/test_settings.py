@@ -14,8 +14,8 @@ from referee.core.tomlparse import toml_parser
 def run(db, settings_file):
     runner = CliRunner()
 
-    def invoke(*args):
-        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    def invoke(*args, input=None):
+        return runner.invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return invoke
 
@@ -47,6 +47,13 @@ def test_location_set_once_is_the_default_of_new_record_and_score(run, settings_
     assert json.loads(run("show", gid, "--json").stdout)["location"] == "Doma"
     rec = json.loads(run("record", "port-royal", "-p", "Ann=7", "-p", "Bob=3", "--json").stdout)["id"]
     assert json.loads(run("show", rec, "--json").stdout)["location"] == "Klub Na Rohu"
+    template = run("score", "port-royal", "--template").stdout
+    scored = run("score", "port-royal", "-", "--record", input=template)
+    assert scored.exit_code == 0, scored.output
+    gid = scored.stderr.split("Recorded game ", 1)[1].split()[0]
+    assert json.loads(run("show", gid, "--json").stdout)["location"] == "Klub Na Rohu"
+    # without --record, the setting does not make score refuse its input
+    assert run("score", "port-royal", "-", input=template).exit_code == 0
 
 
 def test_the_file_is_utf8_toml_and_keeps_what_it_does_not_know(run, settings_file):
