@@ -21,10 +21,10 @@ For a module of referee or scoring (and, for the modules, of the tests: a test t
 - a file or folder it creates or renames to a name Windows forbids (<>:"|?*, a control character, a
   trailing dot or space, CON, NUL, COM1, ...) is refused, as Windows refuses it;
 - a file it still has open cannot be replaced, renamed or deleted (Windows opens files without
-  FILE_SHARE_DELETE): os.replace, os.rename and os.unlink raise PermissionError as Windows would.
+  FILE_SHARE_DELETE): os.replace, os.rename, os.unlink and os.remove raise PermissionError as Windows would.
 
-This file is imported by file path (not as tests.platform.windows) so that children do not need the
-checkout on sys.path: an installed referee stays the one a child runs.
+The test process imports it as tests.platform.windows; a child loads it by file path (site/sitecustomize.py),
+so that the child does not need the checkout on sys.path: an installed referee stays the one it runs.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ ENV = "REFEREE_SIMULATE"
 # Modules a Windows CPython does not ship (the POSIX-only part of the standard library).
 MISSING_MODULES = frozenset({
     "fcntl", "termios", "tty", "pty", "pwd", "grp", "resource", "posix", "syslog", "crypt", "spwd", "nis",
-    "curses", "_curses", "readline", "_posixsubprocess", "posixpath_only",
+    "curses", "_curses", "readline", "_posixsubprocess",
 })
 
 # os functions and constants a Windows CPython lacks (3.10-3.13; os.fchmod exists there only from 3.13,
