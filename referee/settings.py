@@ -103,7 +103,7 @@ def _colours(value, where: str) -> dict:
 KEYS = {k.name: k for k in (
     Key("language", N_("The language of referee's texts (cs or en); --lang and REFEREE_LANG win over it."),
         _language, "cs"),
-    Key("location", N_("Where the club plays: the default --location of `referee new` and `referee record`."),
+    Key("location", N_("Where the club plays: the default --location of new, record and score --record."),
         _location, "Klub Na Rohu"),
     Key("colours", N_("Players' usual colours, one per player: `referee config colours.Ann red`."),
         _colours, "colours.Ann red"),

@@ -66,10 +66,14 @@ def config_command(key, value, unset, as_json):
         return
     where = _("{file} (not created yet)").format(file=file) if not file.exists() else str(file)
     click.echo(_("Settings file: {file}").format(file=where))
+    import textwrap
+
     width = max(len(k) for k in settings.KEYS)
     for name, k in settings.KEYS.items():
         shown = _shown(values[name]) if name in values else _("(not set)")
         click.echo(f"  {name:<{width}}  {shown}")
+        click.echo(textwrap.fill(_(k.help), width=78, initial_indent=" " * (width + 4),
+                                 subsequent_indent=" " * (width + 4)))
     unknown = settings.unknown_keys()
     if unknown:
         click.echo(_("Not known to this referee (left as they are): {keys}").format(keys=", ".join(unknown)))
