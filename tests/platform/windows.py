@@ -149,6 +149,20 @@ def _in_use(path) -> OSError:
                                "process (it is open; simulated Windows)", os.fspath(path))
 
 
+class _Plain:
+    """A stand-in callable that is not a descriptor, as the builtins it replaces are not: Python 3.10's
+    pathlib keeps io.open and os functions as class attributes, and a plain function there would become a
+    method."""
+
+    def __init__(self, fn):
+        self._fn = fn
+        self.__name__ = getattr(fn, "__name__", "function")
+        self.simulates_windows = True
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+
 def _guard(real, *, name_args=(), open_args=()):
     """os.<fn> that, called (directly or through pathlib/shutil) by referee, behaves as on Windows."""
 
@@ -163,8 +177,7 @@ def _guard(real, *, name_args=(), open_args=()):
         return real(*args, **kwargs)
 
     call.__name__ = real.__name__
-    call.simulates_windows = True
-    return call
+    return _Plain(call)
 
 
 def _rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None):
@@ -264,8 +277,7 @@ def install() -> None:
         return
     _import.simulates_windows = True
     builtins.__import__ = _import
-    builtins.open = _open
-    io.open = _open
+    builtins.open = io.open = _Plain(_open)
     # Through pathlib and shutil too: the real os module's calls, checked when referee is the caller.
     os.replace = _guard(os.replace, name_args=(1,), open_args=(0, 1))
     os.rename = _guard(os.rename, name_args=(1,), open_args=(0, 1))
