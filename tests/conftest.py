@@ -71,3 +71,15 @@ def settings_file(tmp_path, monkeypatch):
     path = tmp_path / "config" / "settings.toml"
     monkeypatch.setenv("REFEREE_CONFIG", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """Every test starts in English whatever the machine's locale, and a test that switches the language
+    (`--lang cs` through CliRunner, i18n.set_language) does not leak it into the next one."""
+    from referee import i18n
+
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -48,6 +48,7 @@ class Play:
     date: str
     location: str | None
     seats: list[Seat] = field(default_factory=list)
+    coop: bool = False          # won or lost together: no finishing order, so no rating moves
 
 
 def plays_from_docs(docs) -> list[Play]:
@@ -57,12 +58,14 @@ def plays_from_docs(docs) -> list[Play]:
         res = doc.get("result")
         if not res or not res.get("ranking"):
             continue
+        if doc.get("no_stats") or doc.get("incomplete"):   # logged, but counted nowhere (record --no-stats)
+            continue
         winners = {str(w).casefold() for w in res.get("winners") or ()}
         seats = []
         for e in res["ranking"]:
             if not (isinstance(e, dict) and isinstance(e.get("total", 0), (int, float))
                     and not isinstance(e.get("total"), bool) and isinstance(e.get("rank", 0), int)
-                    and "player" in e):
+                    and "player" in e and _sane(e.get("total", 0))):
                 from ..core.errors import StoreError
 
                 raise StoreError(f"Game {doc.get('id', '?')} in the history has a damaged result ({e!r:.60}); "
@@ -72,8 +75,16 @@ def plays_from_docs(docs) -> list[Play]:
             key = name.casefold()
             seats.append(Seat(key, name, e.get("total") or 0, e.get("rank", 0), key in winners))
         plays.append(Play(doc.get("id") or "", doc.get("game") or "", (doc.get("date") or "")[:10],
-                          doc.get("location"), seats))
+                          doc.get("location"), seats, bool(res.get("cooperative"))))
     return plays
+
+
+def _sane(total) -> bool:
+    """A total statistics can do arithmetic on: finite (NaN breaks every average) and not absurdly large (a
+    400-digit integer cannot be divided into a float); core.validate refuses such a score at entry."""
+    from ..core.validate import MAX_SCORE
+
+    return total == total and abs(total) <= 1000 * MAX_SCORE
 
 
 def _names(plays) -> dict:
@@ -224,7 +235,7 @@ def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool =
     for p in plays:
         seats = p.seats
         n = len(seats)
-        if n < 2:
+        if n < 2 or p.coop:
             continue
         # E(a beats b) = 1 / (1 + 10^((Rb - Ra)/400)) = qa / (qa + qb) with q = 10^(R/400)
         before = [rating.get(s.key, start) for s in seats]

@@ -35,7 +35,7 @@ class CarcassonneRules(Rules):
 
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players, options):
-        st = State(players=list(players), options=dict(options))
+        st = State(players=list(players), options=options.copy())   # keeps core.game.Options' spellings
         tb = options.get("traders_builders", True)
         for t in tile_types().values():
             if t.set == "tb" and not tb:
