@@ -74,7 +74,14 @@ def _language(value, where: str) -> str:
 
 
 def _location(value, where: str) -> str:
-    return _one_line(value, where, LOCATION_MAX)
+    from .core import validate
+
+    # the one check every location passes (new, record, imports): one line, at most 200 characters
+    text = validate.location(_one_line(value, where, LOCATION_MAX), field=where)
+    if not text:
+        raise BadInput(_("{where} is empty; give a value, or `referee config --unset KEY` to remove it.")
+                       .format(where=where))
+    return text
 
 
 def _board(value, where: str) -> str:
