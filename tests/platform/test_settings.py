@@ -125,3 +125,26 @@ def test_version_says_where_the_history_and_the_settings_live(run, db, settings_
     out = run("--version").stdout.splitlines()
     assert out[0].startswith("referee 0.")
     assert out[1:] == [f"history: {db}", f"settings: {settings_file}"]
+
+
+def test_the_language_setting_chooses_the_language_unless_referee_lang_does(settings_file, monkeypatch):
+    from referee import i18n
+
+    runner = CliRunner()
+    monkeypatch.delenv("REFEREE_LANG")
+    monkeypatch.setenv("LANGUAGE", "en_GB")         # the laptop's locale says English
+    settings.set_value("language", "cs")
+    try:
+        i18n.set_language(None)
+        assert i18n.language() == "cs"
+        czech = runner.invoke(cli, ["config", "--help"]).stdout
+        monkeypatch.setenv("REFEREE_LANG", "en")     # the environment wins over the settings
+        i18n.set_language(None)
+        assert i18n.language() == "en"
+        english = runner.invoke(cli, ["config", "--help"]).stdout
+        assert czech.startswith("Použití:") and english.startswith("Usage:")
+        settings_file.write_text("language = [", encoding="utf-8")      # damaged: the locale decides
+        monkeypatch.delenv("REFEREE_LANG")
+        assert i18n.set_language(None) == "en"
+    finally:
+        i18n.set_language("en")
