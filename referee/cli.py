@@ -328,7 +328,7 @@ def games_command(game, as_json):
         click.echo(f"{g['id']:<12} {g['name']:<14} " + _("{lo}-{hi} players").format(lo=lo, hi=hi))
         opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or _("no options")
         label = _("options:")
-        click.echo(textwrap.fill(opts, width=100, initial_indent=f"    {label} ",
+        click.echo(textwrap.fill(opts, width=_text_width(), initial_indent=f"    {label} ",
                                  subsequent_indent=" " * (5 + len(label)), break_on_hyphens=False))
     click.echo(_("`referee games GAME` explains a game's options; give them to `referee new` as -o NAME=VALUE."))
 
@@ -420,6 +420,13 @@ def rules_command(game, words):
             click.echo()
         click.echo(f"[{rule.label}] {rule.section}")
         click.echo(rule.render())
+
+
+def _text_width() -> int:
+    """Prose is wrapped at the terminal's width (COLUMNS when piped), never at a fixed one."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size().columns - 1)
 
 
 def _fmt_value(v):
@@ -519,11 +526,14 @@ def _open(ctx, gid):
 def play_command(ctx, game_id):
     """The interactive table for a game (default: the most recent unfinished one).
 
-    At the table, besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or vp NAME),
-    which shows what only that player may see, such as Puerto Rico's face-down VP chips, until Enter hides
-    it; it never enters the board, the record or the move log. Tab completes moves, commands and, after
-    secret, the player names. A player's name may lead a move, as said at the table ('bob take corn'); it is
-    refused when it is not that player's move.
+    On a terminal of at least 80x24 the table fills the screen: status line with the game clock, the board
+    fitted to the window, a log of the last entries, the preview of what is typed, the prompt (Enter alone
+    plays the move it shows). Besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or
+    vp NAME), which shows what only that player may see, such as Puerto Rico's face-down VP chips, until a
+    key hides it; it never enters the board, the record or the move log. Tab completes moves, commands and,
+    after secret, the player names. A player's name may lead a move, as said at the table ('bob take
+    corn'); it is refused when it is not that player's move. A refused entry stays in the line. Ctrl-D on
+    an empty line leaves. A smaller terminal gets the line-by-line table.
 
     With stdin not a terminal, reads one move per line and stops at the first refused one; the
     table commands are understood there too (undo [N], secret NAME, moves, board, help, record, quit).
@@ -601,7 +611,7 @@ def moves_command(ctx, game_id, as_json):
     echo_text(tracked.game.prompt())
     from .ui.format import group_moves
 
-    for line in group_moves(legal):
+    for line in group_moves(legal, width=_text_width()):
         click.echo(line)
 
 
@@ -662,9 +672,9 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
     if as_json:
         out_json({"id": tracked.id, **_state_json(tracked)})
         return
-    from .ui.format import show_game
+    from .ui.show import show_board
 
-    show_game(console(), tracked)
+    show_board(console(), tracked)
 
 
 def _show_logged(doc, as_json, as_record):

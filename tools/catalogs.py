@@ -4,6 +4,8 @@
                                        #   referee/locale/referee.pot and merge them into every <lang>.po
     python tools/catalogs.py compile   # compile every .po into the .mo the package loads (commit both)
     python tools/catalogs.py check     # exit 1 if the .pot, a .po or a .mo is stale or a text is untranslated
+    python tools/catalogs.py fold      # take translations from referee/locale/<lang>/fragments/*.po into the
+                                       #   catalog (where its entry is empty), then delete the fragments
 
 After `update`, translate the new entries in referee/locale/cs/LC_MESSAGES/referee.po (an editor such as
 Poedit, or by hand), then `compile`. tests/i18n/test_catalogs.py runs the same checks.
@@ -92,6 +94,35 @@ def update() -> None:
         _write(catalog, po_path(lang))
 
 
+def fold() -> int:
+    """Several people translating at once each write the texts they added into a fragment
+    (referee/locale/<lang>/fragments/NAME.po: plain msgid/msgstr entries, no need for the whole catalog);
+    fold takes each translation into the catalog where the catalog's entry is empty or fuzzy. Returns how
+    many were taken. Fragments are removed once folded."""
+    taken = 0
+    for lang in languages():
+        folder = LOCALE / lang / "fragments"
+        if not folder.is_dir():
+            continue
+        catalog = _read(po_path(lang), locale=lang)
+        have = {_key(m): m for m in catalog if m.id}
+        for frag in sorted(folder.glob("*.po")):
+            for m in _read(frag, locale=lang):
+                target = have.get(_key(m))
+                if not m.id or target is None or not m.string:
+                    continue
+                strs = [target.string] if isinstance(target.string, str) else list(target.string)
+                if target.fuzzy or not all(strs):
+                    target.string = m.string
+                    target.flags.discard("fuzzy")
+                    taken += 1
+            frag.unlink()
+        if not any(folder.iterdir()):
+            folder.rmdir()
+        _write(catalog, po_path(lang))
+    return taken
+
+
 def compiled(lang: str) -> bytes:
     from babel.messages.mofile import write_mo
 
@@ -166,6 +197,8 @@ def main(argv: list[str]) -> int:
         update()
     elif command == "compile":
         compile_all()
+    elif command == "fold":
+        print(f"{fold()} translations folded in")
     elif command == "check":
         found = problems()
         print("\n".join(found) or "catalogs up to date")

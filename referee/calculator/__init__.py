@@ -120,6 +120,12 @@ def run(game, source=None, as_json: bool = False, template: bool = False, out=No
 
         data, name = load(source, stdin)
         calculator_module(game_id)      # a missing calculator is reported as such, not as a bad field
+        if game_id == "el-capitan":     # the expansion rows printed on the user's board (referee board)
+            from .el_capitan_board import board_rows
+
+            data, note = board_rows(data)
+            if note:
+                err.write(note + "\n")
         result = score_data(game_id, data, _("Standard input") if name == STDIN_NAME else name)
     said = keep(data, result) if keep is not None else None
     show(result, as_json, out)

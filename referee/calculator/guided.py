@@ -833,6 +833,11 @@ class ElCapitanFlow(Flow):
             data["money"], data["loans"] = {}, {}
             for p in data["players"]:
                 self.money(p, data)
+        from .el_capitan_board import board_rows       # rows saved by `referee board` are not asked again
+
+        data, note = board_rows(data)
+        if note:
+            self.a.tell(note)
         return data
 
     def colours(self):

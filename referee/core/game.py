@@ -41,7 +41,15 @@ def validate_players(rules: Rules, players, options: dict | None = None) -> list
 def option_key(name) -> str:
     """The one spelling of an option name: kebab-case ('traders_builders', 'Traders-Builders' ->
     'traders-builders'). Older spellings (snake_case, in records written before) mean the same option."""
-    return "-".join(str(name).strip().lower().replace("_", "-").split())
+    key = _KEYS.get(name) if isinstance(name, str) else None
+    if key is None:
+        key = "-".join(str(name).strip().lower().replace("_", "-").split())
+        if isinstance(name, str) and len(_KEYS) < 4096:
+            _KEYS[name] = key
+    return key
+
+
+_KEYS: dict = {}     # spelling -> kebab-case: the engines read options by name on every move
 
 
 class Options(dict):
@@ -50,13 +58,13 @@ class Options(dict):
     written before the rename keep working."""
 
     def __getitem__(self, key):
-        return super().__getitem__(option_key(key))
+        return dict.__getitem__(self, _KEYS.get(key) or option_key(key))
 
     def __contains__(self, key):
-        return super().__contains__(option_key(key))
+        return dict.__contains__(self, _KEYS.get(key) or option_key(key))
 
     def get(self, key, default=None):
-        return super().get(option_key(key), default)
+        return dict.get(self, _KEYS.get(key) or option_key(key), default)
 
     def copy(self) -> "Options":
         return Options(self)

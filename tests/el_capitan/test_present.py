@@ -100,4 +100,4 @@ def test_board_file_loan_value_differing_from_the_option_is_shown(tmp_path):
 
     console = Console(record=True, width=200)
     console.print(g.render())
-    assert "loan10_extended=16" in console.export_text()
+    assert "loan10-extended=16" in console.export_text()

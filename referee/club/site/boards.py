@@ -113,30 +113,45 @@ def puerto_rico(view: dict) -> dict:
     parts[_k(2, "th")] = _text(370, 72, _("trading house: {goods}").format(
         goods=", ".join(display("puerto-rico", "good", g) for g in view.get("trading_house") or []) or "-"),
         "small")
+    from ...i18n import language
+
+    lang = language()
     for p, pl in enumerate(view.get("players") or []):
-        y = 86 + p * 94
-        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        goods = ", ".join(f"{n} {display('puerto-rico', 'good', g)}"
-                          for g, n in sorted((pl.get("goods") or {}).items()) if n) or _("no goods")
-        who = _("{name} (governor)").format(name=pl.get("name")) if pl.get("governor") else pl.get("name")
-        parts[_k(3, p, "n")] = _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
-                                     .format(who=who, doubloons=pl.get("doubloons"), goods=goods,
-                                             colonists=pl.get("san_juan")), "s")
-        slot = 0
-        for kind, occupied in sorted((pl.get("island") or {}).items()):
-            total, manned = (occupied + [0, 0])[:2] if isinstance(occupied, list) else (occupied, 0)
-            for j in range(int(total or 0)):
-                x = 8 + slot * 26
-                parts[_k(3, p, "i", slot)] = _rect(x, y + 18, 22, 22, _GOOD.get(kind, "#ccc"), kind)
-                if j < int(manned or 0):
-                    parts[_k(3, p, "ic", slot)] = _dot(x + 11, y + 29, 4, "#6e2c00", "colonist")
-                slot += 1
-        for b, (building, colonists) in enumerate(sorted((pl.get("city") or {}).items())):
-            x = 8 + (b % 4) * 178
-            yy = y + 44 + (b // 4) * 15
-            dots = "●" * int(colonists or 0)
-            parts[_k(3, p, "b", b)] = _text(x, yy + 10, f"{display('puerto-rico', 'building', building)} {dots}", "small")
+        parts.update(_pr_player(
+            p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+            tuple(sorted((pl.get("goods") or {}).items())),
+            tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted((pl.get("island") or {}).items())),
+            tuple(sorted((pl.get("city") or {}).items())), pl.get("san_juan"), lang))
     return parts
+
+
+@lru_cache(maxsize=8192)
+def _pr_player(p, name, governor, doubloons, goods, island, city, san_juan, lang) -> tuple:
+    """One player's part of the Puerto Rico board as (key, piece) pairs, cached by what it shows: most
+    steps change one player or none, and the same city is drawn again at every step."""
+    out = []
+    y = 86 + p * 94
+    goods_text = ", ".join(f"{n} {display('puerto-rico', 'good', g)}" for g, n in goods if n) or _("no goods")
+    who = _("{name} (governor)").format(name=name) if governor else name
+    out.append((f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
+                                      .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan),
+                                      "s")))
+    slot = 0
+    for kind, occupied in island:
+        total, manned = (list(occupied) + [0, 0])[:2] if isinstance(occupied, tuple) else (occupied, 0)
+        for j in range(int(total or 0)):
+            x = 8 + slot * 26
+            out.append((f"3/{p:02d}/i/{slot:03d}", _rect(x, y + 18, 22, 22, _GOOD.get(kind, "#ccc"), kind)))
+            if j < int(manned or 0):
+                out.append((f"3/{p:02d}/ic/{slot:03d}", _dot(x + 11, y + 29, 4, "#6e2c00", "colonist")))
+            slot += 1
+    for b, (building, colonists) in enumerate(city):
+        x = 8 + (b % 4) * 178
+        yy = y + 44 + (b // 4) * 15
+        dots = "●" * int(colonists or 0)
+        out.append((f"3/{p:02d}/b/{b:03d}", _text(x, yy + 10, f"{display('puerto-rico', 'building', building)} {dots}",
+                                                  "small")))
+    return tuple(out)
 
 
 def _puerto_rico_height(view: dict) -> int:
