@@ -69,7 +69,8 @@ def _load(ctx, game, player, since, until, location, newest_first=True):
 @click.option("-p", "--player", "players", multiple=True, metavar="NAME=SCORE", shell_complete=complete_player_score,
               help="A player and final score, in seating order from the start player (repeat for each).")
 @click.option("--date", default=None, metavar="YYYY-MM-DD", help="The day it was played; default today.")
-@click.option("--location", default=None, shell_complete=complete_location, help="Where it was played.")
+@click.option("--location", default=None, shell_complete=complete_location,
+              help="Where it was played (default: the settings' location, `referee config location`).")
 @click.option("--duration", default=None, metavar="MINUTES", help="How long it took: 90, 90m, 1h30 or 1:30.")
 @click.option("--notes", default=None, help="A free-text note.")
 @click.option("--colour", "--color", "colours", multiple=True, metavar="NAME=COLOUR",
@@ -107,9 +108,9 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
 
     _cli()._one_player_per_p(players)
     more = dict(bgg_id=bgg_id, expansions=expansions, teams=teams, coop=coop, first_plays=first_plays,
-                 start=start, incomplete=incomplete, no_stats=no_stats)
-    doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
-                       colours=parse_colours(colours), winners=winners, **more)
+                start=start, incomplete=incomplete, no_stats=no_stats)
+    doc = recorded_doc(game, list(players), date=date, location=_cli().default_location(location),
+                       duration=duration, notes=notes, colours=parse_colours(colours), winners=winners, **more)
     store = _cli().open_store(ctx)
     from .corrections import confirm_names
 

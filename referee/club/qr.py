@@ -206,14 +206,11 @@ def render_text(qr, ansi: bool = True, invert: bool = False) -> str:
 
 
 def write_png(qr, path) -> None:
-    try:
-        import PIL  # noqa: F401
-    except ImportError:
-        raise BadInput(_("Writing a PNG needs Pillow (pip install 'referee[png]'); --svg works without it.")) from None
-    from qrcode.image.pil import PilImage
+    # qrcode's own pure-Python PNG writer (pypng, a dependency): a player's install needs no Pillow.
+    from qrcode.image.pure import PyPNGImage
 
-    img = qr.make_image(image_factory=PilImage, fill_color="black", back_color="white")
-    _save(lambda fh: img.save(fh, format="PNG"), path)
+    img = qr.make_image(image_factory=PyPNGImage)
+    _save(img.save, path)
 
 
 def write_svg(qr, path) -> None:

@@ -53,9 +53,18 @@ def default_board_path() -> Path:
     env = os.environ.get("REFEREE_EL_CAPITAN_BOARD")
     if env:
         return Path(env)
+    from ... import settings
+
+    chosen = settings.get("el-capitan-board")      # a club's own board file, set once with `referee config`
+    if chosen:
+        return Path(chosen)
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("referee")) / "el-capitan-board.json"
+    # appauthor=False as for the history: on Windows the folder is %LOCALAPPDATA%\referee, not
+    # referee\referee (where earlier versions wrote it: still read from there while it is only there).
+    path = Path(user_data_dir("referee", appauthor=False)) / "el-capitan-board.json"
+    earlier = Path(user_data_dir("referee")) / "el-capitan-board.json"
+    return earlier if earlier != path and earlier.is_file() and not path.exists() else path
 
 
 def layouts() -> list[tuple[str, str, str, str]]:
