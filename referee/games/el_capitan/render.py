@@ -273,21 +273,15 @@ def _flow(head, items, width: int, indent: str = "  ", tail=None):
 
 def compact(rules, s, width, two_columns=False, terse=False, tiny=False):
     """Cities one a line (or two a line without prices), then the players one a line, the hand of the player
-    to move, the face-up cards. ``tiny`` (the last tier, a long phase-3 hand at 80x24): the loan stacks and
-    bonus cards beside the ninth city, the hand on its player's line, the hand and the face-up cards broken
-    only between cards."""
+    to move, the face-up cards, broken into lines only between cards. ``tiny`` (the last tier, a long phase-3
+    hand at 80x24): the hand on its player's line, and the loan stacks and bonus cards left (read, never typed;
+    in every fuller tier) left out."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
     v = rules.view(s)
-    if tiny:
-        # TRANSLATORS: the smallest El Capitan board's status, beside the ninth city: the phase, the loans
-        # left in the stacks of 10 and 16 florins, the bonus cards left; at most about 38 characters
-        parts = [Text(_("Phase {phase}, loans 10×{tens} 16×{sixteens}, bonus {bonus}").format(
-            phase=s.phase, tens=s.stack[10], sixteens=s.stack[16], bonus=" ".join(map(str, s.bonus_left)) or "-"),
-            style="bold")]
-    elif terse:      # the start player is starred in the player lines
+    if terse:      # the start player is starred in the player lines
         parts = [Text(_("Phase {phase}").format(phase=s.phase), style="bold")]
     elif two_columns:
         parts = [Text(_("Phase {phase}, start {player}").format(phase=s.phase, player=s.players[s.start]),
