@@ -284,9 +284,37 @@ def _stacks(s) -> str:
         tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-")
 
 
-def compact(rules, s, width, two_columns=False, terse=False):
+def _flow(head, items, width: int, indent: str = "  ", tail=None):
+    """``head`` then the comma-separated ``items`` (then ``tail``, a dim note), broken into lines of at most
+    ``width`` cells only between items: a card id the player types is never split over two lines."""
+    from rich.cells import cell_len
+
+    t = head.copy()
+    if tail is not None:
+        t = _flow(t, items, width, indent)
+        used = cell_len(t.plain.rsplit("\n", 1)[-1])
+        t.append("\n" + indent if used + cell_len(tail) > width else "")
+        t.append(tail, style="dim")
+        return t
+    used = cell_len(t.plain.rsplit("\n", 1)[-1])
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if used + 1 + cell_len(piece) > width and used > len(indent):
+            t.append("\n" + indent)
+            used = len(indent)
+        else:
+            t.append(" ")
+            used += 1
+        t.append(piece)
+        used += cell_len(piece)
+    return t
+
+
+def compact(rules, s, width, two_columns=False, terse=False, tiny=False):
     """Cities one a line (or two a line without prices), then the players one a line, the hand of the player
-    to move, the face-up cards."""
+    to move, the face-up cards, broken into lines only between cards. ``tiny`` (the last tier, a long phase-3
+    hand at 80x24): the hand on its player's line, and the loan stacks and bonus cards left (read, never typed;
+    in every fuller tier) left out."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -314,18 +342,23 @@ def compact(rules, s, width, two_columns=False, terse=False):
     to_move = rules.to_move(s) if hasattr(rules, "to_move") else None
     for pv in v["players"]:
         mine = pv["name"] == to_move
-        parts.append(_player_line(rules, s, pv, mine, terse))
+        line = _player_line(rules, s, pv, mine, terse)
         if mine:
             counted: dict = {}
             for card in pv["hand"]:
                 counted[card] = counted.get(card, 0) + 1
-            parts.append(Text("  " + _("hand:") + " " + (", ".join(f"{n}x {c}" if n > 1 else c for c, n in counted.items())
-                                            or "-")))
-    parts.append(Text(_("Destinations:") + " " + (", ".join(card_label(c) for c in s.face["d"]) or "-")))
-    connections = Text(_("Connections:") + " " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
-    if two_columns:
-        connections.append(" · " + _stacks(s), style="dim")
-    parts.append(connections)
+            hand = [f"{n}x {c}" if n > 1 else c for c, n in counted.items()] or ["-"]
+            if tiny:
+                line = _flow(line + Text(" · " + _("hand:")), hand, width)
+            else:
+                parts.append(line)
+                line = _flow(Text("  " + _("hand:")), hand, width)
+        parts.append(line)
+    destinations = [card_label(c) for c in s.face["d"]] or ["-"]
+    connections = [card_label(c) for c in s.face["c"]] or ["-"]
+    parts.append(_flow(Text(_("Destinations:")), destinations, width))
+    parts.append(_flow(Text(_("Connections:")), connections, width,
+                       tail=" · " + _stacks(s) if two_columns and not tiny else None))
     if not two_columns:
         for note in _last_notes(s)[-2:]:
             parts.append(Text(_("Note:") + " " + note, style="dim"))
@@ -334,6 +367,7 @@ def compact(rules, s, width, two_columns=False, terse=False):
 
 def tiers(rules, s, width, height):
     """Fullest first: the board as panels, then one city a line, then two cities a line, then the players as
-    counts (ui/fit.py picks the first that fits)."""
+    counts, then that with the hand on its player's line (ui/fit.py picks the first that fits)."""
     return [render(rules, s), compact(rules, s, width), compact(rules, s, width, two_columns=True),
-            compact(rules, s, width, two_columns=True, terse=True)]
+            compact(rules, s, width, two_columns=True, terse=True),
+            compact(rules, s, width, two_columns=True, terse=True, tiny=True)]
