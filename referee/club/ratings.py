@@ -39,6 +39,7 @@ def rate(plays, game: str | None = None) -> dict[str, Rating]:
 
     model = PlackettLuce()
     table: dict[str, Rating] = {}
+    ratings: dict = {}
     for play in plays:
         if game is not None and play.game != game:
             continue
@@ -50,11 +51,13 @@ def rate(plays, game: str | None = None) -> dict[str, Rating]:
             r = table.get(seat.key)
             if r is None:
                 r = table[seat.key] = Rating(seat.key, seat.name)
-            teams.append([model.rating(mu=r.mu, sigma=r.sigma, name=seat.key)])
-            ranks.append(seat.rank or 1)
+                ratings[seat.key] = model.rating(mu=r.mu, sigma=r.sigma, name=seat.key)
+            teams.append([ratings[seat.key]])      # the player's rating object, kept between plays: making
+            ranks.append(seat.rank or 1)           # a new one each time costs a uuid and a copy
         result = model.rate(teams, ranks=ranks)
         for seat, team in zip(seats, result):
             r = table[seat.key]
+            ratings[seat.key] = team[0]
             r.mu, r.sigma = team[0].mu, team[0].sigma
             r.plays += 1
             r.name = seat.name
