@@ -260,7 +260,8 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             raise _bad(_("--year {year} has not begun yet; nothing was played in it.").format(year=year))
     store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
     plays = plays_from_docs(rows)
-    data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"))
+    data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"),
+                   with_elo=as_json or model == "elo" or bool(player))
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
     data["rating_model"] = model
     from .ratings import rate

@@ -257,11 +257,12 @@ def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool =
                                  for i, d, g, r, c in v] for k_, v in hist.items()}
 
 
-def summary(plays, rating_history: bool = True) -> dict:
-    """Everything `referee stats --json` prints for a set of plays (the rating history on request)."""
+def summary(plays, rating_history: bool = True, with_elo: bool = True) -> dict:
+    """Everything `referee stats --json` prints for a set of plays (the rating history on request).
+    ``with_elo=False``: the Elo ratings are left empty (a table showing the skill rating does not need them)."""
     names = _names(plays)
     players = player_stats(plays, names)
-    ratings, history = elo(plays, history=rating_history, names=names)
+    ratings, history = elo(plays, history=rating_history, names=names) if with_elo else ({}, {})
     for name, st in players.items():
         st["rating"] = ratings.get(name)
     return {"games": len(plays), "players": players, "per_game": game_stats(plays, names),
