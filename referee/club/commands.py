@@ -42,15 +42,16 @@ def _out(data, depth: int) -> None:
     click.echo(dumps(data, depth))
 
 
-def _load(ctx, game, player, since, until, location, newest_first=True):
+def _load(ctx, game, player, since, until, location, newest_first=True, full=True):
     """(store, every finished game, the filters, the games they select). Counting and exporting take the
     selection oldest first: reversing a newest-first list would put games logged in the same second in the
-    wrong order (a sort by time keeps equal games as it finds them)."""
+    wrong order (a sort by time keeps equal games as it finds them). ``full=False``: the games' summaries
+    (what `history` and `stats` show), read without loading every document."""
     from .common import read_archive
     from .history import make_filters, select
 
     store = _cli().open_store(ctx)
-    docs = read_archive(store)
+    docs = read_archive(store) if full else store.archived_summaries()
     filters = make_filters(docs, game=game, player=player, since=since, until=until, location=location)
     return store, docs, filters, select(docs, filters, newest_first=newest_first)
 
@@ -118,7 +119,7 @@ def history_command(ctx, game, player, since, until, location, limit, unfinished
         _unfinished(ctx, game, player, since, until, location, as_json)
         return
 
-    _, _, _, rows = _load(ctx, game, player, since, until, location)
+    _, _, _, rows = _load(ctx, game, player, since, until, location, full=False)
     total = len(rows)
     if limit is None:
         limit = 0 if as_json else 50
@@ -184,7 +185,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
 
     if versus and not player:
         raise _bad("--vs needs --player: referee stats --player A --vs B.")
-    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
+    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
     plays = plays_from_docs(rows)
     data = summary(plays, rating_history=bool(player) or rating_history)
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
