@@ -212,8 +212,9 @@ class Store:
             docs[seq] = d
         return docs
 
-    def _summary_rows(self, key: str, pending: dict) -> list:
-        """The stored summary rows of one shard, rebuilt from the shard when they do not describe it."""
+    def _summary(self, key: str, pending: dict) -> dict:
+        """The stored summary of one shard ({"strings", "rows"}), rebuilt from the shard when it does not
+        describe it (a crash between the two writes, a hand edit, a summary from another version)."""
         if key not in pending:
             try:
                 raw = read_regular(self.shards_dir / f"{key}.sum.json")
@@ -221,21 +222,18 @@ class Store:
             except (StoreError, ValueError):
                 data = None
             if shards.summary_is_current(data, self._shard_path(key)):
-                return data["rows"]
+                return data
         docs = self._shard_docs(key, check=False, pending=pending)
-        return [self._summarise(seq, d, key) for seq, d in sorted(docs.items())]
-
-    def _summarise(self, seq: int, doc, key: str) -> list:
-        if not isinstance(doc, dict):
-            raise StoreError(f"Game #{seq} in {self._shard_path(key)} is not a game document; nothing was "
-                             f"changed, and `referee repair` says what to do.")
-        return shards.summarise(seq, doc)
+        for seq, d in docs.items():
+            if not isinstance(d, dict):
+                raise StoreError(f"Game #{seq} in {self._shard_path(key)} is not a game document; nothing was "
+                                 f"changed, and `referee repair` says what to do.")
+        return shards.summary_of(docs)
 
     def _shard_ids(self, key: str) -> set:
         if self._root()[0] != 2:
             return self.archived_ids()
-        rows = self._summary_rows(key, shards.pending(self.shards_dir))
-        return {r[1] for r in rows}
+        return {shards.row_id(r) for r in self._summary(key, shards.pending(self.shards_dir))["rows"]}
 
     # --- reading the archive ---------------------------------------------------------------------
     def archived(self) -> list[dict]:
@@ -254,10 +252,10 @@ class Store:
             return [dict(d) for _, d in merged]
 
     def archived_summaries(self) -> list:
-        """Every finished game as `history` and `stats` read it, in the order stored: dict-like rows with id,
-        date, game, location, source, players, duration, moves, has_record, finished_at, created,
-        schema_version and result (winners; ranking with player, total, rank). A store of schema 1 gives its
-        full documents."""
+        """Every finished game as `history` and `stats` read it, oldest first (date, time finished, then as
+        stored): rows answering .get() for id, date, game, location, source, players, duration, moves,
+        has_record, finished_at, schema_version and result (winners; ranking with player, total, rank). A
+        store of schema 1 gives its full documents, as stored."""
         with _no_gc():
             version, data = self._root()
             if version == 0:
@@ -265,23 +263,27 @@ class Store:
             if version == 1:
                 return self._v1_docs(data)
             pending = shards.pending(self.shards_dir)
-            raw = []
+            rows = []
             keys = shards.shard_keys(self.shards_dir)
             for key in keys + [k for k in pending if k not in keys]:
-                rows = self._summary_rows(key, pending)
-                for r in rows:
-                    version = r[12]
-                    if not isinstance(version, int) or isinstance(version, bool) or version > SCHEMA_VERSION:
-                        check_schema({"schema_version": version}, f"Game {r[1]} in {self._shard_path(key)}")
-                raw.extend(rows)
-            rows = shards.rows_of(raw)
-            rows.sort(key=lambda r: r.seq)
+                summary = self._summary(key, pending)
+                newest = summary["schema"]
+                if newest.__class__ is not int or newest > SCHEMA_VERSION:
+                    for r in summary["rows"]:   # name the game
+                        check_schema({"schema_version": shards.row_schema(r)},
+                                     f"Game {shards.row_id(r)} in {self._shard_path(key)}")
+                    check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
+                rows.extend(shards.rows_of(summary))
+            if all(r.__class__ is shards.Summary for r in rows):
+                rows.sort()
+            else:
+                rows.sort(key=shards.order_key)
             return rows
 
     def archived_ids(self) -> set[str]:
         version, data = self._root()
         if version == 2:
-            return {r["id"] for r in self.archived_summaries()}
+            return {r.get("id") for r in self.archived_summaries()}
         return {d.get("id") for d in self._v1_docs(data)} if data else set()
 
     def get_archived(self, gid: str) -> dict | None:
@@ -358,8 +360,7 @@ class Store:
             self._move_aside_stale_shards()
             self.shards_dir.mkdir(parents=True)
             for key, docs in by_key.items():
-                shards.write_shards(self.shards_dir, {key: docs},
-                                    {key: [shards.summarise(s, d) for s, d in sorted(docs.items())]})
+                shards.write_shards(self.shards_dir, {key: docs})
             kept = self.v1_path
             if kept.exists():
                 kept = kept.with_name(f"{kept.name}-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -412,9 +413,7 @@ class Store:
                 by_id[key][gid] = seq
                 touched.add(key)
             if touched:
-                shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)},
-                                    {k: [shards.summarise(s, d) for s, d in sorted(cache[k].items())]
-                                     for k in touched})
+                shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)})
         return ids
 
     def remove_archived(self, gid: str) -> None:
@@ -430,8 +429,7 @@ class Store:
             docs = self._shard_docs(key, check=False)
             keep = {s: d for s, d in docs.items() if not (isinstance(d, dict) and d.get("id") == gid)}
             if len(keep) != len(docs):
-                shards.write_shards(self.shards_dir, {key: keep},
-                                    {key: [self._summarise(s, d, key) for s, d in sorted(keep.items())]})
+                shards.write_shards(self.shards_dir, {key: keep})
 
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:
@@ -550,7 +548,7 @@ class Store:
         version, data = self._root()
         extra = self.live_ids() | self._aside_ids()
         if version != 2:
-            return new_id(extra | ({d.get("id") for d in self._v1_docs(data, check=False)} if data else set()))
+            return new_id(extra | ({d.get("id") for d in self._v1_docs(data)} if data else set()))
         cache: dict[str, set] = {}
 
         def known(gid):
