@@ -666,7 +666,6 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 store.write_live({**doc, "kind": "live-game"})
         if dry_run or not new_docs:
             return report
-        for gid, text in records.items():
-            store.write_record(gid, text)
+        store.write_records(records)   # one flush to disk for all of them
         store.add_archived(new_docs)
     return report

@@ -96,8 +96,9 @@ def check_regular(path: Path) -> None:
                          f"was changed.")
 
 
-def write_temp(path: Path, data: bytes) -> Path:
-    """Write ``data`` to a fresh temp file beside ``path`` and fsync it; returns the temp file's path."""
+def write_temp(path: Path, data: bytes, sync: bool = True) -> Path:
+    """Write ``data`` to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at
+    once); returns the temp file's path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -105,7 +106,8 @@ def write_temp(path: Path, data: bytes) -> Path:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
         # mkstemp makes 0600; keep the file's mode, or honour the umask (os.chmod: every platform has it)
         os.chmod(tmp, _mode_for(path))
     except BaseException:

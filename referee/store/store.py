@@ -448,6 +448,33 @@ class Store:
     def write_record(self, gid: str, text: str) -> None:
         atomic_write(self.record_path(gid), text.encode("utf-8"))
 
+    def write_records(self, texts: dict[str, str]) -> None:
+        """Write many move records (an import) with one flush to disk instead of one per file: 10,000
+        fsyncs cost 45 s here. Every record is whole on disk before this returns, as with write_record."""
+        from .atomic import _fsync_dir, write_temp
+
+        if len(texts) < 8 or not hasattr(os, "sync"):   # Windows has no os.sync: one fsync per file
+            for gid, text in texts.items():
+                self.write_record(gid, text)
+            return
+        temps = []
+        try:
+            for gid, text in texts.items():
+                temps.append((write_temp(self.record_path(gid), text.encode("utf-8"), sync=False),
+                              write_through(self.record_path(gid))))
+            os.sync()                                   # every temp's data on disk before any takes its name
+            for tmp, final in temps:
+                os.replace(tmp, final)
+        except OSError as err:
+            for tmp, _ in temps:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+            raise StoreError(f"Could not write the move records in {self.records_dir} ({err.strerror or err}); "
+                             f"the history was not changed.") from None
+        _fsync_dir(self.records_dir)
+
     # --- live games -------------------------------------------------------------------------
     def live_path(self, gid: str) -> Path:
         return self.live_dir / f"{gid}.json"
