@@ -338,15 +338,22 @@ def pending(directory: Path) -> dict[str, Path]:
 
 def finish_commit(directory: Path) -> None:
     """Roll a multi-shard write forward: every temp named in the commit file takes its shard's place."""
+    from ..core.errors import StoreError
+
     todo = pending(directory)
-    for key, tmp in todo.items():
-        final = directory / f"{key}.json"
-        if final.exists():
-            _keep_backup(final, final.with_name(final.name + ".bak"))
-        os.replace(tmp, final)
-    _fsync_dir(directory)
     try:
-        os.unlink(directory / COMMIT)
-    except FileNotFoundError:
-        pass
+        for key, tmp in todo.items():
+            final = directory / f"{key}.json"
+            if final.exists():
+                _keep_backup(final, final.with_name(final.name + ".bak"))
+            os.replace(tmp, final)
+        _fsync_dir(directory)
+        try:
+            os.unlink(directory / COMMIT)
+        except FileNotFoundError:
+            pass
+    except OSError as err:
+        raise StoreError(f"Could not put the new version of the history in place in {directory} "
+                         f"({err.strerror or err}); it is complete and the next write finishes putting it in "
+                         f"place (until then the history reads as written).") from None
     _fsync_dir(directory)

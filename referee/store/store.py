@@ -196,6 +196,9 @@ class Store:
             pending = shards.pending(self.shards_dir)
         path = pending.get(key) or self._shard_path(key)
         data = self._read_tinydb(path)
+        if data is None and path != self._shard_path(key):   # put in place by the writer meanwhile
+            path = self._shard_path(key)
+            data = self._read_tinydb(path)
         if data is None:
             return {}
         docs = {}
@@ -358,13 +361,21 @@ class Store:
                     raise self.corrupt(f"has a game numbered {seq!r}, not a number") from None
                 by_key.setdefault(shards.shard_key(d.get("id")), {})[seq] = d
             self._move_aside_stale_shards()
-            self.shards_dir.mkdir(parents=True)
+            try:
+                self.shards_dir.mkdir(parents=True)
+            except OSError as err:
+                raise StoreError(f"Could not create {self.shards_dir} ({err.strerror or err}); nothing was "
+                                 f"changed.") from None
             for key, docs in by_key.items():
                 shards.write_shards(self.shards_dir, {key: docs})
             kept = self.v1_path
             if kept.exists():
                 kept = kept.with_name(f"{kept.name}-{time.strftime('%Y%m%d-%H%M%S')}")
-            _keep_backup(write_through(self.path), kept)
+            try:
+                _keep_backup(write_through(self.path), kept)
+            except OSError as err:
+                raise StoreError(f"Could not keep the history's old file as {kept} ({err.strerror or err}) before "
+                                 f"converting it; nothing was changed.") from None
             blob = self._meta_blob(migrated=now_iso(), migrated_from=kept.name)
             atomic_write(self.path, blob)
             atomic_write(self.backup_path, blob)
