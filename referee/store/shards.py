@@ -127,10 +127,16 @@ def _fail():
     raise _Unfit
 
 
-def summary_of(docs: dict) -> dict:
+def row_seq(row) -> int:
+    return int(row.split(SEP, 3)[2]) if row.__class__ is str else row[0]
+
+
+def summary_of(docs: dict, reuse: dict | None = None) -> dict:
     """The summary of a shard's {seq: document}, in stored order, with the newest schema_version in it (so
-    a reader checks one number per shard, not one per game)."""
-    rows = [summarise(seq, doc) for seq, doc in sorted(docs.items())]
+    a reader checks one number per shard, not one per game). ``reuse``: seq -> row of the shard's current
+    summary, for the documents a write did not change (a seq is never given to another document)."""
+    reuse = reuse or {}
+    rows = [reuse.get(seq) or summarise(seq, doc) for seq, doc in sorted(docs.items())]
     versions = [d.get("schema_version") if isinstance(d, dict) else None for d in docs.values()]
     if all(v.__class__ is int for v in versions):
         newest = max(versions, default=0)
@@ -289,7 +295,7 @@ def summary_is_current(data, shard: Path) -> bool:
             and well_formed(data))
 
 
-def write_shards(directory: Path, shards: dict[str, dict]) -> None:
+def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict] | None = None) -> None:
     """Put new versions of the given shards in place: all of them or, after a crash, none or (once the
     commit file is written) all of them on the next write or read (``pending``/``finish_commit``)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -315,7 +321,8 @@ def write_shards(directory: Path, shards: dict[str, dict]) -> None:
     for key in shards:   # derived: a crash before these is seen (size/mtime) and rebuilt from the shard
         path = directory / f"{key}.json"
         try:
-            atomic_write(directory / f"{key}.sum.json", encode_summary(summary_of(shards[key]), path))
+            atomic_write(directory / f"{key}.sum.json",
+                         encode_summary(summary_of(shards[key], (reuse or {}).get(key)), path))
         except Exception:  # a missing summary costs time, never data
             pass
 

@@ -233,6 +233,21 @@ class Store:
                                  f"changed, and `referee repair` says what to do.")
         return shards.summary_of(docs)
 
+    def _current_rows(self, key: str) -> dict:
+        """seq -> summary row of a shard whose stored summary describes it ({} otherwise): what a write of
+        that shard can keep instead of summarising every game again."""
+        try:
+            raw = read_regular(self.shards_dir / f"{key}.sum.json")
+            data = json.loads(raw) if raw else None
+        except (StoreError, ValueError):
+            return {}
+        if not shards.summary_is_current(data, self._shard_path(key)):
+            return {}
+        try:
+            return {shards.row_seq(r): r for r in data["rows"]}
+        except (ValueError, IndexError, TypeError):
+            return {}
+
     def _shard_ids(self, key: str) -> set:
         if self._root()[0] != 2:
             return self.archived_ids()
@@ -424,7 +439,12 @@ class Store:
                 by_id[key][gid] = seq
                 touched.add(key)
             if touched:
-                shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)})
+                reuse = {k: self._current_rows(k) for k in touched}
+                for k in touched:   # rows of replaced games must not be reused
+                    for seq in list(reuse[k]):
+                        if seq not in cache[k]:
+                            del reuse[k][seq]
+                shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)}, reuse)
         return ids
 
     def remove_archived(self, gid: str) -> None:
@@ -440,7 +460,7 @@ class Store:
             docs = self._shard_docs(key, check=False)
             keep = {s: d for s, d in docs.items() if not (isinstance(d, dict) and d.get("id") == gid)}
             if len(keep) != len(docs):
-                shards.write_shards(self.shards_dir, {key: keep})
+                shards.write_shards(self.shards_dir, {key: keep}, {key: self._current_rows(key)})
 
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:

@@ -249,3 +249,15 @@ def test_each_shard_keeps_its_previous_version(store):
         store.archived()
     os.replace(backup, store.shards_dir / "a.json")        # the way out the sentence gives
     assert store.archived_ids() == {"aa2345"}
+
+
+def test_a_write_keeps_the_summary_rows_of_the_games_it_did_not_change_and_only_those(store):
+    store.add_archived([recorded(i, gid=f"a{c}2345") for i, c in enumerate("bcdefg")])
+    store.add_archived([recorded(1, gid="ab2345", location="Moved hall")])     # the same id, replaced
+    store.add_archived([recorded(2, gid="ah2345")])
+    store.remove_archived("ac2345")
+    rows = {r.get("id"): r.get("location") for r in store.archived_summaries()}
+    assert rows == {"ab2345": "Moved hall", "ad2345": None, "ae2345": "Club", "af2345": None, "ag2345": "Club",
+                    "ah2345": None}
+    summary = json.loads((store.shards_dir / "a.sum.json").read_text())
+    assert shards.summary_is_current(summary, store.shards_dir / "a.json") and len(summary["rows"]) == 6
