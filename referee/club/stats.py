@@ -57,6 +57,8 @@ def _plays_from_summaries(rows) -> list[Play]:
 
     plays = []
     append = plays.append
+    seen: dict = {}     # a name -> (the name, its casefolded key): each kept once in memory, not per seat
+    text = {}.setdefault  # games, days, places: once each
     for row in sorted(rows):
         f = row.split(SEP)
         res = f[12]
@@ -67,13 +69,17 @@ def _plays_from_summaries(rows) -> list[Play]:
         seats = []
         for entry in ranking.split(LIST):
             name, total, rank = entry.split(PART)
-            key = name.casefold()
+            pair = seen.get(name)
+            if pair is None:
+                pair = seen[name] = (name, name.casefold())
+            name, key = pair
             try:
                 total = int(total)
             except ValueError:
                 total = float(total)
             seats.append(Seat(key, name, total, int(rank), key in won))
-        append(Play(f[3], f[4], f[0][:10], f[5] or None, seats))
+        day = f[0][:10]
+        append(Play(f[3], text(f[4], f[4]), text(day, day), text(f[5], f[5]) or None, seats))
     return plays
 
 
