@@ -56,6 +56,27 @@ def generate(db: Path, n: int, seed: int = 11) -> list[str]:
     return ids
 
 
+def in_process(db: Path, ids: list[str], runs: int) -> list[float]:
+    """Median seconds of the store's own part of record (add_archived of one game), show ID (get_archived),
+    new (new_id) and history (archived_summaries), in this process: steadier than cold CLI runs."""
+    from referee.store import Store
+
+    def median(fn) -> float:
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    store = Store(db)
+    doc = {"game": "port-royal", "players": ["Ann", "Bob"], "source": "recorded", "date": "2026-01-01",
+           "result": None}
+    some = ids[len(ids) // 2] if ids else None
+    return [median(lambda: store.add_archived([dict(doc)])), median(lambda: store.get_archived(some or "x")),
+            median(store.new_id), median(store.archived_summaries)]
+
+
 def cold(argv, env, runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -178,6 +199,7 @@ def main() -> None:
     print(f"cold CLI runs, median of {opts.runs}; seconds (MB: peak resident memory)")
     print(f"{'games':>8} " + " ".join(f"{c:>10}" for c in cols))
     base = None
+    inner = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in opts.sizes:
             db = Path(tmp) / f"h{n}.json"
@@ -195,6 +217,7 @@ def main() -> None:
             stats = cold(["stats"], env, opts.runs)
             hist = cold(["history"], env, opts.runs)
             mem = [peak_mb(a, env) for a in (["history"], ["stats"], ["show", some])]
+            inner.append((n, in_process(db, ids, max(opts.runs, 5))))
             row = [rec, fin, new, show, stats, hist]
             base = base or row
             print(f"{n:>8} " + " ".join(f"{v:>10.3f}" for v in row) + " " + " ".join(f"{m:>10.1f}" for m in mem)
@@ -202,6 +225,10 @@ def main() -> None:
         if base:
             print("ratio to the smallest store, last size: " + ", ".join(
                 f"{c} {v / b:.2f}x" for c, v, b in zip(cols, row, base)))
+        print("the store's own part, in process (median, ms): add_archived one game, get_archived, new_id, "
+              "archived_summaries")
+        for n, times in inner:
+            print(f"{n:>8} " + " ".join(f"{t * 1000:>10.1f}" for t in times))
         if opts.import_games:
             src = Path(tmp) / "tracked.json"
             import_file(src, opts.import_games)
