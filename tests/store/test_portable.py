@@ -27,7 +27,7 @@ def windows_like(monkeypatch, db, toy):
     import filelock  # noqa: F401  (loaded as usual first: the rest of the suite keeps its real lock)
 
     monkeypatch.setitem(sys.modules, "fcntl", None)          # `import fcntl` now raises ImportError
-    for name in ("pwrite", "pread", "fchmod", "getuid", "geteuid"):
+    for name in ("pwrite", "pread", "fchmod", "getuid", "geteuid", "sync"):
         monkeypatch.delattr(os, name, raising=False)
     yield
 
@@ -57,6 +57,8 @@ def test_the_store_works_without_posix_only_calls(db, toy, windows_like):
     assert store.archived_ids() == {t.id, gid} and len(store.archived_summaries()) == 2
     store.remove_archived(gid)
     assert store.archived_ids() == {t.id}
+    store.write_records({f"r{i}2345": f"record {i}" for i in range(10)})     # an import's records: no os.sync
+    assert store.read_record("r52345") == "record 5"
 
 
 def test_the_lock_names_its_holder_without_posix_only_calls(db, toy, windows_like, monkeypatch):
@@ -88,7 +90,7 @@ def test_a_cli_round_trip_without_posix_only_calls(db, toy, windows_like):
 PRELUDE = """
 import os, sys
 sys.modules["fcntl"] = None                       # before anything is imported: as on Windows
-for name in ("pwrite", "pread", "fchmod", "getuid", "geteuid"):
+for name in ("pwrite", "pread", "fchmod", "getuid", "geteuid", "sync"):
     if hasattr(os, name):
         delattr(os, name)
 import warnings
