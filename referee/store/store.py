@@ -462,6 +462,46 @@ class Store:
             if len(keep) != len(docs):
                 shards.write_shards(self.shards_dir, {key: keep}, {key: self._current_rows(key)})
 
+    # --- damaged shards (for `referee repair`) -----------------------------------------------------
+    def damaged_shards(self) -> list[tuple[Path, str]]:
+        """(shard file, what is wrong) for every shard that cannot be read; [] for a store of schema 1."""
+        if self._root()[0] != 2:
+            return []
+        bad = []
+        for key in shards.shard_keys(self.shards_dir):
+            try:
+                self._shard_docs(key, check=False)
+            except StoreError as err:
+                bad.append((self._shard_path(key), str(err)))
+        return bad
+
+    def restore_shards(self) -> list[tuple[Path, Path]]:
+        """Put back the last good copy (*.json.bak) of every damaged shard that has a readable one; the
+        damaged file is kept beside it as *.damaged-<time>. Returns (shard, where the damaged one is kept)."""
+        done = []
+        with self.lock:
+            for path, _ in self.damaged_shards():
+                backup = path.with_name(path.name + ".bak")
+                try:
+                    if not self._read_tinydb(backup):
+                        continue
+                except StoreError:
+                    continue
+                stamp = time.strftime("%Y%m%d-%H%M%S")
+                kept = path.with_name(f"{path.name}.damaged-{stamp}")
+                n = 1
+                while kept.exists():
+                    n += 1
+                    kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+                try:
+                    os.replace(path, kept)
+                    atomic_write(path, read_regular(backup))
+                except OSError as err:
+                    raise StoreError(f"Could not put back {backup} ({err.strerror or err}); the damaged file is "
+                                     f"{kept if kept.exists() else path}.") from None
+                done.append((path, kept))
+        return done
+
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:
         return self.records_dir / f"{gid}.txt"

@@ -261,3 +261,17 @@ def test_a_write_keeps_the_summary_rows_of_the_games_it_did_not_change_and_only_
                     "ah2345": None}
     summary = json.loads((store.shards_dir / "a.sum.json").read_text())
     assert shards.summary_is_current(summary, store.shards_dir / "a.json") and len(summary["rows"]) == 6
+
+
+def test_a_damaged_shard_is_named_and_put_back_from_its_last_good_copy(store):
+    store.add_archived([recorded(0, gid="aa2345")])
+    store.add_archived([recorded(1, gid="ab2345")])
+    store.add_archived([recorded(2, gid="cc2345")])
+    assert store.damaged_shards() == []
+    shard = store.shards_dir / "a.json"
+    shard.write_text('{"games": {"1": ')
+    ((path, why),) = store.damaged_shards()
+    assert path == shard and "is not valid JSON" in why
+    ((path, kept),) = store.restore_shards()
+    assert kept.read_text() == '{"games": {"1": ' and store.damaged_shards() == []
+    assert store.archived_ids() == {"aa2345", "cc2345"}         # the shard as it was before its last write
