@@ -58,7 +58,15 @@ def generate(db: Path, n: int, seed: int = 11) -> list[str]:
 
 def in_process(db: Path, ids: list[str], runs: int) -> list[float]:
     """Median seconds of the store's own part of record (add_archived of one game), show ID (get_archived),
-    new (new_id) and history (archived_summaries), in this process: steadier than cold CLI runs."""
+    new (new_id) and history (archived_summaries), in a fresh process (this one holds the generated games):
+    steadier than cold CLI runs."""
+    some = ids[len(ids) // 2] if ids else "x"
+    out = subprocess.run([sys.executable, __file__, "--inner", str(db), some, str(runs)], capture_output=True,
+                         text=True, check=True, cwd=ROOT).stdout
+    return [float(x) for x in out.split()]
+
+
+def _inner(db: str, some: str, runs: int) -> None:
     from referee.store import Store
 
     def median(fn) -> float:
@@ -72,9 +80,8 @@ def in_process(db: Path, ids: list[str], runs: int) -> list[float]:
     store = Store(db)
     doc = {"game": "port-royal", "players": ["Ann", "Bob"], "source": "recorded", "date": "2026-01-01",
            "result": None}
-    some = ids[len(ids) // 2] if ids else None
-    return [median(lambda: store.add_archived([dict(doc)])), median(lambda: store.get_archived(some or "x")),
-            median(store.new_id), median(store.archived_summaries)]
+    print(median(lambda: store.add_archived([dict(doc)])), median(lambda: store.get_archived(some)),
+          median(store.new_id), median(store.archived_summaries))
 
 
 def cold(argv, env, runs: int) -> float:
@@ -189,6 +196,9 @@ def import_file(path: Path, n: int) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--inner"]:
+        _inner(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="*", default=[0, 1_000, 10_000, 100_000])
     ap.add_argument("--runs", type=int, default=3)

@@ -5,15 +5,15 @@ Layout for a store at ``history.json`` (schema 2):
     history.json            TinyDB: table "_meta" only ({"schema_version": 2, "layout": "shards", ...}): the
                             store's root; without it the store is empty
     history.json.bak        the previous version of history.json
-    history.json.d/         the finished games (tracked, recorded, imported) in one TinyDB file per first
-                            character of the id, each with a summary beside it (see shards.py)
+    history.json.d/         the finished games (tracked, recorded, imported) in TinyDB files by the first
+                            characters of the id, each with a summary beside it (see shards.py)
     history.json.v1         a store of schema 1 (one TinyDB file with every game) as it was when migrated
     history.json.lock       the writers' lock; history.json.lock.holder names its holder
     history.json.live/      one file per game in progress: its document, then one line per entry (livelog.py)
     history.json.records/   the move record (text) of every finished tracked game
 
 Why: no write may cost in proportion to the history. A move appends a line to its game's file; finishing a
-game, `record` and `new` touch one shard (1/31 of the history); `history` and `stats` read the summaries,
+game, `record` and `new` touch one shard (1/124 of the history); `history` and `stats` read the summaries,
 `show ID` one shard. A store of schema 1 is still read as it is, and becomes schema 2 on its first write.
 A symlinked history.json is followed: the whole store lives beside the file it points at.
 """
@@ -305,6 +305,10 @@ class Store:
         return {d.get("id") for d in self._v1_docs(data)} if data else set()
 
     def get_archived(self, gid: str) -> dict | None:
+        with _no_gc():
+            return self._get_archived(gid)
+
+    def _get_archived(self, gid: str) -> dict | None:
         version, data = self._root()
         if version == 2:
             for d in self._shard_docs(shards.shard_key(gid), check=False).values():
@@ -667,8 +671,10 @@ class Store:
             return gid, "live"
         live = sorted(i for i in self.live_ids() if i.startswith(gid))
         version, data = self._root()
-        if version == 2:   # every id that starts with gid is in gid's shard
-            arch = self._shard_ids(shards.shard_key(gid))
+        if version == 2:   # every id that starts with gid is in gid's shard (in its first letter's, for one letter)
+            arch = set()
+            for key in shards.prefix_keys(gid, shards.shard_keys(self.shards_dir)):
+                arch |= self._shard_ids(key)
         else:
             arch = {d.get("id") for d in self._v1_docs(data, check=False)} if data else set()
         if gid in arch:

@@ -103,7 +103,7 @@ def test_a_summary_that_does_not_describe_its_shard_is_rebuilt_in_memory(store):
     (gid,) = store.add_archived([recorded(1)])
     shard = store.shards_dir / f"{shards.shard_key(gid)}.json"
     raw = json.loads(shard.read_text())
-    doc = dict(next(iter(raw["games"].values())), id=gid[0] + "zzzzz", location="Hand-edited hall")
+    doc = dict(next(iter(raw["games"].values())), id=gid[:2] + "zzzz", location="Hand-edited hall")
     raw["games"]["99"] = doc
     shard.write_text(json.dumps(raw))                                # by hand: the summary is now stale
     assert {r.get("id"): r.get("location") for r in store.archived_summaries()}[doc["id"]] == "Hand-edited hall"
@@ -180,7 +180,7 @@ def test_a_newer_game_in_a_shard_blocks_writes_to_it(store):
     shard.write_text(json.dumps(raw))
     before = shard.read_bytes()
     for action in (store.archived, store.archived_summaries, lambda: store.get_archived(gid),
-                   lambda: store.add_archived([recorded(2, gid=gid[0] + "yyyyy")])):
+                   lambda: store.add_archived([recorded(2, gid=gid[:2] + "yyyy")])):
         with pytest.raises(StoreError, match="newer referee"):
             action()
     assert shard.read_bytes() == before
@@ -241,34 +241,36 @@ def test_an_import_killed_before_its_commit_file_changes_nothing(store, monkeypa
 
 def test_each_shard_keeps_its_previous_version(store):
     (a,) = store.add_archived([recorded(0, gid="aa2345")])
-    store.add_archived([recorded(1, gid="ab2345")])
-    backup = store.shards_dir / "a.json.bak"
+    store.add_archived([recorded(1, gid="ae2345")])                     # the same shard, a1
+    assert shards.shard_key("aa2345") == shards.shard_key("ae2345") == "a1"
+    backup = store.shards_dir / "a1.json.bak"
     assert [d["id"] for d in json.loads(backup.read_text())["games"].values()] == ["aa2345"]
-    (store.shards_dir / "a.json").write_text("{torn")
-    with pytest.raises(StoreError, match=r"a\.json is not valid JSON.*last good copy is .*a\.json\.bak"):
+    (store.shards_dir / "a1.json").write_text("{torn")
+    with pytest.raises(StoreError, match=r"a1\.json is not valid JSON.*last good copy is .*a1\.json\.bak"):
         store.archived()
-    os.replace(backup, store.shards_dir / "a.json")        # the way out the sentence gives
+    os.replace(backup, store.shards_dir / "a1.json")        # the way out the sentence gives
     assert store.archived_ids() == {"aa2345"}
 
 
 def test_a_write_keeps_the_summary_rows_of_the_games_it_did_not_change_and_only_those(store):
-    store.add_archived([recorded(i, gid=f"a{c}2345") for i, c in enumerate("bcdefg")])
-    store.add_archived([recorded(1, gid="ab2345", location="Moved hall")])     # the same id, replaced
-    store.add_archived([recorded(2, gid="ah2345")])
-    store.remove_archived("ac2345")
+    same = [f"a{c}2345" for c in "aeimqu"]                              # all in shard a1
+    assert {shards.shard_key(i) for i in same} == {"a1"}
+    store.add_archived([recorded(i, gid=gid) for i, gid in enumerate(same[:5])])
+    store.add_archived([recorded(1, gid="ae2345", location="Moved hall")])     # the same id, replaced
+    store.add_archived([recorded(2, gid="au2345")])
+    store.remove_archived("ai2345")
     rows = {r.get("id"): r.get("location") for r in store.archived_summaries()}
-    assert rows == {"ab2345": "Moved hall", "ad2345": None, "ae2345": "Club", "af2345": None, "ag2345": "Club",
-                    "ah2345": None}
-    summary = json.loads((store.shards_dir / "a.sum.json").read_text())
-    assert shards.summary_is_current(summary, store.shards_dir / "a.json") and len(summary["rows"]) == 6
+    assert rows == {"aa2345": None, "ae2345": "Moved hall", "am2345": "Club", "aq2345": None, "au2345": None}
+    summary = json.loads((store.shards_dir / "a1.sum.json").read_text())
+    assert shards.summary_is_current(summary, store.shards_dir / "a1.json") and len(summary["rows"]) == 5
 
 
 def test_a_damaged_shard_is_named_and_put_back_from_its_last_good_copy(store):
     store.add_archived([recorded(0, gid="aa2345")])
-    store.add_archived([recorded(1, gid="ab2345")])
+    store.add_archived([recorded(1, gid="ae2345")])
     store.add_archived([recorded(2, gid="cc2345")])
     assert store.damaged_shards() == []
-    shard = store.shards_dir / "a.json"
+    shard = store.shards_dir / "a1.json"
     shard.write_text('{"games": {"1": ')
     ((path, why),) = store.damaged_shards()
     assert path == shard and "is not valid JSON" in why

@@ -159,3 +159,11 @@ def test_a_large_batch_is_one_write_per_shard(store, monkeypatch):
                     and w != store.path.name]
     assert len(shard_writes) == len(set(shard_writes)) == len({shards.shard_key(i) for i in ids})
     assert len(store.archived_ids()) == 2000
+
+
+def test_a_one_letter_prefix_looks_in_every_shard_of_that_letter(store):
+    store.add_archived([recorded("ab2345"), recorded("ac2345"), recorded("bd2345")])
+    assert shards.shard_key("ab2345") != shards.shard_key("ac2345")
+    with pytest.raises(Exception, match="ambiguous: it starts ab2345, ac2345"):
+        store.resolve("a")
+    assert store.resolve("b") == ("bd2345", "archive") and store.resolve("AC") == ("ac2345", "archive")

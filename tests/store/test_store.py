@@ -105,7 +105,7 @@ def test_crash_during_write_leaves_the_old_file(store, monkeypatch):
     games = store.archived()
     monkeypatch.setattr(os, "replace", boom)
     # Layout 2 (adjusted): the write that fails is the game's shard, history.json.d/<first letter>.json.
-    with pytest.raises(StoreError, match=r"Could not write .*history\.json\.d/\w\.json \(disk pulled\); nothing "
+    with pytest.raises(StoreError, match=r"Could not write .*history\.json\.d/\w+\.json \(disk pulled\); nothing "
                                          r"was changed"):
         store.add_archived([{"game": "toy", "players": ["C", "D"], "source": "recorded", "result": None}])
     monkeypatch.undo()
@@ -267,8 +267,9 @@ def test_restore_reenters_games_finished_after_the_backup_from_their_records(sto
     store.path.write_bytes(store.path.read_bytes()[:40])
     assert "Restored" in repair(store, restore=True) and len(store.archived()) == 2
     # ... and a game its shard lost (the shard put back from before it) comes back from its move record.
-    shard = store.shards_dir / f"{last.id[0]}.json"
-    kept = [d for d in store.archived() if d["id"][0] == last.id[0] and d["id"] != last.id]
+    from referee.store.shards import shard_key
+    shard = store.shards_dir / f"{shard_key(last.id)}.json"
+    kept = [d for d in store.archived() if shard_key(d["id"]) == shard_key(last.id) and d["id"] != last.id]
     shard.write_text(json.dumps({"games": {str(i + 1): d for i, d in enumerate(kept)}}))
     message = repair(store)
     assert f"again from their move records ({last.id})" in message
@@ -345,7 +346,8 @@ def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store,
     run = lambda *a: CliRunner().invoke(cli, ["--db", str(store.path), *a])
     assert run("record", "toy", "-p", "Cal=3", "-p", "Dan=4").exit_code == 0
     recorded = next(d for d in store.archived() if d["source"] == "recorded")
-    shard = store.shards_dir / f"{recorded['id'][0]}.json"                  # layout 2 (adjusted): its shard
+    from referee.store.shards import shard_key
+    shard = store.shards_dir / f"{shard_key(recorded['id'])}.json"          # layout 2 (adjusted): its shard
     raw = json.loads(shard.read_text())
     edited = next(d for d in raw["games"].values() if d["source"] == "recorded")
     edited["result"]["ranking"][0]["total"] = "4 points"           # a score typed by hand into the file
