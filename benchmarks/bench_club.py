@@ -27,6 +27,16 @@ NAMES = ["Ann", "Bob", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "
          "Cy", "Dee", "Eli", "Flo", "Gil", "Hana", "Ivo", "Jo", "Kai", "Liv", "Mo", "Nia"]
 
 
+def _gid(i: int) -> str:
+    """A distinct id of the id alphabet (store/ids.py) for game i: an import refuses any other."""
+    alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+    digits = ""
+    for _ in range(5):
+        i, d = divmod(i, len(alphabet))
+        digits = alphabet[d] + digits
+    return "b" + digits
+
+
 def make_docs(n: int, seed: int = 7) -> list[dict]:
     from scoring import rank
 
@@ -38,7 +48,7 @@ def make_docs(n: int, seed: int = 7) -> list[dict]:
         rows = [(p, {"points": rnd.randint(20, 60), "bonus": rnd.randint(0, 15)}, None) for p in players]
         res = rank(game, rows).to_dict()
         day = f"{2015 + i * 10 // n}-{1 + i % 12:02d}-{1 + i % 28:02d}"
-        docs.append({"schema_version": 1, "id": f"b{i:05d}", "game": game, "players": players, "options": {},
+        docs.append({"schema_version": 1, "id": _gid(i), "game": game, "players": players, "options": {},
                      "date": day, "location": rnd.choice(["Club Hall", "Pub", "Ann's flat", None]), "notes": None,
                      "created": f"{day}T19:00:00+00:00", "finished_at": f"{day}T21:00:00+00:00",
                      "source": "recorded", "moves": 0, "has_record": False, "duration": rnd.choice([None, 60, 90]),

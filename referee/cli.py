@@ -14,11 +14,15 @@ import sys
 import click
 
 from . import __version__
+from . import i18n
+from .i18n import _
 from .club.complete import complete_game, complete_game_ref, complete_location, complete_player
 
 # Exit codes (contracts §1): 0 ok, 1 a rule says no, 2 bad usage or input (each error carries its own
 # code as exit_code); 3 only for a bug, which still prints a sentence rather than a traceback.
 EXIT_USAGE, EXIT_INTERNAL = 2, 3
+
+i18n.install_click()        # click's own texts ("Usage:", its errors) follow --lang too
 
 # Commands whose code lives with the feature that owns it, imported only when invoked.
 LAZY_COMMANDS = {
@@ -30,6 +34,12 @@ LAZY_COMMANDS = {
     "qr": ("referee.club.commands", "qr_command", "A QR code of a finished game's result."),
     "replay": ("referee.club.commands", "replay_command", "Step through a tracked game's moves."),
     "abandon": ("referee.club.commands", "abandon_command", "Stop tracking a game in progress (its file is kept)."),
+    "edit": ("referee.club.corrections_cli", "edit_command", "Correct a logged play (date, place, notes, scores)."),
+    "delete": ("referee.club.corrections_cli", "delete_command", "Move a logged play to the trash."),
+    "trash": ("referee.club.corrections_cli", "trash_command", "List the plays in the trash."),
+    "restore": ("referee.club.corrections_cli", "restore_command", "Bring a play back from the trash."),
+    "players": ("referee.club.corrections_cli", "players_command", "The club's players; rename or merge them."),
+    "site": ("referee.club.site.command", "site_command", "Publish the history as a static web site."),
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
 }
 
@@ -43,34 +53,52 @@ def _lazy_available(module: str) -> bool:
 
 
 class RefereeGroup(click.Group):
-    """A group that loads feature commands lazily and turns every error into one sentence + exit code."""
+    """A group that loads feature commands lazily and turns every error into one sentence + exit code.
+    Its commands show their --help in the chosen language (helptext.TranslatingContext)."""
+
+    from .helptext import TranslatingCommand as command_class, TranslatingContext as context_class
 
     def list_commands(self, ctx):
-        lazy = [name for name, (mod, _, _) in LAZY_COMMANDS.items() if _lazy_available(mod)]
+        lazy = [name for name, (mod, _a, _s) in LAZY_COMMANDS.items() if _lazy_available(mod)]
         return sorted(set(super().list_commands(ctx)) | set(lazy))
 
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, name)
         if cmd is not None or name not in LAZY_COMMANDS:
             return cmd
-        module, attr, _ = LAZY_COMMANDS[name]
+        module, attr, _short = LAZY_COMMANDS[name]
         if not _lazy_available(module):
             return None
-        return getattr(importlib.import_module(module), attr, None)
+        with i18n.english():            # click keeps texts built at import (a Path's "file"): the msgids
+            cmd = getattr(importlib.import_module(module), attr, None)
+        if cmd is not None and cmd.context_class is click.Context:
+            from .helptext import TranslatingContext
+
+            cmd.context_class = TranslatingContext      # its --help in the chosen language too
+        return cmd
 
     def format_commands(self, ctx, formatter):
         # Short help for lazy commands without importing them (keeps --help fast).
+        from .helptext import short_help
+
         rows = []
         for name in self.list_commands(ctx):
             cmd = super().get_command(ctx, name)
             if cmd is not None:
                 if not cmd.hidden:
-                    rows.append((name, cmd.get_short_help_str(limit=60)))
+                    rows.append((name, short_help(cmd, limit=60)))
             else:
-                rows.append((name, LAZY_COMMANDS[name][2]))
+                rows.append((name, _(LAZY_COMMANDS[name][2])))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
+
+    def parse_args(self, ctx, args):
+        # The language must be known before anything is shown: `referee --help --lang cs` (click runs eager
+        # options in the order typed) and a bare `referee` (help before any option is processed).
+        if ctx.parent is None:
+            _choose_language(_lang_in(args))
+        return super().parse_args(ctx, args)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
@@ -107,7 +135,9 @@ class OneLineError(click.ClickException):
     exit_code = EXIT_USAGE
 
     def show(self, file=None) -> None:
-        click.echo(f"referee: {self.message}", err=True)
+        from .core.validate import visible
+
+        click.echo(f"referee: {visible(self.message)}", err=True)    # it may quote what was typed
 
 
 class OneLineUsageError(OneLineError):
@@ -124,7 +154,8 @@ class OneLineUsageError(OneLineError):
             ctx = ctx.parent
         path = " ".join(["referee", *names])
         hint = _players_hint(err, names)
-        super().__init__(f"{message} {hint}" if hint else f"{message} See `{path} --help`.")
+        super().__init__(f"{message} {hint}" if hint else
+                         _("{message} See `{command} --help`.").format(message=message, command=path))
 
 
 def _players_hint(err: click.UsageError, names) -> str:
@@ -142,7 +173,38 @@ def _players_hint(err: click.UsageError, names) -> str:
     if not game or not given:
         return ""
     players = " ".join(f"-p {shlex.quote(p)}" for p in given)
-    return f"Give each player with -p: `referee {names[0]} {game} {players}`."
+    return _("Give each player with -p: `{command}`.").format(command=f"referee {names[0]} {game} {players}")
+
+
+def _lang_in(args) -> str | None:
+    """The value of the root's --lang among the arguments before the command name, if given."""
+    skip = False
+    for i, arg in enumerate(args):
+        if skip:                        # the value of --db
+            skip = False
+            continue
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if arg == "--db":
+            skip = True
+            continue
+        if not arg.startswith("-"):
+            return None
+    return None
+
+
+def _choose_language(value: str | None) -> None:
+    """--lang, else REFEREE_LANG, else the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
+    if value is None:
+        value = os.environ.get("REFEREE_LANG") or None
+    try:
+        i18n.set_language(value)
+    except ValueError:
+        i18n.set_language(None)
+        raise OneLineError(_("Unknown language {lang!r}; the languages are {available}.").format(
+            lang=value, available=i18n.available())) from None
 
 
 def _check_db(ctx, value):
@@ -157,19 +219,35 @@ def _check_db(ctx, value):
 
 
 def fail(message: str, code: int) -> None:
-    message = message.strip()
+    from .core.validate import visible
+
+    # an error may quote what was typed or read from a file: never a control character on the terminal
+    message = visible(message.strip(), keep="\n")
     click.echo(f"referee: {message}", err=True)
     sys.exit(code)
 
 
 def out_json(data) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    from .core.validate import json_visible    # a stored control character travels as \u001b, never raw
+
+    click.echo(json_visible(json.dumps(data, ensure_ascii=False, indent=2)))
+
+
+def echo_text(text) -> None:
+    """A game's own sentence (a prompt, a secret) naming players: printed with no control character raw."""
+    from .ui.format import safe
+
+    click.echo(safe(text, multiline=True))
 
 
 def console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    from .ui.format import Guarded
+
+    # emoji=False: a stored ":smile:" is text, not an emoji code (stored text is printed as the text it is);
+    # Guarded: no control or text-direction character from stored text reaches the terminal on any path
+    return Console(file=Guarded(sys.stderr if stderr else sys.stdout), highlight=False, emoji=False)
 
 
 def interactive_terminal() -> bool:
@@ -195,9 +273,13 @@ def parse_options(pairs) -> dict:
 
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s")
-@click.option("--db", type=click.Path(), envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
+@click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s",
+                      help=i18n.N_("Show the version and exit."))
+@click.option("--db", type=click.Path(), metavar="PATH", envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
               help="The history store (a TinyDB JSON file). Default: the user data directory.")
+@click.option("--lang", metavar="cs|en", is_eager=True, expose_value=False,
+              callback=lambda ctx, param, value: _choose_language(value),
+              help="The language of the screens and messages (also REFEREE_LANG, else the locale). Default: en.")
 @click.pass_context
 def cli(ctx, db):
     """A referee and scoring assistant for board games played on a real table.
@@ -210,11 +292,15 @@ def cli(ctx, db):
 
 
 @cli.command("games")
+@click.argument("game", required=False, shell_complete=complete_game)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def games_command(as_json):
-    """List the supported games, player counts and options."""
+def games_command(game, as_json):
+    """List the supported games, player counts and options; with GAME, that game's options explained."""
     import referee
 
+    if game:
+        _one_game(game, as_json)
+        return
     data = referee.available_games()
     if as_json:
         out_json(data)
@@ -223,15 +309,113 @@ def games_command(as_json):
 
     for g in data:
         lo, hi = g["players"]
-        click.echo(f"{g['id']:<12} {g['name']:<14} {lo}-{hi} players")
-        opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or "no options"
-        click.echo(textwrap.fill(opts, width=100, initial_indent="    options: ",
-                                 subsequent_indent=" " * 13, break_on_hyphens=False))
+        click.echo(f"{g['id']:<12} {g['name']:<14} " + _("{lo}-{hi} players").format(lo=lo, hi=hi))
+        opts = "  ".join(f"{k}={_fmt_value(v)}" for k, v in g["options"].items()) or _("no options")
+        label = _("options:")
+        click.echo(textwrap.fill(opts, width=_text_width(), initial_indent=f"    {label} ",
+                                 subsequent_indent=" " * (5 + len(label)), break_on_hyphens=False))
+    click.echo(_("`referee games GAME` explains a game's options; give them to `referee new` as -o NAME=VALUE."))
+
+
+def _option_values(o) -> list[str]:
+    if isinstance(o.default, bool):
+        return [_fmt_value(True), _fmt_value(False)]
+    if o.choices:
+        return [str(c) for c in o.choices]
+    return []
+
+
+def _one_game(game, as_json):
+    """`referee games GAME`: the players and every option with what it means and the values it takes."""
+    import importlib
+    import textwrap
+
+    from .core.registry import GAMES, get_rules, resolve_game_id
+
+    gid = resolve_game_id(game)
+    info = getattr(importlib.import_module(GAMES[gid][0]), "info", None)
+    if info is not None:
+        name, lo, hi, options = info.NAME, info.MIN_PLAYERS, info.MAX_PLAYERS, info.OPTIONS
+    else:
+        r = get_rules(gid)
+        name, lo, hi, options = r.name, r.min_players, r.max_players, r.options
+    if as_json:
+        out_json({"id": gid, "name": name, "players": [lo, hi],
+                  "options": [{"name": o.name, "default": o.default, "values": list(o.choices) if o.choices else
+                               ([True, False] if isinstance(o.default, bool) else None),
+                               "description": _(o.help) if o.help else ""} for o in options]})
+        return
+    click.echo(f"{name} ({gid}): " + _("{lo}-{hi} players").format(lo=lo, hi=hi))
+    if not options:
+        click.echo(_("No options."))
+        return
+    click.echo(_("Options (give them to `referee new` as -o NAME=VALUE):"))
+    for o in options:
+        values = _option_values(o)
+        if values:
+            head = _("{name}: one of {values}; default {default}").format(
+                name=o.name, values=", ".join(values), default=_fmt_value(o.default))
+        elif o.default in ("", None):
+            head = _("{name}: no default").format(name=o.name)
+        else:
+            head = _("{name}: default {default}").format(name=o.name, default=_fmt_value(o.default))
+        click.echo()
+        click.echo(textwrap.fill(head, width=78, initial_indent="  ", subsequent_indent="      "))
+        if o.help:
+            click.echo(textwrap.fill(_(o.help), width=78, initial_indent="      ", subsequent_indent="      "))
+    click.echo()
+    click.echo(_("Rules: `referee rules {id}`.").format(id=gid))
+
+
+@cli.command("rules")
+@click.argument("game", shell_complete=complete_game)
+@click.argument("words", nargs=-1)
+def rules_command(game, words):
+    """The game's numbered rules reference, in the chosen language.
+
+    With a label as a refusal cites it (T8, 5.7 K4, D4c/R10): that rule. With words (kapitán, captain
+    load): the rules that mention them all, in English or Czech, diacritics optional. Without either:
+    the whole reference. Each rule names the section of the Czech rulebook it comes from.
+    """
+    from . import rules_ref
+    from .core.errors import BadInput
+    from .core.registry import GAMES, resolve_game_id
+
+    gid = resolve_game_id(game)
+    name = GAMES[gid][1]
+    query = " ".join(words).strip()
+    if not query:
+        click.echo(rules_ref.text(gid, i18n.language()).rstrip())
+        return
+    if rules_ref.looks_like_label(query):
+        found = rules_ref.find(gid, query)
+        if not found:
+            near = rules_ref.nearest(gid, query)
+            raise BadInput(_("The {game} rules have no rule {label}; the nearest labels are {near}.").format(
+                game=name, label=query, near=", ".join(near)) if near else
+                _("The {game} rules have no rule {label}.").format(game=name, label=query))
+    else:
+        found = rules_ref.search(gid, query)
+        if not found:
+            raise BadInput(_("No rule of {game} mentions {words!r}; try fewer words, or `referee rules {id}` "
+                             "for the whole reference.").format(game=name, words=query, id=gid))
+    for i, rule in enumerate(found):
+        if i:
+            click.echo()
+        click.echo(f"[{rule.label}] {rule.section}")
+        click.echo(rule.render())
+
+
+def _text_width() -> int:
+    """Prose is wrapped at the terminal's width (COLUMNS when piped), never at a fixed one."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size().columns - 1)
 
 
 def _fmt_value(v):
     if isinstance(v, bool):
-        return "on" if v else "off"
+        return "on" if v else "off"     # what -o accepts, in any language: not translated
     return str(v)
 
 
@@ -247,12 +431,18 @@ def _fmt_value(v):
 def new_command(ctx, game, players, options, date, location, as_json):
     """Start a tracked game and print its id; on a terminal, open the table."""
     from . import session
+    from .core import validate
 
     date = _check_date(date)
+    location = validate.location(location)
     store = open_store(ctx)
-    # Runs of spaces inside a name collapse: 'Ann  Lee' and 'ann lee' are one player, not two.
-    players = [" ".join(str(p).split()) for p in players]
     _one_player_per_p(players)
+    # One check for every name typed or imported: runs of spaces collapse ('Ann  Lee' and 'ann lee' are one
+    # player), and a line break, control or look-alike letter is refused.
+    players = [validate.player_name(p) for p in players]
+    from .club.corrections import confirm_names
+
+    players = confirm_names(store, players, interactive=sys.stdin.isatty() and sys.stdout.isatty() and not as_json)
     tracked = session.create(store, game, players, parse_options(options), date=date,
                              location=location)
     if as_json:
@@ -310,11 +500,14 @@ def _open(ctx, gid):
 def play_command(ctx, game_id):
     """The interactive table for a game (default: the most recent unfinished one).
 
-    At the table, besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or vp NAME),
-    which shows what only that player may see, such as Puerto Rico's face-down VP chips, until Enter hides
-    it; it never enters the board, the record or the move log. Tab completes moves, commands and, after
-    secret, the player names. A player's name may lead a move, as said at the table ('bob take corn'); it is
-    refused when it is not that player's move.
+    On a terminal of at least 80x24 the table fills the screen: status line with the game clock, the board
+    fitted to the window, a log of the last entries, the preview of what is typed, the prompt (Enter alone
+    plays the move it shows). Besides moves: help, moves, board, undo [N], record, quit, and secret NAME (or
+    vp NAME), which shows what only that player may see, such as Puerto Rico's face-down VP chips, until a
+    key hides it; it never enters the board, the record or the move log. Tab completes moves, commands and,
+    after secret, the player names. A player's name may lead a move, as said at the table ('bob take
+    corn'); it is refused when it is not that player's move. A refused entry stays in the line. Ctrl-D on
+    an empty line leaves. A smaller terminal gets the line-by-line table.
 
     With stdin not a terminal, reads one move per line and stops at the first refused one; the
     table commands are understood there too (undo [N], secret NAME, moves, board, help, record, quit).
@@ -369,7 +562,7 @@ def move_command(ctx, game_id, moves, as_json):
         if tracked.game.finished:
             click.echo(_result_line(tracked.game.result()))
         elif not error:
-            click.echo(tracked.game.prompt())
+            echo_text(tracked.game.prompt())
     if error:
         fail(f"{error}" if not applied else f"{error} ({len(applied)} earlier move(s) were stored)",
              error.exit_code)
@@ -381,7 +574,7 @@ def move_command(ctx, game_id, moves, as_json):
 @click.pass_context
 def moves_command(ctx, game_id, as_json):
     """The legal moves now."""
-    _, tracked = _open(ctx, game_id)
+    _gid, tracked = _open(ctx, game_id)
     legal = tracked.game.legal_moves()
     if as_json:
         out_json([m.to_dict() for m in legal])
@@ -389,10 +582,10 @@ def moves_command(ctx, game_id, as_json):
     if not legal:
         click.echo("The game is over." if tracked.game.finished else "No legal moves.")
         return
-    click.echo(tracked.game.prompt())
+    echo_text(tracked.game.prompt())
     from .ui.format import group_moves
 
-    for line in group_moves(legal):
+    for line in group_moves(legal, width=_text_width()):
         click.echo(line)
 
 
@@ -443,17 +636,19 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
             out_json({"id": tracked.id, "game": tracked.game.game, "player": player,
                       "secret": text if player else None})
         else:
-            click.echo(text)
+            echo_text(text)
         return
     if as_record:
-        click.echo(tracked.game.to_record(id=tracked.id), nl=False)
+        from .ui.format import safe
+
+        click.echo(safe(tracked.game.to_record(id=tracked.id), multiline=True), nl=False)
         return
     if as_json:
         out_json({"id": tracked.id, **_state_json(tracked)})
         return
-    from .ui.format import show_game
+    from .ui.show import show_board
 
-    show_game(console(), tracked)
+    show_board(console(), tracked)
 
 
 def _show_logged(doc, as_json, as_record):
@@ -468,10 +663,11 @@ def _show_logged(doc, as_json, as_record):
         return
     from scoring import Result
 
-    from .ui.format import result_table
+    from .ui.format import plain, result_table
 
     c = console()
-    c.print(f"[bold]{doc['game']}[/] {doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}")
+    c.print(plain(doc["game"], style="bold"),
+            plain(f"{doc['id']}  {doc.get('date') or ''}  {doc.get('location') or ''}"))
     if doc.get("result"):
         c.print(result_table(Result.from_dict(doc["result"])))
 
@@ -479,9 +675,11 @@ def _show_logged(doc, as_json, as_record):
 def _result_line(result) -> str:
     if result is None:
         return "The game is over."
+    from .ui.format import safe
+
     names = " and ".join(result.winners) or "nobody"
-    return f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
-        f"{e.rank}. {e.player} {e.total}" for e in result.ranking)
+    return safe(f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
+        f"{e.rank}. {e.player} {e.total}" for e in result.ranking))
 
 
 @cli.command("undo")
@@ -496,7 +694,7 @@ def undo_command(ctx, game_id, count):
     store, tracked = _open(ctx, game_id)
     dropped = session.undo(store, tracked, count)
     click.echo("Took back: " + ", ".join(m.text for m in reversed(dropped)))
-    click.echo(tracked.game.prompt())
+    echo_text(tracked.game.prompt())
 
 
 @cli.command("score")
@@ -526,6 +724,9 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
     date = _check_date(date)
     keep = None
     if record:
+        from .core import validate
+
+        location, notes = validate.location(location), validate.notes(notes)
         store = open_store(ctx)
         store.archived()        # a damaged history is reported before the questions, not after them
 

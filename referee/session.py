@@ -160,7 +160,7 @@ def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
             doc = {k: v for k, v in (tracked.doc or {}).items()
                    if k in ("id", "game", "players", "options", "date", "location", "notes", "created", "played_seconds")}
             doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": tracked.game.moves,
-                        "played_seconds": (tracked.doc or {}).get("duration") or 0})
+                        "played_seconds": 60 * ((tracked.doc or {}).get("duration") or 0)})
             store.write_live(doc)
             store.remove_archived(tracked.id)
             tracked.doc, tracked.archived = doc, False
@@ -180,7 +180,8 @@ def archive_doc(tracked_id: str, game: Game, live: dict) -> dict:
         "location": live.get("location"), "notes": live.get("notes"),
         "created": live.get("created"), "finished_at": now_iso(), "source": "tracked",
         "moves": len(game.moves), "has_record": True,
-        "duration": int(live.get("played_seconds") or live.get("duration") or 0) or None,   # seconds at the table
+        # minutes at the table, as every logged play's duration (record --duration, imports, exports)
+        "duration": round(float(live.get("played_seconds") or 0) / 60) or None,
         "result": result.to_dict() if result is not None else None,
     }
 

@@ -36,6 +36,13 @@ def test_el_capitan_bench_policies_parts_and_floor(tmp_path):
                             tmp_path=tmp_path)
 
 
+def test_entries_bench_types_every_game_and_port_royal_meets_its_target(tmp_path):
+    out = bench("bench_entries.py", "--games", "1", tmp_path=tmp_path)
+    rows = {row.split()[0]: row for row in out.splitlines()[1:]}
+    assert set(rows) == {"port-royal", "puerto-rico", "carcassonne", "el-capitan"}
+    assert rows["port-royal"].rstrip().endswith("<= 260: met")      # issue 13: a 3-player game, <= 260 entries
+
+
 @pytest.mark.parametrize("script, args", [
     ("bench_port_royal.py", ["--games", "2", "--players", "2"]),
     ("bench_puerto_rico.py", ["--games", "2", "--players", "3"]),

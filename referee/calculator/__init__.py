@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 from ..core.errors import BadInput
+from ..i18n import _
 
 __all__ = ["GAMES", "calculator_module", "resolve", "run", "score_data"]
 
@@ -27,8 +28,8 @@ def resolve(game) -> str:
 
     game_id = resolve_game_id(game)
     if game_id not in GAMES:
-        raise BadInput(f"There is no final-scoring calculator for {game_id}; the calculator scores: "
-                       f"{', '.join(GAMES)}.")
+        raise BadInput(_("There is no final-scoring calculator for {game}; the calculator scores: {games}.").format(
+            game=game_id, games=", ".join(GAMES)))
     return game_id
 
 
@@ -42,8 +43,8 @@ def calculator_module(game_id: str):
     except ModuleNotFoundError as err:
         if err.name != name:
             raise
-        raise BadInput(f"The {game_id} calculator is not installed in this copy of referee "
-                       f"(module {name} is missing).") from None
+        raise BadInput(_("The {game} calculator is not installed in this copy of referee (module {module} is "
+                         "missing).").format(game=game_id, module=name)) from None
 
 
 def score_data(game_id: str, data: dict, where: str | None = None):
@@ -57,15 +58,17 @@ def score_data(game_id: str, data: dict, where: str | None = None):
             named = None
         if named != game_id:
             prefix = f"{where}: " if where else ""
-            raise BadInput(f"{prefix}game is {data['game']!r}, but this is the {game_id} calculator; run "
-                           f"`referee score {named or data['game']}` for that input, or fix the field.")
+            raise BadInput(prefix + _("game is {named!r}, but this is the {game} calculator; run "
+                                      "`referee score {other}` for that input, or fix the field.").format(
+                named=data["game"], game=game_id, other=named or data["game"]))
         data = {**data, "game": game_id}    # an alias such as "pr" reaches the calculator canonical
     try:
         return scoring.score(game_id, data)
     except scoring.ScoringError as err:
         prefix = f"{where}: " if where else ""
         other = None if "game" in data else _scores_as_another_game(game_id, data)
-        hint = (f" It is a {other} end position: run `referee score {other}` for it." if other else "")
+        hint = (" " + _("It is a {game} end position: run `referee score {game}` for it.").format(game=other)
+                if other else "")
         raise BadInput(f"{prefix}{str(err).rstrip()}{hint}") from None
 
 
@@ -117,7 +120,13 @@ def run(game, source=None, as_json: bool = False, template: bool = False, out=No
 
         data, name = load(source, stdin)
         calculator_module(game_id)      # a missing calculator is reported as such, not as a bad field
-        result = score_data(game_id, data, "Standard input" if name == STDIN_NAME else name)
+        if game_id == "el-capitan":     # the expansion rows printed on the user's board (referee board)
+            from .el_capitan_board import board_rows
+
+            data, note = board_rows(data)
+            if note:
+                err.write(note + "\n")
+        result = score_data(game_id, data, _("Standard input") if name == STDIN_NAME else name)
     said = keep(data, result) if keep is not None else None
     show(result, as_json, out)
     if said:

@@ -23,6 +23,12 @@ import sys
 import unicodedata
 
 from ..core.errors import BadInput
+from ..i18n import N_, _, ngettext
+
+# Questions and messages are translated where they are made (the language is chosen before scoring
+# starts). What the user types stays the same in every language: ids, colours, 'cards'/'totals', 'none';
+# yes/no also as ano/ne. The ``what`` of an answer ('building', 'colour') is an N_() text translated when
+# a message names it; the Czech messages use it as a label ("({what}: …)") so no case has to agree.
 
 
 class Invalid(ValueError):
@@ -53,7 +59,8 @@ class Asker:
             finally:
                 read = _READS.pop()
             if read and echo:       # a short form was taken for a full id: say which, so a wrong guess is seen
-                self.tell("  Read " + ", ".join(f"{word} as {full}" for word, full in read) + ".")
+                self.tell("  " + _("Read {readings}.").format(readings=", ".join(
+                    _("{word} as {full}").format(word=word, full=full) for word, full in read)))
             return value
 
 
@@ -88,9 +95,13 @@ def whole(lo: int = 0, hi: int | None = None):
         except ValueError:
             value = None
         if value is None or (lo is not None and value < lo) or (hi is not None and value > hi):
-            allowed = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
-            raise Invalid(f"Give a whole number {allowed}, not {text!r}." if text else
-                          f"Give a whole number {allowed}.")
+            if hi is not None:
+                msg = (_("Give a whole number from {lo} to {hi}, not {text!r}.") if text else
+                       _("Give a whole number from {lo} to {hi}."))
+            else:
+                msg = (_("Give a whole number of at least {lo}, not {text!r}.") if text else
+                       _("Give a whole number of at least {lo}."))
+            raise Invalid(msg.format(lo=lo, hi=hi, text=text))
         return value
     return parse
 
@@ -153,8 +164,8 @@ def _read(word: str, full: str) -> None:
 
 
 def _ambiguous(word: str, found, what: str) -> Invalid:
-    return Invalid(f"{word!r} could be {', '.join(found[:6])}{', …' if len(found) > 6 else ''}; "
-                   f"type more of the {what}.")
+    return Invalid(_("{word!r} could be {candidates}; type more of the {what}.").format(
+        word=word, candidates=", ".join(found[:6]) + (", …" if len(found) > 6 else ""), what=_(what)))
 
 
 def match_id(word: str, choices, what: str, aliases=None) -> str:
@@ -171,14 +182,15 @@ def match_id(word: str, choices, what: str, aliases=None) -> str:
     close = difflib.get_close_matches(key, [_norm(c) for c in choices], n=1, cutoff=0.6)
     hint = ""
     if close:
-        hint = " Did you mean " + next(c for c in choices if _norm(c) == close[0]) + "?"
+        hint = " " + _("Did you mean {choice}?").format(choice=next(c for c in choices if _norm(c) == close[0]))
     else:           # a short form a letter off: 'aha' for expedition-aah
         tails = {t: c for c in choices for t in _tails(_norm(c))}
         close = difflib.get_close_matches(key, list(tails), n=1, cutoff=0.6)
         if close:
-            hint = f" Did you mean {tails[close[0]]}?"
-    listing = ", ".join(choices) if len(choices) <= 8 else "press Tab to see them"
-    raise Invalid(f"Unknown {what} {word!r} ({listing}).{hint}")
+            hint = " " + _("Did you mean {choice}?").format(choice=tails[close[0]])
+    listing = ", ".join(choices) if len(choices) <= 8 else _("press Tab to see them")
+    raise Invalid(_("Unknown {what} {word!r} ({listing}).").format(word=word, what=_(what), listing=listing)
+                  + hint)
 
 
 def pick(choices, what: str, optional: bool = False, aliases=None):
@@ -189,8 +201,9 @@ def pick(choices, what: str, optional: bool = False, aliases=None):
         if not text:
             if optional:
                 return None
-            raise Invalid(f"Give a {what}: {', '.join(choices)}." if len(choices) <= 8 else
-                          f"Give a {what} (press Tab to see them).")
+            raise Invalid(_("Give a {what}: {choices}.").format(what=_(what), choices=", ".join(choices))
+                          if len(choices) <= 8 else _("Give a {what} (press Tab to see them).").format(
+                              what=_(what)))
         return match_id(text, choices, what, aliases)
     return parse
 
@@ -244,14 +257,14 @@ def yes_no(text: str) -> bool:
         return True
     if low in ("n", "no", "ne"):
         return False
-    raise Invalid("Answer y (yes) or n (no).")
+    raise Invalid(_("Answer y (yes) or n (no)."))
 
 
 def numbers(text: str) -> list[int]:
     out = []
     for w in words(text):
         if not w.isdigit():
-            raise Invalid(f"{w!r} is not a whole number; give whole numbers separated by spaces.")
+            raise Invalid(_("{word!r} is not a whole number; give whole numbers separated by spaces.").format(word=w))
         out.append(int(w))
     return out
 
@@ -259,12 +272,12 @@ def numbers(text: str) -> list[int]:
 def name_parser(taken):
     def parse(text: str) -> str:
         if not text:
-            raise Invalid("Give the player's name.")
+            raise Invalid(_("Give the player's name."))
         if re.search(r"[,;]", text) or text.isdigit():
-            raise Invalid("A name is a word or words without commas or semicolons, and not a number.")
+            raise Invalid(_("A name is a word or words without commas or semicolons, and not a number."))
         text = " ".join(text.split())
         if text.casefold() in {t.casefold() for t in taken}:
-            raise Invalid(f"{text} is already a player; give each player a different name.")
+            raise Invalid(_("{name} is already a player; give each player a different name.").format(name=text))
         return text
     return parse
 
@@ -276,15 +289,16 @@ def counts_by_name(names, what: str):
         tokens = words(text)
         i = 0
         while i < len(tokens):
-            name, i = _take(tokens, i, names, "player")
+            name, i = _take(tokens, i, names, N_("player"))
             count = 1
             if i < len(tokens) and tokens[i].isdigit():
                 count = int(tokens[i])
                 i += 1
             if name in out:
-                raise Invalid(f"{name} is named twice; give each player once, with a count (e.g. {name} 2).")
+                raise Invalid(_("{name} is named twice; give each player once, with a count (e.g. {name} 2).")
+                              .format(name=name))
             if count == 0:
-                raise Invalid(f"Leave {name} out instead of giving 0 {what}.")
+                raise Invalid(_("Leave {name} out instead of giving 0 {what}.").format(name=name, what=_(what)))
             out[name] = count
         return out
     return parse
@@ -329,7 +343,7 @@ class Setting:
         # the values are appended unless the question already names each of them as a word
         shown = all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", self.question) for w in labels)
         word = asker.ask(self.question if shown else f"{self.question} ({'/'.join(labels)})",
-                         pick(labels, "answer"), choices=labels,
+                         pick(labels, N_("answer")), choices=labels,
                          default=self.label(self.default), echo=False)
         return self.values[labels.index(word)]
 
@@ -407,7 +421,7 @@ class Flow:
             return False
         players = data["players"]
         name = players[i]["name"] if isinstance(players[i], dict) else players[i]
-        self.a.tell(f"Please enter {name} again.")
+        self.a.tell(_("Please enter {name} again.").format(name=name))
         players[i] = self.player(i, players[:i] + players[i + 1:])
         return True
 
@@ -418,7 +432,7 @@ class Flow:
         if not path:
             return None
         shown = path if isinstance(path, str) else ".".join(map(str, path))
-        return path, getattr(err, "question", None) or f"{shown} (read it off your board)"
+        return path, getattr(err, "question", None) or _("{value} (read it off your board)").format(value=shown)
 
     def player_named(self, data: dict, message: str):
         """The index of the player a message is about: players[i] (0-based) or a player's name."""
@@ -434,11 +448,11 @@ class Flow:
 
     def player_count(self) -> int:
         lo, hi = self.min_players, self.max_players
-        return self.a.ask(f"How many players ({lo}-{hi})", whole(lo, hi))
+        return self.a.ask(_("How many players ({lo}-{hi})").format(lo=lo, hi=hi), whole(lo, hi))
 
     def name(self, i: int, others) -> str:
         taken = [p["name"] if isinstance(p, dict) else p for p in others]
-        return self.a.ask(f"Player {i + 1}: name", name_parser(taken))
+        return self.a.ask(_("Player {n}: name").format(n=i + 1), name_parser(taken))
 
     def player(self, i, others):  # pragma: no cover - interface
         raise NotImplementedError
@@ -457,24 +471,25 @@ class PuertoRicoFlow(Flow):
         ask = self.a.ask
         name = self.name(i, others)
         d = {"name": name}
-        d["vp_chips"] = ask(f"{name}: VP chips", whole())
-        d["doubloons"] = ask(f"{name}: doubloons", whole())
-        d["goods"] = ask(f"{name}: goods barrels", whole(), default=0)
-        d["island_spaces"] = ask(f"{name}: filled island spaces (0-12)", whole(0, 12))
-        d["colonists"] = ask(f"{name}: colonists in total, San Juan included", whole())
+        d["vp_chips"] = ask(_("{name}: VP chips").format(name=name), whole())
+        d["doubloons"] = ask(_("{name}: doubloons").format(name=name), whole())
+        d["goods"] = ask(_("{name}: goods barrels").format(name=name), whole(), default=0)
+        d["island_spaces"] = ask(_("{name}: filled island spaces (0-12)").format(name=name), whole(0, 12))
+        d["colonists"] = ask(_("{name}: colonists in total, San Juan included").format(name=name), whole())
         d["buildings"] = self.buildings(name)
         if d["buildings"].get("customs-house", 0) > 0 and d["vp_chips"] > 0:
             # rules §7: whether VP written down after the chips ran out count for the customs house
-            over = ask(f"{name}: of the {d['vp_chips']} VP, how many were written down because the VP chips "
-                       "had run out? Enter if they never ran out", whole(0, d["vp_chips"]), default=0)
+            over = ask(_("{name}: of the {vp} VP, how many were written down because the VP chips had run out? "
+                         "Enter if they never ran out").format(name=name, vp=d["vp_chips"]),
+                       whole(0, d["vp_chips"]), default=0)
             if over:
                 d["vp_overflow"] = over
         return d
 
     def settings(self):
         return [Setting(("options", "customs-house-counts-overflow"),
-                        "Customs house: do VP written down after the chips ran out count for its bonus "
-                        "(rules §7)", [True, False], True, labels=["yes", "no"])]
+                        _("Customs house: do VP written down after the chips ran out count for its bonus "
+                          "(rules §7)"), [True, False], True, labels=[_("yes"), _("no")])]
 
     def aliases(self) -> dict:
         """Building names as printed (English, German, Czech) -> id, e.g. 'přístav' or 'harbour' -> harbor."""
@@ -515,30 +530,36 @@ class PuertoRicoFlow(Flow):
             if len(parts) > 1 and parts[-1].isdigit():
                 colonists = int(parts.pop())
             if any(p.isdigit() for p in parts):
-                raise Invalid("Give one building, optionally followed by its colonists (e.g. guild-hall 1).")
-            bid = match_id(" ".join(parts), known, "building", aliases)
+                raise Invalid(_("Give one building, optionally followed by its colonists (e.g. guild-hall 1)."))
+            bid = match_id(" ".join(parts), known, N_("building"), aliases)
             if bid in out:
-                raise Invalid(f"{bid} is already entered for {name}; a player owns at most one of each "
-                              "building.")
+                raise Invalid(_("{building} is already entered for {name}; a player owns at most one of each "
+                                "building.").format(building=bid, name=name))
             used = sum(table.get(b, (3, 1))[1] for b in out)
             if used + table.get(bid, (3, 1))[1] > 12:
-                raise Invalid(f"{bid} does not fit: {name}'s buildings already fill {used} of the 12 city "
-                              "spaces (a large building takes 2).")
+                raise Invalid(_("{building} does not fit: {name}'s buildings already fill {used} of the 12 city "
+                                "spaces (a large building takes 2).").format(building=bid, name=name, used=used))
             return bid, colonists
 
         while True:
-            got = self.a.ask(f"{name}: building, with its colonists (e.g. guild-hall 1); Enter when done",
+            got = self.a.ask(_("{name}: building, with its colonists (e.g. guild-hall 1); Enter when done")
+                             .format(name=name),
                              parse, choices=[b for b in known if b not in out], default="")
             if got is None:
                 return out
             bid, colonists = got
             circles = table.get(bid, (3, 1))[0]
             if colonists is None:
-                colonists = self.a.ask(f"{name}: colonists on {bid} (0-{circles})", whole(0, circles), default=0)
+                colonists = self.a.ask(_("{name}: colonists on {building} (0-{circles})").format(
+                    name=name, building=bid, circles=circles), whole(0, circles), default=0)
             elif colonists > circles:
-                self.a.tell(f"  {bid} has {circles} circle{'s' if circles != 1 else ''}, so at most {circles} "
-                            f"colonist{'s' if circles != 1 else ''}, not {colonists}.")
-                colonists = self.a.ask(f"{name}: colonists on {bid} (0-{circles})", whole(0, circles), default=0)
+                self.a.tell("  " + ngettext("{building} has {circles} circle, so at most {circles} colonist, "
+                                            "not {colonists}.",
+                                            "{building} has {circles} circles, so at most {circles} colonists, "
+                                            "not {colonists}.", circles).format(
+                    building=bid, circles=circles, colonists=colonists))
+                colonists = self.a.ask(_("{name}: colonists on {building} (0-{circles})").format(
+                    name=name, building=bid, circles=circles), whole(0, circles), default=0)
             out[bid] = colonists
 
 
@@ -557,24 +578,24 @@ class PortRoyalFlow(Flow):
 
     def settings(self):
         variants = self.variants()
-        return [Setting(("variant",), "Game end: standard, or expedition-end where only players with an "
-                        "expedition can win (rules 5.2, G7)", variants, variants[0])]
+        return [Setting(("variant",), _("Game end: standard, or expedition-end where only players with an "
+                                        "expedition can win (rules 5.2, G7)"), variants, variants[0])]
 
     def player(self, i, others):
         ask = self.a.ask
         name = self.name(i, others)
-        d = {"name": name, "coins": ask(f"{name}: coins", whole())}
-        how = ask(f"{name}: enter the cards in the display, or the totals (cards/totals)",
-                  pick(["cards", "totals"], "answer"), choices=["cards", "totals"], default="cards")
+        d = {"name": name, "coins": ask(_("{name}: coins").format(name=name), whole())}
+        how = ask(_("{name}: enter the cards in the display, or the totals (cards/totals)").format(name=name),
+                  pick(["cards", "totals"], N_("answer")), choices=["cards", "totals"], default="cards")
         if how == "totals":
-            d["influence"] = ask(f"{name}: influence points", whole())
-            d["expeditions"] = ask(f"{name}: expeditions claimed", whole(), default=0)
+            d["influence"] = ask(_("{name}: influence points").format(name=name), whole())
+            d["expeditions"] = ask(_("{name}: expeditions claimed").format(name=name), whole(), default=0)
             return d
         known = list(self.choices.get("card", []))
         cards: list[str] = []
         while True:
-            more = ask(f"{name}: card ids, e.g. admiral-7 aa ({len(cards)} so far); Enter when done",
-                       pick_many(known, "card", joined=True), choices=known, default="")
+            more = ask(_("{name}: card ids, e.g. admiral-7 aa ({count} so far); Enter when done").format(
+                name=name, count=len(cards)), pick_many(known, N_("card"), joined=True), choices=known, default="")
             if not more:
                 break
             cards.extend(more)
@@ -586,26 +607,28 @@ class CarcassonneFlow(Flow):
     game = "carcassonne"
     max_players = 6
     # type -> [(key, question, lo, hi)]
-    FIELDS = {"city": [("tiles", "tiles in the city", 1, None), ("pennants", "pennants", 0, None)],
-              "road": [("tiles", "tiles in the road", 1, None)],
-              "cloister": [("neighbours", "tiles around the cloister (0-8)", 0, 8)],
-              "farm": [("completed_cities", "completed cities the farm touches", 0, None)]}
+    FIELDS = {"city": [("tiles", N_("tiles in the city"), 1, None), ("pennants", N_("pennants"), 0, None)],
+              "road": [("tiles", N_("tiles in the road"), 1, None)],
+              "cloister": [("neighbours", N_("tiles around the cloister (0-8)"), 0, 8)],
+              "farm": [("completed_cities", N_("completed cities the farm touches"), 0, None)]}
 
     def collect(self):
         ask = self.a.ask
         exps = list(self.choices.get("expansion") or self.expansions)
-        many = pick_many(exps, "expansion")
+        many = pick_many(exps, N_("expansion"))
 
         def expansions_in_play(text):
             return [] if text.strip().lower() in ("none", "no", "-") else many(text)
-        expansions = ask(f"Expansions in play ({', '.join(exps)}, or none)", expansions_in_play,
+        expansions = ask(_("Expansions in play ({expansions}, or none)").format(expansions=", ".join(exps)),
+                         expansions_in_play,
                          choices=exps + ["none"], default="none")
         n = self.player_count()
         players: list[str] = []
         for i in range(n):
             players.append(self.name(i, players))
         data = {"game": self.game, "expansions": expansions, "players": players}
-        data["points_so_far"] = {p: ask(f"{p}: points on the scoring track", whole()) for p in players}
+        data["points_so_far"] = {p: ask(_("{name}: points on the scoring track").format(name=p), whole())
+                                 for p in players}
         features = []
         while True:
             f = self.feature(len(features) + 1, data)
@@ -623,25 +646,28 @@ class CarcassonneFlow(Flow):
     def feature(self, number, data, type_=None):
         types = list(self.choices.get("feature", ["city", "road", "cloister", "farm"]))
         if type_ is None:
-            type_ = self.a.ask(f"Feature {number}: incomplete city, road or cloister, or a farm; Enter when done",
-                               pick(types, "feature", optional=True), choices=types, default="")
+            type_ = self.a.ask(_("Feature {number}: incomplete city, road or cloister, or a farm; Enter when done")
+                               .format(number=number), pick(types, N_("feature"), optional=True), choices=types,
+                               default="")
             if type_ is None:
                 return None
         f = {"type": type_}
         for key, question, lo, hi in self.FIELDS.get(type_, []):
             if key == "pennants":
                 hi = f["tiles"]     # no tile has more than one pennant
-            f[key] = self.a.ask(f"{type_} {number}: {question}", whole(lo, hi))
+            f[key] = self.a.ask(f"{type_} {number}: {_(question)}", whole(lo, hi))
         players = data["players"]
-        by_count = counts_by_name(players, "followers")
+        by_count = counts_by_name(players, N_("followers"))
 
         def followers(text):
             got = by_count(text)
             if type_ == "cloister" and sum(got.values()) > 1:
-                raise Invalid("A cloister holds at most one monk; give the one player whose monk is on it.")
+                raise Invalid(_("A cloister holds at most one monk; give the one player whose monk is on it."))
             return got
-        f["followers"] = self.a.ask(f"{type_} {number}: {'farmers' if type_ == 'farm' else 'followers'} "
-                                    "by player (e.g. 'Ann 2 Bob'); Enter for none",
+        f["followers"] = self.a.ask((_("{feature} {number}: farmers by player (e.g. 'Ann 2 Bob'); Enter for none")
+                                     if type_ == "farm" else
+                                     _("{feature} {number}: followers by player (e.g. 'Ann 2 Bob'); Enter for none"))
+                                    .format(feature=type_, number=number),
                                     followers, choices=players, default="")
         if type_ == "farm" and self.farm_rule(data) != "current" and f["completed_cities"]:
             f["cities"] = self.farm_cities(number, f, data)
@@ -649,15 +675,15 @@ class CarcassonneFlow(Flow):
             farmers = list(f["followers"])
 
             def pigs(text):
-                got = pick_many(players, "player")(text)
+                got = pick_many(players, N_("player"))(text)
                 for p in got:
                     if p not in farmers:
-                        raise Invalid(f"{p} has no farmer in this farm; a pig only joins a farm holding its "
-                                      "owner's farmer (rule PG2).")
+                        raise Invalid(_("{name} has no farmer in this farm; a pig only joins a farm holding its "
+                                        "owner's farmer (rule PG2).").format(name=p))
                 if len(set(got)) != len(got):
-                    raise Invalid("Each player has one pig; name a player once.")
+                    raise Invalid(_("Each player has one pig; name a player once."))
                 return got
-            f["pigs"] = self.a.ask(f"farm {number}: players with a pig in it; Enter for none",
+            f["pigs"] = self.a.ask(_("farm {number}: players with a pig in it; Enter for none").format(number=number),
                                    pigs, choices=farmers, default="")
         self.extra_fields(f, number, players)
         return f
@@ -675,8 +701,9 @@ class CarcassonneFlow(Flow):
         def scoring_farm(data):
             return any(f.get("type") == "farm" and f.get("followers") and f.get("completed_cities")
                        for f in data.get("features", []))
-        return [Setting(("options", "farm_rule"), "Farm scoring: current (each farm on its own, rule O1a), "
-                        "by-city (the first older rule, O1b) or once-per-city (O1c)", rules, rules[0],
+        return [Setting(("options", "farm_rule"), _("Farm scoring: current (each farm on its own, rule O1a), "
+                                                    "by-city (the first older rule, O1b) or once-per-city (O1c)"),
+                        rules, rules[0],
                         relevant=scoring_farm, then=self.name_farm_cities)]
 
     def name_farm_cities(self, data, rule):
@@ -697,14 +724,18 @@ class CarcassonneFlow(Flow):
         def parse(text):
             got = words(text)
             if len(got) != n:
-                raise Invalid(f"Give {n} name{'s' if n != 1 else ''}, one for each completed city the farm "
-                              f"touches, not {len(got)}.")
+                raise Invalid(ngettext("Give {n} name, one for each completed city the farm touches, not {got}.",
+                                       "Give {n} names, one for each completed city the farm touches, not {got}.",
+                                       n).format(n=n, got=len(got)))
             got = [next((c for c in named if c.casefold() == g.casefold()), g) for g in got]
             if len(set(got)) != len(got):
-                raise Invalid("Name each city once; a city counts once for a farm (rule M3).")
+                raise Invalid(_("Name each city once; a city counts once for a farm (rule M3)."))
             return got
-        return self.a.ask(f"farm {number}: name its {n} completed {'city' if n == 1 else 'cities'} so that a "
-                          f"city has the same name in every farm (e.g. {' '.join('abcdefgh'[:min(n, 3)])})",
+        return self.a.ask(ngettext("farm {number}: name its {n} completed city so that a city has the same name "
+                                   "in every farm (e.g. {example})",
+                                   "farm {number}: name its {n} completed cities so that a city has the same name "
+                                   "in every farm (e.g. {example})", n).format(
+                              number=number, n=n, example=" ".join("abcdefgh"[:min(n, 3)])),
                           parse, choices=named or None)
 
     def extra_fields(self, f, number, players):
@@ -717,14 +748,14 @@ class CarcassonneFlow(Flow):
                     continue
                 q = f"{f['type']} {number}: {key.replace('_', ' ')}"
                 if isinstance(value, bool):
-                    f[key] = self.a.ask(q + " (y/n)", yes_no, default="n")
+                    f[key] = self.a.ask(q + " " + _("(y/n)"), yes_no, default="n")
                 elif isinstance(value, int):
                     f[key] = self.a.ask(q, whole(), default=0)
                 elif isinstance(value, list) and all(v in players for v in value):
-                    f[key] = self.a.ask(q + " (players); Enter for none", pick_many(players, "player"),
+                    f[key] = self.a.ask(q + " " + _("(players); Enter for none"), pick_many(players, N_("player")),
                                         choices=players, default="")
                 elif isinstance(value, list):
-                    f[key] = self.a.ask(q + " (words separated by spaces); Enter for none", words, default="")
+                    f[key] = self.a.ask(q + " " + _("(words separated by spaces); Enter for none"), words, default="")
 
     def goods(self, player) -> dict:
         kinds = list(self.choices.get("good", ["wine", "grain", "cloth"]))
@@ -732,24 +763,25 @@ class CarcassonneFlow(Flow):
         def parse(text):
             got = numbers(text)
             if len(got) != len(kinds):
-                raise Invalid(f"Give {len(kinds)} numbers, one for each of {', '.join(kinds)}.")
+                raise Invalid(_("Give {n} numbers, one for each of {kinds}.").format(n=len(kinds), kinds=", ".join(kinds)))
             return dict(zip(kinds, got))
-        return self.a.ask(f"{player}: goods tokens ({' '.join(kinds)})", parse, default=" ".join("0" * len(kinds)))
+        return self.a.ask(_("{name}: goods tokens ({kinds})").format(name=player, kinds=" ".join(kinds)), parse,
+                          default=" ".join("0" * len(kinds)))
 
     def redo(self, data, message, err):
         m = re.search(r"features\[(\d+)\]", message)
         if m and int(m.group(1)) < len(data["features"]):
             i = int(m.group(1))
-            self.a.tell(f"Please enter feature {i + 1} again.")
+            self.a.tell(_("Please enter feature {number} again.").format(number=i + 1))
             data["features"][i] = self.feature(i + 1, data, data["features"][i].get("type"))
             return True
         if message.startswith("goods:") and self.goods_on(data):
-            self.a.tell("Please enter the goods again.")
+            self.a.tell(_("Please enter the goods again."))
             data["goods"] = {p: self.goods(p) for p in data["players"]}
             return True
         for p in data["players"]:
             if re.search(rf"points_so_far\.{re.escape(p)}(?![\w-])", message):
-                data["points_so_far"][p] = self.a.ask(f"{p}: points on the scoring track", whole())
+                data["points_so_far"][p] = self.a.ask(_("{name}: points on the scoring track").format(name=p), whole())
                 return True
             if self.goods_on(data) and re.search(rf"goods\.{re.escape(p)}(?![\w-])", message):
                 data.setdefault("goods", {})[p] = self.goods(p)
@@ -771,34 +803,41 @@ class ElCapitanFlow(Flow):
         out = []
         if "fortress_basis" in opts:
             out.append(Setting(("options", "fortress_basis"),
-                               "Fortress pay where nobody is actually paid second: printed (half the city's value, "
-                               "all of it in the largest city) or paid (what the places actually received), rule O4",
+                               _("Fortress pay where nobody is actually paid second: printed (half the city's "
+                                 "value, all of it in the largest city) or paid (what the places actually received), "
+                                 "rule O4"),
                                list(opts["fortress_basis"]), list(opts["fortress_basis"])[0]))
         if "neutral_in_totals" in opts:
             out.append(Setting(("options", "neutral_in_totals"),
-                               "Do neutral warehouses count when finding the largest city for fortresses (rule O5)",
-                               [True, False], True, labels=["yes", "no"]))
+                               _("Do neutral warehouses count when finding the largest city for fortresses "
+                                 "(rule O5)"),
+                               [True, False], True, labels=[_("yes"), _("no")]))
         return out
 
     def collect(self):
         ask = self.a.ask
-        data = {"game": self.game, "payday": ask("Which payday (1-3)", whole(1, 3))}
+        data = {"game": self.game, "payday": ask(_("Which payday (1-3)"), whole(1, 3))}
         self.ask_players(data)
         data["cities"] = {}
         cities = list(self.choices.get("city", []))
         while True:
             left = [c for c in cities if c not in data["cities"]]
-            city = ask("City with operating warehouses or fortresses; Enter when done",
-                       pick(left, "city", optional=True, aliases=self.CITY_ALIASES), choices=left, default="")
+            city = ask(_("City with operating warehouses or fortresses; Enter when done"),
+                       pick(left, N_("city"), optional=True, aliases=self.CITY_ALIASES), choices=left, default="")
             if city is None:
                 break
             data["cities"][city] = self.city(city, data)
         if data["payday"] == 3:        # bonus cards are paid at the third payday only (rule P6c)
             data["bonus_cards"] = self.bonus(data)
-        if ask("Rank by money after the payday (enter money and loans)? (y/n)", yes_no, default="n"):
+        if ask(_("Rank by money after the payday (enter money and loans)? (y/n)"), yes_no, default="n"):
             data["money"], data["loans"] = {}, {}
             for p in data["players"]:
                 self.money(p, data)
+        from .el_capitan_board import board_rows       # rows saved by `referee board` are not asked again
+
+        data, note = board_rows(data)
+        if note:
+            self.a.tell(note)
         return data
 
     def colours(self):
@@ -811,11 +850,13 @@ class ElCapitanFlow(Flow):
         for i in range(n):
             name = self.name(i, players)
             left = [c for c in self.colours() if c not in used]
-            p = {"name": name, "colour": self.a.ask(f"{name}: colour", pick(left, "colour"), choices=left)}
+            p = {"name": name, "colour": self.a.ask(_("{name}: colour").format(name=name), pick(left, N_("colour")),
+                                                    choices=left)}
             used.append(p["colour"])
             if n == 2:
                 left = [c for c in self.colours() if c not in used]
-                p["neutral"] = self.a.ask(f"{name}: neutral colour", pick(left, "colour"), choices=left)
+                p["neutral"] = self.a.ask(_("{name}: neutral colour").format(name=name), pick(left, N_("colour")),
+                                          choices=left)
                 used.append(p["neutral"])
             players.append(p)
         data["players"] = players
@@ -829,19 +870,20 @@ class ElCapitanFlow(Flow):
     def city(self, city, data):
         ask = self.a.ask
         colours, mains = self.in_play(data), self.in_play(data, neutral=False)
-        chain = ask(f"{city}: operating warehouses in chain order (colours, e.g. '{colours[0]} {colours[-1]}'); "
-                    "Enter for none",
-                    pick_many(colours, "colour in play"), choices=colours, default="")
-        value = ask(f"{city}: value printed on the next free field", whole())
+        chain = ask(_("{city}: operating warehouses in chain order (colours, e.g. '{example}'); Enter for none")
+                    .format(city=city, example=f"{colours[0]} {colours[-1]}"),
+                    pick_many(colours, N_("colour in play")), choices=colours, default="")
+        value = ask(_("{city}: value printed on the next free field").format(city=city), whole())
 
         def forts(text):
-            got = pick_many(mains, "player colour")(text)
+            got = pick_many(mains, N_("player colour"))(text)
             if len(set(got)) != len(got):
-                raise Invalid("A player has at most one fortress in each city (rule F3).")
+                raise Invalid(_("A player has at most one fortress in each city (rule F3)."))
             if len(got) > 2:
-                raise Invalid("A city holds at most two fortresses (rule F3).")
+                raise Invalid(_("A city holds at most two fortresses (rule F3)."))
             return got
-        fortresses = ask(f"{city}: fortresses (colours); Enter for none", forts, choices=mains, default="")
+        fortresses = ask(_("{city}: fortresses (colours); Enter for none").format(city=city), forts, choices=mains,
+                         default="")
         return {"chain": chain, "next_value": value, "fortresses": fortresses}
 
     def bonus(self, data):
@@ -850,24 +892,25 @@ class ElCapitanFlow(Flow):
         def parse(text):
             tokens, out = words(text), {}
             if len(tokens) % 2:
-                raise Invalid("Give pairs of colour and card value, e.g. red 15 blue 10.")
+                raise Invalid(_("Give pairs of colour and card value, e.g. red 15 blue 10."))
             for colour, value in zip(tokens[::2], tokens[1::2]):
-                colour = match_id(colour, mains, "player colour")
+                colour = match_id(colour, mains, N_("player colour"))
                 if value not in ("15", "10", "5"):
-                    raise Invalid(f"Bonus cards are worth 15, 10 or 5, not {value!r} (rule P6).")
+                    raise Invalid(_("Bonus cards are worth 15, 10 or 5, not {value!r} (rule P6).").format(value=value))
                 if colour in out:
-                    raise Invalid(f"{colour} is named twice; a player takes at most one bonus card (rule P6).")
+                    raise Invalid(_("{colour} is named twice; a player takes at most one bonus card (rule P6).")
+                                  .format(colour=colour))
                 if int(value) in out.values():
-                    raise Invalid(f"There is only one bonus card worth {value} (rule P6).")
+                    raise Invalid(_("There is only one bonus card worth {value} (rule P6).").format(value=value))
                 out[colour] = int(value)
             return out
-        return self.a.ask("Bonus cards held (e.g. 'red 15'); Enter for none", parse, choices=mains, default="")
+        return self.a.ask(_("Bonus cards held (e.g. 'red 15'); Enter for none"), parse, choices=mains, default="")
 
     def money(self, p, data):
         c = p["colour"]
-        data["money"][c] = self.a.ask(f"{p['name']}: money before the payday", whole())
-        data["loans"][c] = self.a.ask(f"{p['name']}: repayment values of the loans held (e.g. '12 20'); "
-                                      "Enter for none", numbers, default="")
+        data["money"][c] = self.a.ask(_("{name}: money before the payday").format(name=p["name"]), whole())
+        data["loans"][c] = self.a.ask(_("{name}: repayment values of the loans held (e.g. '12 20'); Enter for none")
+                                      .format(name=p["name"]), numbers, default="")
 
     _ROW = re.compile(r"^expansion_table\.(\d+): .*\bnot known\b")
 
@@ -878,15 +921,17 @@ class ElCapitanFlow(Flow):
             m = self._ROW.search(str(err))
             if m:
                 k = m.group(1)
-                found = ("expansion_table", k), (f"Expansion table: florins paid for operating warehouses in {k} "
-                                                 f"{'city' if k == '1' else 'cities'} (read it off your board)")
+                found = ("expansion_table", k), ngettext(
+                    "Expansion table: florins paid for operating warehouses in {k} city (read it off your board)",
+                    "Expansion table: florins paid for operating warehouses in {k} cities (read it off your board)",
+                    int(k)).format(k=k)
         return found
 
     def redo(self, data, message, err):
         m = re.search(r"cities\.([a-z-]+)", message)
         if m and m.group(1) in data["cities"]:
             city = m.group(1)
-            self.a.tell(f"Please enter {city} again.")
+            self.a.tell(_("Please enter {city} again.").format(city=city))
             data["cities"][city] = self.city(city, data)
             return True
         m = re.search(r"(money|loans)\.([a-z]+)", message)
@@ -941,18 +986,18 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
         asker = _terminal_asker(stdin, out, err)
     flow = FLOWS[game_id](asker, module)
     try:
-        asker.tell(f"Scoring {game_id}: answer each question; Tab completes, Ctrl-C stops.")
+        asker.tell(_("Scoring {game}: answer each question; Tab completes, Ctrl-C stops.").format(game=game_id))
         data = flow.collect()
         asked: set = set()          # settings answered (each is asked once, after the position scores)
-        for _ in range(max_rounds):
+        for _round in range(max_rounds):
             try:
                 result = scoring.score(game_id, data)
             except scoring.ScoringError as problem:
                 if fill_missing(asker, flow, data, problem):
                     continue
-                asker.tell(f"That does not score: {problem}")
+                asker.tell(_("That does not score: {problem}").format(problem=problem))
                 if not flow.redo(data, str(problem), problem):
-                    asker.tell("Please enter everything again.")
+                    asker.tell(_("Please enter everything again."))
                     data, asked = flow.collect(), set()
                 continue
             setting = flow.next_setting(data, asked)
@@ -963,9 +1008,9 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
             setting.put(data, value)
             if setting.then is not None:
                 setting.then(data, value)
-        raise BadInput(f"Gave up after {max_rounds} rejected attempts; the last problem is shown above.")
+        raise BadInput(_("Gave up after {n} rejected attempts; the last problem is shown above.").format(n=max_rounds))
     except (KeyboardInterrupt, EOFError):
-        raise BadInput("Scoring stopped before the input was complete; nothing was scored.") from None
+        raise BadInput(_("Scoring stopped before the input was complete; nothing was scored.")) from None
 
 
 def _terminal_asker(stdin=None, out=None, err=None) -> PromptAsker:

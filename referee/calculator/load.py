@@ -11,6 +11,7 @@ import re
 import sys
 
 from ..core.errors import BadInput
+from ..i18n import _
 
 STDIN_NAME = "standard input"
 _TOML_HEADER = re.compile(r"^\[\[?\s*[\w\"'.\- ]+\s*\]\]?\s*(#.*)?$")
@@ -30,7 +31,7 @@ def _no_duplicates(pairs):
 
 
 def _bad_constant(name):
-    raise ValueError(f"{name} is not a number this calculator accepts")
+    raise ValueError(_("{name} is not a number this calculator accepts").format(name=name))
 
 
 def read_text(source, stdin=None) -> tuple[str, str]:
@@ -40,22 +41,25 @@ def read_text(source, stdin=None) -> tuple[str, str]:
         try:
             return stream.read(), STDIN_NAME
         except UnicodeDecodeError:
-            raise BadInput("Standard input is not UTF-8 text; give the input as JSON or TOML text.") from None
+            raise BadInput(_("Standard input is not UTF-8 text; give the input as JSON or TOML text.")) from None
     path = os.fspath(source)
     try:
         with open(path, encoding="utf-8-sig") as fh:
             return fh.read(), path
     except FileNotFoundError:
-        raise BadInput(f"File {path} does not exist; give the path of a JSON or TOML file, or - for "
-                       "standard input.") from None
+        raise BadInput(_("File {path} does not exist; give the path of a JSON or TOML file, or - for "
+                         "standard input.").format(path=path)) from None
     except IsADirectoryError:
-        raise BadInput(f"{path} is a folder, not a file; give the path of a JSON or TOML file.") from None
+        raise BadInput(_("{path} is a folder, not a file; give the path of a JSON or TOML file.").format(path=path)) \
+            from None
     except PermissionError:
-        raise BadInput(f"File {path} cannot be read (permission denied).") from None
+        raise BadInput(_("File {path} cannot be read (permission denied).").format(path=path)) from None
     except UnicodeDecodeError:
-        raise BadInput(f"File {path} is not UTF-8 text; give the input as JSON or TOML text.") from None
+        raise BadInput(_("File {path} is not UTF-8 text; give the input as JSON or TOML text.").format(path=path)) \
+            from None
     except OSError as err:
-        raise BadInput(f"File {path} cannot be read ({err.strerror or err}).") from None
+        raise BadInput(_("File {path} cannot be read ({reason}).").format(path=path, reason=err.strerror or err)) \
+            from None
 
 
 def _format_of(text: str, name: str) -> str:
@@ -77,8 +81,8 @@ def _format_of(text: str, name: str) -> str:
 def parse_text(text: str, name: str, fmt: str | None = None) -> dict:
     """Parse JSON or TOML text into the input dict; ``fmt`` None means guess from the name and the text."""
     if not text.strip():
-        raise BadInput(f"{_cap(name)} is empty; give the end position as JSON or TOML "
-                       "(`referee score GAME --template` prints an example).")
+        raise BadInput(_("{source} is empty; give the end position as JSON or TOML "
+                         "(`referee score GAME --template` prints an example).").format(source=_cap(name)))
     fmt = fmt or _format_of(text, name)
     if fmt == "json":
         import json
@@ -86,13 +90,13 @@ def parse_text(text: str, name: str, fmt: str | None = None) -> dict:
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
         except json.JSONDecodeError as err:
-            raise BadInput(f"{_cap(name)}, line {err.lineno}, column {err.colno}: not valid JSON "
-                           f"({_lower_first(err.msg)}).") from None
+            raise BadInput(_("{source}, line {line}, column {column}: not valid JSON ({reason}).").format(
+                source=_cap(name), line=err.lineno, column=err.colno, reason=_lower_first(err.msg))) from None
         except _Duplicate as err:
-            raise BadInput(f"{_cap(name)}: the key {err.args[0]!r} appears twice in one object; give each "
-                           "key once.") from None
+            raise BadInput(_("{source}: the key {key!r} appears twice in one object; give each key once.").format(
+                source=_cap(name), key=err.args[0])) from None
         except ValueError as err:   # NaN / Infinity
-            raise BadInput(f"{_cap(name)}: not valid JSON ({err}).") from None
+            raise BadInput(_("{source}: not valid JSON ({reason}).").format(source=_cap(name), reason=err)) from None
     else:
         import tomllib
 
@@ -102,19 +106,22 @@ def parse_text(text: str, name: str, fmt: str | None = None) -> dict:
             msg = str(err)
             m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", msg)
             if m:
-                where = f", line {m.group(1)}, column {m.group(2)}"
+                where = _(", line {line}, column {column}").format(line=m.group(1), column=m.group(2))
                 msg = msg[:m.start()]
             elif msg.endswith("(at end of document)"):
                 line, col = text.count("\n") + 1, len(text) - text.rfind("\n")
-                where = f", line {line}, column {col} (the end)"
+                where = _(", line {line}, column {column} (the end)").format(line=line, column=col)
                 msg = msg[: -len("(at end of document)")].rstrip()
             else:
                 where = ""
-            raise BadInput(f"{_cap(name)}{where}: not valid TOML ({_lower_first(msg)}).") from None
+            raise BadInput(_("{source}{where}: not valid TOML ({reason}).").format(
+                source=_cap(name), where=where, reason=_lower_first(msg))) from None
     if not isinstance(data, dict):
-        kind = "a list" if isinstance(data, list) else f"a single {type(data).__name__} value"
-        raise BadInput(f"{_cap(name)} holds {kind}; the input must be one object with the game's fields "
-                       "(`referee score GAME --template` prints an example).")
+        msg = (_("{source} holds a list; the input must be one object with the game's fields "
+                 "(`referee score GAME --template` prints an example).") if isinstance(data, list) else
+               _("{source} holds a single {type} value; the input must be one object with the game's fields "
+                 "(`referee score GAME --template` prints an example)."))
+        raise BadInput(msg.format(source=_cap(name), type=type(data).__name__))
     return data
 
 
@@ -125,7 +132,7 @@ def load(source, stdin=None) -> tuple[dict, str]:
 
 
 def _cap(name: str) -> str:
-    return "Standard input" if name == STDIN_NAME else f"File {name}"
+    return _("Standard input") if name == STDIN_NAME else _("File {name}").format(name=name)
 
 
 def _lower_first(msg: str) -> str:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 
-# Breakdown parts whose id does not read well as a row label. Anything else: "_"/"-" become spaces.
-_LABELS = {"vp_chips": "VP chips", "so_far": "points so far", "money_before": "money before payday",
-           "bonus_cards": "bonus cards", "loans": "loan repayments"}
+from ..i18n import N_, _
+
+# Row labels of the breakdown parts (contracts §3), translated where shown. Any other part: "_"/"-" become
+# spaces; Puerto Rico's per-building bonus parts are named by the building (in the chosen language).
+_LABELS = {"vp_chips": N_("VP chips"), "so_far": N_("points so far"), "money_before": N_("money before payday"),
+           "bonus_cards": N_("bonus cards"), "loans": N_("loan repayments"), "buildings": N_("buildings"),
+           "expansion": N_("expansion"), "majority": N_("majority"), "fortresses": N_("fortresses"),
+           "roads": N_("roads"), "cities": N_("cities"), "cloisters": N_("cloisters"), "farms": N_("farms"),
+           "goods": N_("goods"), "persons": N_("persons"), "expeditions": N_("expeditions")}
 
 
 def to_json(result) -> str:
@@ -15,10 +21,17 @@ def to_json(result) -> str:
 
 
 def part_label(part: str, game: str = "") -> str:
-    label = _LABELS.get(part, str(part).replace("_", " ").replace("-", " "))
     if game == "puerto-rico" and part not in ("vp_chips", "buildings"):
-        label += " bonus"                   # one part per occupied large building (contracts §3)
-    return label
+        # one part per occupied large building (contracts §3)
+        from ..core.names import display
+
+        name = display(game, "building", part)
+        if name == part:
+            name = str(part).replace("_", " ").replace("-", " ")
+        return _("{building} bonus").format(building=name)
+    if part in _LABELS:
+        return _(_LABELS[part])
+    return str(part).replace("_", " ").replace("-", " ")
 
 
 def parts_in_order(result) -> list[str]:
@@ -33,24 +46,25 @@ def parts_in_order(result) -> list[str]:
 def winners_line(result) -> str:
     names = result.winners
     if not names:
-        return "No winner: nobody is eligible to win."
+        return _("No winner: nobody is eligible to win.")
     if len(names) == 1:
-        return f"Winner: {names[0]}."
-    return f"Shared win: {', '.join(names)}."
+        return _("Winner: {name}.").format(name=names[0])
+    return _("Shared win: {names}.").format(names=", ".join(names))
 
 
 def build_table(result):
     """One column per player (best first), one row per breakdown part, then total, rank and notes."""
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
+
+    from ..ui.format import markup as escape    # names and notes come from the input: text, never markup
 
     ranking = result.ranking
     from ..core.registry import GAMES
 
     name = GAMES[result.game][1] if result.game in GAMES else result.game
-    what = "payday" if result.game == "el-capitan" else "final scoring"
-    table = Table(title=f"{name}: {what}", box=box.SIMPLE_HEAD,
+    title = (_("{game}: payday") if result.game == "el-capitan" else _("{game}: final scoring")).format(game=name)
+    table = Table(title=escape(title), box=box.SIMPLE_HEAD,
                   title_justify="left", show_footer=False)
     table.add_column("", style="bold", no_wrap=True)
     for entry in ranking:
@@ -58,38 +72,43 @@ def build_table(result):
     for part in parts_in_order(result):
         table.add_row(escape(part_label(part, result.game)), *[_num(e.breakdown.get(part)) for e in ranking])
     table.add_section()
-    table.add_row("total", *[f"[bold]{e.total}[/bold]" for e in ranking])
-    table.add_row("rank", *[_rank(e) for e in ranking])
+    table.add_row(_("total"), *[f"[bold]{e.total}[/bold]" for e in ranking])
+    table.add_row(_("rank"), *[_rank(e) for e in ranking])
     for fact in dict.fromkeys(k for e in ranking for k in e.facts):     # shown beside the total (PR G9)
         table.add_row(escape(fact), *["" if e.facts.get(fact) is None else escape(str(e.facts[fact]))
                                       for e in ranking])
     if any(e.tiebreak is not None for e in ranking):
-        table.add_row("tiebreak", *["" if e.tiebreak is None else _num(e.tiebreak) for e in ranking])
+        table.add_row(_("tiebreak"), *["" if e.tiebreak is None else _num(e.tiebreak) for e in ranking])
     if any(e.note for e in ranking):
-        table.add_row("note", *[escape(e.note) for e in ranking])
+        table.add_row(_("note"), *[escape(e.note) for e in ranking])
     return table
 
 
 def render(result, console) -> None:
     """Print the table, the winners and the result's notes on a rich Console."""
-    from rich.markup import escape
+    from ..ui.format import markup as escape
 
     console.print(build_table(result))
     console.print(f"[bold]{escape(winners_line(result))}[/bold]")
     for note in result.notes:
-        console.print(f"Note: {escape(note)}")
+        console.print(escape(_("Note: {note}").format(note=note)))
 
 
 def make_console(file, width: int | None = None):
     from rich.console import Console
 
-    return Console(file=file, width=width, highlight=False, soft_wrap=False)
+    from ..ui.format import Guarded
+
+    return Console(file=Guarded(file) if file is not None else None, width=width, highlight=False,
+                   soft_wrap=False, emoji=False)
 
 
 def _num(value) -> str:
     if value is None:
         return "–"
-    return str(value)
+    from ..ui.format import markup
+
+    return markup(str(value))
 
 
 def _rank(entry) -> str:

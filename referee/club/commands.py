@@ -12,7 +12,7 @@ import click
 from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_live_ref,
                        complete_location, complete_player, complete_player_score)
 
-_FORMATS = click.Choice(["json", "csv", "bgg"], case_sensitive=False)
+_FORMATS = click.Choice(["json", "csv", "bgg", "bgstats"], case_sensitive=False)
 
 
 def _cli():
@@ -34,6 +34,13 @@ def _filter_options(f=None, *, player_help="Only games this player took part in 
     f = click.option("--game", "-g", default=None, shell_complete=complete_game,
                      help="Only games of this game (an id such as puerto-rico, or its name).")(f)
     return f
+
+
+def _echo(text: str, **kw) -> None:
+    """A sentence that quotes stored or imported text, on the terminal: no control character gets through."""
+    from ..ui.format import safe
+
+    click.echo(safe(text, multiline=True), **kw)
 
 
 def _out(data, depth: int) -> None:
@@ -70,10 +77,25 @@ def _load(ctx, game, player, since, until, location, newest_first=True, full=Tru
 @click.option("--winner", "winners", multiple=True, metavar="NAME", shell_complete=complete_player,
               help="Who won a tie for the highest score by the game's tie-break (repeatable); without it, "
                    "equal scores share the rank.")
+@click.option("--bgg-id", type=click.IntRange(1, 9_999_999), default=None,
+              help="The game's BoardGameGeek id (the number in its BGG address), for exports to BGG and BG Stats.")
+@click.option("--expansion", "expansions", multiple=True, metavar="NAME", help="An expansion used (repeatable).")
+@click.option("--team", "teams", multiple=True, metavar="TEAM=NAME,NAME",
+              help="A team and its players (repeatable): teams score the sum of their members' points and the "
+                   "best team's members win.")
+@click.option("--coop", type=click.Choice(["won", "lost"]), default=None,
+              help="A cooperative play, won or lost by everyone together (scores then optional: -p NAME).")
+@click.option("--first-play", "first_plays", multiple=True, metavar="NAME",
+              help="A player's first play of this game (repeatable).")
+@click.option("--start", default=None, metavar="NAME", help="The start player (the seats follow from there).")
+@click.option("--incomplete", is_flag=True, help="The play was not finished: logged, not counted in statistics.")
+@click.option("--no-stats", is_flag=True, help="Logged but not counted in statistics and ratings.")
 @click.option("--json", "as_json", is_flag=True, help="Print {\"id\", \"result\"} as JSON.")
 @click.pass_context
-def record_command(ctx, game, players, date, location, duration, notes, colours, winners, as_json):
-    """Log a finished game that was not tracked, from its final scores.
+def record_command(ctx, game, players, date, location, duration, notes, colours, winners, bgg_id, expansions,
+                   teams, coop, first_plays, start, incomplete, no_stats, as_json):
+    """Log a finished game that was not tracked, from its final scores: one of referee's games (checked by
+    its rules) or any other title, logged as given ("Ticket to Ride").
 
     The players are ranked by score, higher first; equal scores share the rank, and a tie at the top is a
     shared win unless --winner names who won it by the game's tie-break. Tracked games enter the
@@ -84,17 +106,40 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     from .record import parse_colours, recorded_doc
 
     _cli()._one_player_per_p(players)
+    more = dict(bgg_id=bgg_id, expansions=expansions, teams=teams, coop=coop, first_plays=first_plays,
+                 start=start, incomplete=incomplete, no_stats=no_stats)
     doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
-                       colours=parse_colours(colours), winners=winners)
+                       colours=parse_colours(colours), winners=winners, **more)
     store = _cli().open_store(ctx)
+    from .corrections import confirm_names
+
+    names = confirm_names(store, doc["players"], interactive=sys.stdin.isatty() and sys.stdout.isatty()
+                          and not as_json)
+    if names != doc["players"]:
+        renamed = dict(zip(doc["players"], names))
+        pairs = [(renamed[e["player"]], e["total"]) for e in sorted(doc["result"]["ranking"],
+                                                                   key=lambda e: doc["players"].index(e["player"]))]
+        more.update(first_plays=[renamed.get(n, n) for n in first_plays], start=renamed.get(start, start),
+                    teams=[t.split("=", 1)[0] + "=" + ",".join(renamed.get(m.strip(), m.strip())
+                                                            for m in t.split("=", 1)[1].split(","))
+                           for t in teams if "=" in t])
+        doc = recorded_doc(game, pairs, date=date, location=location, duration=duration, notes=notes,
+                           colours={renamed.get(k, k): v for k, v in parse_colours(colours).items()},
+                           winners=[renamed.get(w, w) for w in winners], **more)
     (gid,) = store.add_archived([doc])
     if as_json:
         _cli().out_json({"id": gid, "result": doc["result"]})
         return
     res = doc["result"]
     winners = res["winners"]
-    who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
-    click.echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
+    if res.get("cooperative"):
+        who = "everyone won together" if res.get("won") else "everyone lost together"
+    elif doc.get("teams"):
+        team = res["ranking"][0].get("team")
+        who = f"team {team} wins ({', '.join(winners)})"
+    else:
+        who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
+    _echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
                                                            for e in res["ranking"]))
 
 
@@ -153,7 +198,7 @@ def _unfinished(ctx, game, player, since, until, location, as_json):
         click.echo("No game is in progress; `referee new GAME -p NAME -p NAME` starts one.")
         return
     for r in rows:
-        click.echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
+        _echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
                    f"{', '.join(r['players'])}  ({r['moves']} move{'' if r['moves'] == 1 else 's'})")
 
 
@@ -164,9 +209,18 @@ def _unfinished(ctx, game, player, since, until, location, as_json):
               help="With --player: head-to-head between the two players.")
 @click.option("--rating-history", is_flag=True, help="With --json: add every player's rating after each game "
                                                    "(--player always includes it).")
+@click.option("--rating", "model", type=click.Choice(["openskill", "elo"]), default="openskill", show_default=True,
+              help="The rating the tables show and rank by: a skill rating with uncertainty (Weng-Lin "
+                   "Plackett-Luce, ranked by skill minus 3 x uncertainty) or multiplayer Elo.")
+@click.option("--year", type=click.IntRange(1900, 2999), default=None,
+              help="Only that year's plays, with a year in review (plays, players, busiest month, ...).")
+@click.option("--chart", type=click.Choice(["rating", "plays", "scores", "wins"]), default=None,
+              help="A chart in the terminal instead of the tables: rating over time (the top players, or "
+                   "--player), plays per month, the score distribution (with --game), wins per player.")
 @click.option("--json", "as_json", is_flag=True, help="Everything as JSON (players, per game, H-index, ratings).")
 @click.pass_context
-def stats_command(ctx, game, player, since, until, location, versus, rating_history, as_json):
+def stats_command(ctx, game, player, since, until, location, versus, rating_history, model, year, chart,
+                  as_json):
     """Player and game statistics, the club's H-index and ratings.
 
     \b
@@ -176,19 +230,55 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     With --player A --vs B: head-to-head over the games both played (who finished ahead, level, wins).
     Games: plays, average winning score, highest score and who made it, who wins most.
     Club H-index: the largest h such that at least h players have each played at least h games.
-    Rating: multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1 pairwise
-      meetings of a game of n players, equal ranks count as a draw between the tied players.
+    Skill (--rating openskill, the default): a Weng-Lin Plackett-Luce rating, skill mu and uncertainty
+      sigma, everyone starting at 25 ± 8.3; ranked by mu - 3 sigma, so a few lucky plays do not top the
+      table. Ties share a rank.
+    Elo (--rating elo): multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1
+      pairwise meetings of a game of n players, equal ranks count as a draw between the tied players.
+    Per player also: favourite games, nemesis (the opponent most often ahead, 2+ meetings), best partner
+      (most wins together, 2+ plays). Per game: score range and median, wins by seat (seat 1 = start
+      player), average duration. Plays per month; --year Y adds a year in review.
 
     The filters choose the games counted (--game X also gives ratings for that game alone).
     """
+    from . import insights
     from .stats import head_to_head, plays_from_docs, summary
 
     if versus and not player:
         raise _bad("--vs needs --player: referee stats --player A --vs B.")
-    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
+    if year is not None:
+        if since or until:
+            raise _bad("--year chooses the dates itself; give --year or --since/--until, not both.")
+        import datetime as _dt
+
+        since, until = f"{year:04d}-01-01", min(f"{year:04d}-12-31", _dt.date.today().isoformat())
+        if since > until:
+            raise _bad(f"--year {year} has not begun yet; nothing was played in it.")
+    # Full documents: stats now reads fields the store's summaries do not carry (no_stats, incomplete, seating,
+    # a cooperative result), so it cannot count from them without counting wrong.
+    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
     plays = plays_from_docs(rows)
-    data = summary(plays, rating_history=bool(player) or rating_history)
+    data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"))
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
+    data["rating_model"] = model
+    from .ratings import rate
+
+    rated = rate(plays)                 # once: the table, the player detail and the chart all read it
+    data["skill"] = insights.skill(rated)
+    if rating_history:
+        data["skill_history"] = insights.skill_history(rated)
+    for name, st in data["players"].items():
+        st["skill"] = data["skill"].get(name)
+    for gid, extra in insights.game_extras(plays, rows).items():
+        data["per_game"].setdefault(gid, {}).update(extra)
+    data["per_month"] = insights.per_month(plays)
+    if year is not None:
+        data["year"] = insights.year_review(plays, year)
+    if chart:
+        from .stats_view import print_chart
+
+        print_chart(chart, data, rated, plays, model=model, player=player and _player_name(player, docs), game=game)
+        return
     if player:
         from .history import resolve_player
 
@@ -209,6 +299,8 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             _print_h2h(h2h)
             return
         detail = dict(data["players"][match], name=match, rating_history=data["rating_history"].get(match, []))
+        detail.update(insights.player_extras(plays, key))
+        detail["skill_history"] = insights.skill_history(rated).get(match, [])
         if as_json:
             _out(detail, 2)
             return
@@ -218,12 +310,28 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         _out(data, 3)
         return
     _print_stats(data)
+    from .stats_view import print_extras
+
+    print_extras(_cli().console(), data)
+
+
+def _player_name(text, docs):
+    from .history import resolve_player
+
+    return resolve_player(text, docs)
 
 
 def _bad(message):
     from ..core.errors import BadInput
 
     return BadInput(message)
+
+
+def _rating_cell(st, model) -> str:
+    if model == "openskill":
+        sk = st.get("skill")
+        return f"{sk['rating']:.1f} ({sk['mu']:.1f}±{sk['sigma']:.1f})" if sk else ""
+    return f"{st['rating']:.0f}" if st.get("rating") is not None else ""
 
 
 def _streak(st):
@@ -233,6 +341,7 @@ def _streak(st):
 def _print_stats(data):
     from rich.table import Table
 
+    from ..ui.format import plain
     from .common import game_name
 
     con = _cli().console()
@@ -244,8 +353,8 @@ def _print_stats(data):
                       ("rating", "right"), ("streak", "right"), ("last played", "left")):
         t.add_column(col, justify=just)
     for name, st in data["players"].items():
-        t.add_row(name, str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
-                  f"{st['win_pct']:.1f}", f"{st['rating']:.0f}" if st.get("rating") is not None else "",
+        t.add_row(plain(name), str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
+                  f"{st['win_pct']:.1f}", _rating_cell(st, data.get("rating_model")),
                   _streak(st["streak"]), st["last_played"] or "")
     con.print(t)
     g = Table(title="Games", header_style="bold")
@@ -255,10 +364,10 @@ def _print_stats(data):
     for gid, st in data["per_game"].items():
         hs = st["highest_score"]
         mw = st["most_wins"]
-        g.add_row(game_name(gid), str(st["plays"]),
+        g.add_row(plain(game_name(gid)), str(st["plays"]),
                   "" if st["average_winning_score"] is None else f"{st['average_winning_score']:.1f}",
-                  f"{hs['score']} ({', '.join(hs['players'])})",
-                  f"{', '.join(mw['players'])} ({mw['wins']})" if mw["wins"] else "")
+                  plain(f"{hs['score']} ({', '.join(hs['players'])})"),
+                  plain(f"{', '.join(mw['players'])} ({mw['wins']})" if mw["wins"] else ""))
     con.print(g)
     con.print(f"Club H-index: [bold]{data['h_index']}[/] (the largest h such that h players have each played at "
               f"least h games)")
@@ -267,10 +376,11 @@ def _print_stats(data):
 def _print_player(d):
     from rich.table import Table
 
+    from ..ui.format import markup, plain
     from .common import game_name
 
     con = _cli().console()
-    con.print(f"[bold]{d['name']}[/]: {d['plays']} plays, {d['wins']} wins"
+    con.print(f"[bold]{markup(d['name'])}[/]: {d['plays']} plays, {d['wins']} wins"
               + (f" ({d['shared_wins']} shared)" if d["shared_wins"] else "")
               + f", {d['win_pct']:.1f}%" + (f"; rating {d['rating']:.0f}" if d.get("rating") is not None else ""))
     con.print(f"Last played {d['last_played']}; current streak {_streak(d['streak']) or '-'}, "
@@ -280,7 +390,7 @@ def _print_player(d):
                       ("average score", "right"), ("best score", "right")):
         t.add_column(col, justify=just)
     for gid, g in d["games"].items():
-        t.add_row(game_name(gid), str(g["plays"]), str(g["wins"]), f"{g['win_pct']:.1f}",
+        t.add_row(plain(game_name(gid)), str(g["plays"]), str(g["wins"]), f"{g['win_pct']:.1f}",
                   f"{g['average_score']:.1f}", str(g["best_score"]))
     con.print(t)
     hist = d["rating_history"]
@@ -290,27 +400,30 @@ def _print_player(d):
                           ("rating", "right")):
             r.add_column(col, justify=just)
         for h in hist[-20:]:
-            r.add_row(h["date"], game_name(h["game"]), h["id"], f"{h['change']:+.1f}", f"{h['rating']:.1f}")
+            r.add_row(plain(h["date"]), plain(game_name(h["game"])), plain(h["id"]), f"{h['change']:+.1f}",
+                      f"{h['rating']:.1f}")
         con.print(r)
 
 
 def _print_h2h(h):
     from rich.table import Table
 
+    from ..ui.format import markup, plain
     from .common import game_name
 
     a, b = h["players"]
+    ma, mb = markup(a), markup(b)
     con = _cli().console()
     if not h["games"]:
-        con.print(f"{a} and {b} have not played a game together.")
+        con.print(f"{ma} and {mb} have not played a game together.")
         return
-    con.print(f"[bold]{a}[/] vs [bold]{b}[/]: {h['games']} games together; {a} ahead {h['ahead'][a]}, "
-              f"{b} ahead {h['ahead'][b]}, level {h['level']}; wins {a} {h['wins'][a]}, {b} {h['wins'][b]}")
+    con.print(f"[bold]{ma}[/] vs [bold]{mb}[/]: {h['games']} games together; {ma} ahead {h['ahead'][a]}, "
+              f"{mb} ahead {h['ahead'][b]}, level {h['level']}; wins {ma} {h['wins'][a]}, {mb} {h['wins'][b]}")
     t = Table(header_style="bold")
     for col in ("game", "games", f"{a} ahead", f"{b} ahead", "level"):
-        t.add_column(col, justify="left" if col == "game" else "right")
+        t.add_column(plain(col), justify="left" if col == "game" else "right")
     for gid, g in h["by_game"].items():
-        t.add_row(game_name(gid), str(g["games"]), str(g["ahead"][a]), str(g["ahead"][b]), str(g["level"]))
+        t.add_row(plain(game_name(gid)), str(g["games"]), str(g["ahead"][a]), str(g["ahead"][b]), str(g["level"]))
     con.print(t)
 
 
@@ -320,9 +433,14 @@ def _print_h2h(h):
 @click.option("--format", "-f", "fmt", type=_FORMATS, default=None,
               help="json (full fidelity, with move records), csv (one row per play and player) or bgg (BGG play "
                    "XML). Default: from FILE's extension (.json, .csv, .xml), else json.")
+@click.option("--excel", is_flag=True, help="CSV for a spreadsheet in a Czech (or any comma-decimal) locale: UTF-8 "
+                                          "with a BOM and ; between cells, so Excel opens it in columns with every "
+                                          "letter right.")
+@click.option("--bgstats", "to_bgstats", is_flag=True, help="A BG Stats backup (BGStatsExport.json) of the plays, "
+                                                          "for BG Stats or another referee.")
 @_filter_options
 @click.pass_context
-def export_command(ctx, file, fmt, game, player, since, until, location):
+def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until, location):
     """Export the history (or the games the filters select).
 
     \b
@@ -330,13 +448,18 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
           record of tracked games; `referee import` restores it exactly.
     csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players,
           source, notes: one row per play and player.
-    bgg:  <plays><play date length location><item name objectid/><players><player name startposition
-          color score win/>...: the shape of BoardGameGeek's play XML.
+    bgg:  <plays><play id date length location><item name objectid/><players><player name startposition
+          color score new win/>...: the shape of BoardGameGeek's /plays response, readable by BGG readers.
+    bgstats: a BG Stats backup of many plays (games, players, locations, plays); also --bgstats.
+    Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
+    UTF-8 with a BOM and ; for a Czech Excel.
     """
     from .export import export_bgg, export_csv, export_json, format_from_path
 
     store, _, _, rows = _load(ctx, game, player, since, until, location, newest_first=False)
-    fmt = (fmt or format_from_path(file) or "json").lower()
+    fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
+    if excel and fmt != "csv":
+        raise _bad("--excel writes CSV; give a .csv file (or --format csv).")
     if fmt == "qr":
         raise _bad(f"{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
                    f"gives one game's QR text.")
@@ -349,10 +472,18 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
         text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")},
                            live=live)
     elif fmt == "csv":
-        text = export_csv(rows)
+        text = export_csv(rows, excel=excel)
+    elif fmt == "bgstats":
+        from .export import export_bgstats
+
+        text = export_bgstats(rows)
     else:
         text = export_bgg(rows)
     if not file or file == "-":
+        if fmt != "json" and sys.stdout.isatty():     # to a person, not a pipe: no control character raw
+            from ..ui.format import safe
+
+            text = safe(text, multiline=True)
         click.echo(text, nl=False)
         return
     from pathlib import Path
@@ -374,12 +505,19 @@ def export_command(ctx, file, fmt, game, player, since, until, location):
                                  "the content.")
 @click.option("--qr-text", default=None, metavar="TEXT", help="Import one result from the text of a referee QR code.")
 @click.option("--dry-run", is_flag=True, help="Check the file and say what would be imported; store nothing.")
+@click.option("--verbose", "-v", is_flag=True, help="List every skipped play under its reason.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
-def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
-    """Import games from a referee JSON export, a CSV, a BGG play XML file or a referee QR text.
+def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
+    """Import games from a referee JSON export, a CSV, a BGG play XML file (saved /xmlapi2/plays pages), a BG
+    Stats backup (BGStatsExport.json) or a referee QR text.
 
-    The whole file is checked first: one bad line or field and nothing from it is imported. Games already
+    BGG and BG Stats files: every play the history can hold is imported (any game: the four by their rules,
+    others by title); a play that cannot be used (no scores, a score that is not a number, several plays
+    logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
+    plays). Imported again, a play adds nothing; changed at its source, it updates the play it became.
+    A referee export, CSV or QR text is checked whole first: one bad line or field and nothing from it is
+    imported. Games already
     in the history are skipped (same id, or same game, day and scores where ids cannot tell: games with
     ids of their own in one file, or tracked move by move, stay apart however alike), so importing a file
     twice adds nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
@@ -419,17 +557,38 @@ def import_command(ctx, file, fmt, qr_text, dry_run, as_json):
     n = len(report["imported"])
     verb = "Would import" if dry_run else "Imported"
     if report.get("in_progress"):
-        click.echo(f"{verb} {len(report['in_progress'])} game(s) in progress: {', '.join(report['in_progress'])} "
+        _echo(f"{verb} {len(report['in_progress'])} game(s) in progress: {', '.join(report['in_progress'])} "
                    f"(`referee play ID` continues one).")
-    click.echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
+    _echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
                + (f"; {len(report['duplicates'])} already in the history were skipped" if report["duplicates"] else "")
                + ".")
     for old, new in report["renamed"]:
-        click.echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
+        _echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
     for gid in report["conflicts"]:
-        click.echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
-    for why in report["skipped"]:
-        click.echo(f"Skipped: {why}.")
+        _echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
+    if report.get("updated"):
+        _echo(f"Updated {len(report['updated'])} play(s) changed at their source since the last import: "
+              f"{', '.join(report['updated'][:10])}.")
+    _print_skipped(report["skipped"], verbose)
+
+
+def _print_skipped(skipped, verbose: bool) -> None:
+    """One line per reason with its count; with --verbose, every skipped play under its reason."""
+    groups: dict = {}
+    for s in skipped:
+        if isinstance(s, dict):
+            groups.setdefault(s["reason"], []).append(s)
+        else:
+            groups.setdefault(str(s), []).append({"play": "", "detail": ""})
+    for reason, plays in groups.items():
+        if len(plays) == 1 and not plays[0]["play"]:
+            _echo(f"Skipped: {reason}.")
+            continue
+        _echo(f"Skipped {len(plays)} play{'s' if len(plays) != 1 else ''}: {reason}"
+              + ("" if verbose else " (--verbose lists them)") + ".")
+        if verbose:
+            for p in plays:
+                _echo(f"  {p['play']}" + (f": {p['detail']}" if p.get("detail") else ""))
 
 
 # --- qr ---------------------------------------------------------------------------------------------
@@ -461,7 +620,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     doc = store.get_archived(gid)
     payload = bgstats_link(doc) if bgstats else encode(doc)
     if text_only:
-        click.echo(payload)
+        _echo(payload)
         return
     qr = make_qr(payload)
     if png:
@@ -523,5 +682,5 @@ def abandon_command(ctx, game_id, as_json):
         _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,
               "kept": str(kept)}, 1)
         return
-    click.echo(f"Abandoned game {gid} ({doc.get('game')}, {', '.join(doc.get('players') or [])}, {moves} "
+    _echo(f"Abandoned game {gid} ({doc.get('game')}, {', '.join(doc.get('players') or [])}, {moves} "
                f"move{'s' if moves != 1 else ''}); its file is kept as {kept}.")

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from ..core.errors import BadInput
+from ..i18n import _
 
 # Display names without importing engines (the registry's names are used when an engine is registered).
 GAME_NAMES = {"puerto-rico": "Puerto Rico", "el-capitan": "El Capitan", "carcassonne": "Carcassonne",
@@ -26,6 +27,39 @@ def squash(text: str) -> str:
     text = unicodedata.normalize("NFKD", str(text))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
+def is_known_game(game_id) -> bool:
+    """One of the games referee referees (validated as such); other titles are logged as given."""
+    from ..core.registry import GAMES
+
+    return game_id in GAMES or game_id in GAME_NAMES
+
+
+def title_of(text) -> str:
+    """A game as the club names it in `record TITLE`: the game id of one of referee's games, else the title
+    itself (one line, at most 100 characters, no hidden characters): 'Ticket to Ride'."""
+    try:
+        return game_from_name(text)
+    except BadInput as unknown:
+        # a typo of one of referee's games ('puerto-rco') is not a new title: say what it is close to
+        import difflib
+
+        from ..core.registry import GAMES
+
+        key = squash(text)
+        close = [gid for gid, (_, name) in GAMES.items()
+                 if max(difflib.SequenceMatcher(None, key, squash(gid)).ratio(),
+                        difflib.SequenceMatcher(None, key, squash(name)).ratio()) >= 0.8]
+        if close:
+            raise unknown from None
+    from ..core import validate
+
+    title = validate.label(" ".join(str(text).split()), _("The game title"), 100)
+    if not title or not any(ch.isalnum() for ch in title):
+        raise BadInput(_("Give the game's title, for example \"Ticket to Ride\" (or one of referee's games: "
+                         "`referee games`)."))
+    return title
 
 
 def game_from_name(text: str) -> str:
@@ -48,7 +82,15 @@ def check_date(text, what: str = "Date") -> str:
     except ValueError:
         day = None
     if day is None:
-        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD.")
+        # what a Czech spreadsheet saves back, and how Czechs write a date: 24.11.2026, 24. 11. 2026
+        m = re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?", raw)
+        if m:
+            try:
+                day = _dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+            except ValueError:
+                day = None
+    if day is None:
+        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD (or D.M.YYYY).")
     if day > _dt.date.today() + _dt.timedelta(days=1):
         raise BadInput(f"{what} {day.isoformat()} is in the future; give the day the game was played.")
     return day.isoformat()
@@ -68,7 +110,7 @@ def parse_duration(text, what: str = "Duration") -> int | None:
         if not raw:
             return None
         m = _DURATION.match(raw)
-        if not m:
+        if not m or any(g is not None and len(g) > 6 for g in m.groups()):   # int() of 5,000 digits fails
             raise BadInput(f"{what} {text!r} is not a length of time; give minutes (90) or hours and "
                            f"minutes (1h30, 1:30).")
         if m.group(1) is not None:
@@ -109,14 +151,25 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
         value = text
     else:
         raw = str(text).strip()
+        if re.fullmatch(r"[+-]?\d{8,}(\.0*)?", raw):     # int() of thousands of digits fails; none is a score
+            from ..core.validate import MAX_SCORE
+
+            raise bad(_("the score {score}... for {player} is not a score; a score is between -{max} and {max}.")
+                      .format(score=raw[:12], player=player, max=f"{MAX_SCORE:,}"))
         if re.fullmatch(r"[+-]?\d+", raw):
             value = int(raw)
         elif re.fullmatch(r"[+-]?\d+\.0*", raw):
             value = int(float(raw))
         else:
             raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
-    if value < 0 and game not in NEGATIVE_SCORES:
+    if value < 0 and game not in NEGATIVE_SCORES and (game is None or is_known_game(game)):
         raise bad(negative_score_error(value, player, game) + ".")
+    from ..core.validate import MAX_SCORE
+
+    if abs(value) > MAX_SCORE:     # a typo (or a 400-digit number that would break the statistics)
+        shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
+        raise bad(_("the score {score} for {player} is not a score; a score is between -{max} and {max}.")
+                  .format(score=shown, player=player, max=f"{MAX_SCORE:,}"))
     return value
 
 
@@ -138,7 +191,11 @@ def content_key(doc: dict) -> tuple | None:
 
 
 def start_positions(doc: dict) -> dict:
-    """player -> seat from the start player (1 = start player): the players list is in seat order."""
+    """player -> seat from the start player (1 = start player): the players list is in seat order. Empty when
+    the play's source did not say how the players sat ("seating": false: a QR text lists them by rank, a BGG
+    play or CSV row may have no start positions): seats are never invented."""
+    if doc.get("seating") is False:
+        return {}
     return {p: i for i, p in enumerate(doc.get("players") or [], 1)}
 
 
@@ -184,17 +241,27 @@ def annotate_ties(entries: list[dict]) -> list[dict]:
 
 def dumps(obj, depth: int = 1, _level: int = 0) -> str:
     """JSON laid out to ``depth`` levels, compact below: one game (or player) per line. Big outputs stay
-    fast (json's C encoder only runs without indent) and remain readable and grep-able."""
+    fast (json's C encoder only runs without indent) and remain readable and grep-able. A control,
+    invisible or text-direction character in a string is written as its \\u escape (the same JSON value),
+    so printing it never acts on the terminal."""
+    if _level == 0:
+        from ..core.validate import json_visible
+
+        return json_visible(_dumps(obj, depth, 0))
+    return _dumps(obj, depth, _level)
+
+
+def _dumps(obj, depth: int, _level: int) -> str:
     import json
 
     if depth <= 0 or not isinstance(obj, (dict, list)) or not obj:
         return json.dumps(obj, ensure_ascii=False)
     pad = "  " * (_level + 1)
     if isinstance(obj, dict):
-        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {dumps(v, depth - 1, _level + 1)}"
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_dumps(v, depth - 1, _level + 1)}"
                  for k, v in obj.items()]
         return "{\n" + ",\n".join(items) + "\n" + "  " * _level + "}"
-    items = [pad + dumps(v, depth - 1, _level + 1) for v in obj]
+    items = [pad + _dumps(v, depth - 1, _level + 1) for v in obj]
     return "[\n" + ",\n".join(items) + "\n" + "  " * _level + "]"
 
 

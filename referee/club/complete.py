@@ -23,7 +23,17 @@ def read_archive(store):
 def _item(value, help=None):
     from click.shell_completion import CompletionItem
 
-    return CompletionItem(value, help=help)
+    from ..core.validate import visible
+
+    # the shell prints the help, one item a line: a stored control character or line break stays escaped
+    return CompletionItem(value, help=None if help is None else " ".join(visible(help).split()))
+
+
+def _typable(value) -> bool:
+    """A stored name or location worth offering: one a person could type (nothing hidden in it)."""
+    from ..core.validate import first_hidden
+
+    return isinstance(value, str) and first_hidden(value) is None
 
 
 def complete_game(ctx, param, incomplete):
@@ -51,7 +61,7 @@ def complete_player(ctx, param, incomplete):
     """Player names from the history and the games in progress."""
     try:
         low = incomplete.casefold()
-        return [_item(n) for n in player_names(_store(ctx)) if n.casefold().startswith(low)]
+        return [_item(n) for n in player_names(_store(ctx)) if _typable(n) and n.casefold().startswith(low)]
     except Exception:  # noqa: BLE001
         return []
 
@@ -97,7 +107,7 @@ def complete_location(ctx, param, incomplete):
         seen = {}
         for doc in read_archive(_store(ctx)):
             loc = doc.get("location")
-            if loc and loc.casefold().startswith(low):
+            if loc and _typable(loc) and loc.casefold().startswith(low):
                 seen.setdefault(loc.casefold(), loc)
         return [_item(v) for v in sorted(seen.values())]
     except Exception:  # noqa: BLE001

@@ -64,9 +64,11 @@ def resolve_game(text: str, docs) -> str:
     try:
         return game_from_name(text)
     except BadInput:
-        stored = {d.get("game") for d in docs}
-        if text in stored:  # a game whose engine is not installed here, but is in the history
-            return text
+        from .common import squash
+
+        stored = {squash(d.get("game") or ""): d.get("game") for d in docs}
+        if squash(text) in stored:  # another title logged by `record`, or a game whose engine is not here
+            return stored[squash(text)]
         raise
 
 
@@ -117,6 +119,8 @@ def summary(doc: dict) -> dict:
 def render_history(rows: list[dict], total: int, shown: int):
     from rich.table import Table
 
+    from ..ui.format import plain
+
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     for col in ("id", "date", "game", "result", "where"):
         table.add_column(col, overflow="fold")
@@ -128,8 +132,10 @@ def render_history(rows: list[dict], total: int, shown: int):
             star = "*" if e.get("player") in winners else ""
             parts.append(f"{e.get('player')}{star} {e.get('total')}")
         kind = "" if doc.get("source") == "tracked" else f" ({doc.get('source')})"
-        table.add_row(doc.get("id") or "", (doc.get("date") or "")[:10], game_name(doc.get("game") or ""),
-                      ", ".join(parts) + kind, doc.get("location") or "")
+        # stored texts, shown as the text they are (never markup, never a control character)
+        table.add_row(plain(doc.get("id") or ""), plain(str(doc.get("date") or "")[:10]),
+                      plain(game_name(doc.get("game") or "")), plain(", ".join(parts) + kind),
+                      plain(doc.get("location") or ""))
     if shown < total:
         table.caption = f"the newest {shown} of {total} games; --limit 0 lists all"
     else:

@@ -15,7 +15,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from ..core import validate
 from ..core.errors import BadInput
+from ..i18n import _
 from .common import check_date, content_key, game_from_name, one_line, parse_duration, parse_score
 
 SOURCES = ("tracked", "recorded", "imported")
@@ -60,18 +62,31 @@ def detect(text: str, path: str | None = None) -> str:
 
 def parse(text: str, fmt: str, name: str) -> Parsed:
     text = text.lstrip("\ufeff")
-    return {"json": parse_json, "csv": parse_csv, "bgg": parse_bgg, "qr": parse_qr}[fmt](text, name)
+    from .bgg import parse as parse_bgg_plays
+
+    return {"json": parse_json, "csv": parse_csv, "bgg": parse_bgg_plays, "qr": parse_qr}[fmt](text, name)
 
 
 # --- native JSON ---------------------------------------------------------------------------------
 def parse_json(text: str, name: str) -> Parsed:
     from .export import EXPORT_FORMAT, EXPORT_VERSION
 
+    def not_json(word):     # Python reads NaN and Infinity; they are not JSON, and must never be stored
+        raise BadInput(_("{file} holds {word}, which is not a JSON number (nor a score); nothing was imported.")
+                       .format(file=name, word=word))
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=not_json)
+    except RecursionError:
+        raise BadInput(_("{file} is nested too deeply to be a history export; nothing was imported.")
+                       .format(file=name)) from None
     except json.JSONDecodeError as err:
         raise BadInput(f"{name} line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); nothing was "
                        f"imported.") from None
+    from . import bgstats
+
+    if bgstats.looks_like(data) and data.get("format") != EXPORT_FORMAT:
+        return bgstats.parse(data, name)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BadInput(f"{name} is not a referee history export (no \"format\": \"{EXPORT_FORMAT}\"); nothing was "
                        f"imported.")
@@ -108,14 +123,27 @@ def _check_live(item, where: str) -> dict:
     from ..core.errors import RefereeError
     from ..core.game import Game
     from ..core.registry import get_rules
-    from ..store.ids import looks_like_id
     from .export import LIVE_FIELDS
 
     if not isinstance(item, dict):
         raise _bad(where, " must be an object")
+    try:
+        validate.check_tree(item, where, multiline=("notes", "record", "location"))
+    except BadInput as err:
+        raise BadInput(f"{str(err).rstrip('.')}; nothing was imported.") from None
     gid = item.get("id")
-    if not isinstance(gid, str) or not looks_like_id(gid):
+    if not validate.is_game_id(gid):
         raise _bad(f"{where}.id", f" must be a game id, not {gid!r}")
+    players = item.get("players") or []
+    if not isinstance(players, list):
+        raise _bad(f"{where}.players", " must be a list of player names")
+    for j, p in enumerate(players):
+        if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
+            raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
+    loc = item.get("location")
+    item = dict(item, location=_checked(validate.location, " ".join(loc.split()) if isinstance(loc, str) else loc,
+                                        f"{where}.location"),
+                notes=_checked(validate.notes, item.get("notes"), f"{where}.notes"))
     moves = item.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise _bad(f"{where}.moves", " must be a list of move texts")
@@ -139,6 +167,14 @@ def _bad(where: str, what: str):
     return BadInput(f"{where}{what}; nothing was imported.")
 
 
+def _checked(check, value, where, *args):
+    """One of core.validate's checks on a field of a file, its refusal naming the field."""
+    try:
+        return check(value, *args)
+    except BadInput as err:
+        raise wrap(where, err) from None
+
+
 def _need_int(value, where, lo=0):
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
         raise _bad(where, f" must be a whole number{' of at least ' + str(lo) if lo else ' (0 or more)'}, not {value!r}")
@@ -151,6 +187,10 @@ def _check_native(item, where: str):
 
     if not isinstance(item, dict):
         raise _bad(where, " must be an object")
+    try:
+        validate.check_tree(item, where, multiline=("notes", "record", "location"))
+    except BadInput as err:
+        raise BadInput(f"{str(err).rstrip('.')}; nothing was imported.") from None
     doc = {k: v for k, v in item.items() if k != "record"}
     record = item.get("record")
     sv = doc.get("schema_version")
@@ -160,21 +200,43 @@ def _check_native(item, where: str):
         raise BadInput(f"{where} has schema {sv}, written by a newer referee (this one reads up to "
                        f"{SCHEMA_VERSION}); upgrade referee to import it.")
     gid = doc.get("id")
-    if not isinstance(gid, str) or not looks_like_id(gid):
-        raise _bad(f"{where}.id", f" {gid!r} is not a game id")
+    if not validate.is_game_id(gid):
+        raise _bad(f"{where}.id", _(" {id} is not a game id (lower-case letters and digits of the id alphabet)")
+                   .format(id=repr(gid)))
     game = doc.get("game")
     from ..core.registry import resolve_game_id
 
     try:
-        if not isinstance(game, str) or resolve_game_id(game) != game:
+        if not isinstance(game, str):
             raise BadInput("")
+        try:
+            known = resolve_game_id(game) == game
+        except BadInput:
+            known = False
+        if not known:       # another title logged by `record TITLE`: kept as it was given, if it is one
+            from .common import title_of
+
+            if title_of(game) != game:
+                raise BadInput("")
     except BadInput:
         from ..core.registry import GAMES
 
-        raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)})") from None
+        raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)}) or a game title") from None
     players = doc.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
         raise _bad(f"{where}.players", " must be a list of player names")
+    for j, p in enumerate(players):
+        # a name as `new` and `record` check it; one that checking would change is refused rather than
+        # changed, since the result, winners and colours name the player too
+        if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
+            raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
+    try:
+        from ..core.game import validate_players
+        from ..core.registry import get_rules
+
+        validate_players(get_rules(game), players)      # count and distinct; each name is checked above
+    except BadInput as err:
+        raise wrap(f"{where}.players", err) from None
     if doc.get("date") is not None:
         try:
             check_date(doc["date"])
@@ -185,6 +247,11 @@ def _check_native(item, where: str):
     for key in ("location", "notes"):
         if doc.get(key) is not None and not isinstance(doc[key], str):
             raise _bad(f"{where}.{key}", " must be a text or null")
+    if doc.get("location") is not None:
+        # an older referee let a line break into a location: the export is still taken, on one line
+        doc["location"] = _checked(validate.location, " ".join(doc["location"].split()), f"{where}.location")
+    if doc.get("notes") is not None:
+        doc["notes"] = _checked(validate.notes, doc["notes"], f"{where}.notes")
     if doc.get("duration") is not None:
         _need_int(doc["duration"], f"{where}.duration", 1)
     res = doc.get("result")
@@ -199,9 +266,16 @@ def _check_native(item, where: str):
             raise _bad(f"{w}.player", " must be a player name")
         if isinstance(e.get("total"), bool) or not isinstance(e.get("total"), (int, float)):
             raise _bad(f"{w}.total", f" must be a number, not {e.get('total')!r}")
+        _checked(validate.score, e.get("total"), f"{w}.total", "the total")
         _need_int(e.get("rank"), f"{w}.rank", 1)
         if not isinstance(e.get("breakdown", {}), dict):
             raise _bad(f"{w}.breakdown", " must be an object")
+        for part, value in (e.get("breakdown") or {}).items():
+            _checked(validate.label, part, f"{w}.breakdown", "a part's name", 60)
+            if value is not None:
+                _checked(validate.score, value, f"{w}.breakdown.{part}", "the value")
+        if e.get("tiebreak") is not None and not isinstance(e.get("tiebreak"), (list, str)):
+            _checked(validate.score, e["tiebreak"], f"{w}.tiebreak", "the tie-break")
         names.append(e["player"])
     if sorted(names) != sorted(players):
         raise _bad(f"{where}.result.ranking", f" names {', '.join(names)} but the players are {', '.join(players)}")
@@ -314,9 +388,13 @@ def _new_doc(game, date, location, duration, notes, players, colours, result, gi
 
 def _validate_players(game: str, names, where: str, hint: str = ""):
     from ..core.game import validate_players
-    from ..core.registry import get_rules
+    from ..core.registry import GAMES, get_rules
 
     try:
+        if game not in GAMES:           # another title: names checked, each once
+            from .record import _other_title_players
+
+            return _other_title_players(names)
         return validate_players(get_rules(game), names)
     except BadInput as err:
         raise wrap(where, f"{str(err).rstrip('.')}{hint}") from None
@@ -329,8 +407,13 @@ _ALIASES = {"color": "colour", "position": "start_position", "startposition": "s
             "comments": "notes", "play": "id", "game_id": "id"}
 
 
+def _place(text: str) -> bool:
+    """A rank or seat: 1, 2, 3 ... in ASCII digits (str.isdigit also accepts '²', which int() refuses)."""
+    return bool(re.fullmatch(r"[0-9]{1,6}", text)) and int(text) >= 1
+
+
 def parse_csv(text: str, name: str) -> Parsed:
-    from ..store.ids import looks_like_id
+    from .export import FORMULA_START, TEXT_COLUMNS
 
     first = text.split("\n", 1)[0]
     # Spreadsheets set to a decimal-comma locale write ';' (and some tools tabs) between fields.
@@ -364,12 +447,18 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise BadInput(f"{name} line {line}: {len(row)} fields but the header has {len(cols)}; nothing "
                                f"was imported.")
             rec = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
+            for c in TEXT_COLUMNS:    # "'=x" is how a text "=x" is written so no spreadsheet runs it
+                if c in rec and rec[c].startswith("'") and rec[c][1:].startswith(FORMULA_START):
+                    rec[c] = rec[c][1:]
             where = f"{name} line {line}"
             player = rec["player"].strip()
             if not player:
                 raise BadInput(f"{where}: the player column is empty; nothing was imported.")
+            player = _checked(validate.player_name, player, where)
             try:
-                game = game_from_name(rec["game"]) if rec["game"] else None
+                from .common import title_of
+
+                game = title_of(rec["game"]) if rec["game"].strip() else None   # any title the club logs
                 if game is None:
                     raise BadInput("the game column is empty")
                 date = check_date(rec["date"] or None, "the date")
@@ -379,22 +468,23 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise wrap(where, err) from None
             rank = None
             if rec.get("rank"):
-                if not rec["rank"].isdigit() or int(rec["rank"]) < 1:
+                if not _place(rec["rank"]):
                     raise BadInput(f"{where}: rank {rec['rank']!r} is not a place (1, 2, 3 ...); nothing was imported.")
                 rank = int(rec["rank"])
             seat = None
             if rec.get("start_position"):
-                if not rec["start_position"].isdigit() or int(rec["start_position"]) < 1:
+                if not _place(rec["start_position"]):
                     raise BadInput(f"{where}: start_position {rec['start_position']!r} is not a seat number (1 = "
                                    f"start player); nothing was imported.")
                 seat = int(rec["start_position"])
             win = _winflag(rec.get("win", ""), where)
             gid = (rec.get("id") or "").lower() or None
-            if gid is not None and not looks_like_id(gid):
-                raise BadInput(f"{where}: id {gid!r} is not a game id; nothing was imported.")
-            location = one_line(rec.get("location")) or None
+            if gid is not None:
+                _checked(validate.game_id, gid, where, "the id")
+            location = _checked(validate.location, rec.get("location") or None, where, "the location")
             entry = {"player": player, "score": score, "rank": rank, "win": win, "seat": seat,
-                     "colour": one_line(rec.get("colour")).lower() or None, "line": line}
+                     "colour": _checked(validate.label, one_line(rec.get("colour")), where, "the colour", 30).lower()
+                     or None, "line": line}
             meta = (date, game, location)
             if gid is not None:
                 play = by_id.get(gid)
@@ -407,7 +497,7 @@ def parse_csv(text: str, name: str) -> Parsed:
                     else None
             if play is None:
                 play = {"id": gid, "meta": meta, "rows": [], "line": line, "duration": duration,
-                        "notes": one_line(rec.get("notes")) or None}
+                        "notes": _checked(validate.notes, rec.get("notes") or None, where, "the notes")}
                 plays.append(play)
                 if gid is not None:
                     by_id[gid] = play
@@ -430,8 +520,10 @@ def parse_csv(text: str, name: str) -> Parsed:
         names = _validate_players(game, [r["player"] for r in rows], where, hint)
         result = result_from_rows(game, rows, where)
         colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
-        out.docs.append(_new_doc(game, date, location, play["duration"], play["notes"], names, colours, result,
-                                 gid=play["id"]))
+        doc = _new_doc(game, date, location, play["duration"], play["notes"], names, colours, result, gid=play["id"])
+        if not all(r["seat"] is not None for r in rows):
+            doc["seating"] = False          # rows without start positions: the order is not the seating
+        out.docs.append(doc)
     if not out.docs:
         raise BadInput(f"{name} has a header but no plays; nothing was imported.")
     return out
@@ -481,7 +573,7 @@ def _xml_tree(text: str, name: str) -> _Node:
 
 
 def parse_bgg(text: str, name: str) -> Parsed:
-    from .export import BGG_IDS
+    from .bgg import BGG_IDS
 
     top = _xml_tree(text, name)
     if top.tag == "play":
@@ -538,6 +630,7 @@ def parse_bgg(text: str, name: str) -> Parsed:
             pname = (p.attrib.get("name") or p.attrib.get("username") or "").strip()
             if not pname:
                 raise BadInput(f"{pw}: a player has no name; nothing was imported.")
+            pname = _checked(validate.player_name, pname, pw)
             raw = (p.attrib.get("score") or "").strip()
             if not raw:
                 raise BadInput(f"{pw}: {pname} has no score while other players of the play have one; nothing was "
@@ -547,29 +640,29 @@ def parse_bgg(text: str, name: str) -> Parsed:
             except BadInput as err:
                 raise wrap(pw, err) from None
             seat = (p.attrib.get("startposition") or "").strip()
-            if seat and (not seat.isdigit() or int(seat) < 1):
+            if seat and not _place(seat):
                 raise BadInput(f"{pw}: startposition {seat!r} is not a seat number; nothing was imported.")
             rank_attr = (p.attrib.get("rank") or "").strip()
-            if rank_attr and (not rank_attr.isdigit() or int(rank_attr) < 1):
+            if rank_attr and not _place(rank_attr):
                 raise BadInput(f"{pw}: rank {rank_attr!r} is not a place (1, 2, 3 ...); nothing was imported.")
             rows.append({"player": pname, "score": score, "rank": int(rank_attr) if rank_attr else None,
                          "win": _winflag(p.attrib.get("win", ""), pw),
                          "seat": int(seat) if seat else None,
-                         "colour": one_line(p.attrib.get("color") or p.attrib.get("colour")).lower() or None})
+                         "colour": _checked(validate.label, one_line(p.attrib.get("color") or p.attrib.get("colour")),
+                                            pw, "the colour", 30).lower() or None})
         if all(r["seat"] is not None for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1)):
             rows.sort(key=lambda r: r["seat"])
         names = _validate_players(game, [r["player"] for r in rows], where)
         result = result_from_rows(game, rows, where)
         rid = (a.get("refereeid") or "").strip().lower() or None
-        from ..store.ids import looks_like_id
-
-        if rid is not None and (not looks_like_id(rid) or rid in seen_ids):
+        if rid is not None and (not validate.is_game_id(rid) or rid in seen_ids):
             raise BadInput(f"{where}: refereeid {rid!r} is not a game id or appears twice; nothing was imported.")
         if rid:
             seen_ids.add(rid)
         comments = play.find("comments")
-        out.docs.append(_new_doc(game, date, one_line(a.get("location")) or None, duration,
-                                 (comments.text.strip() if comments is not None else None) or None, names,
+        location = _checked(validate.location, a.get("location") or None, where, "the location")
+        notes = _checked(validate.notes, comments.text if comments is not None else None, where, "the comments")
+        out.docs.append(_new_doc(game, date, location, duration, notes, names,
                                  {r["player"]: r["colour"] for r in rows if r["colour"]}, result, gid=rid))
     return out
 
@@ -618,10 +711,28 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if k is not None and d["id"] not in file_ids:
                 keys.setdefault(k, d["id"])
         file_keys = {}
+        # A play from BGG or BG Stats is known by its id there: imported again it adds nothing, and changed
+        # there it updates the play it became here (same referee id).
+        external = {}
+        for d in stored.values():
+            for k in _external_keys(d):
+                external.setdefault(k, d["id"])
+        report["updated"] = []
+        updates = []
         live = store.live_ids()
         taken = set(stored) | live
         new_docs, records = [], {}
         for doc in parsed.docs:
+            hit = next((external[k] for k in _external_keys(doc) if k in external), None)
+            if hit is not None:
+                old = stored[hit]
+                new = {**doc, "id": hit, "created": old.get("created"), "finished_at": old.get("finished_at")}
+                if _same_play(old, new):
+                    report["duplicates"].append(hit)
+                else:
+                    updates.append({**old, **new})
+                    report["updated"].append(hit)
+                continue
             gid = doc.get("id")
             key = content_key(doc)
             if gid is not None and gid in stored:
@@ -664,8 +775,25 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             report["in_progress"].append(gid)
             if not dry_run:
                 store.write_live({**doc, "kind": "live-game"})
-        if dry_run or not new_docs:
+        if dry_run or not (new_docs or updates):
             return report
         store.write_records(records)   # one flush to disk for all of them
-        store.add_archived(new_docs)
+        store.add_archived(new_docs + updates)
     return report
+
+
+def _external_keys(doc: dict) -> list:
+    keys = []
+    if doc.get("bgstats_uuid"):
+        keys.append(("bgstats", str(doc["bgstats_uuid"])))
+    if doc.get("bgg_play_id"):
+        keys.append(("bgg", str(doc["bgg_play_id"])))
+    return keys
+
+
+_STAMPS = ("created", "finished_at", "schema_version", "updated")
+
+
+def _same_play(a: dict, b: dict) -> bool:
+    return {k: v for k, v in a.items() if k not in _STAMPS and v not in (None, [], {})} == \
+        {k: v for k, v in b.items() if k not in _STAMPS and v not in (None, [], {})}

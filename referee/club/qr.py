@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import re
 
+from ..core import validate
 from ..core.errors import BadInput
+from ..i18n import _
 from .common import check_date, one_line, parse_duration
 
 MAGIC = "referee result v"
@@ -42,7 +44,7 @@ def encode(doc: dict) -> str:
     winners = set(res.get("winners") or ())
     for e in res["ranking"]:
         flag = " *" if e["player"] in winners else (" x" if e.get("eligible") is False else "")
-        lines.append(f"{e['rank']}. {e['player']} {e['total']}{flag}")
+        lines.append(f"{e['rank']}. {one_line(e['player'])} {e['total']}{flag}")    # one line, whatever is stored
     return "\n".join(lines)
 
 
@@ -66,7 +68,14 @@ def decode(text: str) -> dict:
     for no, line in enumerate(lines[1:], 2):
         m = _ENTRY.match(line)
         if m:
+            if len(m.group(1)) > 6 or len(m.group(3)) > 9:
+                raise BadInput(_("QR text line {line}: the rank or score is too large to be true.").format(line=no))
             rank, name, total, flag = int(m.group(1)), m.group(2).strip(), int(m.group(3)), m.group(4)
+            try:
+                name = validate.player_name(name)
+                validate.score(total, _("the score of {name}").format(name=name))
+            except BadInput as err:
+                raise BadInput(f"QR text line {no}: {err}") from None
             entry_line = no
             entry = {"player": name, "total": total, "rank": rank, "breakdown": {"score": total}, "tiebreak": None}
             if flag == "x":
@@ -87,10 +96,8 @@ def decode(text: str) -> dict:
             raise BadInput(f"The QR text has no '{key}:' line; it is incomplete.")
     if len(ranking) < 1:
         raise BadInput("The QR text lists no players; it is incomplete.")
-    from ..store.ids import looks_like_id
-
     gid = head["id"][1].lower()
-    if not looks_like_id(gid):
+    if not validate.is_game_id(gid):
         raise BadInput(f"QR text line {head['id'][0]}: {gid!r} is not a game id.")
 
     def at(key, fn, *args):
@@ -102,12 +109,13 @@ def decode(text: str) -> dict:
     game = at("game", game_from_name)
     from .common import NEGATIVE_SCORES, negative_score_error
 
-    for entry, _ in ranking:
+    for entry, _star in ranking:
         line_no = entry.pop("_line")
         if entry["total"] < 0 and game not in NEGATIVE_SCORES:
             raise BadInput(f"QR text line {line_no}: {negative_score_error(entry['total'], entry['player'], game)}.")
     date = at("date", check_date)
     minutes = at("minutes", parse_duration) if "minutes" in head else None
+    where = at("where", validate.location) if "where" in head else None
     for (entry, star) in ranking:
         top = entry["rank"] == 1 and entry.get("eligible", True)
         if star != top:
@@ -122,7 +130,8 @@ def decode(text: str) -> dict:
 
     result = Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
     return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
-            "options": {}, "date": date, "location": head.get("where", (0, None))[1] or None, "notes": None,
+            "seating": False,        # listed by rank: who started is not known
+            "options": {}, "date": date, "location": where, "notes": None,
             "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",
             "moves": 0, "has_record": False, "result": result}
 
@@ -223,13 +232,39 @@ def _save(write, path) -> None:
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 
 
-def bgstats_link(doc: dict) -> str:
-    """A BG Stats 'createPlay' link (the app's documented push format: url-encoded JSON in ?data=)."""
-    import json
-    from urllib.parse import quote
+MAX_VERSION = 25          # larger codes are hard to scan off a laptop screen
 
+
+def qr_version(payload: str) -> int:
+    import qrcode
+
+    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4)
+    qr.add_data(payload.encode("utf-8"))
+    try:
+        qr.make(fit=True)
+    except ValueError:          # more than a version-40 code holds
+        return 41
+    return qr.version
+
+
+def _short(text: str, n: int) -> str:
+    text = str(text)
+    return text if len(text) <= n else text[: max(1, n - 1)] + "…"
+
+
+def player_source_id(name) -> str:
+    """A player's id for BG Stats: the same for every play of that player (case ignored), short."""
+    import hashlib
+
+    return hashlib.sha1(str(name).casefold().encode("utf-8")).hexdigest()[:10]
+
+
+def bgstats_data(doc: dict, notes: int | None = None, names: int | None = None) -> dict:
+    """The createPlay JSON (BG Stats' push format): the play with sourceName, sourcePlayId, its game with
+    bggId where known, each player with sourcePlayerId, and the booleans the app needs. ``notes`` and
+    ``names`` shorten the comments and the players' names (for a code that must stay small)."""
     from .common import game_name, start_positions
-    from .export import BGG_IDS
+    from .export import bgg_id_of
 
     res = doc.get("result")
     if not res:
@@ -239,17 +274,56 @@ def bgstats_link(doc: dict) -> str:
     clock = finished[11:19] if finished[:10] == date and len(finished) >= 19 else "20:00:00"
     seats = start_positions(doc)
     winners = set(res.get("winners") or ())
-    game = {"name": game_name(doc["game"]), "highestWins": True, "noPoints": False, "sourceGameId": doc["game"]}
-    if doc["game"] in BGG_IDS:
-        game["bggId"] = BGG_IDS[doc["game"]]
-    data = {"sourceName": "referee", "playDate": f"{date} {clock}", "game": game,
-            "players": [{"name": e["player"], "score": e["total"], "rank": e["rank"],
-                         "winner": e["player"] in winners, "startPlayer": seats.get(e["player"]) == 1}
+    first = set(doc.get("first_plays") or ())
+    game = {"name": doc.get("title") or game_name(doc["game"]), "highestWins": True, "noPoints": False,
+            "cooperative": bool(res.get("cooperative")), "sourceGameId": doc["game"]}
+    if bgg_id_of(doc):
+        game["bggId"] = bgg_id_of(doc)
+
+    def name(p):
+        return _short(p, names) if names else p
+
+    data = {"sourceName": "referee", "sourcePlayId": doc.get("id"), "playDate": f"{date} {clock}", "game": game,
+            "ignored": bool(doc.get("no_stats")), "manualWinner": False,
+            "players": [{"name": name(e["player"]), "sourcePlayerId": player_source_id(e["player"]),
+                         "score": e["total"], "rank": e["rank"], "winner": e["player"] in winners,
+                         "newPlayer": e["player"] in first, "startPlayer": seats.get(e["player"]) == 1,
+                         **({"team": e["team"]} if e.get("team") else {})}
                         for e in res["ranking"]]}
     if doc.get("location"):
         data["location"] = one_line(doc["location"])
     if doc.get("duration"):
         data["durationMin"] = int(doc["duration"])
-    if doc.get("notes"):
-        data["comments"] = doc["notes"]
-    return BGSTATS_URL + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
+    if doc.get("notes") and notes != 0:
+        data["comments"] = _short(doc["notes"], notes) if notes else doc["notes"]
+    return data
+
+
+def bgstats_link(doc: dict) -> str:
+    """A BG Stats 'createPlay' link (url-encoded JSON in ?data=) that fits a QR code of at most version 25:
+    a long note is shortened, then dropped, then long names are shortened; never an error."""
+    import json
+    from urllib.parse import quote
+
+    def link(compact=False, **cut):
+        data = bgstats_data(doc, **cut)
+        if compact:     # the app's defaults (false, no points, highest wins) need not be said
+            data = _without_defaults(data)
+        return BGSTATS_URL + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe=":,")
+
+    for cut in ({}, {"compact": True}, {"compact": True, "notes": 200}, {"compact": True, "notes": 60},
+                {"compact": True, "notes": 0}, {"compact": True, "notes": 0, "names": 16},
+                {"compact": True, "notes": 0, "names": 8}, {"compact": True, "notes": 0, "names": 4}):
+        text = link(**cut)
+        if qr_version(text) <= MAX_VERSION:
+            return text
+    return text
+
+
+def _without_defaults(data):
+    if isinstance(data, dict):
+        return {k: _without_defaults(v) for k, v in data.items()
+                if v is not False and not (k == "highestWins" and v is True) and k != "sourceGameId"}
+    if isinstance(data, list):
+        return [_without_defaults(v) for v in data]
+    return data

@@ -45,12 +45,15 @@ def _at(game, n: int):
     return g
 
 
-def _step_title(game, n: int) -> str:
+def _step_title(game, n: int):
+    """The line over a step, as a rich Text: the players' names are data, never markup."""
+    from ..ui.format import plain
+
     if n == 0:
-        return f"Setup: {', '.join(game.players)}"
+        return plain(f"Setup: {', '.join(game.players)}")
     move = game.log[n - 1]
     who = "chance" if move.chance else (move.player or "table")
-    return f"{n}/{len(game.log)}. {move.text}  ({who})"
+    return plain(f"{n}/{len(game.log)}. {move.text}  ({who})")
 
 
 def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
@@ -58,7 +61,10 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
     total = len(game.log)
     if upto is not None and upto > total:
         raise BadInput(f"Game {gid} has {total} moves; --to takes 0 to {total}.")
-    console.print(f"[bold]{game.rules.name}[/] {gid}  {game.date}  {', '.join(game.players)}  ({total} moves)")
+    from ..ui.format import markup
+
+    console.print(f"[bold]{markup(game.rules.name)}[/] {markup(gid)}  {markup(game.date)}  "
+                  f"{markup(', '.join(game.players))}  ({total} moves)")
     if upto is not None:
         g = _at(game, upto)
         console.print(_step_title(game, upto))

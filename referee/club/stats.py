@@ -48,61 +48,24 @@ class Play:
     date: str
     location: str | None
     seats: list[Seat] = field(default_factory=list)
-
-
-def _plays_from_summaries(rows) -> list[Play]:
-    """The same as plays_from_docs, read straight from the sharded store's packed summary rows (their
-    results were checked when packed)."""
-    from ..store.shards import ENTRY, LIST, PART, SEP
-
-    plays = []
-    append = plays.append
-    seen: dict = {}     # a name -> (the name, its casefolded key): each kept once in memory, not per seat
-    text = {}.setdefault  # games, days, places: once each
-    for row in sorted(rows):
-        f = row.split(SEP)
-        res = f[12]
-        if not res:
-            continue
-        winners, ranking = res.split(ENTRY)
-        won = set(winners.casefold().split(LIST)) if winners else ()
-        seats = []
-        for entry in ranking.split(LIST):
-            name, total, rank = entry.split(PART)
-            pair = seen.get(name)
-            if pair is None:
-                pair = seen[name] = (name, name.casefold())
-            name, key = pair
-            try:
-                total = int(total)
-            except ValueError:
-                total = float(total)
-            seats.append(Seat(key, name, total, int(rank), key in won))
-        day = f[0][:10]
-        append(Play(f[3], text(f[4], f[4]), text(day, day), text(f[5], f[5]) or None, seats))
-    return plays
+    coop: bool = False          # won or lost together: no finishing order, so no rating moves
 
 
 def plays_from_docs(docs) -> list[Play]:
     """Finished games with a result, oldest first."""
-    from ..store.shards import Summary
-
-    if docs and all(d.__class__ is Summary for d in docs):
-        try:
-            return _plays_from_summaries(docs)
-        except (IndexError, TypeError, ValueError, AttributeError):   # a hand-edited summary: read it slowly
-            pass
     plays = []
     for doc in sorted(docs, key=chrono_key):
         res = doc.get("result")
         if not res or not res.get("ranking"):
+            continue
+        if doc.get("no_stats") or doc.get("incomplete"):   # logged, but counted nowhere (record --no-stats)
             continue
         winners = {str(w).casefold() for w in res.get("winners") or ()}
         seats = []
         for e in res["ranking"]:
             if not (isinstance(e, dict) and isinstance(e.get("total", 0), (int, float))
                     and not isinstance(e.get("total"), bool) and isinstance(e.get("rank", 0), int)
-                    and "player" in e):
+                    and "player" in e and _sane(e.get("total", 0))):
                 from ..core.errors import StoreError
 
                 raise StoreError(f"Game {doc.get('id', '?')} in the history has a damaged result ({e!r:.60}); "
@@ -112,8 +75,16 @@ def plays_from_docs(docs) -> list[Play]:
             key = name.casefold()
             seats.append(Seat(key, name, e.get("total") or 0, e.get("rank", 0), key in winners))
         plays.append(Play(doc.get("id") or "", doc.get("game") or "", (doc.get("date") or "")[:10],
-                          doc.get("location"), seats))
+                          doc.get("location"), seats, bool(res.get("cooperative"))))
     return plays
+
+
+def _sane(total) -> bool:
+    """A total statistics can do arithmetic on: finite (NaN breaks every average) and not absurdly large (a
+    400-digit integer cannot be divided into a float); core.validate refuses such a score at entry."""
+    from ..core.validate import MAX_SCORE
+
+    return total == total and abs(total) <= 1000 * MAX_SCORE
 
 
 def _names(plays) -> dict:
@@ -264,7 +235,7 @@ def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool =
     for p in plays:
         seats = p.seats
         n = len(seats)
-        if n < 2:
+        if n < 2 or p.coop:
             continue
         # E(a beats b) = 1 / (1 + 10^((Rb - Ra)/400)) = qa / (qa + qb) with q = 10^(R/400)
         before = [rating.get(s.key, start) for s in seats]

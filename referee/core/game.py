@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
+from ..i18n import _
 from .errors import BadInput, GameOver, IllegalMove, InvalidMove
 from .move import Move, MoveList, normalize
 from .rules import Rules
@@ -37,17 +38,49 @@ def validate_players(rules: Rules, players, options: dict | None = None) -> list
     return names
 
 
-def validate_options(rules: Rules, options: dict | None) -> dict:
-    """Fill defaults and check every given option against the game's declared options."""
-    specs = {o.name: o for o in rules.options}
-    spelled = {o.name.replace("_", "-"): o.name for o in rules.options}  # end_rule = end-rule
-    values = {o.name: o.default for o in rules.options}
+def option_key(name) -> str:
+    """The one spelling of an option name: kebab-case ('traders_builders', 'Traders-Builders' ->
+    'traders-builders'). Older spellings (snake_case, in records written before) mean the same option."""
+    key = _KEYS.get(name) if isinstance(name, str) else None
+    if key is None:
+        key = "-".join(str(name).strip().lower().replace("_", "-").split())
+        if isinstance(name, str) and len(_KEYS) < 4096:
+            _KEYS[name] = key
+    return key
+
+
+_KEYS: dict = {}     # spelling -> kebab-case: the engines read options by name on every move
+
+
+class Options(dict):
+    """A game's options, keyed by their kebab-case names (what records, JSON and `referee games` show).
+    Looking one up by an older spelling ('traders_builders') finds the same option, so code and records
+    written before the rename keep working."""
+
+    def __getitem__(self, key):
+        return dict.__getitem__(self, _KEYS.get(key) or option_key(key))
+
+    def __contains__(self, key):
+        return dict.__contains__(self, _KEYS.get(key) or option_key(key))
+
+    def get(self, key, default=None):
+        return dict.get(self, _KEYS.get(key) or option_key(key), default)
+
+    def copy(self) -> "Options":
+        return Options(self)
+
+
+def validate_options(rules: Rules, options: dict | None) -> Options:
+    """Fill defaults and check every given option against the game's declared options. A name may be
+    given in any spelling (kebab-case, snake_case, any case); the result uses kebab-case."""
+    specs = {option_key(o.name): o for o in rules.options}
+    values = Options({key: o.default for key, o in specs.items()})
     for key, raw in (options or {}).items():
-        name = str(key).strip().lower()
-        name = spelled.get(name.replace("_", "-"), name)
+        name = option_key(key)
         if name not in specs:
-            known = ", ".join(sorted(specs)) or "none"
-            raise BadInput(f"{rules.name} has no option {key!r}; its options are: {known}.")
+            known = ", ".join(sorted(specs)) or _("none")
+            raise BadInput(_("{game} has no option {key!r}; its options are: {known}.").format(
+                game=rules.name, key=key, known=known))
         values[name] = specs[name].parse(raw)
     return values
 
@@ -60,7 +93,7 @@ class Game:
         self.options = validate_options(rules, options)
         self.players = validate_players(rules, players, self.options)
         self.date = date or _dt.date.today().isoformat()
-        self.state = rules.setup(list(self.players), dict(self.options))
+        self.state = rules.setup(list(self.players), self.options.copy())
         self._log: list[Move] = []
         self._legal: dict[str, Move] | None = None
         self._finished: bool | None = None  # cached per position: asked several times per move
@@ -147,7 +180,7 @@ class Game:
             raise BadInput(f"Only {len(self._log)} moves have been played; cannot undo {n}.")
         dropped = self._log[-n:]
         keep = self._log[:-n]
-        self.state = self.rules.setup(list(self.players), dict(self.options))
+        self.state = self.rules.setup(list(self.players), self.options.copy())
         for move in keep:
             self.rules.apply(self.state, move)
         self._log = keep

@@ -28,14 +28,25 @@ _KNOWN = {"game", "players", "options", "date", "id", "result", "location", "eve
 _WHOLE = {"options", "result", "location", "event"}    # values that may hold a ';' (no comment after them)
 
 
+def header_value(value) -> str:
+    """A header's value on one line, whatever was stored: a line break (\\n, \\r, U+2028, U+0085 ...) in a
+    location would otherwise end the header and turn the rest into a line the reader refuses, and a control
+    character would reach the terminal of whoever prints the record. Both are written as their escapes."""
+    from .validate import visible
+
+    return visible(" ".join(str(value).split()))       # str.split() also splits at U+2028, U+0085 ...
+
+
 def write_record(game, **extra) -> str:
+    # Player names are checked when a game is created (no line break can be in one); the values below
+    # come from a live file or the command line and are made one line here.
     lines = [MAGIC, f"Game: {game.game}", f"Players: {', '.join(game.players)}"]
     options = game.rules.record_options(dict(game.options))
     lines.append(f"Options: {json.dumps(options, sort_keys=True)}")
-    lines.append(f"Date: {game.date}")
+    lines.append(f"Date: {header_value(game.date)}")
     for key, value in extra.items():
         if value not in (None, ""):
-            lines.append(f"{key.capitalize()}: {value}")
+            lines.append(f"{key.capitalize()}: {header_value(value)}")
     if game.finished:
         res = game.result()
         if res is not None:
@@ -53,7 +64,9 @@ def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
     """Split a record into header fields and (line number, move number, move text)."""
     headers: dict = {}
     moves: list[tuple[int, int, str]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    # Lines end at \n (or \r\n) only: str.splitlines would also break at U+2028, U+0085 and friends, which
+    # a header value written before they were refused may hold.
+    for lineno, raw in enumerate(text.split("\n"), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -245,6 +245,13 @@ class SummaryRow(tuple):
         return [k for k in _FIELDS if self.get(k) is not None]
 
 
+# Each field also as an attribute (row.players, row.date, ...), for code that reads rows as objects.
+for _name in _FIELDS:
+    for _cls in (Summary, SummaryRow):
+        setattr(_cls, _name, property(lambda self, _key=_name: self.get(_key)))
+del _name, _cls
+
+
 def rows_of(summary: dict) -> list:
     """Summary objects from a stored summary."""
     rows = summary["rows"]

@@ -40,6 +40,8 @@ def run_lines(store, tracked, stream) -> int:
             if word[0] in SECRET_WORDS:   # secret NAME: what only that player may see; never stored
                 click.echo(secret_of(tracked.game, line.partition(" ")[2])[1])
                 continue
+            for forced in _forced_before(tracked.game, line):   # as the terminal does: not typed, played
+                click.echo(move_line(session.play(store, tracked, forced), tracked.game.events()))
             move = session.play(store, tracked, line)
         except RefereeError as err:
             click.echo(f"referee: line {lineno} ({line}): {err}", err=True)
@@ -57,3 +59,21 @@ def run_lines(store, tracked, stream) -> int:
     else:
         click.echo(game.prompt())
     return 0
+
+
+def _forced_before(game, line):
+    """The chance moves with a single possible outcome (El Capitan's board values the board file knows) that
+    stand before a typed line, which the terminal table enters by itself: played first unless the line is
+    that very move."""
+    from ..core.errors import RefereeError as _Refused
+
+    while not game.finished:
+        legal = game.legal_moves()
+        if len(legal) != 1 or not legal[0].chance:
+            return
+        try:
+            if game.find(line).text == legal[0].text:
+                return
+        except _Refused:
+            pass
+        yield legal[0].text

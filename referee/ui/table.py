@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from .. import session
 from ..core.errors import BadInput, RefereeError
+from ..i18n import N_, _
 from .format import group_moves, result_table
 
-COMMANDS = {
-    "help": "this help and the game's notation",
-    "moves": "list the legal moves now",
-    "board": "show the table again",
-    "undo": "take back the last move (undo N: the last N)",
-    "record": "print the game record so far",
-    "secret": "secret NAME (or vp NAME): what only that player may see, such as face-down VP chips; "
-              "shown until Enter, never in the board or the record",
-    "quit": "leave the table (the game is saved; `referee play` resumes it)",
+COMMANDS = {      # texts translated where shown (_(text))
+    "help": N_("this help and the game's notation"),
+    "moves": N_("list the legal moves now"),
+    "board": N_("show the table again"),
+    "undo": N_("take back the last move (undo N: the last N)"),
+    "record": N_("print the game record so far"),
+    "secret": N_("secret NAME (or vp NAME): what only that player may see, such as face-down VP chips; "
+                 "shown until a key hides it, never in the board or the record"),
+    "quit": N_("leave the table (the game is saved; `referee play` resumes it)"),
 }
 SYNONYMS = {"?": "help", "exit": "quit", "q": "quit", "show": "board", "legal": "moves", "back": "undo",
             "vp": "secret"}
@@ -126,7 +127,44 @@ def _autoplay(store, tracked, console) -> None:
 
 
 def run_table(store, tracked, *, input=None, output=None) -> int:
-    """Run the table until the game ends or the user quits. ``input``/``output`` are for tests."""
+    """The table for a terminal: full screen (ui/app.py) when the terminal holds 80x24, else the line mode
+    below, after a sentence saying how big the full table needs it. ``input``/``output`` are for tests."""
+    from prompt_toolkit.output import create_output
+
+    from . import fit
+
+    out = output if output is not None else create_output()
+    size = out.get_size()
+    if size.columns < fit.MIN_WIDTH or size.rows < fit.MIN_HEIGHT:
+        _say(out, _("The full-screen table needs a terminal of at least {w}x{h} (this one is {cols}x{rows}); "
+                    "using line mode. Enlarge the window and type `referee play {id}` again for the full "
+                    "table.").format(w=fit.MIN_WIDTH, h=fit.MIN_HEIGHT, cols=size.columns, rows=size.rows,
+                                     id=tracked.id))
+        return run_line_table(store, tracked, input=input, output=output)
+    from .app import Table
+
+    code = Table(store, tracked, input=input, output=output).run()
+    game = tracked.game
+    if tracked.archived or game.finished:
+        from rich.console import Console
+
+        console = Console(highlight=False, file=None if output is None else _Sink(output))
+        if game.result() is not None:
+            console.print(result_table(game.result(), title=_("Final result")))
+        _say(out, _("Game {id} is in the history.").format(id=tracked.id))
+    else:
+        _say(out, _("Saved. Resume with `referee play {id}`.").format(id=tracked.id))
+    return code
+
+
+def _say(output, text: str) -> None:
+    output.write_raw(text + "\n")
+    output.flush()
+
+
+def run_line_table(store, tracked, *, input=None, output=None) -> int:
+    """The table in line mode (a terminal smaller than 80x24): the board printed after each move, a
+    prompt under it. Runs until the game ends or the user quits."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.formatted_text import HTML
     from prompt_toolkit.styles import Style
@@ -167,12 +205,12 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
     game = tracked.game
     console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: type a move, [bold]help[/], "
                   f"[bold]moves[/], [bold]undo[/] or [bold]quit[/]. Tab completes.")
-    console.print(game.render())
+    console.print(_board(game, console))
     _autoplay(store, tracked, console)
     while True:
         game = tracked.game
         if game.finished:
-            console.print(game.render())
+            console.print(_board(game, console))
             console.print(result_table(game.result(), title="Final result"))
             console.print(f"Game {tracked.id} is in the history. Type [bold]undo[/] to take back the last move, "
                           f"or press Enter to leave.")
@@ -207,11 +245,11 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
             move = session.play(store, tracked, text)
         except RefereeError as err:
             if _show_notices(tracked, console):  # another window changed the game: show where it is now
-                console.print(tracked.game.render())
+                console.print(_board(tracked.game, console))
             console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
             continue
         if _show_notices(tracked, console):
-            console.print(tracked.game.render())
+            console.print(_board(tracked.game, console))
         who = "chance" if move.chance else move.player
         console.print(f"[green]✓[/] {move.text} [dim]({who})[/]")
         _autoplay(store, tracked, console)
@@ -224,7 +262,7 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
             for event in game.events():
                 console.print(f"  [dim]{_esc_rich(event)}[/]")
             continue
-        console.print(game.render())
+        console.print(_board(game, console))
 
 
 def _preview(game, text: str) -> str:
@@ -285,10 +323,10 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
             return "quit"
         if word in ("undo", "board", "record", "help", "secret"):
             try:
-                _command(store, tracked, console, word, text, reveal)
+                _command(store, tracked, console, word, text, reveal, _asker(prompt_session))
             except RefereeError as err:
                 if _show_notices(tracked, console):
-                    console.print(tracked.game.render())
+                    console.print(_board(tracked.game, console))
                 console.print(f"[red]✗ {_esc_rich(str(err))}[/]")
                 if not tracked.game.finished:   # reopened in another window: back to the moves
                     return "continue"
@@ -310,10 +348,38 @@ def undo_count(words) -> int:
 
 
 def _is_move(game, text: str) -> bool:
-    return " ".join(text.lower().split()) in {m.text for m in game.legal_moves()}
+    """Whether typed text names a legal move: then it is played even if it starts like a table command
+    (Puerto Rico's 'q' at the settler takes the quarry; it does not leave the table)."""
+    if game.finished:
+        return False
+    try:
+        game.find(" ".join(text.split()))
+        return True
+    except RefereeError:
+        return False
 
 
-def _command(store, tracked, console, word, text, reveal=None):
+def _asker(prompt_session):
+    """A yes/no question at the line table's prompt: y (or Czech a) is yes, anything else no."""
+    def ask(question: str) -> bool:
+        try:
+            answer = prompt_session.prompt(question + " ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower()[:1] in ("y", "a")
+    return ask
+
+
+def undo_reopening(store, tracked, n: int):
+    """Undo into a finished game, as the table's user just confirmed (session.undo's reopen=True where the
+    store has that switch)."""
+    import inspect
+
+    kwargs = {"reopen": True} if "reopen" in inspect.signature(session.undo).parameters else {}
+    return session.undo(store, tracked, n, **kwargs)
+
+
+def _command(store, tracked, console, word, text, reveal=None, ask=None):
     game = tracked.game
     if word == "quit":
         console.print(f"Saved. Resume with `referee play {tracked.id}`.")
@@ -321,18 +387,18 @@ def _command(store, tracked, console, word, text, reveal=None):
     if word == "help":
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
-                console.print(f"  [bold]{name:<7}[/] {_esc_rich(what)}")
+                console.print(f"  [bold]{name:<7}[/] {_esc_rich(_(what))}")
         console.print("  A player's name may lead a move, as said at the table ('Bob pass'); it is refused "
                       "when it is not that player's move.")
         if game.rules.notation:
             console.print(game.rules.notation)
         return None
     if word == "moves":
-        for line in group_moves(game.legal_moves()):
+        for line in group_moves(game.legal_moves(), width=max(20, console.width - 1)):
             console.print(_esc_rich(line))
         return None
     if word == "board":
-        console.print(game.render())
+        console.print(_board(game, console))
         return None
     if word == "record":
         console.print(_esc_rich(game.to_record(id=tracked.id)))
@@ -347,11 +413,26 @@ def _command(store, tracked, console, word, text, reveal=None):
     if word == "undo":
         parts = text.split()
         n = undo_count(parts)
-        dropped = session.undo(store, tracked, n)
+        if tracked.archived:
+            question = _("This reopens the finished game {id}: it leaves the history and the statistics until it "
+                         "ends again. Undo? y/n").format(id=tracked.id)
+            if ask is None or not ask(question):
+                console.print(_("Nothing was taken back."))
+                return None
+            dropped = undo_reopening(store, tracked, n)
+        else:
+            dropped = session.undo(store, tracked, n)
         console.print("Took back: " + ", ".join(m.text for m in reversed(dropped)))
-        console.print(tracked.game.render())
+        console.print(_board(tracked.game, console))
         return None
     return None
+
+
+def _board(game, console):
+    """The board at the console's width: the fullest of the game's tiers that cuts no name (ui/fit.py)."""
+    from . import fit
+
+    return fit.choose(game, console.width, None)
 
 
 def _esc(text: str) -> str:

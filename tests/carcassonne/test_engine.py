@@ -24,7 +24,7 @@ def test_base_only_option():
     v = g.view()
     assert v["bag_total"] == 71 and not any(k.startswith("TB:") for k in v["bag"])
     assert not v["players"][0]["builder_in_supply"]
-    with pytest.raises(IllegalMove, match="traders_builders"):
+    with pytest.raises(IllegalMove, match="traders-builders is off"):
         g.play("draw tb:k")
 
 

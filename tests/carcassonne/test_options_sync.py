@@ -6,4 +6,4 @@ from referee.games.carcassonne import info
 
 def test_farm_rules_agree():
     assert info.FARM_RULES == scoring.carcassonne.FARM_RULES
-    assert next(o for o in info.OPTIONS if o.name == "farm_rule").choices == scoring.carcassonne.FARM_RULES
+    assert next(o for o in info.OPTIONS if o.name == "farm-rule").choices == scoring.carcassonne.FARM_RULES

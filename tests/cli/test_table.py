@@ -6,7 +6,7 @@ from prompt_toolkit.output import DummyOutput
 
 from referee import session
 from referee.store import Store
-from referee.ui.table import run_table
+from referee.ui.table import run_line_table as run_table
 
 
 class Capture(DummyOutput):
@@ -49,8 +49,9 @@ def test_game_end_shows_result(db, toy):
 def test_the_last_move_can_be_taken_back_at_the_table(db, toy):
     store = Store(db)
     t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
-    code, text = drive(store, t, "roll 2\rkeep\rundo\rgive\rquit\r")
-    assert code == 0 and "Took back: keep" in text
+    code, text = drive(store, t, "roll 2\rkeep\rundo\rn\rundo\ry\rgive\rquit\r")   # asked first: no, then yes
+    assert code == 0 and "This reopens the finished game" in text and "Nothing was taken back" in text
+    assert "Took back: keep" in text
     assert store.get_archived(t.id)["result"]["winners"] == ["Bob"]  # finished again, the other way
 
 
@@ -89,7 +90,7 @@ def test_undo_after_the_end_when_another_window_reopened_the_game(db, toy):
     session.play(store, t, "roll 2"); session.play(store, t, "keep")
     other = session.open_game(Store(db), t.id)
     session.undo(Store(db), other, 1)
-    code, text = drive(store, t, "undo\rgive\rquit\r")    # refused, then back to the moves of the reopened game
+    code, text = drive(store, t, "undo\ry\rgive\rquit\r")    # refused, then back to the moves of the reopened game
     assert code == 0 and "changed in another window since it ended here" in text
     assert store.get_archived(t.id)["result"]["winners"] == ["Bob"]
 

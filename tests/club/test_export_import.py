@@ -136,7 +136,7 @@ def test_import_dry_run_stores_nothing(cli, filled, tmp_path, db):
     assert len(report["imported"]) == 5 and report["dry_run"] and not target.exists()
 
 
-def test_bgg_import_skips_other_games_and_plays_without_scores(cli, tmp_path):
+def test_bgg_import_takes_every_usable_play_and_lists_the_others_with_reasons(cli, tmp_path):
     xml = tmp_path / "plays.xml"
     xml.write_text("""<?xml version="1.0" encoding="utf-8"?>
 <plays username="ann" userid="1" total="3" page="1">
@@ -158,11 +158,16 @@ def test_bgg_import_skips_other_games_and_plays_without_scores(cli, tmp_path):
 </plays>
 """)
     r = cli("import", xml)
-    assert r.exit_code == 0 and "Imported 1 game" in r.stdout and "Skipped: Catan" in r.stdout
-    assert "no scores" in r.stdout
-    doc = Store(tmp_path / "history.json").archived()[0]
+    assert r.exit_code == 0 and "Imported 2 games" in r.stdout
+    assert "Skipped 1 play: several plays logged as one" in r.stdout
+    docs = {d["game"]: d for d in Store(tmp_path / "history.json").archived()}
+    doc = docs["toy"]
     assert doc["players"] == ["Ann", "Bob"] and doc["colours"] == {"Ann": "red", "Bob": "green"}
     assert doc["duration"] == 60 and doc["location"] == "Home" and doc["result"]["winners"] == ["Ann"]
+    catan = docs["Catan"]            # another title: logged as given, a solo play, with its BGG ids
+    assert (catan["title"], catan["bgg_id"], catan["bgg_play_id"], catan["players"]) == ("Catan", 13, "11", ["Ann"])
+    again = cli("import", xml)
+    assert "Imported 0 games" in again.stdout and "2 already in the history" in again.stdout
 
 
 BAD_FILES = [
@@ -182,13 +187,7 @@ BAD_FILES = [
     ("rankwin.csv", "date,game,player,score,rank,win\n2025-01-01,toy,Ann,10,1,0\n2025-01-01,toy,Bob,3,2,1\n",
      ["Bob is marked as a winner but ranked 2"]),
     ("bad.xml", "<plays>\n<play date='2025-01-01'>\n</plays>\n", ["bad.xml line 3", "not well-formed"]),
-    ("score.xml", "<plays>\n<play date='2025-01-01' quantity='1'>\n<item name='Toy'/>\n<players>\n"
-                  "<player name='Ann' score='12' win='1'/>\n<player name='Bob' score='x' win='0'/>\n</players>\n"
-                  "</play>\n</plays>\n", ["score.xml line 6", "'x'"]),
     ("root.xml", "<games/>", ["<games>", "not <plays>"]),
-    ("qty.xml", "<plays>\n<play date='2025-01-01' quantity='2'>\n<item name='Toy'/>\n<players>\n"
-                "<player name='Ann' score='12' win='1'/>\n<player name='Bob' score='3' win='0'/>\n</players>\n"
-                "</play>\n</plays>\n", ["qty.xml line 2", "quantity 2"]),
     ("qr.txt", "referee result v1\nid: abcdef\ngame: toy\n1. Ann 5 *\n", ["no 'date:' line"]),
 ]
 
@@ -218,7 +217,7 @@ def test_a_bad_field_late_in_a_good_json_file_imports_nothing(cli, filled, db, t
 
 @pytest.mark.parametrize("field, value, fragments", [
     ("id", "no way!", ["games[0].id"]),
-    ("game", "chess", ["games[0].game", "'chess'"]),
+    ("game", "chess\x1b[2J", ["games[0].game"]),
     ("source", "dreamt", ["games[0].source"]),
     ("players", [], ["games[0].players"]),
     ("record", "# referee game record\nGame: toy\nPlayers: Ann, Bob\n\n1. roll 9\n", ["games[0].record", "move 1 (roll 9)"]),

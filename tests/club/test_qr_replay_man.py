@@ -206,8 +206,11 @@ def test_bgstats_link_carries_the_result(cli, store):
     link = cli("qr", gid, "--bgstats", "--text").stdout.strip()
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     data = json.loads(unquote(link.split("data=", 1)[1]))
-    assert data["game"] == {"name": "Puerto Rico", "highestWins": True, "noPoints": False,
+    assert data["game"] == {"name": "Puerto Rico", "highestWins": True, "noPoints": False, "cooperative": False,
                             "sourceGameId": "puerto-rico", "bggId": 3076}
+    assert data["sourceName"] == "referee" and data["sourcePlayId"] == gid
+    ids = [p["sourcePlayerId"] for p in data["players"]]
+    assert len(set(ids)) == 3 and all(ids)
     assert data["playDate"].startswith("2025-03-01 ") and data["location"] == "Club" and data["durationMin"] == 90
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
         ("Ann", 52, 1, True, True), ("Bob", 48, 2, False, False), ("Cal", 48, 2, False, False)]

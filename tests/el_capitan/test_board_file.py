@@ -126,13 +126,17 @@ def test_known_values_come_from_the_file_as_single_chance_moves():
 ANSWERS_CITY = ["4 5", "8 10", "0 4 8 10 12 14 16 18 20 22 24 26", "30", "5 8", "10"]
 
 
-def wizard_input(confirm="yes"):
+SUGGESTED_CELLS = {"venezia": "1 2", "athina": "2 3", "tunis": "3 2", "constantinople": "1 3", "alexandria": "3 3"}
+
+
+def wizard_input(confirm="yes", cells=SUGGESTED_CELLS):
     lines = []
     for cid in ("marseille", "valencia", "tanger", "venezia", "alexandria", "napoli", "constantinople", "tunis",
                 "athina"):
-        if cid in ("venezia", "alexandria", "constantinople", "tunis", "athina"):
-            lines.append("")          # accept the suggested cell
-        lines += ANSWERS_CITY
+        if cid in SUGGESTED_CELLS:
+            lines.append(cells.get(cid, ""))      # the cell read off the board (Enter keeps "?")
+        # Marseille's prices are printed in the rulebook: not asked
+        lines += ANSWERS_CITY[2:] if cid == "marseille" else ANSWERS_CITY
     lines += ["1 2 5 10 15 20 30 40 60", "20", confirm]
     return "\n".join(lines) + "\n"
 

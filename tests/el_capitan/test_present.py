@@ -43,13 +43,13 @@ def test_games_listing_and_notation_help():
 
     rules = get_rules("el-capitan")
     assert (rules.min_players, rules.max_players) == (2, 5)
-    assert {o.name: o.default for o in rules.options}["loan10_extended"] == 20
+    assert {o.name: o.default for o in rules.options}["loan10-extended"] == 20
     g = new(3)
     assert "sail marseille 3s 4f to napoli" in g.rules.notation
 
 
 def test_bad_options_are_refused():
-    with pytest.raises(referee.BadInput, match="loan10_extended"):
+    with pytest.raises(referee.BadInput, match="loan10-extended"):
         referee.new_game("el-capitan", ["Ann", "Bob"], {"loan10_extended": 18})
     with pytest.raises(referee.BadInput, match="colours"):
         referee.new_game("el-capitan", ["Ann", "Bob"], {"board": BOARD, "colours": "red,blue"})
@@ -100,4 +100,4 @@ def test_board_file_loan_value_differing_from_the_option_is_shown(tmp_path):
 
     console = Console(record=True, width=200)
     console.print(g.render())
-    assert "loan10_extended=16" in console.export_text()
+    assert "loan10-extended=16" in console.export_text()

@@ -141,7 +141,9 @@ def test_preview_tells_what_a_move_would_do_before_it_is_entered():
     assert g.preview("pinnace-1-2") == "→ pinnace-1-2: Pinnace (yellow), 1 sword, 2 coins: Ann may repel it"
     assert g.preview("skiff-3-2") == "→ skiff-3-2: Skiff (green), 3 swords, 2 coins: it docks"
     play(g, "flute-1-2")
-    assert g.preview("dock").startswith("✗ Docking this Flute (blue) busts Ann's turn")
+    # issue 13: docking a same-colour ship is the bust (D4c); the preview says what it does before Enter
+    assert g.preview("dock") == ("→ bust: the harbour (2 cards) goes to the discard pile and Ann's turn ends "
+                                 "without phase 2 (D6)")
     assert g.preview("bust") == ("→ bust: the harbour (2 cards) goes to the discard pile and Ann's turn ends "
                                  "without phase 2 (D6)")
     play(g, "repel")

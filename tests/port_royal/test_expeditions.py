@@ -82,13 +82,33 @@ def test_claim_before_the_first_flip_and_between_flips_e1_d2():
     assert texts(g) == ["flip"]
 
 
-def test_no_claim_while_a_ship_awaits_repel_or_dock():
+def test_claim_while_a_ship_awaits_repel_or_dock_seed_at_any_time_in_the_turn():
+    # Seed 004 (Expedice): "Expedici může provést jen aktivní hráč, a to kdykoli ve svém tahu" -- at any time
+    # in his turn, so also while the ship just flipped waits for repel or dock (issue 13 item 5).
     g = new()
     give(g, "Ann", "captain-4-1", "captain-4-1", "sailor-3-1")
     flip(g, "expedition-aa", "flute-1-1")
-    assert "claim expedition-aa" not in texts(g)
-    with pytest.raises(IllegalMove, match=r"\(D2\)"):
-        g.play("claim aa")
+    assert g.view()["phase"] == "ship"
+    assert "claim expedition-aa" in texts(g)
+    assert g.prompt().endswith("or dock it, or claim an expedition")
+    play(g, "claim aa")
+    assert player(g, "Ann")["expeditions"] == ["expedition-aa"]
+    assert g.view()["phase"] == "ship" and g.view()["pending_ship"] == "flute-1-1"
+    assert sorted(texts(g)) == ["dock", "repel"]       # the ship is still answered: her sword is still there
+    play(g, "repel")
+    assert g.view()["phase"] == "flip"
+
+
+def test_claim_before_a_bust_saves_the_expedition_seed():
+    # The claim comes before the bust (seed: at any time in the turn); afterwards the turn is over.
+    g = new()
+    give(g, "Ann", "captain-4-1", "captain-4-1", "sailor-3-1")
+    flip(g, "expedition-aa", "flute-1-1")
+    play(g, "dock", "flip", "flute-1-2")
+    assert sorted(texts(g)) == ["bust", "claim expedition-aa", "repel"]
+    play(g, "claim aa", "bust")
+    assert player(g, "Ann")["expeditions"] == ["expedition-aa"] and player(g, "Ann")["influence"] == 1 + 4
+    assert g.view()["active"] == "Bob"                  # the bust still ended her turn (D6)
 
 
 def test_claim_during_phase_2_even_during_another_players_chance():

@@ -116,12 +116,11 @@ def test_docking_a_same_colour_ship_that_could_be_repelled_busts_after_confirmat
     flip(g, "flute-2-2", "flute-1-1")
     assert g.prompt() == ("Ann has 1 sword: repel the Flute (blue), 1 sword, or bust (a blue ship is already "
                           "in the harbour)")
-    assert texts(g) == ["bust", "repel"]                 # 'dock' is not enough: the bust must be confirmed
-    with pytest.raises(IllegalMove, match=r"^Docking this Flute \(blue\) busts Ann's turn, as a blue ship is "
-                                          r"already in the harbour \(D4c/R10\): type 'bust' to confirm, or 'repel'\.$"):
-        g.play("dock")
+    assert texts(g) == ["bust", "repel"]                 # the move is listed as what it does: a bust
+    # issue 13: docking it is said 'dock' / 'let it dock' at the table, and the bust follows (D4c)
+    for typed in ("dock", "let it dock", "d", "dock anyway"):
+        assert g.find(typed).text == "bust"
     assert g.view()["phase"] == "ship"
-    assert g.find("dock anyway").text == "bust"
     play(g, "bust")
     v = g.view()
     assert v["active"] == "Bob" and v["display"] == []

@@ -5,7 +5,7 @@ Canonical texts (lowercase):
   place 1,-2 r90                 position x,y (x east, y south, start tile at 0,0) and clockwise rotation
   city n-w | road e-w | farm se | cloister      a follower on that feature of the tile just placed
   builder road e-w | pig farm se | none         the builder, the pig, or no figure
-  no second tile                 (option decline_second_tile) decline the builder's extra tile
+  no second tile                 (option decline-second-tile) decline the builder's extra tile
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
+from referee.i18n import N_, _
+
 from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, tile_types
+from .words import canonical_words
 
 HELP = """\
 Carcassonne notation (case-insensitive):
@@ -31,11 +34,17 @@ Carcassonne notation (case-insensitive):
                                 (synonyms: knight, highwayman, farmer, monk; north/east/south/west;
                                 said in full too: knight on the city n, put a farmer on the south farm)
   builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
-  no second tile                decline the builder's extra tile (only with option decline_second_tile)"""
+  no second tile                decline the builder's extra tile (only with option decline-second-tile)
+  tb:o 1,0 r90 farm se          a whole turn on one line: tile, placement, figure (all or nothing)
+  Enter                         no figure; or the tile's only placement
+  Czech: rytíř, lupič, sedlák, mnich, stavitel, prase, město, cesta, louka, klášter, nic,
+         víno, obilí, plátno, sever, jih, východ, západ, sv, jv, jz, sz (rytíř na město sever)"""
 
 _DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
               "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",
               "inside": "inner", "centre-field": "inner"}
+_CORNER_NAMES = {"ne": N_("northeast"), "se": N_("southeast"), "sw": N_("southwest"), "nw": N_("northwest")}
+_DIR_LONG = {"n": "north", "e": "east", "s": "south", "w": "west", **_CORNER_NAMES}
 _CITY = {"city", "knight", "town", "c"}
 _ROAD = {"road", "highwayman", "robber", "thief", "r"}
 _FARM = {"farm", "field", "farmer", "meadow", "f"}
@@ -81,7 +90,7 @@ def rotation_text(tile, q: int) -> str:
 
 # --- the parser ------------------------------------------------------------------------------------
 def parse(rules, st, text: str) -> str:
-    t = text.strip().lower()
+    t = canonical_words(text.strip().lower())    # Czech, any case, with or without accents
     if t in _DECLINE:
         return _decline(rules, st)
     words = t.replace(",", " ").replace("(", " ").replace(")", " ").split()
@@ -140,7 +149,7 @@ def _decline(rules, st) -> str:
     if st.phase == "draw" and st.part > 1:
         if rules._may_decline(st):
             return "no second tile"
-        raise IllegalMove("The builder's extra tile is expected (rule B5); only the option decline_second_tile "
+        raise IllegalMove("The builder's extra tile is expected (rule B5); only the option decline-second-tile "
                           "allows declining it (O4).")
     raise IllegalMove("There is no builder's extra tile to decline now; 'no second tile' is only for the second "
                       "part of a builder's double turn (rule B13).")
@@ -185,7 +194,7 @@ def _draw(rules, st, rest: str) -> str:
     in_game = [k for k in keys if k in st.counts]
     if not in_game:
         raise IllegalMove(f"{keys[0]} is a Traders & Builders tile, which is not in this game (option "
-                          "traders_builders is off).")
+                          "traders-builders is off).")
     if st.phase != "draw":
         _phase_error(rules, st, "place it")
     avail = [k for k in in_game if st.bag.get(k, 0) > 0]
@@ -255,8 +264,13 @@ def _place(rules, st, words) -> str:
     if goods is not None and rest and rest[-1] not in ("r0", "r90", "r180", "r270"):
         # the rotation given by where the goods city lies: place 1,-1 cloth city n-e (rules §2.7, M and X)
         words = [w for w in rest if w not in ("city", "goods", "wine", "grain", "cloth")]
+        named = [w for w in rest if w in _GOODS_WORDS and w != goods.goods]
+        if named:       # every word honoured: 'wine city' on a tile whose goods city holds cloth is refused
+            raise IllegalMove(_("{tile}'s goods city holds {goods}, not {named}; say place {x},{y} {goods} city "
+                                "and its edges.").format(tile=st.hand, goods=goods.goods, named=named[0], x=x, y=y))
         if len(words) == 1 and len(words) < len(rest) or (len(words) == 1 and tile.edges_ambiguous
-                                                         and re.fullmatch(r"[nesw](-?[nesw])+", words[0])):
+                                                         and re.fullmatch(r"[nesw](-?[nesw])+",
+                                                                          "-".join(_norm_dirs(words[:1])))):
             want = set(_edge_set_of(words[0]))
             qs = [q2 for q2 in tile.distinct if set(tile.rotations[q2].seg_edges[goods.index]) == want]
             if not qs:
@@ -295,7 +309,7 @@ def _place(rules, st, words) -> str:
 
 
 def _edge_set_of(word: str):
-    word = word.replace("-", "")
+    word = "".join(_norm_dirs([word]))           # 'south-east' (jih-východ) is s-e
     if not word or not set(word) <= set("nesw"):
         raise InvalidMove(f"{word!r} is not a set of edges; name them like n-e (north and east).")
     return {"nesw".index(ch) for ch in word}
@@ -334,6 +348,15 @@ def _norm_dirs(words) -> list[str]:
                 continue
             out.append(_DIR_WORDS.get(part, part))
     return out
+
+
+def _corner_of(dirs) -> str | None:
+    """'sw' for ['sw'], ['s', 'w'] or ['w', 's']: a corner named by compass directions, else None."""
+    letters = set("".join(dirs))
+    for corner in ("ne", "se", "sw", "nw"):
+        if letters == set(corner) and len("".join(dirs)) == 2:
+            return corner
+    return None
 
 
 def _figure(rules, st, words) -> str:
@@ -380,8 +403,12 @@ def _figure(rules, st, words) -> str:
         raise InvalidMove(f"Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
                           f"{', '.join(rot.names)}.")
     dirs = _norm_dirs(words)
+    # a corner said in compass words ('southwest', 'south west') names the corner, not the field listed as
+    # 'farm sw': where two fields meet there, that is ambiguous (issue 13: tile O)
+    parts = [p for w in words for p in re.split(r"[-+/]", w) if p]
+    corner = _corner_of(dirs) if parts and all(p in _DIR_WORDS and len(p) > 2 for p in parts) else None
     try:
-        seg = _find_segment(st, rot, kind, dirs)
+        seg = _find_segment(st, rot, kind, [corner] if corner else dirs, corner is not None)
     except AmbiguousMove:
         if figure != "f" and kind in ("field" if figure == "p" else ("city", "road")):
             _no_special_figure(rules, st, figure, who)   # "pig" when no field of the tile can take it
@@ -420,7 +447,7 @@ def _no_special_figure(rules, st, figure, who):
                       "owner's farmer (rule PG2).")
 
 
-def _find_segment(st, rot, kind, dirs) -> int:
+def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
     tile = rot.tile
     segs = [s for s in tile.segments if s.kind == kind]
     kword = "farm" if kind == "field" else kind
@@ -431,8 +458,15 @@ def _find_segment(st, rot, kind, dirs) -> int:
         if len(segs) == 1:
             return segs[0].index
         opts = " or ".join(rot.names[s.index] for s in segs)
-        raise AmbiguousMove(f"The tile has several {kword}s; say which: {opts}.")
+        several = {"city": N_("The tile has several cities; say which: {options}."),
+                   "road": N_("The tile has several roads; say which: {options}."),
+                   "farm": N_("The tile has several farms; say which: {options}."),
+                   "cloister": N_("The tile has several cloisters; say which: {options}.")}[kword]
+        raise AmbiguousMove(_(several).format(options=opts))
     if kind == "cloister":
+        if dirs != ["inner"]:     # every word honoured: a cloister lies in the middle, never 'north'
+            raise IllegalMove(_("A cloister lies in the middle of its tile, not {where}; type cloister (or "
+                                "monk).").format(where=" ".join(_DIR_LONG.get(d, d) for d in dirs)))
         return segs[0].index
     if kind in ("city", "road"):
         edges = set()
@@ -450,6 +484,14 @@ def _find_segment(st, rot, kind, dirs) -> int:
         raise IllegalMove(f"The tile just placed has no single {kword} on its {which} edge"
                           f"{'s' if len(edges) > 1 else ''}; its features are: {here}.")
     # fields
+    if corner_word and len(dirs) == 1 and dirs[0] in _DIR_HALVES:
+        cands = sorted({rot.half_seg[h] for h in _DIR_HALVES[dirs[0]] if rot.half_seg[h] >= 0})
+        if len(cands) > 1:
+            first, second = (rot.names[c] for c in cands)     # a corner is two half-edges: two farms at most
+            raise AmbiguousMove(_("Two farms meet at the {corner} corner; say which: {first} or {second}.").format(
+                corner=_(_CORNER_NAMES[dirs[0]]), first=first, second=second))
+        if cands:
+            return cands[0]
     key = "-".join(dirs)
     for s in segs:
         if rot.names[s.index] in (f"farm {key}", f"farm {''.join(dirs)}"):
@@ -557,3 +599,77 @@ def prompt(rules, st) -> str:
     then = "; then the builder's extra tile (rule B5)" if st.trigger and rules.left(st) > 0 else ""
     return (f"{who}: at most one figure on {rot.tile.key} at {x},{y} ({st.supply[st.current]} followers in supply): "
             f"{', '.join(moves)}{extra}{then}")
+
+
+# --- one line for a whole turn -----------------------------------------------------------------------
+_POS = re.compile(r"([+-]?\d+)\s*,\s*([+-]?\d+)")
+_INT = re.compile(r"^[+-]?\d+$")
+_PLACE_WORDS = {"place", "put", "lay", "at", "on"}  # 'p' alone is tile P here
+_ROT_FILLERS = {"rot", "rotation", "rotated", "rotate", "turned", "cw", "clockwise", "deg", "degrees"}
+_GOODS_WORDS = {"wine", "grain", "cloth"}
+
+
+def _position_at(words, i):
+    """How many words from ``i`` make a position ('1,-2' or '1 -2'), or 0."""
+    if i < len(words) and re.fullmatch(r"[+-]?\d+,[+-]?\d+", words[i]):
+        return 1
+    if i + 1 < len(words) and _INT.match(words[i]) and _INT.match(words[i + 1]):
+        return 2
+    return 0
+
+
+def _rotation_len(words, i) -> int:
+    """How many words from ``i`` say the rotation: 'r90', '90', 'rcrfr', 'rot 90', 'wine city n-e', or 0."""
+    n = 0
+    while i + n < len(words) and words[i + n] in _ROT_FILLERS:
+        n += 1
+    if i + n >= len(words):
+        return 0
+    w = words[i + n]
+    if w in _GOODS_WORDS and i + n + 2 < len(words) and words[i + n + 1] == "city":
+        return n + 3                        # T&B M, X: where the goods city lies, 'wine city n-e'
+    edges = "".join(_norm_dirs([w]))
+    if len(edges) > 1 and set(edges) <= set("nesw") and "-" in w:
+        return n + 1                        # ... or its edges alone, 'n-e' (a figure starts with a feature word)
+    if _rotation_token(w) is not None or re.fullmatch(r"r?[crf]{4}", w):
+        n += 1
+        while i + n < len(words) and words[i + n] in ("deg", "degrees", "cw", "clockwise"):
+            n += 1
+        return n
+    return 0
+
+
+def split_entry(rules, st, text: str):
+    """A whole turn said in one breath, read as its moves: 'tb:o 1,0 r90 farm sw' is draw tb:o, place 1,0
+    r90, farm sw; 'draw d place 0,1 r90 knight n', '1,0 r90 none' (tile drawn already). Only the shape is read
+    here (tile, then a position and its rotation, then the figure); each piece is then read and checked as
+    its own move. None when the text is not such a line (it is then one move)."""
+    if st.phase not in ("draw", "place"):
+        return None
+    from referee.core.entry import split_player
+
+    named, text = split_player(st.players, text.strip())    # 'Ann tb:o 1,0 r90 knight': her placement
+    text = canonical_words(text.lower().replace("(", " ").replace(")", " "))
+    words = _POS.sub(r"\1,\2", text).split()
+    start = next((i for i in range(len(words)) if _position_at(words, i)), None)
+    if start is None:
+        return None
+    head = words[:start]
+    lead = []
+    if head and head[-1] in _PLACE_WORDS:
+        head.pop()
+        lead = ["place"]
+    pieces = []
+    if st.phase == "draw":
+        if not head:
+            return None                     # a position with no tile named: not a turn line
+        pieces.append(" ".join(head) if head[0] in _DRAW else "draw " + " ".join(head))
+    elif head:
+        return None                         # words before the position while placing: one move, read whole
+    end = start + _position_at(words, start)
+    end += _rotation_len(words, end)
+    who = [named] if named else []
+    pieces.append(" ".join(who + lead + words[start:end]))
+    if end < len(words):
+        pieces.append(" ".join(who + words[end:]))
+    return pieces if len(pieces) > 1 else None

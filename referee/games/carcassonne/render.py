@@ -9,6 +9,8 @@ rich is imported only inside render().
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
+
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 MAX_COLS = 25   # tiles across: 4 + 25 * 3 = 79 characters
 MAX_ROWS = 12   # tiles down
@@ -77,8 +79,9 @@ def glyph(rot, fig=None):
     ]
 
 
-def board_lines(rules, st):
-    """The board as lines of (text, style) spans, cropped around the last move."""
+def board_lines(rules, st, max_cols=MAX_COLS, max_rows=MAX_ROWS):
+    """The board as lines of (text, style) spans, cropped to max_cols x max_rows tiles around the last move."""
+    MAX_COLS, MAX_ROWS = max(1, max_cols), max(1, max_rows)   # noqa: N806 (the module's limits, narrowed)
     b = st.board
     xs = [p[1] for p in b.placed]
     ys = [p[2] for p in b.placed]
@@ -139,7 +142,7 @@ def info_lines(rules, st):
     where = {}   # (player, figure) -> "x,y" of a builder or pig on the board: whose B or P is whose without colour
     for g, (p, kind) in st.board.figs.items():
         if kind != "f":
-            t, _ = st.board.gid_location(g)
+            t, _seg = st.board.gid_location(g)
             where[(p, kind)] = "{},{}".format(*st.board.placed[t][1:3])
     for i, name in enumerate(st.players):
         mark = ">" if st.current == i and st.phase != "over" else " "
@@ -201,3 +204,101 @@ def render(rules, st):
             t.append(text, style=style or None)
         lines.append(t)
     return Group(*lines)
+
+
+# --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
+
+def _text(lines):
+    from rich.text import Text
+
+    out = []
+    for line in lines:
+        t = Text(no_wrap=True, overflow="crop")
+        for text, style in line:
+            t.append(text, style=style or None)
+        out.append(t)
+    return out
+
+
+def _side_info(rules, st):
+    """The right-hand column: a line a player (name whole), the bag, the drawn tile's rotations two a row."""
+    from rich.text import Text
+
+    from .tiles import tile_types
+
+    tb = st.options.get("traders_builders", True)
+    where = {}
+    for g, (p, kind) in st.board.figs.items():
+        if kind != "f":
+            t, _seg = st.board.gid_location(g)
+            where[(p, kind)] = "{},{}".format(*st.board.placed[t][1:3])
+    out = []
+    for i, name in enumerate(st.players):
+        mark = ">" if st.current == i and st.phase != "over" else " "
+        line = Text(f"{mark}{i + 1} ", style=f"bold {COLOURS[i % len(COLOURS)]}")
+        line.append(name, style=f"bold {COLOURS[i % len(COLOURS)]}")
+        # TRANSLATORS: a player's score (pt) and followers in supply (f), short to fit a narrow column
+        line.append(" " + _("{score}pt {followers}f").format(score=st.scores[i], followers=st.supply[i]))
+        if tb:
+            g = st.goods[i]
+            b = "" if st.builder[i] else f" B{where.get((i, 'b'), '')}"
+            pig = "" if st.pig[i] else f" P{where.get((i, 'p'), '')}"
+            # TRANSLATORS: goods tokens: wine (w), grain (g), cloth (c)
+            line.append(b + pig + " " + _("w{wine} g{grain} c{cloth}").format(**g))
+        out.append(line)
+    bag = ngettext("Bag: {n} tile", "Bag: {n} tiles", rules.left(st)).format(n=rules.left(st))
+    if st.discarded:
+        bag += ", " + _("{n} discarded").format(n=len(st.discarded))
+    out.append(Text(bag, style="dim"))
+    if st.phase == "place" and st.hand:
+        tile = tile_types()[st.hand]
+        out.append(Text(_("Drawn: {tile}").format(tile=tile.key), style="bold"))
+        qs = tile.distinct
+        for start in range(0, len(qs), 2):
+            chunk = qs[start:start + 2]
+            cells = [glyph(tile.rotations[q]) for q in chunk]
+            for r in range(3):
+                line = Text()
+                for i, q in enumerate(chunk):
+                    line.append((f"r{q * 90}" if r == 1 else "").rjust(5) + " ", style="bold")
+                    for ch, style in cells[i][r]:
+                        line.append(ch, style=style or None)
+                    line.append("  ")
+                out.append(line)
+    return out
+
+
+def side_by_side(rules, st, width, height):
+    """The map window on the left (as many tiles as fit, around the last tile), the players on the right."""
+    from rich.console import Group
+    from rich.table import Table
+
+    info_width = 34
+    map_width = max(10, width - info_width - 1)
+    rows = max(1, ((height or 20) - 2) // 3)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=map_width, no_wrap=True)
+    grid.add_column(width=info_width, overflow="fold")
+    grid.add_row(Group(*_text(board_lines(rules, st, (map_width - 4) // 3, rows))), Group(*_side_info(rules, st)))
+    return grid
+
+
+def stacked(rules, st, width, height):
+    """The full view with the map window cut to the rows the height leaves (at least two tile rows)."""
+    from rich.console import Group
+
+    info = info_lines(rules, st)
+    rows = ((height or 40) - 1 - len(info) - 2) // 3
+    if rows < 2:
+        return None
+    return Group(*_text(board_lines(rules, st, (width - 4) // 3, rows)), *_text(info))
+
+
+def tiers(rules, s, width, height):
+    """On a screen, the map beside the players first (a larger window shows more map), then the view with
+    a short map window; printed without a height, the whole view."""
+    if height is None:       # a printout (show into a pipe): the whole view, as before
+        return [render(rules, s), side_by_side(rules, s, width, 40)]
+    # a screen: the map beside the players, as large as the window allows, around the last tile
+    found = [side_by_side(rules, s, width, height), stacked(rules, s, width, height)]
+    return [t for t in found if t is not None]

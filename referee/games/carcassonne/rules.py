@@ -35,7 +35,7 @@ class CarcassonneRules(Rules):
 
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players, options):
-        st = State(players=list(players), options=dict(options))
+        st = State(players=list(players), options=options.copy())   # keeps core.game.Options' spellings
         tb = options.get("traders_builders", True)
         for t in tile_types().values():
             if t.set == "tb" and not tb:
@@ -277,6 +277,20 @@ class CarcassonneRules(Rules):
     # --- parse -----------------------------------------------------------------------------------
     def parse(self, st, text):
         return notation.parse(self, st, text)
+
+    def split_entry(self, st, text):
+        """A whole turn on one line (tile, placement, figure): its moves' texts, or None (core/entry.py)."""
+        return notation.split_entry(self, st, text)
+
+    def default_move(self, st):
+        """What Enter plays: 'none' when a figure may be placed (most turns place none), the one placement
+        when the tile fits in one way only, the tile when only one kind is left in the bag."""
+        if st.phase == "figure":
+            return "none"
+        moves = self.legal(st)
+        if st.phase in ("draw", "place") and len(moves) == 1:
+            return moves[0].text
+        return None
 
     def describe(self, st, text: str) -> str:
         """What a typed move would do, for the table to confirm before committing (rules §2.7).

@@ -115,13 +115,16 @@ class Board:
         return grid_layout(self.grid) if len(self.grid) == len(CITIES) else None
 
     def site_status(self, city: str, site: int) -> str | None:
-        """'dark', 'triangle' or 'plain' when the board file says, else None."""
+        """'dark', 'triangle' or 'plain' when the board file says, else None. A dark square counts even when
+        the triangle is not known yet; triangle 0 is "no triangle" (every other square is plain)."""
         dark, tri = self.dark[city], self.triangle[city]
+        if dark is not None and site in dark:
+            return "dark"
+        if tri is not None and tri == site:
+            return "triangle"
         if dark is None or tri is None:
             return None
-        if site in dark:
-            return "dark"
-        return "triangle" if site == tri else "plain"
+        return "plain"
 
 
 def tables_board() -> Board:
@@ -234,7 +237,7 @@ def validate_board_file(data) -> tuple[dict, list[str]]:
             if len(set(ds)) != len(ds):
                 raise BoardError(f"Board file: {cid}.dark_sites names a site twice.")
             o["dark_sites"] = sorted(ds)
-        o["triangle_site"] = _num(c["triangle_site"], f"{cid}.triangle_site", 1, SITES)
+        o["triangle_site"] = _num(c["triangle_site"], f"{cid}.triangle_site", 0, SITES)   # 0: no triangle
         out_cities[cid] = o
     exp = data.get("expansion_table")
     out_exp = {}

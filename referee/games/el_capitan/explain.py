@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from referee.i18n import ngettext
+
 from .board import CITIES
 from .chain import EMPTY, next_sites, run_length
-from .notation import card_label, city_named
+from .notation import card_label, city_named, fits
 from .state import BANK, COLOURS, OFF
 
 
@@ -23,7 +25,7 @@ def _typed_cards(typed, cards):
         words = card_label(c).replace("-", " ").split()
         orders = [words] if c[0] == "d" else [words, [words[1], words[0]] + words[2:]]
         for w in orders:
-            if len(typed) <= len(w) and all(x.startswith(t) for t, x in zip(typed, w)):
+            if len(typed) <= len(w) and all(fits(t, x) for t, x in zip(typed, w)):
                 out.append(c)
                 break
     return sorted(out, key=lambda c: c[0] != "d")     # one city named: its destination card first
@@ -185,8 +187,12 @@ def explain(rules, s, text, words) -> str | None:
             if target is not None and loc >= 0:
                 dist = rules._dist(s)[loc][target]
                 if dist > card[2]:
-                    return (f"{card_label(card)} has {card[2]} seals: a sea route goes at most {card[2]} cities "
-                            f"orthogonally, and {_name(target)} is {dist} away from {_name(loc)} (rule T5b).")
+                    return ngettext("{card} has {seals} seal: a sea route goes at most {seals} city orthogonally, "
+                                    "and {city} is {dist} away from {ship} (rule T5b).",
+                                    "{card} has {seals} seals: a sea route goes at most {seals} cities "
+                                    "orthogonally, and {city} is {dist} away from {ship} (rule T5b).",
+                                    card[2]).format(card=card_label(card), seals=card[2], city=_name(target),
+                                                    dist=dist, ship=_name(loc))
         if s.dest_leg and not s.options["legs_after_destination"]:
             return "After a destination leg from the bank, no further legs this turn (option O13)."
         return None

@@ -19,7 +19,7 @@ El Capitan notation (type a prefix of any word, the first one naming one verb: b
   bank                         sail to the bank harbour (free); the loan follows at once
   build | build site 2 | build red | build green site 1     build a warehouse where your ship is
   reopen | reopen green        reopen one of your shut warehouses (free)
-  fortress | fortress 2        build a fortress (space 2: only with option fortress_space=choice)
+  fortress | fortress 2        build a fortress (space 2: only with option fortress-space=choice)
   loan 10 | loan 16            take a loan (ship in the bank harbour; not in your first turn)
   end                          end your turn (after the action)
   repay | extend               settle a loan after payday 1 or 2 (repay all | extend all: the rest of yours)
@@ -31,7 +31,10 @@ Chance moves (what the table reveals or what your board shows):
   marseille harbour 1 price 4, marseille fortress 2 price 10, marseille site 5 value 12,
   marseille final value 30, marseille site 5 dark|plain|triangle, expansion 5 cities 25
   (a board question is answered with just the value: 4, or plain / dark / triangle)
-Enter your board once with `referee board` and these questions answer themselves."""
+Enter your board once with `referee board` and these questions answer themselves.
+One line may hold several moves: buy marseille 3s 4f sail marseille 3s 4f build end (all or nothing).
+Enter ends the turn once the action is done. Czech: koupit, plout, banka, postavit, pevnost, úvěr,
+konec, do Benátek, Neapol, Atény, červená, místo 2 (plout marseille 3s 4f do Neapole)."""
 
 _LABELS: dict = {}
 
@@ -65,11 +68,19 @@ def suggest(word: str, choices) -> str:
     return f" Did you mean {close[0]}?" if close else ""
 
 
+def fits(typed: str, word: str) -> bool:
+    """A typed word names a word of a legal text: a start of it ('mars' for marseille), but a number is whole:
+    '1' is '1f' or '1s', never 10 or 16 (every number typed is honoured, issue 13)."""
+    if typed.isdigit():
+        return word == typed or (word[:len(typed)] == typed and not word[len(typed):len(typed) + 1].isdigit())
+    return word.startswith(typed)
+
+
 def _subsequence(typed, words) -> bool:
     """Every typed word is a prefix of a word of the legal text, in order (words may be skipped)."""
     i = 0
     for t in typed:
-        while i < len(words) and not words[i].startswith(t):
+        while i < len(words) and not fits(t, words[i]):
             i += 1
         if i == len(words):
             return False
@@ -96,7 +107,7 @@ def match(text: str, legal_texts) -> str | None:
     hits = []
     for cand in legal_texts:
         words = cand.replace("-", " ").split()
-        if words[0].startswith(typed[0]) and (_subsequence(typed[1:], words[1:])
+        if fits(typed[0], words[0]) and (_subsequence(typed[1:], words[1:])
                                               or ("-" in cand and _subsequence(typed[1:], _swapped(cand)[1:]))):
             hits.append(cand)
     if len(hits) == 1:

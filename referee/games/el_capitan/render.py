@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from .board import CITIES
 from .chain import EMPTY, FREE, next_value_site
 from .notation import card_label
@@ -146,3 +147,154 @@ def render(rules, s):
     for w in getattr(s, "setup_warnings", []):
         display.add_row("Warning: " + w)
     return Group(grid, players, display)
+
+
+# --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
+
+def _sites(s, ci):
+    from rich.text import Text
+
+    city = s.cities[ci]
+    t = Text()
+    for k in range(1, 13):
+        c = city.sites[k]
+        if c == FREE:
+            status = s.learned.get(("dark", ci, k)) or s.board.site_status(CITIES[ci], k)
+            t.append("▪" if status == "dark" or (status == "triangle" and s.n <= 3) else "·", style="dim")
+        else:
+            t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
+    return t
+
+
+def _city_line(rules, s, ci, prices: bool):
+    """A city on one line: name, harbour and fortress spaces (a ship or fortress by its colour letter),
+    sites 1-12, the value first place is paid now, the colours on the picture. Without prices (two cities a
+    line): "Tunis          R- G- RY·G▪······· shut:R", ! after the sites for |end."""
+    from rich.text import Text
+
+    city = s.cities[ci]
+    title = CITIES[ci].capitalize()
+    if "layout" not in s.learned and CITIES[ci] not in ("marseille", "valencia", "tanger", "napoli"):
+        title += "?"
+    line = Text(f"{title:<15}", style="bold")
+
+    def ship(q):
+        if q == EMPTY:
+            return "-"
+        return _SHORT[COLOURS[s.main[q]]] if 0 <= q < len(s.main) else "?"
+
+    def fort(c):
+        return _SHORT[COLOURS[c]] if c != EMPTY else "-"
+
+    if prices:
+        h = " ".join(f"H{i + 1}{_price(rules, s, ('harbour', ci, i))}:{s.players[q] if q != EMPTY else '-'}"
+                     for i, q in enumerate(city.harbour))
+        f = " ".join(f"F{i + 1}{_price(rules, s, ('fortress', ci, i))}:{fort(c)}" for i, c in enumerate(city.fort))
+        line.append(f"{h} {f} ")
+    else:
+        line.append("".join(ship(q) for q in city.harbour) + " " + "".join(fort(c) for c in city.fort) + " ")
+    line.append_text(_sites(s, ci))
+    if city.full:
+        line.append("|end" if prices else "!")
+    if prices:
+        value = _price(rules, s, ("site", ci, next_value_site(city))) if city.ever else ""
+        if value:
+            line.append(f" V{value[1:-1]}", style="dim")
+    if city.picture:
+        line.append(" shut:" if prices else " ")
+        for c in sorted(city.picture):
+            line.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
+    return line
+
+
+def _player_line(rules, s, pv, full: bool, terse: bool = False):
+    from rich.text import Text
+
+    colour = _SHORT[pv["colour"]] + ("+" + _SHORT[pv["neutral"]] if pv["neutral"] else "")   # as on the sites
+    line = Text(("> " if full else "  ") + f"{pv['name']}", style="bold" if full else None)
+    ship = (pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1")
+            .replace("H2)", "H2"))
+    if terse:      # the last tier: counts only (the loans' faces are in the fuller tiers and `moves`)
+        left = sum(pv["warehouses_left"].values())
+        if pv["name"] == s.players[s.start]:
+            line.append("*")
+        # TRANSLATORS: a player at its tersest: florins (fl), number of loans (L), ship, warehouses (wh),
+        # fortresses (f) left in front, expansion cities (x), cards in hand (h)
+        line.append(" " + _("({colour}) {money}fl L{loans} {ship} wh{warehouses} f{forts} x{cities}").format(
+            colour=colour, money=pv["money"], loans=len(pv["loans"]), ship=ship, warehouses=left,
+            forts=pv["fortresses_left"], cities=pv["expansion_cities"]))
+        if not full:
+            line.append(" " + _("h{n}").format(n=len(pv["hand"])), style="dim")
+        return line
+    left = pv["warehouses_left"]
+    front = " ".join(str(n) for n in left.values()) if len(left) == 1 else " ".join(f"{k}:{n}" for k, n in left.items())
+    # TRANSLATORS: one player on one line: florins (fl), loans, ship, warehouses (wh) and fortresses in front,
+    # expansion cities (exp); short to fit 80 columns
+    line.append(" " + _("({colour}) {money}fl loans {loans} ship {ship} wh {warehouses} fort {forts} exp {cities}")
+                .format(colour=colour, money=pv["money"], loans=_loans(pv["loans"]), ship=ship, warehouses=front,
+                        forts=pv["fortresses_left"], cities=pv["expansion_cities"]))
+    if pv["bonus_card"]:
+        line.append(" " + _("bonus {card}").format(card=pv["bonus_card"]))
+    if not full:
+        line.append(" " + _("hand {n}").format(n=len(pv["hand"])), style="dim")
+    return line
+
+
+def _stacks(s) -> str:
+    return _("loan stacks 10 x{tens}, 16 x{sixteens} · bonus cards left: {bonus}").format(
+        tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-")
+
+
+def compact(rules, s, width, two_columns=False, terse=False):
+    """Cities one a line (or two a line without prices), then the players one a line, the hand of the player
+    to move, the face-up cards."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    v = rules.view(s)
+    if terse:      # the start player is starred in the player lines
+        parts = [Text(_("Phase {phase}").format(phase=s.phase), style="bold")]
+    elif two_columns:
+        parts = [Text(_("Phase {phase}, start {player}").format(phase=s.phase, player=s.players[s.start]),
+                      style="bold")]
+    else:
+        parts = [Text(_("Phase {phase}, start {player}").format(phase=s.phase, player=s.players[s.start])
+                      + " · " + _stacks(s), style="bold")]
+    if two_columns:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(overflow="fold")
+        grid.add_column(overflow="fold")
+        lines = [_city_line(rules, s, ci, False) for ci in range(len(CITIES))]
+        lines.append(parts.pop())     # the status line takes the free cell beside the ninth city
+        for i in range(0, len(lines), 2):
+            grid.add_row(lines[i], lines[i + 1] if i + 1 < len(lines) else "")
+        parts.append(grid)
+    else:
+        parts.extend(_city_line(rules, s, ci, True) for ci in range(len(CITIES)))
+    to_move = rules.to_move(s) if hasattr(rules, "to_move") else None
+    for pv in v["players"]:
+        mine = pv["name"] == to_move
+        parts.append(_player_line(rules, s, pv, mine, terse))
+        if mine:
+            counted: dict = {}
+            for card in pv["hand"]:
+                counted[card] = counted.get(card, 0) + 1
+            parts.append(Text("  " + _("hand:") + " " + (", ".join(f"{n}x {c}" if n > 1 else c for c, n in counted.items())
+                                            or "-")))
+    parts.append(Text(_("Destinations:") + " " + (", ".join(card_label(c) for c in s.face["d"]) or "-")))
+    connections = Text(_("Connections:") + " " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
+    if two_columns:
+        connections.append(" · " + _stacks(s), style="dim")
+    parts.append(connections)
+    if not two_columns:
+        for note in _last_notes(s)[-2:]:
+            parts.append(Text(_("Note:") + " " + note, style="dim"))
+    return Group(*parts)
+
+
+def tiers(rules, s, width, height):
+    """Fullest first: the board as panels, then one city a line, then two cities a line, then the players as
+    counts (ui/fit.py picks the first that fits)."""
+    return [render(rules, s), compact(rules, s, width), compact(rules, s, width, two_columns=True),
+            compact(rules, s, width, two_columns=True, terse=True)]

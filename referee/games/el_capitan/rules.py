@@ -14,12 +14,15 @@ from __future__ import annotations
 from referee.core.errors import BadInput, IllegalMove, InvalidMove
 from referee.core.move import Move, MoveList
 from referee.core.rules import Rules
+from referee.i18n import _
 
 from . import chain as ch, info
 from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLAUSIBLE, board_for, layout_grid,
                     layouts)
 from .chain import EMPTY, FREE, next_sites, run_ok
 from .notation import HELP, card_label, city_named, match, suggest
+from .sailing import is_sail, parse_sail
+from .words import canonical_words
 from .state import BANK, COLOURS, OFF, State
 
 NAMES = {i: c.capitalize() for i, c in enumerate(CITIES)}
@@ -216,7 +219,7 @@ class ElCapitanRules(Rules):
         if board.loan10_extended is not None and board.loan10_extended != options["loan10_extended"]:
             s.setup_warnings.append(f"Your board file says an extended 10-florin loan is repaid with "
                                     f"{board.loan10_extended}, but this game uses {options['loan10_extended']}; "
-                                    f"start it with -o loan10_extended={board.loan10_extended} to follow your "
+                                    f"start it with -o loan10-extended={board.loan10_extended} to follow your "
                                     "cards (option O1).")
         s.dist = s.reach = None
         s.moves_of = [_per_player(name) for name in players]    # each player's cached turn moves
@@ -342,7 +345,9 @@ class ElCapitanRules(Rules):
             # D5/W6: the k-th shut-down square (the triangle counted) lies beyond site k, so site 1, or a site
             # with as many shut-down squares below it as its number minus one, can only be plain
             may_shut = site > 1 + sum(1 for v in below if v in ("dark", "triangle"))
-            extra = (any(s.learned.get(("dark", c, k)) == "triangle" for k in range(1, 13)), may_shut)
+            # the board file's dark squares count without its triangle: a site not listed there is not dark
+            listed = s.board.dark[CITIES[c]] is not None
+            extra = (any(s.learned.get(("dark", c, k)) == "triangle" for k in range(1, 13)), may_shut, listed)
         return _cached((key, known, extra), lambda: self._build_question(key, known, extra))
 
     def _build_question(self, key, known, extra):
@@ -355,6 +360,8 @@ class ElCapitanRules(Rules):
                 opts = ("plain",)
             else:
                 opts = ("plain", "dark") if extra[0] else ("plain", "dark", "triangle")
+                if extra[2]:
+                    opts = tuple(o for o in opts if o != "dark")
             return [Move(f"{CITIES[c]} site {site} {o}", None, True, ("learn", key, o)) for o in opts]
         if kind == "harbour":
             values, fmt = _rng("harbour"), f"{CITIES[key[1]]} harbour {key[2] + 1} price {{}}"
@@ -978,10 +985,45 @@ class ElCapitanRules(Rules):
             return None if s.chooser is None else s.players[s.chooser]
         return None
 
+    # --- one entry, several moves; Enter ---------------------------------------------------------------
+    _VERBS = frozenset(("buy", "sail", "bank", "build", "reopen", "fortress", "loan", "end", "repay", "extend"))
+
+    def split_entry(self, s, text):
+        """The moves said in one breath (core/entry.py), read one at a time from the position they meet:
+        'buy marseille 3s 4f sail marseille 3s 4f build end' is the buy, then the rest read again after it.
+        A board question with a single answer (the board file knows it) is answered first, as the table
+        does. None: the text is one move."""
+        legal = self.legal(s)
+        words = canonical_words(text).split()
+        if len(legal) == 1 and legal[0].chance and words and " ".join(words) != legal[0].text:
+            try:
+                self.parse(s, " ".join(words))         # the typed text answers it: that is one move
+            except (IllegalMove, InvalidMove):
+                return [legal[0].text, text]
+            return None
+        verbs = [i for i in range(len(words)) if words[i] in self._VERBS and (i == 0 or words[i - 1] != "to")]
+        if len(verbs) < 2:
+            return None                 # one move (perhaps led by a player's name: 'Ann build')
+        cut = verbs[1]
+        return [" ".join(words[:cut]), " ".join(words[cut:])]
+
+    def default_move(self, s):
+        """What Enter plays: 'end' once the turn's action is done (buying more cards is the exception), and
+        the one legal move where there is only one (a board question the board file answers)."""
+        legal = self.legal(s)
+        if len(legal) == 1:
+            return legal[0].text
+        if s.stage == "turn" and s.acted and any(m.text == "end" and m.action == ("end",) for m in legal):
+            return "end"
+        return None
+
     # --- parse: abbreviations and the rule behind a refusal ---------------------------------------------
     def parse(self, s, text):
         legal = self.legal(s)
         texts = [m.text for m in legal]
+        text = canonical_words(text)          # Czech, any case, with or without accents
+        if text in texts:
+            return text
         if s.stage == "reveal":
             got = self._reveal_text(s, text, texts)
             if got:
@@ -1004,19 +1046,12 @@ class ElCapitanRules(Rules):
             firsts = [m for m in texts if m.startswith(text + " site 1")]
             if len(firsts) == 1 and any(m.startswith(text + " site 2") for m in texts):
                 return firsts[0]
+        if s.stage == "turn" and is_sail(words):
+            # the card typed is the card that sails, or the entry is refused (never another card that can)
+            return parse_sail(self, s, words, legal)
         hit = match(text, texts)
         if hit:
             return hit
-        if s.stage == "turn" and words and words[0] in ("go", "sail", "to") and len(words) >= 2:
-            c = city_named(words[-1])
-            if c is not None:
-                cands = [m.text for m in legal if m.action[0] == "sail" and m.action[2] == c]
-                if len(cands) == 1:
-                    return cands[0]
-                if len(cands) > 1:
-                    from referee.core.errors import AmbiguousMove
-
-                    raise AmbiguousMove(f"Several cards reach {NAMES[c]}: {', '.join(cands[:6])}; name the card.")
         if (len(legal) == 1 and legal[0].action[0] == "learn" and legal[0].action[1][0] == "dark"
                 and self._known(s, legal[0].action[1]) is None):
             site = legal[0].action[1][2]
@@ -1047,23 +1082,47 @@ class ElCapitanRules(Rules):
         'venezia tanger 3' (any order of the pair). Returns the canonical text, or None if it does not read as
         a card; IllegalMove when it reads as a card this pile cannot hold."""
         kind = s.reveal_queue[0]
-        cities, numbers = [], []
-        for w in text.replace("-", " ").replace(",", " ").split():
-            if w in ("destination", "connection", "card", "seals", "seal", "price", "florins", "fl", "dest", "conn"):
+        cities, numbers, said = [], [], None
+        words = text.replace("-", " ").replace(",", " ").split()
+        for w in words:
+            if w in ("destination", "dest", "connection", "conn"):
+                said = "d" if w.startswith("dest") else "c"
                 continue
-            num = w[:-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else w
+            if w in ("card", "seals", "seal", "price", "florins", "fl"):
+                if w != "card" and numbers and numbers[-1][1] is None:     # '3 seals 4 florins'
+                    numbers[-1] = (numbers[-1][0], "s" if w.startswith("seal") else "f")
+                continue
+            unit = w[-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else None
+            num = w[:-1] if unit else w
             if num.isdigit():
-                numbers.append(int(num))
+                numbers.append((int(num), unit))
                 continue
             c = city_named(w)
             if c is None:
                 return None
             cities.append(c)
-        if kind == "d" and len(cities) == 1 and len(numbers) == 2:
-            card = ("d", cities[0], numbers[0], numbers[1])
-        elif kind == "c" and len(cities) == 2 and len(numbers) == 1 and cities[0] != cities[1]:
+        if said is not None and said != kind:      # every word honoured: the pile named is the pile turned up
+            if kind == "d":
+                raise IllegalMove(_("The card turned up is from the destination/sea-route pile, not a connection "
+                                    "card (rule T4)."))
+            raise IllegalMove(_("The card turned up is from the connection pile, not a destination card "
+                                "(rule T4)."))
+        seals = [v for v, u in numbers if u == "s"]
+        prices = [v for v, u in numbers if u == "f"]
+        bare = [v for v, u in numbers if u is None]
+        if kind == "d" and len(cities) == 1 and len(numbers) == 2 and len(seals) <= 1 and len(prices) <= 1:
+            if seals and prices:
+                se, pr = seals[0], prices[0]
+            elif seals:
+                se, pr = seals[0], bare[0]
+            elif prices:
+                se, pr = bare[0], prices[0]
+            else:
+                se, pr = bare
+            card = ("d", cities[0], se, pr)
+        elif kind == "c" and len(cities) == 2 and len(numbers) == 1 and cities[0] != cities[1] and not seals:
             a, b = sorted(cities)
-            card = ("c", a, b, numbers[0])
+            card = ("c", a, b, numbers[0][0])
         elif cities and numbers:
             if kind == "c":
                 raise IllegalMove("The card turned up is from the connection pile: enter its two cities and its "

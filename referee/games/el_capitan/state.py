@@ -15,7 +15,9 @@ class State:
         self.players = players
         self.n = n
         self.two = n == 2
-        self.options = options
+        # the engine reads its options by their snake_case names on every move: a plain dict of those is
+        # a C-speed lookup (the game's own Options object also answers old spellings, at a cost)
+        self.options = {str(k).replace("-", "_"): v for k, v in options.items()}
         self.board = board
         # colours: main colour per player; in the 2-player game also a neutral colour (rule V1)
         self.main = colours[:n]

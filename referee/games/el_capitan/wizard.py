@@ -13,6 +13,8 @@ import sys
 
 import click
 
+from referee.i18n import N_, _
+
 from .board import (CITIES, FIXED_CELLS, SITES, BoardError, board_warnings, default_board_path, empty_file,
                     grid_layout, read_board_file, save_board_file, tables_board, validate_board_file)
 
@@ -58,6 +60,20 @@ def _show(v):
     return str(v)
 
 
+NO_TRIANGLE = ("none", "no", "no triangle", "-", "0", "zadny", "žádný", "nic")
+
+
+def _triangle(text):
+    """A triangle square's site number, "none" (0: the city has none), or ? (unknown)."""
+    if text.strip().lower() in NO_TRIANGLE:
+        return 0
+    return (_numbers(text, 1, 1, SITES) or [None])[0]
+
+
+def _show_triangle(v):
+    return "none" if v == 0 else _show(v)
+
+
 def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
     """The guided entry. ``ask(question, default) -> str`` (raises Abort at end of input); ``tell(text)``.
     Returns the validated board file data, or None if the user did not confirm."""
@@ -87,32 +103,32 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
         name = cid.capitalize()
         tell(f"-- {name}")
         if cid not in FIXED_CELLS:
-            cur = c.get("grid") or list(SUGGESTED[cid])
-            c["grid"] = get(f"{name}: grid cell (row col; row 1 is the top)",
-                            lambda t: _numbers(t, 2, 1, 3), _show(cur))
-        c["harbour_price"] = get(f"{name}: harbour prices (space 1, space 2)",
-                                 lambda t: _numbers(t, 2, 1) or [None, None],
-                                 _show(known(c["harbour_price"], confirmed.harbour[cid])))
-        c["fortress_price"] = get(f"{name}: fortress prices (space 1, space 2)",
-                                  lambda t: _numbers(t, 2, 1) or [None, None],
-                                  _show(known(c["fortress_price"], confirmed.fortress[cid])))
+            # only suggested by the rulebook: Enter keeps what the file holds ("?" if nothing), never the guess
+            row, col = SUGGESTED[cid]
+            c["grid"] = get(_("{city}: grid cell (row col; row 1 is the top; the rulebook suggests {row} {col})")
+                            .format(city=name, row=row, col=col), lambda t: _numbers(t, 2, 1, 3), _show(c.get("grid")))
+        for key, ask_text, told_text, rule_says in (
+                ("harbour_price", N_("{city}: harbour prices (space 1, space 2)"),
+                 N_("{city}: harbour prices {prices} (as the rulebook prints them; not asked)"),
+                 confirmed.harbour[cid]),
+                ("fortress_price", N_("{city}: fortress prices (space 1, space 2)"),
+                 N_("{city}: fortress prices {prices} (as the rulebook prints them; not asked)"),
+                 confirmed.fortress[cid])):
+            if None not in rule_says:       # confirmed by the rulebook (Marseille): not asked, --set corrects it
+                c[key] = known(c[key], rule_says)
+                tell(_(told_text).format(city=name, prices=_show(c[key])))
+                continue
+            c[key] = get(_(ask_text).format(city=name), lambda t: _numbers(t, 2, 1) or [None, None], _show(c[key]))
         c["site_values"] = get(f"{name}: the 12 building-site values, from site 1 (printed 0)",
                                lambda t: _numbers(t, SITES) or [0] + [None] * (SITES - 1), _show(c["site_values"]))
         c["final_value"] = get(f"{name}: the value on the final field (never built on)",
                                lambda t: (_numbers(t, 1) or [None])[0], _show(c["final_value"]))
-
-        def dark(t):
-            if t.strip().lower() in ("none", "0", "-"):
-                return []
-            got = _numbers(t, None, 1, SITES)
-            if got is None:
-                return None
-            if None in got or len(set(got)) != len(got):
-                raise Invalid("Give each dark square's site number once.")
-            return sorted(got)
-        c["dark_sites"] = get(f"{name}: site numbers of the dark (shut-down) squares", dark, _show(c["dark_sites"]))
-        c["triangle_site"] = get(f"{name}: site number of the triangle square",
-                                 lambda t: (_numbers(t, 1, 1, SITES) or [None])[0], _show(c["triangle_site"]))
+        c["dark_sites"] = get(_("{city}: site numbers of the dark (shut-down) squares (none if there are none)")
+                              .format(city=name),
+                              _dark, _show(c["dark_sites"]))
+        c["triangle_site"] = get(_("{city}: site number of the triangle square (none if there is none)")
+                                 .format(city=name),
+                                 _triangle, _show_triangle(c["triangle_site"]))
     if grid_layout({k: v["grid"] for k, v in cities.items() if v["grid"]}) is None:
         tell("  The grid cells do not form the board's layout (the left column is Marseille, Valencia, Tanger; "
              "Napoli is in the centre; Constantinople and Alexandria take the right-hand corners); the grid is "
@@ -133,7 +149,7 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
         c = clean["cities"][cid]
         tell(f"{cid.capitalize():15} grid {_show(c['grid'])}; harbour {_show(c['harbour_price'])}; fortress "
              f"{_show(c['fortress_price'])}; sites {_show(c['site_values'])}; final {_show(c['final_value'])}; "
-             f"dark {_show(c['dark_sites'])}; triangle {_show(c['triangle_site'])}")
+             f"dark {_show(c['dark_sites'])}; triangle {_show_triangle(c['triangle_site'])}")
     tell("Expansion table: " + ", ".join(f"{n}:{_show(clean['expansion_table'].get(n))}" for n in range(1, 10)))
     tell(f"Extended 10-florin loan: {_show(clean['loan_10_extended'])}")
     for w in warnings:
@@ -142,6 +158,120 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
     if answer.strip().lower() not in ("yes", "y"):
         return None
     return clean
+
+
+# --- one value at a time: referee board --set CITY.FIELD=VALUE -------------------------------------------
+# the field names a user types (the file's own names are accepted too); a number after the field picks one
+# entry of a list: marseille.harbour.2=5, tunis.site.7=14, expansion.5=25
+SET_FIELDS = {"grid": "grid", "harbour": "harbour_price", "harbour_price": "harbour_price",
+              "fortress": "fortress_price", "fortress_price": "fortress_price", "site": "site_values",
+              "sites": "site_values", "site_values": "site_values", "final": "final_value",
+              "final_value": "final_value", "dark": "dark_sites", "dark_sites": "dark_sites",
+              "triangle": "triangle_site", "triangle_site": "triangle_site"}
+SET_HELP = N_("CITY.grid=ROW COL, CITY.harbour=A B (or CITY.harbour.2=B), CITY.fortress=A B, CITY.site.N=V "
+              "(or CITY.sites=12 values), CITY.final=V, CITY.dark=5 8 (or none), CITY.triangle=N (or none), "
+              "expansion.N=V, loan10=16|20; ? makes a value unknown")
+
+
+def _city_id(word: str) -> str:
+    from referee.core.names import lookup
+
+    hits = sorted({cid for _kind, cid in lookup("el-capitan", word, kinds=("city",))})
+    if not hits:
+        starts = [c for c in CITIES if c.startswith(word.strip().lower())] if word.strip() else []
+        hits = starts
+    if len(hits) != 1:
+        raise Invalid(_("{word!r} is not one city; the cities are {cities}.").format(word=word,
+                                                                                     cities=", ".join(CITIES)))
+    return hits[0]
+
+
+def set_values(data: dict, assignments) -> list[str]:
+    """Apply ``KEY=VALUE`` corrections to board file data (in place); returns what changed, one line each.
+    Raises Invalid naming the assignment that cannot be read."""
+    changed = []
+    for raw in assignments:
+        key, eq, value = raw.partition("=")
+        if not eq or not key.strip():
+            raise Invalid(_("--set {raw!r}: write KEY=VALUE, e.g. venezia.grid=1 2 ({help}).").format(
+                raw=raw, help=_(SET_HELP)))
+        parts = [p.strip() for p in key.strip().lower().split(".")]
+        try:
+            changed.append(_set_one(data, parts, value.strip()))
+        except Invalid as err:
+            raise Invalid(_("--set {raw!r}: {why}").format(raw=raw, why=err)) from None
+    return changed
+
+
+def _set_one(data, parts, value) -> str:
+    if parts[0] in ("loan10", "loan_10_extended", "loan"):
+        if len(parts) != 1:
+            raise Invalid(_("the loan card takes one value: loan10=16 or loan10=20."))
+        old, data["loan_10_extended"] = data.get("loan_10_extended"), _loan(value)
+        return _("{key} = {new} (was {old})").format(key="loan10", new=_show(data["loan_10_extended"]),
+                                                    old=_show(old))
+    if parts[0] in ("expansion", "expansion_table"):
+        if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= 9:
+            raise Invalid(_("name the row: expansion.N=VALUE for N = 1 to 9 cities."))
+        rows = data.setdefault("expansion_table", {})
+        old = rows.get(parts[1], rows.get(int(parts[1])))
+        rows.pop(int(parts[1]), None)
+        rows[parts[1]] = (_numbers(value, 1) or [None])[0]
+        return _("{key} = {new} (was {old})").format(key=f"expansion.{parts[1]}", new=_show(rows[parts[1]]),
+                                                    old=_show(old))
+    cid = _city_id(parts[0])
+    if len(parts) < 2 or parts[1] not in SET_FIELDS:
+        raise Invalid(_("name a field after the city: {help}.").format(help=_(SET_HELP)))
+    field = SET_FIELDS[parts[1]]
+    c = data["cities"][cid]
+    index = None
+    if len(parts) == 3:
+        size = {"harbour_price": 2, "fortress_price": 2, "site_values": SITES}.get(field)
+        if size is None or not parts[2].isdigit() or not 1 <= int(parts[2]) <= size:
+            if size is None:
+                raise Invalid(_("{field} has no entry {entry!r}.").format(field=parts[1], entry=parts[2]))
+            raise Invalid(_("{field} has no entry {entry!r}; entries are 1 to {size}.").format(
+                field=parts[1], entry=parts[2], size=size))
+        index = int(parts[2]) - 1
+    elif len(parts) > 3 or (field == "site_values" and parts[1] == "site"):
+        raise Invalid(_("name one site: CITY.site.N=VALUE (N = 1 to 12)."))
+    label = f"{cid}.{parts[1]}" + (f".{index + 1}" if index is not None else "")
+    if index is not None:
+        old = c[field][index]
+        c[field] = list(c[field])
+        c[field][index] = (_numbers(value, 1, 1 if field != "site_values" else 0) or [None])[0]
+        new = c[field][index]
+    else:
+        old = c[field]
+        if field == "grid":
+            if cid in FIXED_CELLS:
+                raise Invalid(_("{city}'s cell is printed in the rulebook ({cell}).").format(
+                    city=cid, cell=" ".join(map(str, FIXED_CELLS[cid]))))
+            new = _numbers(value, 2, 1, 3)
+        elif field in ("harbour_price", "fortress_price"):
+            new = _numbers(value, 2, 1) or [None, None]
+        elif field == "site_values":
+            new = _numbers(value, SITES) or [0] + [None] * (SITES - 1)
+        elif field == "final_value":
+            new = (_numbers(value, 1) or [None])[0]
+        elif field == "dark_sites":
+            new = _dark(value)
+        else:
+            new = _triangle(value)
+        c[field] = new
+    shown = _show_triangle if field == "triangle_site" else _show
+    return _("{key} = {new} (was {old})").format(key=label, new=shown(new), old=shown(old))
+
+
+def _dark(t):
+    if t.strip().lower() in ("none", "0", "-"):
+        return []
+    got = _numbers(t, None, 1, SITES)
+    if got is None:
+        return None
+    if None in got or len(set(got)) != len(got):
+        raise Invalid("Give each dark square's site number once.")
+    return sorted(got)
 
 
 def merge_learned(data: dict, learned: dict) -> tuple[dict, list[str], list[str]]:
@@ -244,17 +374,23 @@ def _tty_asker():
 @click.option("--check", "check_only", is_flag=True, help="Validate the board file and exit (2 if it is unusable).")
 @click.option("--from-record", "record", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Add the board values a recorded El Capitan game was told at the table.")
-def board_command(path, show, check_only, record):
+@click.option("--set", "assignments", multiple=True, metavar="CITY.FIELD=VALUE",
+              help="Correct single values without the questions (repeatable): " + SET_HELP + ".")
+def board_command(path, show, check_only, record, assignments):
     """Enter (or re-enter) the numbers printed on your El Capitan board, once."""
     from pathlib import Path
 
     target = Path(path) if path else default_board_path()
+    if assignments and (show or check_only or record):
+        click.echo(_("--set corrects values on its own; run --show, --check or --from-record separately."),
+                   err=True)
+        sys.exit(2)
     existing = None
     if target.exists():
         try:
             existing = read_board_file(target)
         except BoardError as err:
-            if show or check_only:
+            if show or check_only or assignments:   # --set never overwrites a file it cannot read
                 click.echo(str(err), err=True)
                 sys.exit(2)
             click.echo(f"{err} Starting from an empty board.", err=True)
@@ -269,7 +405,7 @@ def board_command(path, show, check_only, record):
                 click.echo(f"{cid.capitalize():15} grid {_show(c['grid'])}; harbour {_show(c['harbour_price'])}; "
                            f"fortress {_show(c['fortress_price'])}; sites {_show(c['site_values'])}; final "
                            f"{_show(c['final_value'])}; dark {_show(c['dark_sites'])}; triangle "
-                           f"{_show(c['triangle_site'])}")
+                           f"{_show_triangle(c['triangle_site'])}")
             exp = existing.get("expansion_table") or {}
             click.echo("Expansion table: " + ", ".join(f"{n}:{_show(exp.get(n))}" for n in range(1, 10)))
             click.echo(f"Extended 10-florin loan: {_show(existing.get('loan_10_extended'))}")
@@ -285,6 +421,9 @@ def board_command(path, show, check_only, record):
         for c in start["cities"].values():
             c["site_values"] = list(c["site_values"])
     interactive = sys.stdin.isatty()
+    if assignments:
+        _set_command(target, start, assignments)
+        return
     if record:
         _from_record(target, start, record, interactive)
         return
@@ -301,9 +440,36 @@ def board_command(path, show, check_only, record):
     import datetime as _dt
 
     data["saved"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-    save_board_file(target, data)
+    _save(target, data)
     click.echo(f"Saved {target}. New games use it (option board=auto); board values it does not hold are asked "
                "at the table.")
+
+
+def _save(target, data) -> None:
+    """Save the board file, or say in one sentence why it cannot be written (exit 2; the old file is kept)."""
+    try:
+        save_board_file(target, data)
+    except OSError as err:
+        click.echo(_("Cannot write the board file {path}: {why}; nothing was saved.").format(
+            path=target, why=err.strerror or err), err=True)
+        sys.exit(2)
+
+
+def _set_command(target, start, assignments):
+    """`referee board --set KEY=VALUE ...`: the corrections applied and saved at once (all or none)."""
+    data = start or empty_file()
+    try:
+        changed = set_values(data, assignments)
+        clean, warnings = validate_board_file(data)
+    except (Invalid, BoardError) as err:
+        click.echo(_("{why} Nothing was saved.").format(why=err), err=True)
+        sys.exit(2)
+    _save(target, clean)
+    for line in changed:
+        click.echo(_("Set {change}").format(change=line))
+    for w in warnings:
+        click.echo(_("Warning: {warning}").format(warning=w))
+    click.echo(_("Saved {path}.").format(path=target))
 
 
 def _from_record(target, start, record, interactive):
@@ -338,7 +504,7 @@ def _from_record(target, start, record, interactive):
     if answer.strip().lower() not in ("yes", "y"):
         click.echo("Not confirmed; nothing was saved.", err=True)
         sys.exit(1)
-    save_board_file(target, data)
+    _save(target, data)
     click.echo(f"Saved {target}.")
 
 

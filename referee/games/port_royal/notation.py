@@ -1,7 +1,8 @@
 """Port Royal notation: what a player types, the prompt line and the public view.
 
 Canonical moves (lowercase, one spelling each):
-    flip                      the active player turns the next card (D1)
+    flip                      the active player turns the next card (D1); at the table a card's name alone
+                              in phase 1 is 'flip' and that card (split_entry, read by core/entry.py)
     <card-id>                 chance: the card that was flipped, e.g. flute-2-3, sailor-3-1, tax-swords
     repel | dock              the ship just flipped (D4)
     stop                      end phase 1 (D5)
@@ -19,6 +20,7 @@ import difflib
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.i18n import _
 
 from . import cards as C
 from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIND, PERSON, REQUIRE,
@@ -27,9 +29,11 @@ from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIN
 
 HELP = """\
 Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g. 'gov' for governor-8-0):
-  flip (f)                 turn the next card; then enter the card shown, e.g. flute-2-3 or blue-2-3
-  repel (r) / dock (d)     a ship you could repel (D4); to dock a second ship of a colour,
-                           which busts the turn, type 'bust' (D4c/R10)
+  <card>                   the card the active player turned over, e.g. flute-2-3, blue 2 3,
+                           námořník 3: the flip is implied (or 'flip' (f), then the card)
+  repel (r) / dock (d)     a ship you could repel (D4); docking a second ship of a colour
+                           busts the turn (D4c/R10): 'dock' or 'bust'
+  Enter                    at the start of a turn: flip (when no expedition can be claimed)
   stop (s, done)           end phase 1 and start Trade & Hire
   take <card> (or just <card>, hire/trade/buy <card>)   take a card from the harbour in phase 2;
                            'trade' alone takes the only ship there, 'hire' the only person
@@ -41,9 +45,12 @@ Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g.
 Card ids: ships <type>-<swords>-<coins> (pinnace=yellow, flute=blue, skiff=green, frigate=red,
 galleon=black; swords may be 'skull'), persons <type>-<cost>-<influence> (trader-<colour>-...),
 expedition-aa/cc/hh/aah/cch/ach (a=anchor, c=cross, h=house), tax-swords, tax-influence.
+One line may hold one player's moves in order: 'repel sailor 3 1', 'stop, take flute', 'dock then
+blue 2 3'; each is checked, and the line is refused whole if any is.
 A player's name may lead a move: 'bob take sailor-3-1'. Moves may be said as at the table:
 'flip again', 'repel it', 'let it dock', 'Bob takes the flute', 'Ann claims aa', 'the blue one'.
-The Czech rulebook's names work too, with or without accents: námořník 3, modrá 2 3, žlutý obchodník 3."""
+The Czech edition's names work too, with or without accents: námořník 3, modrá 2 3, žlutý obchodník 3,
+barka 1 1, daně šavle, Všeuměl; and Czech move words: otoč, stačí, vezmi, nic, odrazit, zakotvit."""
 
 VERBS = {
     "flip": "flip", "f": "flip", "draw": "flip", "turn": "flip", "next": "flip", "continue": "flip",
@@ -69,6 +76,9 @@ VERBS = {
 _SHIP_FILLER = frozenset(("it", "in", "her", "the", "this", "ship", "one", "dock", "docks"))
 FILLER = {"flip": frozenset(("again", "a", "card", "the", "next", "another", "one", "more", "new")),
           "repel": _SHIP_FILLER, "dock": _SHIP_FILLER | {"anchor"}, "bust": _SHIP_FILLER}
+# Said after "I'm done" words and adding nothing: "no thanks", "end the turn", "stop flipping now".
+DONE_FILLER = frozenset(("thanks", "thank", "you", "please", "now", "the", "my", "turn", "phase", "flipping",
+                         "here", "it", "this", "time", "dekuji", "diky", "uz"))
 # Words that mean "I'm done" in whatever phase: mapped per phase below.
 DONE_WORDS = {"done", "end", "stop", "pass", "finish", "enough", "no", "skip", "none", "nothing", "e", "s",
               "p"}
@@ -98,11 +108,52 @@ SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "
 
 
 # ----------------------------------------------------------------------------- card words
+_CARD_KINDS = ("person", "ship", "colour", "card")
+
+
+def _named(t: str) -> str:
+    """The components' names in either language (tables/port-royal/names.json: 'výběr daní šavle',
+    'barka', 'Všeuměl') replaced by the notation's words, longest phrase first; a phrase two components
+    share is left as typed (and then refused), never guessed."""
+    from referee.core.names import lookup
+
+    words = [w for w in t.replace("-", " ").split() if w]
+    out, i = [], 0
+    while i < len(words):
+        for n in (4, 3, 2, 1):
+            if i + n > len(words):
+                continue
+            hits = lookup("port-royal", " ".join(words[i:i + n]), _CARD_KINDS)
+            if len(hits) == 1:
+                out.append(hits[0][1])
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return "-".join(out)
+
+
+def verb_words(words: list[str]) -> list[str]:
+    """A move word in Czech (or another listed spelling) leading the words, as the English move word."""
+    from referee.core.names import lookup
+
+    if not words or words[0] in VERBS:
+        return words
+    for n in (2, 1):
+        if len(words) >= n:
+            hits = lookup("port-royal", " ".join(words[:n]), ("word",))
+            if len(hits) == 1:
+                return [hits[0][1]] + words[n:]
+    return words
+
+
 def canon_card_text(text: str) -> str:
     """Spell a typed card the canonical way: dashes, ship types for colours, colours for traders."""
-    t = text.strip().replace("_", "-")
+    t = text.strip().replace("_", "-").lower()
     if not t.isascii():                                  # "námořník", "modrá": the seed's words as typed
         t = unicodedata.normalize("NFKD", t).encode("ascii", "ignore").decode()
+    t = _named(t)
     parts = [w for w in (WORDS.get(p, p) for p in t.replace(" ", "-").split("-") if p not in CARD_FILLER) if w]
     if not parts:
         return ""
@@ -144,8 +195,9 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
         raise InvalidMove(f"Name a {what}, e.g. flute-2-3 or sailor-3-1.")
     if t in INDEX:
         return INDEX[t]
+    fits = _skull_fits(t) or (lambda c: IDS[c].startswith(t))
     for group in (pool, range(C.N)):
-        hits = sorted({c for c in group if IDS[c].startswith(t)})
+        hits = sorted({c for c in group if fits(c)})
         if hits and missing and group is not pool:
             raise IllegalMove(missing.format(text=text.strip()))
         if len(hits) == 1:
@@ -156,6 +208,15 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
     close = difflib.get_close_matches(t, IDS, n=1, cutoff=0.6)
     hint = f" Did you mean {close[0]}?" if close else ""
     raise InvalidMove(f"{text!r} is not a Port Royal {what}.{hint}")
+
+
+def _skull_fits(t: str):
+    """'skull', 'skull-3', 'red-skull' (canonical 'frigate-skull'...): a skull ship is said by its skull, the
+    ship's colour or type and its coins being optional. None when the text does not lead with 'skull'."""
+    if t != "skull" and not t.startswith("skull-"):
+        return None
+    tail = t[len("skull"):]
+    return lambda c: KIND[c] == SHIP and SWORDS[c] == SKULL and IDS[c].endswith(tail)
 
 
 # ----------------------------------------------------------------------------- parse
@@ -194,6 +255,7 @@ def _parse(rules, s, text: str) -> str:
 
     words = text.split()
     who, words = _who(rules, s, words)
+    words = verb_words(words)
     if not words:
         raise InvalidMove("Type a move after the player's name, e.g. 'flip', 'stop' or 'take sailor-3-1'.")
     head = words[0]
@@ -306,10 +368,23 @@ def _parse(rules, s, text: str) -> str:
             raise IllegalMove(_ship_first(s))
         if ph in (TAKE, CLOSE):
             raise IllegalMove(f"{active} has stopped: no more flips in this turn (D5).")
+    if head in ("s", "stop", "stops") and ph in (TAKE, CLOSE) and (
+            head == "s" or (ph == TAKE and s.chooser == s.active and s.taken == 0 and not s.chance_no)):
+        # A reflexive second 's' (or 'stop') right after stopping must not throw away the take: 's' is stop,
+        # phase 1 is over, and passing or ending the turn takes its own word (T2/R7).
+        if ph == CLOSE:
+            raise IllegalMove(_("{active} has already stopped: claim an expedition, or type 'end' to end the "
+                                "turn (E1).").format(active=active))
+        raise IllegalMove(_("{active} has already stopped; this is phase 2: {chooser} may take a card, or type "
+                            "'pass' to take nothing (T2).").format(active=active, chooser=s.players[s.chooser]))
+    if verb in ("stop", "pass", "end"):
+        rest = " ".join(w for w in rest.split() if w not in DONE_FILLER)
+    if verb in ("stop", "pass", "end") and rest:
+        # every word honoured: 'stop take sailor' is two moves (the entry reader splits it), never a 'stop'
+        # that drops the rest
+        raise InvalidMove(_("'{word}' takes nothing after it.").format(word=head))
     if verb in ("stop", "pass", "end"):
         if ph == FLIP:
-            if verb == "pass" and rest:
-                raise InvalidMove("'pass' takes nothing after it.")
             if not s.flips:
                 raise IllegalMove(f"{active} must flip at least one card before stopping (D1).")
             if not s.display and not s.empty_stop:
@@ -331,8 +406,7 @@ def _parse(rules, s, text: str) -> str:
             c = s.pending
             busts = s.colours & (1 << COLOUR[c])
             if verb == "dock" and busts:
-                raise IllegalMove(f"Docking this {C.SHORT[c]} busts {active}'s turn, as a {COLOURS[COLOUR[c]]} "
-                                  f"ship is already in the harbour (D4c/R10): type 'bust' to confirm, or 'repel'.")
+                return "bust"        # D4c: docking a second ship of a colour is the bust; the preview says so
             if verb == "bust" and not busts:
                 raise IllegalMove(f"No {COLOURS[COLOUR[c]]} ship is in the harbour, so this {C.SHORT[c]} docks "
                                   f"without a bust: type 'dock' or 'repel' (D4).")
@@ -365,6 +439,53 @@ def _parse(rules, s, text: str) -> str:
             raise
         return _explain_take(rules, s, who, c)
     raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
+
+
+def split_entry(rules, s, text: str):
+    """D1 said as at the table: in phase 1 the active player names the card she turns over ('sailor-3-1',
+    'námořník 3', 'blue 2 3'): that is 'flip' and then that card. None when the text is not a card's name
+    (a move word, a player's name, a move this position understands). A card that lies in the harbour is
+    refused: 'sailor-3-1' could be this card flipped again or the one to take after stopping."""
+    from .state import FLIP
+
+    if s.phase != FLIP:
+        return None
+    words = text.lower().split()
+    who, named = _who(rules, s, words)
+    if who is not None:                              # 'Ann sailor 3 1', said by (or for) the active player
+        inner = split_entry(rules, s, " ".join(named))
+        if inner and who != s.active:
+            active = s.players[s.active]
+            raise IllegalMove(_("It is {active}'s turn: only {active} flips cards, not {name} (D1).").format(
+                active=active, name=s.players[who]))
+        return [f"{s.players[who]} flip"] + inner[1:] if inner else None
+    if not words:
+        return None
+    if verb_words(words)[0] in VERBS or words[0] in DONE_WORDS:
+        return None
+    if any(name.casefold() == words[0].rstrip(":,") for name in s.players):
+        return None
+    try:
+        parse(rules, s, " ".join(words))
+        return None                                  # a move of its own here (a claim): not a flip
+    except AmbiguousMove:
+        return None                                  # the generic reading refuses it as ambiguous
+    except (IllegalMove, InvalidMove):
+        pass
+    drawable = [c for c in range(C.N) if s.ub[c]]
+    for k in range(len(words), 0, -1):               # the card's words lead; moves may follow ('... repel')
+        try:
+            c = resolve_card(" ".join(words[:k]), drawable)
+        except AmbiguousMove:
+            return ["flip", text]                    # a card, not yet told which: the reveal says so
+        except (IllegalMove, InvalidMove):
+            continue
+        if c in s.display:
+            raise IllegalMove(_("{card} is in the harbour: if {active} flipped another one, type 'flip {card}'; "
+                                "cards in the harbour are taken in phase 2, after 'stop' (D1/T2).").format(
+                card=IDS[c], active=s.players[s.active]))
+        return ["flip", text]
+    return None
 
 
 CANON_VERBS = ("flip", "stop", "take", "pass", "repel", "dock", "bust", "claim", "end", "reshuffle", "paid")
@@ -488,6 +609,20 @@ def _explain_take(rules, s, who, c) -> str:
     return text
 
 
+def _symbol_word(w: str) -> str:
+    """A person paying for an expedition in any listed language ('kapitán', 'Všeuměl') as the English word."""
+    from referee.core.names import fold, lookup
+
+    bare = w.rstrip(",")
+    if bare in SYMBOL_WORDS:
+        return w
+    hits = lookup("port-royal", bare, ("person",))
+    if len(hits) == 1 and hits[0][1] in SYMBOL_WORDS:
+        return hits[0][1]
+    return {"kotva": "anchor", "kotvy": "anchor", "kriz": "cross", "krize": "cross", "dum": "house",
+            "domy": "house"}.get(fold(bare), w)
+
+
 def _parse_claim(rules, s, who, rest: str) -> str:
     from .rules import claim_text, combos, combo_words
     from .state import FLIP, REVEAL, SHIP as SHIP_PHASE, CLOSE, TAKE
@@ -497,19 +632,16 @@ def _parse_claim(rules, s, who, rest: str) -> str:
         raise InvalidMove("Name the expedition to claim, e.g. 'claim cc' or 'claim expedition-aah'.")
     words = rest.split()
     using = None
-    if "using" in words:
-        k = words.index("using")
-        using, words = words[k + 1:], words[:k]
-    elif "with" in words:
-        k = words.index("with")
-        using, words = words[k + 1:], words[:k]
+    for word in ("using", "with", "pomoci", "pomocí", "za"):     # Czech: "provést aa pomocí kapitán kapitán"
+        if word in words:
+            k = words.index(word)
+            using, words = [_symbol_word(w) for w in words[k + 1:]], words[:k]
+            break
     e = resolve_card(" ".join(words), list(s.area), "expedition")
     if KIND[e] != EXPEDITION:
         raise IllegalMove(f"{IDS[e]} is not an expedition; only expeditions are claimed (E2).")
     if who is not None and who != s.active:
         raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
-    if s.phase == SHIP_PHASE:
-        raise IllegalMove(_ship_first(s, "; claims come between flips (D2)"))
     if e not in s.area:
         where = "in the box" if e in s.box else "not in the expedition area"
         raise IllegalMove(f"{IDS[e]} is {where}; only face-up expeditions in the expedition area can be "
@@ -550,7 +682,7 @@ def prompt(rules, s) -> str:
 
     ph = s.phase
     a = s.players[s.active]
-    claim = ", or claim an expedition" if rules.can_claim(s) and ph in (FLIP, TAKE) else ""
+    claim = ", or claim an expedition" if rules.can_claim(s) and ph in (FLIP, TAKE, SHIP_PHASE) else ""
     if ph == OVER:
         return "The game is over."
     if ph == REVEAL:
@@ -568,8 +700,8 @@ def prompt(rules, s) -> str:
         head = (f"{a} has {mine} sword{'s' if mine != 1 else ''}: repel the {C.SHORT[c]}, "
                 f"{sw} sword{'s' if sw != 1 else ''},")
         if s.colours & (1 << COLOUR[c]):
-            return f"{head} or bust (a {COLOURS[COLOUR[c]]} ship is already in the harbour)"
-        return f"{head} or dock it"
+            return f"{head} or bust (a {COLOURS[COLOUR[c]]} ship is already in the harbour){claim}"
+        return f"{head} or dock it{claim}"
     if ph == TAKE:
         p = s.chooser
         lim = rules._limit(s, p)

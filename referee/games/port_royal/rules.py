@@ -163,9 +163,11 @@ class PortRoyalRules(Rules):
         elif ph == SHIP_PHASE:
             a = s.active
             out.append(mv(s, "repel", a, ("repel",)))
-            # D4c/R10: docking a second ship of a colour busts; it takes the explicit word 'bust'
+            # D4c/R10: docking a second ship of a colour busts; it is listed as 'bust' ('dock' is read as it)
             busts = s.colours & (1 << COLOUR[s.pending])
             out.append(mv(s, "bust", a, ("dock",)) if busts else mv(s, "dock", a, ("dock",)))
+            # E1 (seed: "kdykoli ve svém tahu", at any time in his turn): a claim may come before the answer
+            self.claim_moves(s, out)
         elif ph == CLOSE:
             self.claim_moves(s, out)
             out.append(mv(s, "end", s.active, ("end",)))
@@ -192,6 +194,19 @@ class PortRoyalRules(Rules):
         from .notation import parse
 
         return parse(self, s, text)
+
+    def split_entry(self, s, text):
+        """A card's name alone in phase 1 is 'flip' and that card (core/entry.py reads the pieces)."""
+        from .notation import split_entry
+
+        return split_entry(self, s, text)
+
+    def default_move(self, s):
+        """Enter at the start of a turn flips the first card: a turn always begins with a flip (D1). Only when
+        no claim is possible, since a bust on that flip would end the turn before a claim."""
+        if s.phase == FLIP and not s.flips and not self.can_claim(s):
+            return "flip"
+        return None
 
     # ------------------------------------------------------------------ piles and coins
     def _reshuffle(self, s, why: str) -> bool:

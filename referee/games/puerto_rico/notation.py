@@ -8,6 +8,7 @@ import re
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.i18n import _, ngettext
 
 from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
                     NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
@@ -82,7 +83,9 @@ _FLAGS = {
 
 ALIAS: dict[str, tuple] = {}
 FILLER = {"on", "the", "a", "an", "to", "my", "i", "with", "onto", "of", "for", "into", "role", "card", "please", "use",
-          "using", "by", "and", "then", "ll"}
+          "using", "by", "and", "then", "ll",
+          # Czech: "naložím kávu na loď 6", "beru si kukuřici", "prosím"
+          "na", "do", "si", "prosim", "pak", "potom"}
 
 
 def _add(key: str, value: tuple) -> None:
@@ -108,6 +111,33 @@ for _v, _names in _VERBS.items():
         _add(_a, ("verb", _v))
 ALIAS["hacienda"] = ("bld", HACIENDA)
 ALIAS["wharf"] = ALIAS["werft"] = ("verb", "wharf")
+
+
+def _add_names() -> None:
+    """The names in tables/puerto-rico/names.json (Czech and English, any case, with or without diacritics:
+    'malý cukrovar', 'sídlo cechu', 'naložím kávu'), as words of the notation; a spelling already taken keeps
+    its meaning."""
+    from referee.core.names import fold, names
+
+    value = {"role": lambda i: ("role", i), "good": lambda i: ("kind", KINDS.index(i)),
+             "building": lambda i: ("bld", BIDS.index(i)), "word": lambda i: ("verb", i),
+             "flag": lambda i: ("flag", i)}
+    for kind, entries in names("puerto-rico").items():
+        for cid, entry in entries.items():
+            for spelling in (cid, entry.get("en", ""), entry.get("cs", ""), *entry.get("aliases", ())):
+                if spelling:
+                    key = fold(spelling).replace(" ", "-")
+                    if kind == "word" and key not in ALIAS:
+                        WHOLE_ONLY.add(key)
+                    _add(key, value[kind](cid))
+
+
+# Czech move words are said whole: their starts would make English abbreviations ambiguous ('pro' is the
+# prospector; 'prodat' is sell), so they are not matched by prefix.
+WHOLE_ONLY: set = set()
+
+
+_add_names()
 
 
 def _ascii(text: str) -> str:
@@ -159,7 +189,7 @@ def _partial(w: str):
     the name when exactly one fits; several are refused naming them. None when nothing fits."""
     if len(w) < 3:
         return None
-    found = {v for k, v in ALIAS.items() if v[0] in ("kind", "bld", "role", "verb") and
+    found = {v for k, v in ALIAS.items() if v[0] in ("kind", "bld", "role", "verb") and k not in WHOLE_ONLY and
              (k.startswith(w) or (v[0] == "bld" and k.endswith("-" + w)))}
     if len(found) == 1:
         return found.pop()
@@ -179,10 +209,38 @@ def _legal_texts(s) -> set:
     return {m.text for m in s.mv}
 
 
+def _p_is_pass(s, text: str) -> str:
+    """'p' is 'place' in the mayor phase and 'pass' everywhere else: a one-letter word means the move it can
+    mean now (issue 13: 'p' in the builder phase was refused though passing was legal)."""
+    if s.phase == PH_MAYOR:
+        return text
+    return " ".join("pass" if w.lower() == "p" else w for w in text.split())
+
+
+# Flags and the phases whose moves they qualify: elsewhere a flag is a word the move cannot honour.
+_FLAG_PHASE = {"no-hospice": (PH_SETTLER,), "no-university": (PH_BUILDER,), "no-privilege": (ROLE,)}
+
+
+def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
+    """Every word honoured: a second thing, a number or a flag the move cannot take is not silently dropped.
+    Several things ('corn indigo', 'take corn take indigo') are several moves: InvalidMove, so that the entry
+    reader (core/entry.py) may read them one by one; a number or flag that does not fit is refused."""
+    if len(objs) > 1 or len(set(verbs) - {"load"}) > 1 or (objs and set(verbs) & {"pass", "done", "ok", "refuse"}):
+        raise InvalidMove(_("'{text}' names more than one move; enter them one at a time, or separated by ','.")
+                          .format(text=text))
+    for f in flags:
+        if s.phase not in _FLAG_PHASE[f]:
+            raise IllegalMove(_("'{flag}' does not fit a move now; the legal moves are: {moves}.").format(
+                flag=f, moves=_listing(s)))
+    if nums and s.phase not in (PH_CAPTAIN, ROLE):
+        raise IllegalMove(_("The number {n} does not fit a move now (say each move once, without a count); the "
+                            "legal moves are: {moves}.").format(n=nums[0], moves=_listing(s)))
+
+
 def parse(s, text: str) -> str:
     if s.phase == END:
         raise IllegalMove("The game is over.")
-    toks = tokens(text)
+    toks = tokens(_p_is_pass(s, text))
     if not toks:
         raise InvalidMove("The move is empty; type 'moves' to list the legal ones.")
     verbs = [t[1] for t in toks if t[0] == "verb"]
@@ -193,6 +251,8 @@ def parse(s, text: str) -> str:
     if verb == "wharf" and s.phase != PH_CAPTAIN:   # 'wharf' names the building outside the captain phase
         verb = None
         objs.insert(0, ("bld", WHARF))
+        verbs = verbs[1:]
+    _one_move(s, text, toks, verbs, objs, nums, flags)
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
     if verb is not None and verb not in _VERBS_OF[s.phase]:
@@ -237,12 +297,22 @@ def _role(s, verb, obj, nums, flags, toks):
         by = s.names[s.card_taken[idx[0]]]
         raise IllegalMove(f"The {name} was already chosen this round by {by}; a role can be chosen only once per "
                           f"round (rule 5.1 R1): choose one of {_listing(s)}.")
+    if nums and (name != "prospector" or len(nums) > 1):
+        raise IllegalMove(_("The number {n} does not fit the {role}: a number names a prospector by the "
+                            "doubloons on it; choose one of: {moves}.").format(n=nums[-1], role=name,
+                                                                               moves=_listing(s)))
     if name == "prospector":
         texts = [m.text for m in s.mv if m.text.startswith("prospector")]
         if nums:
             want = f"prospector {nums[0]}"
             if want in texts:
                 return want
+            on = sorted({s.card_coins[i] for i in free})
+            if texts == ["prospector"] and on == [nums[0]]:
+                return "prospector"
+            raise IllegalMove(_("No prospector on the table carries {n}; they carry {on}: choose one of "
+                                "{moves}.").format(n=dbl_(nums[0]), on=" and ".join(dbl_(c) for c in on),
+                                                   moves=_listing(s)))
         return texts[0]
     if name == "mayor" and "no-privilege" in flags:
         if not s.opts.get("mayor-privilege-optional", True):
@@ -443,8 +513,12 @@ def _captain(s, verb, obj, nums, flags, toks):
         raise IllegalMove(f"You hold no {GOODS[g]}; you may: {_listing(s)}.")
     # a number before the good is a quantity ("load 3 corn"), after it a ship ("load corn 6", "on the 6-ship")
     at = toks.index(obj)
-    qty = next((t[1] for t in toks[:at] if t[0] == "num"), None)
+    qtys = [t[1] for t in toks[:at] if t[0] == "num"]
+    qty = qtys[0] if qtys else None
     nums = [t[1] for t in toks[at + 1:] if t[0] == "num"]
+    if len(qtys) > 1 or len(nums) > 1:                  # every number honoured: one count, one ship
+        raise IllegalMove(_("A load names one count and one ship, e.g. 'load 3 {good} 6'; you may: {moves}.")
+                          .format(good=GOODS[g], moves=", ".join(t for *_, t in open_loads)))
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
             raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
@@ -532,6 +606,28 @@ _VERBS_OF = {
 _PHASE = {ROLE: _role, REVEAL: _reveal, DRAW: _reveal, PH_SETTLER: _settler, PH_MAYOR: _mayor,
           PH_BUILDER: _builder, PH_CRAFTSMAN: _craftsman, PH_TRADER: _trader, PH_CAPTAIN: _captain,
           STORAGE: _storage}
+
+
+# --- one entry, several moves --------------------------------------------------------------------
+
+def split_entry(s, text: str):
+    """The mayor's count said at the table: 'place 2 indigo-plant', '2 corn' are that many colonists, one
+    'place' move each (rule 5.3: colonists are placed one at a time). None: the core reads the entry."""
+    if s.phase != PH_MAYOR:
+        return None
+    toks = tokens(text)
+    verbs = [t[1] for t in toks if t[0] == "verb"]
+    objs = [t for t in toks if t[0] in ("kind", "bld")]
+    nums = [t[1] for t in toks if t[0] == "num"]
+    if len(nums) != 1 or len(objs) != 1 or len(toks) != len(verbs) + 2 or set(verbs) - {"place"}:
+        return None
+    n, (kind, x) = nums[0], objs[0]
+    left = s.m_target - s.m_placed
+    if n < 1 or n > left:
+        raise IllegalMove(ngettext("{who} has {left} colonist left to place, not {n} (rule 5.3 M3).",
+                                   "{who} has {left} colonists left to place, not {n} (rule 5.3 M3).",
+                                   left).format(who=_who(s), left=left, n=n))
+    return ["place " + (KINDS[x] if kind == "kind" else BIDS[x])] * n
 
 
 # --- prompt --------------------------------------------------------------------------------------

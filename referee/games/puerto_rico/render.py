@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
 from .checklist import setup_checklist
 from .notation import mayor_ok_text, mayor_proposal, storage_proposal
 from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE, dbl_
@@ -94,3 +95,129 @@ def render(s):
         turn = f"To move: {s.names[s.actor]} ({s.phase})."
     parts.append(Text(turn, style="bold"))
     return Group(*parts)
+
+
+# --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
+
+def _shared_lines(s, terse=False):
+    """The shared board in four or five lines: round, roles, ships, trading house, colonists, chips, supply.
+    Terse: the roles without who took them and the phase without who chose it (both show in the players'
+    lines)."""
+    from rich.text import Text
+
+    ships = " ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]]}]" if sh[1] >= 0 else f"[{sh[0]}: {_('empty')}]"
+                     for sh in s.ships)
+    house = ", ".join(GOODS[g] for g in s.house) or _("empty")
+    roles = " ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
+                     + (("*" if terse else f"({s.names[s.card_taken[i]]})") if s.card_taken[i] >= 0 else "")
+                     for i in range(len(s.cards)))
+    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or _("none")
+    out = [
+        Text.assemble((_("Round {round}:").format(round=s.round) + " ", "bold"),
+                      _("choosing roles, pick {pick} of {picks}").format(pick=s.picks + 1, picks=s.total_picks)
+                      if s.phase == "role" else s.phase if s.phase not in ("reveal", END) else _phase(s))
+        if terse else
+        Text.assemble((_("Round {round}, governor {player}:").format(round=s.round, player=s.names[s.gov]) + " ",
+                       "bold"), _phase(s)),
+        Text.assemble((_("Roles:") + " ", "bold"), roles),
+        Text.assemble((_("Ships:") + " ", "bold"), ships, ("  " + _("House:") + " ", "bold"),
+                      f"{house} ({len(s.house)}/4)"),
+        Text.assemble((_("Colonists:") + " ", "bold"),
+                      _("{ship} ship {supply} supply").format(ship=s.cship, supply=s.csup),
+                      ("  " + _("VP chips:") + " ", "bold"), str(s.pool), ("  " + _("Face up:") + " ", "bold"), row),
+        Text.assemble((_("Supply:") + " ", "bold"), " ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)),
+                      ", " + ngettext("{n} quarry", "{n} quarries", s.quarries).format(n=s.quarries)),
+    ]
+    if s.bank < 0:
+        out.append(Text(_("The bank has paid out {amount} more than the box holds (86).").format(
+            amount=dbl_(-s.bank)), style="yellow"))
+    if s.triggers:
+        why = ", ".join(s.triggers)
+        out.append(Text(_("The game ended ({why}).").format(why=why) if s.phase == END else
+                        _("Game end triggered ({why}): this is the last round.").format(why=why), style="bold red"))
+    if s.phase == PH_MAYOR and s.m_t is not None:     # what is placed shows in the acting player's circles
+        out.append(Text(_("{player} places colonists: {placed} placed, {left} to go.").format(
+            player=s.names[s.actor], placed=s.m_placed, left=s.m_target - s.m_placed)))
+    if s.phase == STORAGE and s.st_kept is not None:
+        kept = ", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or _("nothing chosen yet")
+        out.append(Text(_("{player} keeps: {kept}; 'ok' keeps {proposal}.").format(
+            player=s.names[s.actor], kept=kept, proposal=storage_proposal(s))))
+    return out
+
+
+def _short_line(s, p, show_vp):
+    """Another player on one line: name, doubloons, VP, San Juan, manned plantations and city, goods."""
+    from rich.text import Text
+
+    t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
+    line = Text("  ")
+    line.append(s.names[p], style="bold")
+    if p == s.gov:
+        line.append(" " + _("(gov.)"))
+    # TRANSLATORS: doubloons (db), victory points (VP) and San Juan (SJ), short to fit a player on one line
+    line.append(" " + _("{db}db").format(db=s.dbl[p]) + (" " + _("{vp}VP").format(vp=s.vp[p]) if show_vp else "")
+                + " " + _("SJ{n}").format(n=s.sj[p]))
+    # TRANSLATORS: manned/all plantations on the island (isl), city spaces used, manned/all building circles
+    line.append(" " + _("isl {manned}/{tiles} city {used}/12 {in_city}/{circles}").format(
+        manned=sum(o), tiles=sum(t), used=s.city[p], in_city=sum(bl[b] for b in s.owned[p]),
+        circles=sum(CIRC[b] for b in s.owned[p])), style="dim")
+    goods = " ".join(f"{s.goods[p][g]}{GOODS[g][:3]}" for g in range(5) if s.goods[p][g])
+    if goods:
+        line.append(" · " + goods)
+    return line
+
+
+def _head(s, p, show_vp):
+    from rich.text import Text
+
+    acting = s.phase not in (END, "reveal", "draw") and p == s.actor
+    line = Text("> " if acting else "  ", style="bold")
+    line.append(s.names[p], style="bold")
+    if p == s.gov:
+        line.append(" " + _("(governor)"))
+    held = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]
+    if held:
+        line.append(" (" + ", ".join(held) + ")")
+    line.append("  " + _("{db} db").format(db=s.dbl[p]))
+    if show_vp:
+        line.append(", " + _("{vp} VP").format(vp=s.vp[p]))
+    line.append(", " + _("San Juan {n}").format(n=s.sj[p]))
+    goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g])
+    if goods:
+        line.append(", " + _("goods: {goods}").format(goods=goods))
+    return line
+
+
+def _player_full(s, p, show_vp):
+    """A player in full: the head line, the island by kind, the city building by building (names whole)."""
+    from rich.text import Text
+
+    t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
+    island = " ".join(f"{KINDS[k]}{_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
+    city = " ".join(f"{BIDS[b]}{_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
+    return [_head(s, p, show_vp), Text("  " + _("island: {tiles}").format(tiles=island)),
+            Text("  " + _("city {used}/12: {buildings}").format(used=s.city[p], buildings=city))]
+
+
+def compact(s, width, in_full: int = 1, terse: bool = False):
+    """The shared board, then the players: ``in_full`` of them in full (the acting player and the next ones
+    to act), the others one line each."""
+    from rich.console import Group
+
+    show_vp = s.opts.get("show-running-vp", False) or s.phase == END
+    parts = _shared_lines(s, terse)
+    first = s.actor if 0 <= s.actor < s.n else s.gov
+    full = {(first + k) % s.n for k in range(in_full)}
+    for p in range(s.n):
+        if p in full:
+            parts.extend(_player_full(s, p, show_vp))
+        else:
+            parts.append(_short_line(s, p, show_vp))
+    return Group(*parts)
+
+
+def tiers(rules, s, width, height):
+    """Fullest first: the whole table, every player in full without borders, then fewer players in full
+    (the acting one and the next to act), down to the acting player alone (ui/fit.py picks the first that
+    fits)."""
+    return [render(s)] + [compact(s, width, k) for k in range(s.n, 0, -1)] + [compact(s, width, 1, terse=True)]

@@ -27,7 +27,10 @@ Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes th
   trader     sell <good> | pass
   captain    load <good>, + the ship when several fit: load corn 6 | load 3 corn | wharf <good> | pass
   storage    keep <good> (warehouse kinds first, then the single barrel) | ok
-Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs."""
+Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs;
+'p' is pass (place in the mayor phase). One line may hold one player's moves, or the table's:
+'corn indigo sugar' (the row), 'place 2 corn' (two colonists), 'hacienda coffee', 'builder, pass'.
+Czech names work too, with or without accents: osadník, malý cukrovar, sídlo cechu, vezmi kukuřici."""
 
 
 _ACT = {
@@ -69,6 +72,20 @@ class PuertoRicoRules(Rules):
         from .notation import parse
 
         return parse(s, text)
+
+    def split_entry(self, s, text):
+        """'place 2 corn': two colonists, two moves (core/entry.py plays the pieces)."""
+        from .notation import split_entry
+
+        return split_entry(s, text)
+
+    def default_move(self, s):
+        """Enter plays a move only where it is the one legal move (a forced load, a pass with nothing else
+        to do): every other choice here changes the game (roles, tiles, colonists, goods kept)."""
+        mv = self.legal(s)
+        if len(mv) == 1 and not mv[0].chance:
+            return mv[0].text
+        return None
 
     # --- state ---------------------------------------------------------------------------------------
     def finished(self, s):

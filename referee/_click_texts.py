@@ -1,0 +1,70 @@
+"""Click's own user-visible texts, listed so that extraction puts them in referee's catalog.
+
+Click translates them with the stdlib ``gettext``; ``referee.i18n.install_click`` routes those calls to
+referee's translator, so the Czech lives in ``referee/locale/cs/LC_MESSAGES/referee.po`` with ours. This
+module is never imported at run time: it only carries the msgids (as click 8.x spells them).
+Developer-only texts (errors in declaring options) are left out.
+"""
+
+from referee.i18n import N_, ngettext
+
+
+def _listed() -> None:  # pragma: no cover - never called; read by `pybabel extract`
+    N_("Aborted!")
+    N_("Options")
+    N_("Positional arguments")
+    N_("Commands")
+    N_("Usage:")
+    N_("Missing command.")
+    N_("deprecated")
+    N_("required")
+    N_("(dynamic)")
+    N_("env var: {var}")
+    N_("default: {default}")
+    N_("Do you want to continue?")
+    N_("Confirm the action without prompting.")
+    N_("%(prog)s, version %(version)s")
+    N_("Show the version and exit.")
+    N_("Show this message and exit.")
+    N_("Error: {message}")
+    N_("Try '{command} {option}' for help.")
+    N_("Invalid value: {message}")
+    N_("Invalid value for {param_hint}: {message}")
+    N_("Missing argument")
+    N_("Missing option")
+    N_("Missing parameter")
+    N_("Missing {param_type}")
+    N_("Missing parameter: {param_name}")
+    N_("No such option {name!r}.")
+    N_("No such command {name!r}.")
+    N_("unknown error")
+    N_("Could not open file {filename!r}: {message}")
+    N_("Argument {name!r} takes {nargs} values.")
+    N_("Option {name!r} does not take a value.")
+    N_("Choose from:\n\t{choices}")
+    N_("Choice({choices})")
+    N_("{value!r} is not a valid {number_type}.")
+    N_("{value} is not in the range {range}.")
+    N_("{value!r} is not a valid boolean. Recognized values: {states}")
+    N_("{value!r} is not a valid UUID.")
+    N_("file")
+    N_("directory")
+    N_("path")
+    N_("{name} {filename!r} does not exist.")
+    N_("{name} {filename!r} is a file.")
+    N_("{name} {filename!r} is a directory.")
+    N_("{name} {filename!r} is not readable.")
+    N_("{name} {filename!r} is not writable.")
+    N_("{name} {filename!r} is not executable.")
+    N_("Repeat for confirmation")
+    N_("Error: The two entered values do not match.")
+    N_("Error: invalid input")
+    N_("Press any key to continue...")
+    ngettext("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 1)
+    ngettext("Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given.", 1)
+    ngettext("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1)
+    ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 1)
+    ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 1)
+    ngettext("{value!r} does not match the format {format}.", "{value!r} does not match the formats {formats}.", 1)
+    ngettext("{len_type} values are required, but {len_value} was given.",
+             "{len_type} values are required, but {len_value} were given.", 1)

@@ -1,0 +1,67 @@
+"""Ratings with uncertainty for a club: few plays per person, multiplayer finishing orders, ties.
+
+A Weng-Lin (Plackett-Luce) model from the maintained ``openskill`` package: each player has a skill ``mu``
+and an uncertainty ``sigma`` (everyone starts at mu 25, sigma 25/3). After each play every player's
+rating moves by how surprising the finishing order was given both; ties share a rank. Players are ranked by
+the *conservative estimate* ``mu - 3 sigma`` (openskill's ordinal): a player with one lucky win stays below
+one with a steady record, which is what a club with 2-10 plays a person needs (Elo, with no uncertainty,
+calls a 1-in-3 player better than a 2-in-3 one after a few plays).
+
+Pure functions of the plays (club.stats.Play, oldest first); openskill is imported only when rating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+START_MU = 25.0
+START_SIGMA = 25.0 / 3.0
+
+
+@dataclass
+class Rating:
+    key: str                     # casefolded name
+    name: str
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    plays: int = 0
+    history: list = field(default_factory=list)   # [(date, play id, conservative estimate)] after each play
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - 3.0 * self.sigma
+
+
+def rate(plays, game: str | None = None) -> dict[str, Rating]:
+    """Ratings after every play in order (of one game id, or of all games when ``game`` is None).
+    A play with fewer than two seats, or a cooperative one (no finishing order), changes nothing."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    table: dict[str, Rating] = {}
+    for play in plays:
+        if game is not None and play.game != game:
+            continue
+        seats = [s for s in play.seats]
+        if len(seats) < 2 or getattr(play, "coop", False):
+            continue
+        teams, ranks = [], []
+        for seat in seats:
+            r = table.get(seat.key)
+            if r is None:
+                r = table[seat.key] = Rating(seat.key, seat.name)
+            teams.append([model.rating(mu=r.mu, sigma=r.sigma, name=seat.key)])
+            ranks.append(seat.rank or 1)
+        result = model.rate(teams, ranks=ranks)
+        for seat, team in zip(seats, result):
+            r = table[seat.key]
+            r.mu, r.sigma = team[0].mu, team[0].sigma
+            r.plays += 1
+            r.name = seat.name
+            r.history.append((play.date, play.id, round(r.conservative, 2)))
+    return table
+
+
+def standings(table: dict[str, Rating]) -> list[Rating]:
+    """Best first by the conservative estimate; equal estimates by more plays, then name."""
+    return sorted(table.values(), key=lambda r: (-round(r.conservative, 6), -r.plays, r.key))

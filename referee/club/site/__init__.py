@@ -1,0 +1,3 @@
+"""The club's static web site (`referee site DIR`)."""
+
+from .build import build_site  # noqa: F401

@@ -1,0 +1,284 @@
+"""The four games' boards as SVG pictures, drawn from the engine's public view (``game.view()``: the same
+state the terminal board is drawn from).
+
+A board is a set of keyed pieces (``frame(view) -> {key: svg fragment}``); keys sort in drawing order. The
+replay page ships the first frame whole and then only the pieces that change at each step, so a 700-move
+game stays a small page; ``board_svg`` joins a frame into a whole picture (tests, static pages).
+Pieces are built as XML elements and cached by their content: a tile or a card drawn once is reused.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...core.names import display
+from ...i18n import _
+from .svg import PALETTE, el, to_text
+
+W = 720   # every board is this wide (viewBox units); its height depends on the game and the players
+
+PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#111111")
+NAMED_COLOURS = {"red": "#d62728", "yellow": "#e6b800", "green": "#2ca02c", "blue": "#1f77b4",
+                 "purple": "#9467bd", "black": "#222222", "white": "#f4f4f4", "gray": "#888888",
+                 "grey": "#888888"}
+
+
+@lru_cache(maxsize=65536)
+def _text(x: float, y: float, text: str, cls: str = "t", anchor: str = "start") -> str:
+    return to_text(el("text", text, x=x, y=y, class_=cls, text_anchor=anchor if anchor != "start" else None))
+
+
+@lru_cache(maxsize=65536)
+def _rect(x: float, y: float, w: float, h: float, fill: str, label: str = "", cls: str = "piece") -> str:
+    kids = [el("title", label)] if label else []
+    return to_text(el("rect", x=x, y=y, width=w, height=h, fill=fill, class_=cls, rx=3, children=kids))
+
+
+@lru_cache(maxsize=65536)
+def _dot(x: float, y: float, r: float, fill: str, label: str = "") -> str:
+    kids = [el("title", label)] if label else []
+    return to_text(el("circle", cx=x, cy=y, r=r, fill=fill, stroke="#000", stroke_width=0.6, children=kids))
+
+
+def _k(*parts) -> str:
+    return "/".join(f"{p:04d}" if isinstance(p, int) else str(p) for p in parts)
+
+
+# --- Port Royal ---------------------------------------------------------------------------------
+_PR_CARD = {"expedition": "#c9b38a", "tax": "#999999", "pinnace": "#7fb3d5", "flute": "#76d7c4",
+            "skiff": "#aed6f1", "frigate": "#f5b041", "galleon": "#ec7063"}
+
+
+def _port_royal_card_colour(card: str) -> str:
+    head = card.split("-")[0]
+    if head in _PR_CARD:
+        return _PR_CARD[head]
+    return "#f7f1e1"
+
+
+def port_royal(view: dict) -> dict:
+    parts = {_k(0, "head"): _text(8, 18, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · discards "
+                                            "{discards}").format(turn=view.get("turn"), phase=view.get("phase"),
+                                                                 active=view.get("active") or "-",
+                                                                 draw=view.get("draw_pile"),
+                                                                 discards=view.get("discard_pile")), "h")}
+    parts[_k(1, "harbour")] = _text(8, 42, _("Harbour"), "s")
+    for i, card in enumerate(view.get("display") or []):
+        x, y = 8 + (i % 7) * 100, 50 + (i // 7) * 46
+        parts[_k(1, i, "c")] = _rect(x, y, 94, 38, _port_royal_card_colour(card), card)
+        parts[_k(1, i, "t")] = _text(x + 4, y + 23, card[:15], "small")
+    parts[_k(2, "exp")] = _text(8, 160, _("Expeditions: {cards}").format(
+        cards=", ".join(view.get("expedition_area") or []) or "-"), "s")
+    for p, pl in enumerate(view.get("players") or []):
+        y = 186 + p * 40
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        persons = sum((pl.get("persons") or {}).values())
+        parts[_k(3, p, "n")] = _dot(14, y - 5, 6, colour, pl.get("name", ""))
+        parts[_k(3, p, "t")] = _text(26, y, _("{name}: {coins} coins · {influence} influence · {swords} swords · "
+                                              "{persons} persons · {expeditions} expeditions").format(
+            name=pl.get("name"), coins=pl.get("coins"), influence=pl.get("influence"), swords=pl.get("swords"),
+            persons=persons, expeditions=len(pl.get("expeditions") or [])))
+        parts[_k(3, p, "p")] = _text(26, y + 16, ", ".join(sorted(pl.get("persons") or {}))[:110], "small")
+    return parts
+
+
+def _port_royal_height(view: dict) -> int:
+    return 186 + len(view.get("players") or []) * 40 + 6
+
+
+# --- Puerto Rico --------------------------------------------------------------------------------
+_GOOD = {"corn": "#f4d03f", "indigo": "#2e4053", "sugar": "#f2f3f4", "tobacco": "#a0522d", "coffee": "#4a2c0f",
+         "quarry": "#95a5a6"}
+
+
+def puerto_rico(view: dict) -> dict:
+    parts = {_k(0, "head"): _text(8, 18, _("Round {round} · governor {governor} · role {role} · colonists {ship} on "
+                                            "the ship, {supply} in supply · VP chips left {vp}").format(
+        round=view.get("round"), governor=view.get("governor"),
+        role=display("puerto-rico", "role", view.get("role")) if view.get("role") else "-",
+        ship=view.get("colonist_ship"), supply=view.get("colonist_supply"), vp=view.get("vp_chips_left")), "h")}
+    for i, r in enumerate(view.get("roles") or []):
+        x = 8 + i * 88
+        taken = r.get("taken_by")
+        role_name = display("puerto-rico", "role", r.get("role"))
+        parts[_k(1, i, "r")] = _rect(x, 28, 84, 26, "#dddddd" if taken else "#f7f1e1",
+                                     _("{role}: {n} doubloons").format(role=role_name, n=r.get("doubloons")) +
+                                     (_(", taken by {player}").format(player=taken) if taken else ""))
+        parts[_k(1, i, "t")] = _text(x + 4, 45, f"{role_name} {r.get('doubloons') or ''}".strip(), "small")
+    for i, ship in enumerate(view.get("ships") or []):
+        x = 8 + i * 120
+        parts[_k(2, i)] = _text(x, 72, _("ship {capacity}: {load} {good}").format(
+            capacity=ship.get("capacity"), load=ship.get("load"),
+            good=display("puerto-rico", "good", ship.get("good")) if ship.get("good") else "").strip(), "small")
+    parts[_k(2, "th")] = _text(370, 72, _("trading house: {goods}").format(
+        goods=", ".join(display("puerto-rico", "good", g) for g in view.get("trading_house") or []) or "-"),
+        "small")
+    from ...i18n import language
+
+    lang = language()
+    for p, pl in enumerate(view.get("players") or []):
+        parts.update(_pr_player(
+            p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+            tuple(sorted((pl.get("goods") or {}).items())),
+            tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted((pl.get("island") or {}).items())),
+            tuple(sorted((pl.get("city") or {}).items())), pl.get("san_juan"), lang))
+    return parts
+
+
+@lru_cache(maxsize=8192)
+def _pr_player(p, name, governor, doubloons, goods, island, city, san_juan, lang) -> tuple:
+    """One player's part of the Puerto Rico board as (key, piece) pairs, cached by what it shows: most
+    steps change one player or none, and the same city is drawn again at every step."""
+    out = []
+    y = 86 + p * 94
+    goods_text = ", ".join(f"{n} {display('puerto-rico', 'good', g)}" for g, n in goods if n) or _("no goods")
+    who = _("{name} (governor)").format(name=name) if governor else name
+    out.append((f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
+                                      .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan),
+                                      "s")))
+    slot = 0
+    for kind, occupied in island:
+        total, manned = (list(occupied) + [0, 0])[:2] if isinstance(occupied, tuple) else (occupied, 0)
+        for j in range(int(total or 0)):
+            x = 8 + slot * 26
+            out.append((f"3/{p:02d}/i/{slot:03d}", _rect(x, y + 18, 22, 22, _GOOD.get(kind, "#ccc"), kind)))
+            if j < int(manned or 0):
+                out.append((f"3/{p:02d}/ic/{slot:03d}", _dot(x + 11, y + 29, 4, "#6e2c00", "colonist")))
+            slot += 1
+    for b, (building, colonists) in enumerate(city):
+        x = 8 + (b % 4) * 178
+        yy = y + 44 + (b // 4) * 15
+        dots = "●" * int(colonists or 0)
+        out.append((f"3/{p:02d}/b/{b:03d}", _text(x, yy + 10, f"{display('puerto-rico', 'building', building)} {dots}",
+                                                  "small")))
+    return tuple(out)
+
+
+def _puerto_rico_height(view: dict) -> int:
+    return 86 + len(view.get("players") or []) * 94 + 6
+
+
+# --- Carcassonne --------------------------------------------------------------------------------
+_EDGE = {"C": "#b5651d", "R": "#f4f4f4", "F": "#7dcea0"}
+CELL = 24
+
+
+@lru_cache(maxsize=65536)
+def _tile(px: float, py: float, edges: str, label: str) -> str:
+    c = CELL
+    cx, cy = px + c / 2, py + c / 2
+    corners = [(px, py), (px + c, py), (px + c, py + c), (px, py + c)]
+    kids = [el("title", label), el("rect", x=px, y=py, width=c, height=c, fill="#7dcea0")]
+    for i, kind in enumerate(edges[:4]):
+        a, b = corners[i], corners[(i + 1) % 4]
+        if kind == "C":
+            kids.append(el("polygon", points=f"{a[0]},{a[1]} {b[0]},{b[1]} {cx},{cy}", fill=_EDGE["C"]))
+        elif kind == "R":
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            kids.append(el("line", x1=mx, y1=my, x2=cx, y2=cy, stroke="#fff", stroke_width=3))
+    kids.append(el("rect", x=px, y=py, width=c, height=c, fill="none", stroke="#335", stroke_width=0.5))
+    return to_text(el("g", children=kids))
+
+
+def _bounds(view: dict) -> tuple[int, int, int, int]:
+    board = view.get("board") or []
+    xs = [t["x"] for t in board] or [0]
+    ys = [t["y"] for t in board] or [0]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def carcassonne(view: dict) -> dict:
+    """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
+    growing map only adds pieces; the picture's viewBox follows the map (see size)."""
+    x0, y0, _x1, _y1 = _bounds(view)
+    names = [p.get("name") for p in view.get("players") or []]
+    head = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
+    parts = {_k(0, "head"): _text(x0 * CELL - 16, y0 * CELL - 16, _("{scores} · tiles left {n}").format(scores=head, n=view.get("bag_total")), "h")}
+    for t in view.get("board") or []:
+        px, py = t["x"] * CELL, t["y"] * CELL
+        key = f"1/{t['y']:+05d}/{t['x']:+05d}"
+        parts[key] = _tile(px, py, t.get("edges") or "FFFF", f"{t.get('tile')} at {t['x']},{t['y']}")
+        fig = t.get("figure")
+        if fig:
+            owner = fig.get("player") if isinstance(fig, dict) else None
+            p = names.index(owner) if owner in names else 0
+            parts[key + "/f"] = _dot(px + CELL / 2, py + CELL / 2, 5, PLAYER_COLOURS[p % 6],
+                                     f"{owner}: {fig.get('figure', '') if isinstance(fig, dict) else fig} "
+                                     f"{fig.get('feature', '') if isinstance(fig, dict) else ''}".strip())
+    return parts
+
+
+def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = _bounds(view)
+    return (x0 * CELL - 24, y0 * CELL - 36, max(W, (x1 - x0 + 1) * CELL + 48), (y1 - y0 + 1) * CELL + 48)
+
+
+# --- El Capitan ---------------------------------------------------------------------------------
+@lru_cache(maxsize=16384)
+def _city_row(c: int, city: str, sites: tuple, forts: tuple) -> str:
+    """One city's row: its name, a square per site in the owner's colour, its fortresses (one piece)."""
+    y = 32 + c * 26
+    kids = [el("text", display("el-capitan", "city", city), x=8, y=y + 15, class_="small")]
+    for s, owner in enumerate(sites):
+        fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
+        kids.append(el("rect", x=100 + s * 30, y=y + 2, width=26, height=20, fill=fill, class_="piece", rx=3,
+                       children=[el("title", f"{city} site {s + 1}: {owner or 'empty'}")]))
+    if forts:
+        kids.append(el("text", _("fortress {colours}").format(colours=", ".join(map(str, forts))), x=470, y=y + 15,
+                       class_="small"))
+    return to_text(el("g", children=kids))
+
+
+def el_capitan(view: dict) -> dict:
+    parts = {"0/head": _text(8, 18, _("Phase {phase} · paydays {paydays} · current {player}").format(
+        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h")}
+    cities = view.get("cities") or {}
+    for c, city in enumerate(sorted(cities)):
+        info = cities[city]
+        sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in info.get("sites") or ())
+        forts = tuple(f for f in info.get("fortresses") or () if f)
+        parts[f"1/{c:03d}"] = _city_row(c, city, sites, forts)
+    base = 32 + len(cities) * 26 + 8
+    for p, pl in enumerate(view.get("players") or []):
+        y = base + p * 22
+        parts[f"2/{p}/d"] = _dot(14, y - 5, 6, NAMED_COLOURS.get(str(pl.get("colour")), "#888"),
+                                 str(pl.get("colour")))
+        parts[f"2/{p}/t"] = _text(26, y, _("{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans").format(
+            name=pl.get("name"), money=pl.get("money"), place=pl.get("ship"), cards=len(pl.get("hand") or []),
+            loans=len(pl.get("loans") or [])))
+    return parts
+
+
+def _el_capitan_height(view: dict) -> int:
+    return 32 + len(view.get("cities") or {}) * 26 + 8 + len(view.get("players") or []) * 22 + 6
+
+
+FRAMES = {"port-royal": port_royal, "puerto-rico": puerto_rico, "carcassonne": carcassonne,
+          "el-capitan": el_capitan}
+
+
+def size(game: str, view: dict) -> tuple[int, int, int, int]:
+    """The picture's viewBox: (x, y, width, height)."""
+    if game == "carcassonne":
+        return _carcassonne_box(view)
+    height = {"port-royal": _port_royal_height, "puerto-rico": _puerto_rico_height,
+              "el-capitan": _el_capitan_height}[game](view)
+    return 0, 0, W, height
+
+
+def frame(game: str, view: dict) -> dict:
+    return FRAMES[game](view)
+
+
+def board_svg(game: str, view: dict, title: str = "Board") -> str:
+    """The whole board as one <svg> (the pieces of ``frame`` in key order)."""
+    x, y, w, h = size(game, view)
+    pieces = frame(game, view)
+    inner = "".join(pieces[k] for k in sorted(pieces))
+    root = to_text(el("svg", xmlns="http://www.w3.org/2000/svg", viewBox=f"{x} {y} {w} {h}", role="img",
+                      class_="board", children=[el("title", title)]))
+    # Pieces are already-serialized, escaped XML: splice them inside the root element.
+    return root.replace("</svg>", inner + "</svg>")
+
+
+__all__ = ["frame", "board_svg", "size", "PALETTE"]

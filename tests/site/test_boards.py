@@ -1,0 +1,89 @@
+"""The SVG boards against the engine's state: what the picture shows is what the view says."""
+
+import re
+import xml.etree.ElementTree as ET
+
+import referee
+from referee.club.site.boards import board_svg, frame
+
+from .conftest import HOSTILE, finished_game
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)     # well-formed XML: a stored text cannot break out of it
+
+
+def titles(root):
+    return [t.text for t in root.iter(f"{NS}title")]
+
+
+def test_carcassonne_map_has_every_tile_at_its_place_and_every_figure():
+    game = finished_game("carcassonne", ["Ann", "Bob"], seed=3)
+    half = referee.new_game("carcassonne", ["Ann", "Bob"])
+    for text in game.moves[:90]:
+        half.play(text)
+    view = half.view()
+    root = parse(board_svg("carcassonne", view))
+    tile_titles = [t for t in titles(root) if re.search(r" at -?\d+,-?\d+$", t)]
+    expected = sorted(f"{t['tile']} at {t['x']},{t['y']}" for t in view["board"])
+    assert sorted(tile_titles) == expected
+    figures = [t for t in view["board"] if t["figure"]]
+    dots = root.findall(f".//{NS}circle")
+    assert len(dots) == len(figures) > 0
+    owners = sorted(t.findtext(f"{NS}title").split(":")[0] for t in dots)
+    assert owners == sorted(t["figure"]["player"] for t in figures)
+
+
+def test_carcassonne_map_grows_by_pieces_not_by_redrawing():
+    game = finished_game("carcassonne", ["Ann", "Bob"], seed=4)
+    replay = referee.new_game("carcassonne", ["Ann", "Bob"])
+    before = frame("carcassonne", replay.view())
+    for text in game.moves[:40]:
+        replay.play(text)
+        after = frame("carcassonne", replay.view())
+        moved = [k for k in before if k in after and before[k] != after[k] and k.startswith("1/")]
+        # a placed tile's piece never changes (figures are separate pieces)
+        assert all(k.endswith("/f") for k in moved), moved
+        before = after
+
+
+def test_puerto_rico_city_shows_each_building_with_its_colonists_and_each_island_tile():
+    game = finished_game("puerto-rico", ["Ann", "Bob", HOSTILE], seed=5)
+    view = game.view()
+    svg = board_svg("puerto-rico", view)
+    root = parse(svg)
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    from referee.core.names import display
+
+    for player in view["players"]:
+        for building, colonists in player["city"].items():
+            shown = f"{display('puerto-rico', 'building', building)} {'●' * colonists}".strip()
+            assert shown in [t.strip() for t in texts], building
+    kinds = {k for p in view["players"] for k in p["island"]}
+    assert sum(1 for t in titles(root) if t in kinds) == sum(n for p in view["players"]
+                                                             for n, _ in p["island"].values())
+    assert sum(1 for t in titles(root) if t == "colonist") == sum(
+        m for p in view["players"] for _, m in p["island"].values())
+    assert HOSTILE in "".join(texts) and "<script>" not in svg.replace("&lt;script&gt;", "")
+
+
+def test_port_royal_and_el_capitan_boards_name_every_player_and_the_harbour():
+    game = finished_game("port-royal", ["Ann", "Bob", HOSTILE], seed=2)
+    mid = referee.new_game("port-royal", ["Ann", "Bob", HOSTILE])
+    for text in game.moves[: len(game.moves) // 2]:
+        mid.play(text)
+    view = mid.view()
+    root = parse(board_svg("port-royal", view))
+    text = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+    for p in view["players"]:
+        assert f"{p['name']}: {p['coins']} coins" in text
+    assert sorted(t for t in titles(root) if t in view["display"]) == sorted(view["display"])
+    cap = finished_game("el-capitan", ["Ann", "Bob", "Cal"], seed=2)
+    view = cap.view()
+    root = parse(board_svg("el-capitan", view))
+    sites = [t for t in titles(root) if " site " in t]
+    assert len(sites) == sum(len(c["sites"]) for c in view["cities"].values())
+    owned = sorted(t.split(": ")[1] for t in sites if not t.endswith("empty"))
+    assert owned == sorted(s for c in view["cities"].values() for s in c["sites"] if s)
