@@ -65,8 +65,10 @@ def read_regular(path: Path) -> bytes | None:
         if stat.S_ISDIR(info.st_mode):
             raise StoreError(f"{path} is a folder, not a file; nothing was changed.")
         if not stat.S_ISREG(info.st_mode):
-            raise StoreError(f"{path} is not a regular file (a pipe or a device); referee keeps its history "
-                             f"only in ordinary files, so nothing was read or changed.")
+            from ..i18n import _
+
+            raise StoreError(_("{path} is not a regular file (a pipe or a device); referee keeps its history "
+                               "only in ordinary files, so nothing was read or changed.").format(path=path))
         chunks = []
         while True:
             chunk = os.read(fd, 1 << 20)

@@ -36,10 +36,13 @@ class StoreLock:
         self._depth = 0
 
     def _cannot(self, err: OSError) -> StoreError:
-        return StoreError(
-            f"Cannot lock the history store {self.store_name}: {self.path} gives \"{err.strerror or err}\"; "
-            f"check that its folder exists and can be written, and that the lock is a file (a network drive "
-            f"without locking cannot hold a history). Nothing was changed.")
+        from ..i18n import _
+
+        return StoreError(_(
+            "Cannot lock the history store {store}: {lock} gives \"{reason}\"; check that its folder exists and "
+            "can be written, and that the lock is a file (a network drive without locking cannot hold a "
+            "history). Nothing was changed.").format(store=self.store_name, lock=self.path,
+                                                     reason=err.strerror or err))
 
     def acquire(self, timeout: float | None = None) -> None:
         if self._depth:

@@ -47,8 +47,10 @@ def default_path() -> Path:
 
 def resolve_path(path: str | os.PathLike | None = None) -> Path:
     if isinstance(path, str) and not path.strip():
-        raise BadInput("The history store path is empty (--db \"\"); give a file, for example --db "
-                       "history.json, or leave --db out to use the default history.")
+        from ..i18n import _
+
+        raise BadInput(_("The history store path is empty (--db \"\"); give a file, for example --db "
+                         "history.json, or leave --db out to use the default history."))
     if path:
         return Path(path).expanduser()
     env = os.environ.get("REFEREE_DB")
