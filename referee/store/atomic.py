@@ -46,6 +46,18 @@ def write_through(path: Path) -> Path:
     return path
 
 
+def _folder(path) -> str:
+    from ..i18n import _
+
+    return _("{path} is a folder, not a file; nothing was changed.").format(path=path)
+
+
+def _cannot_read(path, err: OSError) -> str:
+    from ..i18n import _
+
+    return _("Cannot read {path} ({reason}); nothing was changed.").format(path=path, reason=err.strerror or err)
+
+
 def read_regular(path: Path) -> bytes | None:
     """The bytes of a regular file, None when it does not exist. A fifo, a device or a folder is refused
     at once with one sentence (reading a fifo or /dev/zero would never end)."""
@@ -57,13 +69,13 @@ def read_regular(path: Path) -> bytes | None:
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise StoreError(f"{path} is a folder, not a file; nothing was changed.") from None
+        raise StoreError(_folder(path)) from None
     except OSError as err:
-        raise StoreError(f"Cannot read {path} ({err.strerror or err}); nothing was changed.") from None
+        raise StoreError(_cannot_read(path, err)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise StoreError(f"{path} is a folder, not a file; nothing was changed.")
+            raise StoreError(_folder(path))
         if not stat.S_ISREG(info.st_mode):
             from ..i18n import _
 
@@ -77,7 +89,7 @@ def read_regular(path: Path) -> bytes | None:
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as err:
-        raise StoreError(f"Cannot read {path} ({err.strerror or err}); nothing was changed.") from None
+        raise StoreError(_cannot_read(path, err)) from None
     finally:
         os.close(fd)
 

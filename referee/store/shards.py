@@ -381,7 +381,9 @@ def finish_commit(directory: Path) -> None:
         except FileNotFoundError:
             pass
     except OSError as err:
-        raise StoreError(f"Could not put the new version of the history in place in {directory} "
-                         f"({err.strerror or err}); it is complete and the next write finishes putting it in "
-                         f"place (until then the history reads as written).") from None
+        from ..i18n import _
+
+        raise StoreError(_("Could not put the new version of the history in place in {folder} ({reason}); it is "
+                           "complete, and the next write finishes putting it in place (until then the history "
+                           "reads as written).").format(folder=directory, reason=err.strerror or err)) from None
     _fsync_dir(directory)

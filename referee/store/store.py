@@ -89,6 +89,13 @@ def _no_gc():
             gc.enable()
 
 
+def _not_a_game(number, path) -> StoreError:
+    from ..i18n import _
+
+    return StoreError(_("Game #{number} in {path} is not a game document; nothing was changed, and `referee "
+                        "repair` says what to do.").format(number=number, path=path))
+
+
 def _tinydb_blob(tables: dict) -> bytes:
     return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -181,8 +188,7 @@ class Store:
         docs = []
         for key, d in (data.get(GAMES) or {}).items():
             if not isinstance(d, dict):
-                raise StoreError(f"Game #{key} in {self.path} is not a game document; nothing was changed, and "
-                                 f"`referee repair` says what to do.")
+                raise _not_a_game(key, self.path)
             if check:
                 check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
             docs.append(dict(d))
@@ -211,8 +217,7 @@ class Store:
                 raise self.corrupt(f"has a game numbered {seq!r}, not a number", path) from None
             if check:
                 if not isinstance(d, dict):
-                    raise StoreError(f"Game #{seq} in {path} is not a game document; nothing was changed, and "
-                                     f"`referee repair` says what to do.")
+                    raise _not_a_game(seq, path)
                 check_schema(d, f"Game {d.get('id', '?')} in {path}")
             docs[seq] = d
         return docs
@@ -231,8 +236,7 @@ class Store:
         docs = self._shard_docs(key, check=False, pending=pending)
         for seq, d in docs.items():
             if not isinstance(d, dict):
-                raise StoreError(f"Game #{seq} in {self._shard_path(key)} is not a game document; nothing was "
-                                 f"changed, and `referee repair` says what to do.")
+                raise _not_a_game(seq, self._shard_path(key))
         return shards.summary_of(docs)
 
     def _current_rows(self, key: str) -> dict:
@@ -372,9 +376,7 @@ class Store:
                 if drop is not None and isinstance(d, dict) and d.get("id") == drop:
                     continue
                 if not isinstance(d, dict):
-                    raise StoreError(f"Game #{seq} in {self.path} is not a game document, so the history cannot "
-                                     f"be converted to this referee's layout; nothing was changed, and "
-                                     f"`referee repair` says what to do.")
+                    raise _not_a_game(seq, self.path)
                 check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
                 try:
                     seq = int(seq)
@@ -519,8 +521,10 @@ class Store:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise StoreError(f"The move record {self.record_path(gid)} is not UTF-8 text ({err}); nothing was "
-                             f"changed.") from None
+            from ..i18n import _
+
+            raise StoreError(_("The move record {path} is not UTF-8 text ({reason}); nothing was changed.").format(
+                path=self.record_path(gid), reason=err)) from None
 
     def write_record(self, gid: str, text: str) -> None:
         atomic_write(self.record_path(gid), text.encode("utf-8"))
@@ -548,8 +552,10 @@ class Store:
                     os.unlink(tmp)
                 except OSError:
                     pass
-            raise StoreError(f"Could not write the move records in {self.records_dir} ({err.strerror or err}); "
-                             f"the history was not changed.") from None
+            from ..i18n import _
+
+            raise StoreError(_("Could not write the move records in {folder} ({reason}); the history was not "
+                               "changed.").format(folder=self.records_dir, reason=err.strerror or err)) from None
         _fsync_dir(self.records_dir)
 
     # --- live games -------------------------------------------------------------------------
@@ -608,7 +614,10 @@ class Store:
             # compact it once, which drops the torn line, then append as usual.
             doc = self.read_live(gid)
             if doc is None or len(doc["moves"]) != at:
-                raise StoreError(f"The game file {path} changed while it was being written; nothing was changed.")
+                from ..i18n import _
+
+                raise StoreError(_("The game file {path} changed while it was being written; nothing was "
+                                   "changed.").format(path=path))
             self.write_live(doc)
         stamp = now_iso()
         try:
