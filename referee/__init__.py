@@ -6,9 +6,21 @@
 
 __version__ = "0.1.0"
 
-from .core.errors import (AmbiguousMove, BadInput, GameOver, IllegalMove, InvalidMove,  # noqa: E402
-                          RefereeError, StoreError)
-from .core.move import Move  # noqa: E402
+# The errors and Move are loaded on first use: `referee` (the program) imports this package before it can
+# catch a Ctrl-C, so the less it runs here, the shorter the moment in which Ctrl-C would show a traceback.
+_LAZY = {"AmbiguousMove": "errors", "BadInput": "errors", "GameOver": "errors", "IllegalMove": "errors",
+         "InvalidMove": "errors", "RefereeError": "errors", "StoreError": "errors", "Move": "move"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f".core.{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["AmbiguousMove", "BadInput", "GameOver", "IllegalMove", "InvalidMove", "Move", "RefereeError",
            "StoreError", "available_games", "load_record", "new_game", "score", "__version__"]
@@ -31,6 +43,7 @@ def load_record(text: str):
 
 def score(game: str, data: dict):
     """The final-scoring calculator (contracts §3): data -> scoring.Result."""
+    from .core.errors import BadInput
     from .core.registry import resolve_game_id
     import scoring
 

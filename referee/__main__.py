@@ -1,3 +1,3 @@
-from .cli import main
+from ._start import run
 
-main()
+run()

@@ -107,6 +107,8 @@ class RefereeGroup(click.Group):
             raise       # bare `referee`: the help itself, as click shows it
         except click.UsageError as err:
             raise OneLineUsageError(err) from None
+        except KeyboardInterrupt:       # while the command line is read: click would say "Aborted!", exit 1
+            interrupted()
 
     def invoke(self, ctx):
         from .core.errors import RefereeError
@@ -119,6 +121,12 @@ class RefereeGroup(click.Group):
             raise OneLineUsageError(err) from None
         except RefereeError as err:
             fail(str(err), err.exit_code)
+        except KeyboardInterrupt:
+            interrupted()
+        except click.exceptions.Abort as err:
+            if isinstance(err.__cause__, KeyboardInterrupt):    # Ctrl-C at one of click's prompts
+                interrupted()
+            raise
         except ValueError as err:
             if type(err).__name__ == "ScoringError":
                 fail(str(err), EXIT_USAGE)
@@ -254,10 +262,40 @@ def interactive_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def open_store(ctx):
+def open_store(ctx, recover: bool = True):
+    """The history store, with any change a crash left half-done finished first (store/journal.py); `repair`
+    opens it without, to put right first what may stop that change from completing."""
     from .store import Store
+    from .store.journal import recover_if_pending
 
-    return Store(ctx.obj.get("db") if ctx.obj else None)
+    store = Store(ctx.obj.get("db") if ctx.obj else None)
+    said = recover_if_pending(store) if recover else ""
+    if said:
+        click.echo(f"referee: {said}", err=True)
+    return store
+
+
+def interrupted() -> None:
+    """Ctrl-C: exit 130 with a sentence saying what was saved (contracts §1: never a traceback)."""
+    from .i18n import _
+
+    journal = sys.modules.get("referee.store.journal")
+    under_way = getattr(journal, "under_way", None)
+    if under_way == "import":
+        said = _("Interrupted during the import; what it had stored is taken back by the next referee command, "
+                 "so nothing of it is kept. Everything confirmed before is saved.")
+    elif under_way:
+        said = _("Interrupted in the middle of a change to the history; the next referee command completes "
+                 "it. Everything confirmed before is saved.")
+    else:
+        said = _("Interrupted. Everything referee had confirmed is saved, and a change under way was saved "
+                 "whole or not at all.")
+    try:
+        click.echo("", err=True)
+        click.echo(f"referee: {said}", err=True)
+    except (OSError, KeyboardInterrupt):
+        pass
+    sys.exit(130)
 
 
 def parse_options(pairs) -> dict:
@@ -686,13 +724,16 @@ def _result_line(result) -> str:
 @click.argument("game_id", shell_complete=complete_game_ref)
 @click.option("-n", "count", default=1, show_default=True, type=click.IntRange(min=1),
               help="How many moves to take back (chance events included).")
+@click.option("--reopen", is_flag=True,
+              help="Needed to take back moves of a finished game: it leaves the history (and the statistics) "
+                   "until it is finished again.")
 @click.pass_context
-def undo_command(ctx, game_id, count):
+def undo_command(ctx, game_id, count, reopen):
     """Take back the last N moves."""
     from . import session
 
     store, tracked = _open(ctx, game_id)
-    dropped = session.undo(store, tracked, count)
+    dropped = session.undo(store, tracked, count, reopen=reopen)
     click.echo("Took back: " + ", ".join(m.text for m in reversed(dropped)))
     echo_text(tracked.game.prompt())
 
@@ -755,15 +796,20 @@ def repair_command(ctx, restore, reset, set_aside):
     write behind) is replayed from its record and entered again, by every form of repair."""
     from .store.repair import repair
 
-    click.echo(repair(open_store(ctx), restore=restore, reset=reset, set_aside=set_aside))
+    click.echo(repair(open_store(ctx, recover=False), restore=restore, reset=reset, set_aside=set_aside))
 
 
 def main(argv=None):
     try:
         cli.main(args=argv, prog_name="referee", standalone_mode=True)
-    except KeyboardInterrupt:  # pragma: no cover - interactive
-        click.echo("", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt:
+        interrupted()
+    except OSError as err:          # a fault of the computer (disk full, read-only, no locks...), not a bug
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        from .store.faults import advice
+
+        fail(advice(err), EXIT_USAGE)
     except Exception as err:  # pragma: no cover - a bug; still no traceback for the user
         if os.environ.get("REFEREE_DEBUG"):
             raise

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core.errors import BadInput, IllegalMove, MovedOn, RefereeError, StoreError
+from .core.errors import BadInput, HalfDone, IllegalMove, MovedOn, RefereeError, StoreError, WouldReopen
 from .core.game import Game
 from .core.move import Move
 from .core.entry import name_refusal, play_entry, play_named, split_player  # noqa: F401 (re-exported)
 from .core.record import load_record
 from .core.registry import get_rules
+from .i18n import _
 from .store import SCHEMA_VERSION, Store
+from .store import journal
 from .store.store import now_iso
 
 
@@ -52,7 +54,7 @@ def create(store: Store, game_id: str, players, options=None, *, date=None, loca
            notes=None) -> Tracked:
     rules = get_rules(game_id)
     game = Game(rules, players, options, date=date)
-    with store.lock:
+    with journal.locked(store):
         gid = store.new_id()
         doc = {"schema_version": SCHEMA_VERSION, "kind": "live-game", "id": gid, "game": rules.id,
                "players": game.players, "options": game.options, "date": game.date,
@@ -68,8 +70,8 @@ def open_game(store: Store, text: str) -> Tracked:
         if doc is None:  # finished and archived by another process a moment ago
             return open_game(store, gid)
         tracked = Tracked(gid, game_from_live(store, doc), doc)
-        if tracked.game.finished:  # a crash between archiving and removing the live file
-            finish(store, tracked)
+        if tracked.game.finished:  # its last move is stored but it never entered the history (a failed write)
+            return _finish_found(store, gid)
         return tracked
     doc = store.get_archived(gid)
     record = store.read_record(gid)
@@ -80,6 +82,20 @@ def open_game(store: Store, text: str) -> Tracked:
     except RefereeError as err:
         raise StoreError(f"The record of game {gid} ({store.record_path(gid)}) cannot be replayed: {err}") from None
     return Tracked(gid, game, doc, archived=True)
+
+
+def _finish_found(store: Store, gid: str) -> Tracked:
+    """A finished game found still in progress enters the history, decided under the lock from the game as
+    read under the lock: another window may have taken back its last move (or finished it) since it was read
+    without the lock, and that must never be overwritten."""
+    with journal.locked(store):
+        doc = store.read_live(gid)
+        if doc is None:                         # entered the history meanwhile, by another process
+            return open_game(store, gid)
+        tracked = Tracked(gid, game_from_live(store, doc), doc)
+        if tracked.game.finished:
+            finish(store, tracked)
+        return tracked
 
 
 def latest_unfinished(store: Store) -> Tracked | None:
@@ -118,12 +134,15 @@ def enter(store: Store, tracked: Tracked, text: str, typed_at: int | None = None
     ``typed_at``: the number of moves the game had when the entry was typed (the table passes it). If the
     game on disk has moved on since (another window), nothing is applied and MovedOn is raised; ``tracked``
     then holds the new position, so the entry can be shown again and confirmed there."""
-    with store.lock:
+    seen = list(tracked.game.moves)[:typed_at] if typed_at is not None else None
+    with journal.locked(store):
         _refresh(store, tracked)
-        if typed_at is not None and typed_at != len(tracked.game.moves):
-            raise MovedOn(f"The game moved on in another window while this was typed (it has "
-                          f"{len(tracked.game.moves)} moves now, not {typed_at}); nothing was applied. "
-                          f"Check the board and enter it again.")
+        # The same number of moves is not the same position: another window may have taken one back and
+        # played another. The entry applies only to the very moves the window showed when it was typed.
+        if seen is not None and (typed_at != len(tracked.game.moves) or tracked.game.moves != seen):
+            raise MovedOn(_("The game moved on in another window while this was typed (it has {n} moves now, "
+                            "not {typed_at}); nothing was applied. Check the board and enter it again.").format(
+                n=len(tracked.game.moves), typed_at=typed_at))
         before = len(tracked.game.moves)
         moves = play_entry(tracked.game, text)
         tracked.doc["moves"] = tracked.game.moves
@@ -135,7 +154,14 @@ def enter(store: Store, tracked: Tracked, text: str, typed_at: int | None = None
             tracked.doc["moves"] = tracked.game.moves
             raise StoreError(f"The move was not saved: {err}") from None
         if tracked.game.finished:
-            finish(store, tracked)
+            try:
+                finish(store, tracked)
+            except HalfDone:
+                raise
+            except (StoreError, OSError) as err:      # nothing of the finish was stored, but the move was
+                raise HalfDone(_("The move was saved, but game {id} could not enter the history ({error}); "
+                                 "`referee show {id}` or `referee repair` enters it once that is put right.")
+                               .format(id=tracked.id, error=journal.why(err))) from None
     return moves
 
 
@@ -144,8 +170,11 @@ def play(store: Store, tracked: Tracked, text: str, typed_at: int | None = None)
     return enter(store, tracked, text, typed_at)[-1]
 
 
-def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
-    with store.lock:
+def undo(store: Store, tracked: Tracked, n: int = 1, reopen: bool = False) -> list[Move]:
+    """Take back the last ``n`` moves and store the game. Taking back a finished game's moves reopens it
+    (it leaves the history until it is finished again): only with ``reopen``, else WouldReopen and nothing
+    is changed, so the table can ask and `referee undo` can require --reopen."""
+    with journal.locked(store):
         if tracked.archived and (store.read_live(tracked.id) is not None
                                  or store.get_archived(tracked.id) != tracked.doc):
             # Another window reopened it (and may have played on, or finished it anew): never overwrite
@@ -155,20 +184,34 @@ def undo(store: Store, tracked: Tracked, n: int = 1) -> list[Move]:
             raise IllegalMove(f"Game {tracked.id} was changed in another window since it ended here; nothing "
                               f"was taken back.")
         if tracked.archived:
-            # Reopen a finished tracked game: back to a live file, out of the archive.
-            dropped = tracked.game.undo(n)
+            if not reopen:
+                raise WouldReopen(_("Game {id} is finished and in the history; taking back its last move reopens "
+                                    "it and takes it out of the history and the statistics until it is finished "
+                                    "again: `referee undo {id} --reopen` does that. Nothing was changed.")
+                                  .format(id=tracked.id))
+            # Reopen a finished tracked game: back to a live file, out of the archive, all or nothing.
+            game = load_record(tracked.game.to_record(id=tracked.id))
+            dropped = game.undo(n)
             doc = {k: v for k, v in (tracked.doc or {}).items()
                    if k in ("id", "game", "players", "options", "date", "location", "notes", "created", "played_seconds")}
-            doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": tracked.game.moves,
-                        "played_seconds": 60 * ((tracked.doc or {}).get("duration") or 0)})
-            store.write_live(doc)
-            store.remove_archived(tracked.id)
-            tracked.doc, tracked.archived = doc, False
+            doc.update({"schema_version": SCHEMA_VERSION, "kind": "live-game", "moves": game.moves,
+                        "played_seconds": 60 * ((tracked.doc or {}).get("duration") or 0), "id": tracked.id})
+            journal.run(store, {"op": "reopen", "id": tracked.id, "live": doc},
+                        _("Game {id} is in progress again, but it could not be taken out of the history "
+                          "({{error}}); the next referee command, or `referee repair`, completes that.")
+                        .format(id=tracked.id))
+            tracked.game, tracked.doc, tracked.archived = game, doc, False
             return dropped
         _refresh(store, tracked)
+        before = list(tracked.game.moves)
         dropped = tracked.game.undo(n)
         tracked.doc["moves"] = tracked.game.moves
-        store.truncate_moves(tracked.id, len(tracked.game.moves))
+        try:
+            store.truncate_moves(tracked.id, len(tracked.game.moves))
+        except StoreError:                          # not stored: the window keeps what the disk has
+            tracked.doc["moves"] = before
+            tracked.game = game_from_live(store, tracked.doc)
+            raise
         return dropped
 
 
@@ -191,7 +234,7 @@ def add_table_time(store: Store, tracked: Tracked, seconds: float) -> None:
     stored play time. Breaks between sittings are never counted: the table calls this while it is open."""
     if seconds <= 0 or tracked.archived:
         return
-    with store.lock:
+    with journal.locked(store):
         doc = store.read_live(tracked.id)
         if doc is None:
             return
@@ -201,10 +244,13 @@ def add_table_time(store: Store, tracked: Tracked, seconds: float) -> None:
 
 
 def finish(store: Store, tracked: Tracked) -> None:
-    """A finished game enters the history: record file, archive document, then the live file goes."""
-    with store.lock:
+    """A finished game enters the history: record file, archive document, then the live file goes; all of
+    it or (after a crash) completed by the next command. Called under the lock with ``tracked`` read under it."""
+    with journal.locked(store):
         doc = archive_doc(tracked.id, tracked.game, tracked.doc)
-        store.write_record(tracked.id, tracked.game.to_record(id=tracked.id, location=doc["location"]))
-        store.add_archived([doc])
-        store.remove_live(tracked.id)
+        record = tracked.game.to_record(id=tracked.id, location=doc["location"])
+        journal.run(store, {"op": "finish", "id": tracked.id, "doc": doc, "record": record},
+                    _("The last move of game {id} is saved, but the game could not enter the history "
+                      "({{error}}); the next referee command, or `referee repair`, completes that.")
+                    .format(id=tracked.id))
         tracked.doc, tracked.archived = doc, True

@@ -16,6 +16,9 @@ def score(game: str, data: dict) -> Result:
     import importlib
 
     if game not in CALCULATORS:
-        raise ScoringError(f"Unknown game {game!r}; the calculators are: {', '.join(CALCULATORS)}.")
+        from referee.i18n import _
+
+        raise ScoringError(_("Unknown game {name!r}; the calculators are: {games}.").format(
+            name=game, games=", ".join(CALCULATORS)))
     module = importlib.import_module(f"scoring.{CALCULATORS[game]}")
     return module.score(data)

@@ -12,6 +12,7 @@ coins. Under ``expedition-end`` only players with an expedition can win (G5/G7).
 from __future__ import annotations
 
 from referee.core.tables import load_json
+from referee.i18n import _, ngettext
 
 from .fields import (distinct_names, need_choice, need_dict, need_int, need_list, need_str, no_unknown_keys)
 from .result import Result, ScoringError, rank
@@ -45,10 +46,11 @@ def _unknown_card(cid: str, path: str) -> None:
     """An id that is not a card: name the full ids a short form stands for, else a did-you-mean."""
     full = [c for c in _DISPLAY_IDS if c.startswith(cid + "-") or c == "expedition-" + cid] if cid else []
     if len(full) == 1:
-        raise ScoringError(f"{path}: unknown card {cid!r}; write the full id {full[0]}.")
+        raise ScoringError(_("{path}: unknown card {card}; write the full id {full}.").format(
+            path=path, card=repr(cid), full=full[0]))
     if full:
-        raise ScoringError(f"{path}: unknown card {cid!r}; it could be {', '.join(full[:-1])} or {full[-1]}: "
-                           f"write the full id.")
+        raise ScoringError(_("{path}: unknown card {card}; it could be {ids} or {last}: write the full id.").format(
+            path=path, card=repr(cid), ids=", ".join(full[:-1]), last=full[-1]))
     need_choice(cid, _DISPLAY_IDS, path, "card")
 
 
@@ -56,18 +58,20 @@ def score(data) -> Result:
     data = need_dict(data, "input")
     no_unknown_keys(data, ("game", "variant", "players"), "")
     if "game" in data and data["game"] != GAME:
-        raise ScoringError(f"game must be {GAME!r} for this calculator, not {data['game']!r}.")
+        raise ScoringError(_("game must be {game} for this calculator, not {given}.").format(
+            game=repr(GAME), given=repr(data["game"])))
     variant = data.get("variant", "standard")
     if not isinstance(variant, str):
-        raise ScoringError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}.")
+        raise ScoringError(_("variant must be one of {variants}, not {given}.").format(
+            variants=", ".join(VARIANTS), given=repr(variant)))
     need_choice(variant.strip().lower(), VARIANTS, "variant", "variant")
     variant = variant.strip().lower()
     if "players" not in data:
-        raise ScoringError("players is missing: give one entry per player.")
+        raise ScoringError(_("players is missing: give one entry per player."))
     players = need_list(data["players"], "players")
     n = len(players)
     if not 2 <= n <= 5:
-        raise ScoringError(f"players must list 2 to 5 players, not {n}.")
+        raise ScoringError(_("players must list 2 to 5 players, not {n}.").format(n=n))
     rows, names, used, coins_total = [], [], {}, 0
     notes = []
     exp_total = 0
@@ -76,36 +80,42 @@ def score(data) -> Result:
         pl = need_dict(raw, path)
         no_unknown_keys(pl, _PLAYER_KEYS, path)
         if "name" not in pl:
-            raise ScoringError(f"{path}.name is missing.")
+            raise ScoringError(_("{path}.name is missing.").format(path=path))
         name = need_str(pl["name"], f"{path}.name")
         names.append(name)
         if "coins" not in pl:
-            raise ScoringError(f"{path}.coins is missing (the coins {name} has left).")
+            raise ScoringError(_("{path}.coins is missing (the coins {name} has left).").format(path=path, name=name))
         coins = need_int(pl["coins"], f"{path}.coins", 0, MAX_COINS)
         coins_total += coins
         if "cards" in pl:
             for key in ("influence", "expeditions"):
                 if key in pl:
-                    raise ScoringError(f"{path}.{key}: give either cards or influence and expeditions, not both.")
+                    raise ScoringError(_("{path}.{key}: give either cards or influence and expeditions, not both.")
+                                       .format(path=path, key=key))
             persons = exps = n_exp = 0
             for j, cid in enumerate(need_list(pl["cards"], f"{path}.cards")):
                 cpath = f"{path}.cards[{j}]"
                 if not isinstance(cid, str):
-                    raise ScoringError(f"{cpath} must be a card id such as sailor-3-1, not {cid!r}.")
+                    raise ScoringError(_("{path} must be a card id such as sailor-3-1, not {given}.").format(
+                        path=cpath, given=repr(cid)))
                 cid = cid.strip().lower()
                 if cid not in _CARDS:
                     _unknown_card(cid, cpath)
                 card = _CARDS[cid]
                 if card["kind"] not in ("person", "expedition"):
-                    raise ScoringError(f"{cpath}: {cid} is a {card['kind']} card; a personal display holds only "
-                                       f"persons and expeditions.")
+                    raise ScoringError((_("{path}: {card} is a ship card; a personal display holds only persons "
+                                          "and expeditions.") if card["kind"] == "ship" else
+                                        _("{path}: {card} is a tax card; a personal display holds only persons "
+                                          "and expeditions.")).format(path=cpath, card=cid))
                 if cid == FIVE_PLAYER_EXPEDITION and n != 5:
-                    raise ScoringError(f"{cpath}: {cid} is used only with 5 players, not {n}.")
+                    raise ScoringError(_("{path}: {card} is used only with 5 players, not {n}.").format(
+                        path=cpath, card=cid, n=n))
                 used[cid] = used.get(cid, 0) + 1
                 if used[cid] > card["copies"]:
-                    raise ScoringError(f"{cpath}: the deck has only {card['copies']} "
-                                       f"{'copy' if card['copies'] == 1 else 'copies'} of {cid}, and this is "
-                                       f"copy {used[cid]} across the players.")
+                    raise ScoringError(ngettext(
+                        "{path}: the deck has only {n} copy of {card}, and this is copy {k} across the players.",
+                        "{path}: the deck has only {n} copies of {card}, and this is copy {k} across the players.",
+                        card["copies"]).format(path=cpath, n=card["copies"], card=cid, k=used[cid]))
                 if card["kind"] == "expedition":
                     exps += card["influence"]
                     n_exp += 1
@@ -114,39 +124,43 @@ def score(data) -> Result:
             breakdown = {"persons": persons, "expeditions": exps}
         else:
             if "influence" not in pl:
-                raise ScoringError(f"{path}: give either cards or influence (with expeditions).")
+                raise ScoringError(_("{path}: give either cards or influence (with expeditions).").format(path=path))
             influence = need_int(pl["influence"], f"{path}.influence", 0, MAX_INFLUENCE)
             max_exp = 6 if n == 5 else 5
             n_exp = need_int(pl.get("expeditions", 0), f"{path}.expeditions", 0, max_exp)
             if n_exp and influence < 4 * n_exp:  # every expedition is worth at least 4
-                raise ScoringError(f"{path}.influence: {influence} is less than the {4 * n_exp} that "
-                                   f"{n_exp} expedition{'s' if n_exp != 1 else ''} alone are worth.")
+                raise ScoringError(ngettext(
+                    "{path}.influence: {influence} is less than the {least} that {n} expedition alone are worth.",
+                    "{path}.influence: {influence} is less than the {least} that {n} expeditions alone are worth.",
+                    n_exp).format(path=path, influence=influence, least=4 * n_exp, n=n_exp))
             breakdown = {"persons": influence, "expeditions": 0}
             if n_exp:
-                notes.append(f"{name}: influence given as a total, so it is not split into persons and "
-                             f"expeditions.")
+                notes.append(_("{name}: influence given as a total, so it is not split into persons and "
+                               "expeditions.").format(name=name))
         exp_total += n_exp
         rows.append([name, breakdown, coins, n_exp])
     distinct_names(names, "players")
     if coins_total > MAX_COINS:
-        raise ScoringError(f"players[*].coins add up to {coins_total}, but only {MAX_COINS} cards can be coins.")
+        raise ScoringError(_("players[*].coins add up to {total}, but only {most} cards can be coins.").format(
+            total=coins_total, most=MAX_COINS))
     held = sum(used.values())
     in_play = MAX_COINS + (1 if n == 5 else 0)           # 4.0 item 5: the 5-player expedition is in the box
     if coins_total + held > in_play:
-        raise ScoringError(f"players[*]: {coins_total} coins and {held} cards in the personal displays make "
-                           f"{coins_total + held} cards, but only {in_play} are in play with {n} players.")
+        raise ScoringError(_("players[*]: {coins} coins and {held} cards in the personal displays make {total} "
+                             "cards, but only {in_play} are in play with {n} players.").format(
+            coins=coins_total, held=held, total=coins_total + held, in_play=in_play, n=n))
     max_exp = 6 if n == 5 else 5
     if exp_total > max_exp:
-        raise ScoringError(f"players[*].expeditions add up to {exp_total}, but only {max_exp} expeditions are "
-                           f"in play with {n} players.")
+        raise ScoringError(_("players[*].expeditions add up to {total}, but only {most} expeditions are in play "
+                             "with {n} players.").format(total=exp_total, most=max_exp, n=n))
     total_infl = sum(sum(r[1].values()) for r in rows)
     if total_infl > MAX_INFLUENCE:
-        raise ScoringError(f"players[*].influence adds up to {total_infl}, more than the {MAX_INFLUENCE} the "
-                           f"deck holds.")
+        raise ScoringError(_("players[*].influence adds up to {total}, more than the {most} the deck holds.").format(
+            total=total_infl, most=MAX_INFLUENCE))
     eligible_rule = variant == "expedition-end"
     if eligible_rule and not any(r[3] for r in rows):
-        notes.append("Expedition end, but nobody has an expedition: this cannot be a finished game; "
-                     "ranked by influence and coins (G8).")
+        notes.append(_("Expedition end, but nobody has an expedition: this cannot be a finished game; "
+                       "ranked by influence and coins (G8)."))
         eligible_rule = False
     # G9: coins (the tie-break) and whether each player has an expedition are shown even without a tie
     facts = {r[0]: {"coins": r[2], "expedition": "yes" if r[3] else "no"} for r in rows}

@@ -5,6 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.i18n import N_, _
+
+# Entry.note is stored (history, JSON, exports) in English, the same in every language: these are its
+# sentences. note_text() shows one in the chosen language.
+NOT_ELIGIBLE = N_("not eligible to win")
+SHARED_WIN = N_("shared win")
+SHARED_PLACE = N_("shared place")
+DECIDED_BY = "decided by "
+# What broke a tie (``rank(tiebreak_name=...)`` by scoring/<game>.py and the club's record/import).
+_TIEBREAKS = (N_("coins"), N_("doubloons + goods"), N_("the table's tie-break"))
+
+
+def note_text(note: str) -> str:
+    """An entry's stored note as a person reads it in the chosen language ('decided by coins' ->
+    'rozhodly mince'); a note this module did not write (an imported file's) is shown as it is."""
+    if note in (NOT_ELIGIBLE, SHARED_WIN, SHARED_PLACE):
+        return _(note)
+    if note.startswith(DECIDED_BY):
+        what = note[len(DECIDED_BY):]
+        return _("decided by {tiebreak}").format(tiebreak=_(what) if what.strip() else what)
+    return note
+
 
 class ScoringError(ValueError):
     """Invalid calculator input. str() is one sentence naming the field (CLI exit 2)."""
@@ -96,13 +118,13 @@ def rank(game: str, rows, *, tiebreak_name: str | None = None, notes=None, facts
         tied_on_total = len(totals[(it[4], it[2])]) > 1
         note = ""
         if not it[4]:
-            note = "not eligible to win"
+            note = NOT_ELIGIBLE
         elif tied_on_total:
             same = [o for o in totals[(it[4], it[2])] if key(o) == k]
             if len(same) > 1:
-                note = "shared win" if r == 1 else "shared place"
+                note = SHARED_WIN if r == 1 else SHARED_PLACE
             elif tiebreak_name:
-                note = f"decided by {tiebreak_name}"
+                note = DECIDED_BY + tiebreak_name
         entries.append(Entry(player=it[0], total=it[2], rank=r, breakdown=it[1],
                              tiebreak=it[3] if tied_on_total else None, eligible=it[4], note=note,
                              facts=dict((facts or {}).get(it[0]) or {})))

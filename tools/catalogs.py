@@ -59,10 +59,13 @@ def extract():
     # the club site's Jinja2 templates call _() too (jinja2.ext.babel_extract reads them)
     method_map = [("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")]
     options_map = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "false"}}
-    for filename, lineno, message, comments, context in extract_from_dir(
-            str(PACKAGE), method_map=method_map, options_map=options_map, keywords=DEFAULT_KEYWORDS,
-            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-        catalog.add(message, None, [(f"referee/{filename}", lineno)], auto_comments=comments, context=context)
+    # referee/ and the calculators in scoring/ (their input checks and result notes are shown to people too)
+    for package in (PACKAGE, ROOT / "scoring"):
+        for filename, lineno, message, comments, context in extract_from_dir(
+                str(package), method_map=method_map, options_map=options_map, keywords=DEFAULT_KEYWORDS,
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            catalog.add(message, None, [(f"{package.name}/{filename}", lineno)], auto_comments=comments,
+                        context=context)
     return catalog
 
 

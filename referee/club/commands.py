@@ -223,21 +223,21 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
                   as_json):
     """Player and game statistics, the club's H-index and ratings.
 
-    \b
-    Players: plays, wins (a shared win counts for every player sharing it), win %, last played,
-      current streak (W3: the last three plays were wins; L2: the last two were not), rating.
+    Players: plays, wins (a shared win counts for every player sharing it), win %, last played, current streak (W3: the last three plays were wins; L2: the last two were not), rating.
+
     With --player: that player's plays, wins, average and best score per game, and rating history.
+
     With --player A --vs B: head-to-head over the games both played (who finished ahead, level, wins).
+
     Games: plays, average winning score, highest score and who made it, who wins most.
+
     Club H-index: the largest h such that at least h players have each played at least h games.
-    Skill (--rating openskill, the default): a Weng-Lin Plackett-Luce rating, skill mu and uncertainty
-      sigma, everyone starting at 25 ± 8.3; ranked by mu - 3 sigma, so a few lucky plays do not top the
-      table. Ties share a rank.
-    Elo (--rating elo): multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1
-      pairwise meetings of a game of n players, equal ranks count as a draw between the tied players.
-    Per player also: favourite games, nemesis (the opponent most often ahead, 2+ meetings), best partner
-      (most wins together, 2+ plays). Per game: score range and median, wins by seat (seat 1 = start
-      player), average duration. Plays per month; --year Y adds a year in review.
+
+    Skill (--rating openskill, the default): a Weng-Lin Plackett-Luce rating, skill mu and uncertainty sigma, everyone starting at 25 ± 8.3; ranked by mu - 3 sigma, so a few lucky plays do not top the table. Ties share a rank.
+
+    Elo (--rating elo): multiplayer Elo over the finishing order; start 1500, K = 32 split over the n-1 pairwise meetings of a game of n players, equal ranks count as a draw between the tied players.
+
+    Per player also: favourite games, nemesis (the opponent most often ahead, 2+ meetings), best partner (most wins together, 2+ plays). Per game: score range and median, wins by seat (seat 1 = start player), average duration. Plays per month; --year Y adds a year in review.
 
     The filters choose the games counted (--game X also gives ratings for that game alone).
     """
@@ -254,9 +254,9 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         since, until = f"{year:04d}-01-01", min(f"{year:04d}-12-31", _dt.date.today().isoformat())
         if since > until:
             raise _bad(f"--year {year} has not begun yet; nothing was played in it.")
-    # Full documents: stats now reads fields the store's summaries do not carry (no_stats, incomplete, seating,
-    # a cooperative result), so it cannot count from them without counting wrong.
-    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
+    # Summaries, not documents: a game stats counts differently (no_stats, incomplete, seating unknown, a
+    # cooperative result) keeps its summary row whole (shards.summarise), so stats stays fast at 100k games.
+    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
     plays = plays_from_docs(rows)
     data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"))
     data["filters"] = {k: v for k, v in vars(filters).items() if v}
@@ -443,14 +443,14 @@ def _print_h2h(h):
 def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until, location):
     """Export the history (or the games the filters select).
 
-    \b
-    json: {"format": "referee-history", "version": 1, "games": [...]}: every stored field and the move
-          record of tracked games; `referee import` restores it exactly.
-    csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players,
-          source, notes: one row per play and player.
-    bgg:  <plays><play id date length location><item name objectid/><players><player name startposition
-          color score new win/>...: the shape of BoardGameGeek's /plays response, readable by BGG readers.
+    json: {"format": "referee-history", "version": 1, "games": [...]}: every stored field and the move record of tracked games; `referee import` restores it exactly.
+
+    csv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players, source, notes: one row per play and player.
+
+    bgg:  <plays><play id date length location><item name objectid/><players><player name startposition color score new win/>...: the shape of BoardGameGeek's /plays response, readable by BGG readers.
+
     bgstats: a BG Stats backup of many plays (games, players, locations, plays); also --bgstats.
+
     Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
     UTF-8 with a BOM and ; for a Czech Excel.
     """
@@ -490,11 +490,33 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
 
     from ..store.atomic import atomic_write
 
+    if _is_store_file(store, Path(file)):
+        from ..i18n import _
+
+        raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
+                     "history. Give another file name.").format(file=file))
     try:
         atomic_write(Path(file), text.encode("utf-8"))
     except OSError as err:
         raise _bad(f"Cannot write {file}: {err.strerror or err}.") from None
     click.echo(f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {file} ({fmt}).", err=True)
+
+
+def _is_store_file(store, path) -> bool:
+    """Whether ``path`` is (or would replace) one of the store's own files: the archive, its backup, lock or
+    journal, or a file in its folders of games in progress and move records (through links too)."""
+    import os
+
+    own = [store.path, store.backup_path, store.lock.path, store.path.with_name(store.path.name + ".journal")]
+    try:
+        target = path.resolve()
+        if any(target == p.resolve() for p in own):
+            return True
+        if any(p.exists() and path.exists() and os.path.samefile(path, p) for p in own):
+            return True
+        return any(d.resolve() in target.parents for d in (store.live_dir, store.records_dir))
+    except (OSError, RuntimeError):
+        return False
 
 
 # --- import -----------------------------------------------------------------------------------------
@@ -665,18 +687,25 @@ def abandon_command(ctx, game_id, as_json):
     folder of games in progress, and renaming it back to ID.json resumes it.
     """
     from ..core.errors import BadInput
-    from ..store.repair import set_aside
+    from ..i18n import _
+    from ..store import journal
+    from ..store.repair import aside_name
 
     store = _cli().open_store(ctx)
-    with store.lock:
+    with journal.locked(store):
         gid, where = store.resolve(game_id)
         if where != "live":
             raise BadInput(f"Game {gid} is finished and in the history; only a game in progress can be "
                            f"abandoned (`referee history --unfinished` lists them).")
         doc = store.read_live(gid) or {}
-        kept = set_aside(store.live_path(gid), "abandoned")
-        if store.record_path(gid).exists():     # a finished game reopened by undo: its old ending goes too,
-            set_aside(store.record_path(gid), "abandoned")   # or repair would enter it again
+        kept = aside_name(store.live_path(gid), "abandoned")
+        # A finished game reopened by undo: its old ending goes too, or repair would enter it again. Both
+        # renames or neither, even after a crash.
+        record = store.record_path(gid)
+        journal.run(store, {"op": "abandon", "id": gid, "live_kept": kept.name,
+                            "record_kept": aside_name(record, "abandoned").name if record.exists() else None},
+                    _("Game {id} was abandoned, but its old move record could not be set aside ({{error}}); the "
+                      "next referee command, or `referee repair`, completes that.").format(id=gid))
     moves = len(doc.get("moves") or [])
     if as_json:
         _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,

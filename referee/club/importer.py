@@ -763,6 +763,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             new_docs.append(doc)
             report["imported"].append(doc["id"])
         report["in_progress"] = []
+        live_docs = []
         for doc in parsed.live:
             gid = doc["id"]
             here = store.read_live(gid) if gid in live else None
@@ -773,12 +774,21 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 report["conflicts"].append(gid)
                 continue
             report["in_progress"].append(gid)
-            if not dry_run:
-                store.write_live({**doc, "kind": "live-game"})
-        if dry_run or not (new_docs or updates):
+            live_docs.append(doc)
+        if dry_run or not (new_docs or updates or live_docs):
             return report
-        store.write_records(records)   # one flush to disk for all of them
-        store.add_archived(new_docs + updates)
+        # All or nothing, even after a crash: the journal lists every file the import creates before it is
+        # written, and the archive write is the last step; a failure or a kill before it takes them back.
+        from ..store import journal
+
+        intent = {"live": [d["id"] for d in live_docs], "archived": [d["id"] for d in new_docs],
+                  "records": [gid for gid in records if store.read_record(gid) is None]}
+        with journal.importing(store, intent):
+            for doc in live_docs:
+                store.write_live({**doc, "kind": "live-game"})
+            store.write_records(records)   # one flush to disk for all of them
+            if new_docs or updates:
+                store.add_archived(new_docs + updates)
     return report
 
 

@@ -42,3 +42,13 @@ class StoreError(RefereeError):
     """The history store cannot be read or written safely (corrupt, locked, newer schema): exit 2."""
 
     exit_code = 2
+
+
+class WouldReopen(BadInput):
+    """Taking back moves would cross the end of a finished game and take it out of the history; it needs
+    to be asked for (`referee undo ID --reopen`, or a yes at the table). Nothing was changed (exit 2)."""
+
+
+class HalfDone(StoreError):
+    """A change of several files was stored only in part (a later step failed); the sentence says what was
+    stored and how `referee repair` completes it (exit 2)."""

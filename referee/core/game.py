@@ -21,19 +21,24 @@ def validate_players(rules: Rules, players, options: dict | None = None) -> list
     names = [" ".join(str(p).split()) for p in players]     # "Ann  Lee" is "Ann Lee": one player, one spelling
     lo, hi = rules.player_range(options) if options is not None else (rules.min_players, rules.max_players)
     if len(names) < lo or len(names) > hi:
-        hint = f"; {rules.more_players}" if len(names) > hi and rules.more_players else ""
-        raise BadInput(f"{rules.name} takes {lo} to {hi} players, not {len(names)}{hint}.")
+        if len(names) > hi and rules.more_players:     # the engine's clause, marked with N_() where defined
+            raise BadInput(_("{game} takes {lo} to {hi} players, not {n}; {hint}.").format(
+                game=rules.name, lo=lo, hi=hi, n=len(names), hint=_(rules.more_players)))
+        raise BadInput(_("{game} takes {lo} to {hi} players, not {n}.").format(
+            game=rules.name, lo=lo, hi=hi, n=len(names)))
     seen = {}
     for name in names:
         if not name:
-            raise BadInput("A player name is empty; give each player a name with -p NAME.")
+            raise BadInput(_("A player name is empty; give each player a name with -p NAME."))
         if len(name) > MAX_NAME:
-            raise BadInput(f"Player name {name[:MAX_NAME]}... is longer than {MAX_NAME} characters.")
+            raise BadInput(_("Player name {name}... is longer than {n} characters.")
+                           .format(name=name[:MAX_NAME], n=MAX_NAME))
         if _NAME_FORBIDDEN.search(name):
-            raise BadInput(f"Player name {name!r} contains a character that is not allowed (, ; = # [ ] \").")
+            raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
+                           .format(name=repr(name)))
         key = name.casefold()
         if key in seen:
-            raise BadInput(f"Player {name} is listed twice; every player needs a distinct name.")
+            raise BadInput(_("Player {name} is listed twice; every player needs a distinct name.").format(name=name))
         seen[key] = name
     return names
 
@@ -136,20 +141,20 @@ class Game:
             if move is not None:
                 return move
         if self.finished:
-            raise GameOver("The game is over; no more moves can be entered (undo to change the end).")
+            raise GameOver(_("The game is over; no more moves can be entered (undo to change the end)."))
         legal = self._legal_map()
         move = legal.get(text)
         if move is not None:
             return move
         norm = normalize(text)
         if not norm:
-            raise InvalidMove("The move is empty; type a move, or 'moves' to list the legal ones.")
+            raise InvalidMove(_("The move is empty; type a move, or 'moves' to list the legal ones."))
         move = legal.get(norm)
         if move is None:
             canonical = self.rules.parse(self.state, norm)
             move = legal.get(normalize(canonical))
             if move is None:  # the engine understood it but did not list it: never guess
-                raise IllegalMove(f"{canonical} is not a legal move now.")
+                raise IllegalMove(_("{move} is not a legal move now.").format(move=canonical))
         return move
 
     def preview(self, text: str) -> str:
@@ -175,9 +180,10 @@ class Game:
     def undo(self, n: int = 1) -> list[Move]:
         """Take back the last n moves (chance events included) by replaying the rest of the log."""
         if n < 1:
-            raise BadInput("Undo takes a positive number of moves.")
+            raise BadInput(_("Undo takes a positive number of moves."))
         if n > len(self._log):
-            raise BadInput(f"Only {len(self._log)} moves have been played; cannot undo {n}.")
+            raise BadInput(_("Only {played} moves have been played; cannot undo {n}.").format(
+                played=len(self._log), n=n))
         dropped = self._log[-n:]
         keep = self._log[:-n]
         self.state = self.rules.setup(list(self.players), self.options.copy())
@@ -212,7 +218,7 @@ class Game:
         return self._legal_map().get(text) if text else None
 
     def prompt(self) -> str:
-        return "The game is over." if self.finished else self.rules.prompt(self.state)
+        return _("The game is over.") if self.finished else self.rules.prompt(self.state)
 
     def view(self) -> dict:
         return self.rules.view(self.state)

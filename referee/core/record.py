@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 
+from ..i18n import _
 from .errors import BadInput, IllegalMove, RefereeError
 
 MAGIC = "# referee game record"
@@ -74,19 +75,21 @@ def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
         if m:
             number, move = int(m.group(1)), m.group(2).strip()
             if number != len(moves) + 1:
-                raise BadInput(f"Record line {lineno}: expected move number {len(moves) + 1}, found {number}.")
+                raise BadInput(_("Record line {line}: expected move number {expected}, found {number}.").format(
+                    line=lineno, expected=len(moves) + 1, number=number))
             if not move:
-                raise BadInput(f"Record line {lineno}: move {number} is empty.")
+                raise BadInput(_("Record line {line}: move {number} is empty.").format(line=lineno, number=number))
             moves.append((lineno, number, move))
             continue
         if line.startswith(";"):            # a comment line
             continue
         if ":" not in line or moves:
-            raise BadInput(f"Record line {lineno} is neither a header (Key: value) nor a numbered move: {line[:40]!r}.")
+            raise BadInput(_("Record line {line} is neither a header (Key: value) nor a numbered move: {text!r}.")
+                           .format(line=lineno, text=line[:40]))
         key, value = line.split(":", 1)
         key = key.strip().lower()
         if key not in _KNOWN:
-            raise BadInput(f"Record line {lineno}: unknown header {key!r}.")
+            raise BadInput(_("Record line {line}: unknown header {key!r}.").format(line=lineno, key=key))
         if key not in _WHOLE:
             value = value.split(";", 1)[0]
         headers[key] = value.strip()
@@ -100,9 +103,9 @@ def load_record(text: str):
 
     headers, moves = parse_header(text)
     if "game" not in headers:
-        raise BadInput("The record has no 'Game:' header.")
+        raise BadInput(_("The record has no 'Game:' header."))
     if "players" not in headers:
-        raise BadInput("The record has no 'Players:' header.")
+        raise BadInput(_("The record has no 'Players:' header."))
     rules = get_rules(headers["game"])
     players = [p.strip() for p in headers["players"].split(",")]
     options = {}
@@ -110,14 +113,15 @@ def load_record(text: str):
         try:
             options = json.loads(headers["options"])
         except json.JSONDecodeError:
-            raise BadInput("The record's 'Options:' header is not valid JSON.") from None
+            raise BadInput(_("The record's 'Options:' header is not valid JSON.")) from None
         if not isinstance(options, dict):
-            raise BadInput("The record's 'Options:' header must be a JSON object.")
+            raise BadInput(_("The record's 'Options:' header must be a JSON object."))
     game = Game(rules, players, options, date=headers.get("date") or None)
     for lineno, number, move in moves:
         try:
             game.play(move)
         except RefereeError as err:
             kind = type(err) if isinstance(err, IllegalMove) else BadInput
-            raise kind(f"Move {number} ({move}) on line {lineno}: {err}") from None
+            raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
+                number=number, move=move, line=lineno, why=err)) from None
     return game

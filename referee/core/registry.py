@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import importlib
 
+from ..i18n import _
 from .errors import BadInput
 
 # game id -> (module, display name). The module exposes RULES, an instance of core.rules.Rules.
@@ -35,10 +36,13 @@ def resolve_game_id(text: str) -> str:
     if len(prefixed) == 1:
         return prefixed[0]
     if len(prefixed) > 1:
-        raise BadInput(f"Game {text!r} is ambiguous: it could be {', '.join(prefixed)}.")
+        raise BadInput(_("Game {name!r} is ambiguous: it could be {candidates}.").format(
+            name=text, candidates=", ".join(prefixed)))
     close = difflib.get_close_matches(key, list(GAMES), n=1)
-    hint = f" Did you mean {close[0]}?" if close else ""
-    raise BadInput(f"Unknown game {text!r}; the games are: {', '.join(GAMES)}.{hint}")
+    if close:
+        raise BadInput(_("Unknown game {name!r}; the games are: {games}. Did you mean {close}?").format(
+            name=text, games=", ".join(GAMES), close=close[0]))
+    raise BadInput(_("Unknown game {name!r}; the games are: {games}.").format(name=text, games=", ".join(GAMES)))
 
 
 def get_rules(game_id: str):

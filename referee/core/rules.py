@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..i18n import _, pgettext
 from .errors import BadInput
 from .move import Move
 
@@ -39,12 +40,13 @@ class Option:
                 return True
             if text in _FALSE:
                 return False
-            raise BadInput(f"Option {self.name} takes on or off, not {raw!r}.")
+            raise BadInput(_("Option {name} takes on or off, not {value!r}.").format(name=self.name, value=raw))
         if kind is int:
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise BadInput(f"Option {self.name} takes a whole number, not {raw!r}.") from None
+                raise BadInput(_("Option {name} takes a whole number, not {value!r}.").format(
+                    name=self.name, value=raw)) from None
         else:
             value = str(raw).strip() if self.keep_case else str(raw).strip().lower()
         if self.choices is not None and value not in self.choices:
@@ -54,9 +56,10 @@ class Option:
                 if len(starts) == 1:
                     return starts[0]
                 if starts:
-                    raise BadInput(f"Option {self.name}: {raw!r} could be {' or '.join(map(str, starts))}; "
-                                   "type more of it.")
-            raise BadInput(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
+                    raise BadInput(_("Option {name}: {value!r} could be {candidates}; type more of it.").format(
+                        name=self.name, value=raw, candidates=_(" or ").join(map(str, starts))))
+            raise BadInput(_("Option {name} takes one of {allowed}, not {value!r}.").format(
+                name=self.name, allowed=allowed, value=raw))
         return value
 
 
@@ -116,7 +119,9 @@ class Rules:
     def prompt(self, state) -> str:
         """One line for the prompt: whose turn it is and what they may do."""
         who = self.to_move(state)
-        return f"{who} to move" if who else "Chance event: enter what the table revealed"
+        # a sentence of its own (the table's status line uses the same English words mid-line)
+        return (pgettext("prompt", "{player} to move").format(player=who) if who
+                else _("Chance event: enter what the table revealed"))
 
     def events(self, state) -> list[str]:
         """What the last move did that the table must carry out or should know (payouts, busts,

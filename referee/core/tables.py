@@ -14,7 +14,9 @@ def tables_dir() -> Path:
     for candidate in (_HERE / "_tables", _HERE.parent / "tables"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("the referee's game tables are missing from this installation")
+    from ..i18n import _
+
+    raise FileNotFoundError(_("the referee's game tables are missing from this installation"))
 
 
 @lru_cache(maxsize=None)

@@ -22,7 +22,7 @@ import math
 import re
 import unicodedata
 
-from ..i18n import _
+from ..i18n import _, format_number
 from .errors import BadInput
 
 MAX_LOCATION = 200
@@ -265,7 +265,7 @@ def score(value, field: str) -> int | float:
         raise BadInput(_("{field} is {value}, which is not a number of points.").format(field=field, value=value))
     if not -MAX_SCORE <= value <= MAX_SCORE:
         raise BadInput(_("{field} is {value}; a score is between -{max} and {max}.")
-                       .format(field=field, value=_short(value), max=f"{MAX_SCORE:,}"))
+                       .format(field=field, value=_short(value), max=format_number(MAX_SCORE)))
     return value
 
 

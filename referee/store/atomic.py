@@ -157,8 +157,14 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
                     pass
         if isinstance(err, OSError):
             from ..core.errors import StoreError
+            from ..i18n import _
+            from .faults import advice
 
-            raise StoreError(f"Could not write {path} ({err.strerror or err}); nothing was changed.") from None
+            known = advice(err, path, known_only=True)      # a full disk, a read-only one...: the way out
+            if known:
+                raise StoreError(_("{advice} Nothing was changed.").format(advice=known)) from None
+            raise StoreError(_("Could not write {path} ({reason}); nothing was changed.").format(
+                path=path, reason=err.strerror or err)) from None
         raise
     _fsync_dir(path.parent)
 

@@ -1,12 +1,22 @@
-"""Short, stable game ids. Never TinyDB doc ids: those are reused after deletes."""
+"""Short, stable game ids. Never TinyDB doc ids: those are reused after deletes.
+
+An id names files (the game in progress, its move record), so only ids of the id alphabet are ever
+accepted, checked before any path is built: lower-case ASCII letters, digits and inner hyphens, at most
+32 characters. Nothing else (a slash, a dot, a space, a letter that only looks ASCII) can reach a path.
+"""
 
 from __future__ import annotations
 
 import secrets
+import string
 
 # No 0/o, 1/l/i: ids are read aloud across a table and typed on phones.
 ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 LENGTH = 6
+# What a stored id may hold: every id referee makes (ALPHABET) and the plainer ones an imported history
+# brings ("i1", "game-7"). All of it is safe as a file name on Windows, macOS and Linux.
+ID_CHARS = frozenset(string.ascii_lowercase + string.digits + "-")
+MAX_LENGTH = 32
 
 
 def new_id(taken) -> str:
@@ -17,5 +27,25 @@ def new_id(taken) -> str:
     raise RuntimeError("could not find a free game id")  # 31**6 ids: unreachable in practice
 
 
+def is_id(text) -> bool:
+    """Whether ``text`` is a game id of the id alphabet (and so safe to name a file)."""
+    return (isinstance(text, str) and 1 <= len(text) <= MAX_LENGTH and set(text) <= ID_CHARS
+            and not text.startswith("-") and not text.endswith("-"))
+
+
 def looks_like_id(text: str) -> bool:
-    return 1 <= len(text) <= 32 and all(c in ALPHABET or c.isalnum() or c == "-" for c in text)
+    return is_id(text)
+
+
+def check_id(text) -> str:
+    """``text`` as a game id, or BadInput naming what an id is; called before any path is built from it."""
+    if is_id(text):
+        return text
+    from ..core.errors import BadInput
+    from ..i18n import _
+
+    shown = str(text)
+    if len(shown) > 40:
+        shown = shown[:40] + "…"
+    raise BadInput(_("{text!r} is not a game id: an id is up to {n} lower-case letters, digits and hyphens "
+                     "(`referee history` lists them).").format(text=shown, n=MAX_LENGTH))

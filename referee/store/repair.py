@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 from ..core.errors import BadInput, RefereeError, StoreError
+from ..i18n import _
+from .ids import is_id
 
 
 def _valid_json(path) -> bool:
@@ -21,7 +23,7 @@ def _valid_json(path) -> bool:
     return isinstance(data, dict)
 
 
-def _aside(path: Path, why: str = "damaged") -> Path:
+def aside_name(path: Path, why: str = "damaged") -> Path:
     """A free name to keep a set-aside file under (never overwrites an earlier one)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     candidate = path.with_name(f"{path.name}.{why}-{stamp}")
@@ -30,6 +32,9 @@ def _aside(path: Path, why: str = "damaged") -> Path:
         n += 1
         candidate = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     return candidate
+
+
+_aside = aside_name
 
 
 def set_aside(path: Path, why: str) -> Path:
@@ -77,7 +82,7 @@ def recover_records(store) -> str:
         path = store.record_path(gid)
         try:
             text = path.read_text(encoding="utf-8")
-            headers, _ = parse_header(text)
+            headers, _body = parse_header(text)
             game = load_record(text)
         except (OSError, UnicodeDecodeError, RefereeError) as err:
             failed.append(f"{gid} ({str(err).rstrip('.')})")
@@ -106,94 +111,199 @@ def recover_records(store) -> str:
 def damaged_finished_games(store, games) -> list[tuple[str, str]]:
     """(game id, reason) for every finished game whose document would not import (hand-edited fields: a
     score that is not a number, a ranking naming other players...). Records are not replayed here."""
+    return [(name, why) for _, name, why in _damaged(games)]
+
+
+def _damaged(docs) -> list[tuple[int, str, str]]:
+    """(place, name, reason) of every stored document that is not a sound finished game, whatever its shape
+    (a string, a list, a game with a score that is a list...)."""
     from ..club.importer import _check_native
+    from .shape import archive_problem, name_of
+    from .store import SCHEMA_VERSION
 
     bad = []
-    for i, doc in enumerate(games):
-        gid = str(doc.get("id") or f"#{i + 1}")
-        try:
-            _check_native({**doc, "has_record": False, "record": None}, f"game {gid}")
-        except RefereeError as err:
-            bad.append((gid, str(err).rstrip(".").replace("; nothing was imported", "")))
+    for i, doc in enumerate(docs):
+        name = name_of(doc, i + 1)
+        why = archive_problem(doc)
+        if why is None and isinstance(doc.get("schema_version"), int) and doc["schema_version"] > SCHEMA_VERSION:
+            why = _("it was written by a newer referee (schema {v})").format(v=doc["schema_version"])
+        if why is None:
+            try:
+                _check_native({**doc, "has_record": False, "record": None}, f"game {name}")
+            except RefereeError as err:
+                why = str(err).rstrip(".").replace("; nothing was imported", "")
+            except (TypeError, ValueError, AttributeError, KeyError) as err:     # a shape the check did not foresee
+                why = _("it cannot be read ({error})").format(error=type(err).__name__)
+        else:
+            why = _("game {name}: {why}").format(name=name, why=why)
+        if why is not None:
+            bad.append((i, name, why))
     return bad
 
 
-def _set_aside_finished(store, bad) -> str:
-    """Move damaged finished games out of the archive into a file of their own next to it (kept)."""
-    ids = {gid for gid, _ in bad}
-    games = store.archived()
-    out = [{**d, "record": store.read_record(str(d.get("id"))) if d.get("has_record") else None}
-           for d in games if str(d.get("id")) in ids]
-    if not out:
-        return ""
-    path = _aside(store.path.with_name(store.path.name + ".games"), "damaged")
+def _canonical(doc) -> str:
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False)
+
+
+def _set_aside_finished(store, journaled: bool = True) -> str:
+    """Move damaged finished games, whatever their shape, out of the archive into a file of their own next to
+    it (kept): the file first, then the archive, through the journal so a crash completes it."""
+    from . import journal
     from .atomic import atomic_write
 
+    docs = store.archive_documents()
+    bad = _damaged(docs)
+    if not bad:
+        return ""
+    out, names = [], []
+    for i, name, _why in bad:
+        doc = docs[i]
+        names.append(name)
+        if isinstance(doc, dict) and doc.get("has_record") is True and is_id(doc.get("id")):
+            doc = {**doc, "record": store.read_record(doc["id"])}
+        out.append(doc)
+    path = aside_name(store.path.with_name(store.path.name + ".games"), "damaged")
     # A referee JSON export: once the fields are put right by hand, `referee import` takes them back.
     blob = {"format": "referee-history", "version": 1, "games": out}
+    taken = [_canonical(docs[i]) for i, _n, _w in bad]
     atomic_write(path, json.dumps(blob, ensure_ascii=False, indent=1).encode("utf-8"))
-    for gid in ids:
-        store.remove_archived(gid)
-    return (f"Set aside {len(out)} damaged finished game(s) ({', '.join(sorted(ids))}); they are kept in "
-            f"{path}, which `referee import --format json` takes back once they are put right.")
+    if journaled:
+        journal.run(store, {"op": "set-aside", "file": path.name, "docs": taken},
+                    _("The damaged finished games were copied to {path} but could not all be taken out of the "
+                      "history ({{error}}); `referee repair --set-aside` completes that.").format(path=path))
+    else:
+        # Another change is waiting in the journal (it needs these games out of the way to complete): the
+        # copy is already kept, so taking them out twice after a crash is harmless.
+        store.remove_archive_documents(lambda doc: _canonical(doc) in set(taken))
+    return _("Set aside {n} damaged finished game(s) ({names}); they are kept in {path}, which `referee import "
+             "--format json` takes back once they are put right.").format(n=len(out), names=", ".join(names),
+                                                                          path=path)
+
+
+def _finish_finished_live(store) -> str:
+    """Games in progress whose last move is stored but which never entered the history (a failed or
+    interrupted archive write) enter it now."""
+    from .. import session
+
+    done = []
+    for gid in sorted(store.live_ids()):
+        try:
+            doc = store.read_live(gid)
+            if doc is not None and session.game_from_live(store, doc).finished:
+                session._finish_found(store, gid)
+                done.append(gid)
+        except RefereeError:
+            continue            # damaged: reported (or set aside) by the checks of its own
+    if not done:
+        return ""
+    return _("Entered {n} finished game(s) in the history that had not got there ({ids}).").format(
+        n=len(done), ids=", ".join(done))
+
+
+def _strays(store) -> str:
+    """Game files whose names are not game ids (an id from an older import, a file copied by hand): never
+    opened, so never a game in progress; said, so that nobody thinks the game is lost."""
+    if not store.live_dir.is_dir():
+        return ""
+    stray = sorted(p.name for p in store.live_dir.glob("*.json") if not is_id(p.stem))
+    if not stray:
+        return ""
+    return _("{n} file(s) in {folder} are not named by a game id and are not read ({names}); renamed to a "
+             "lower-case id (letters, digits, hyphens) they are games in progress again.").format(
+        n=len(stray), folder=store.live_dir, names=", ".join(stray[:5]) + (", …" if len(stray) > 5 else ""))
+
+
+def _join(*parts) -> str:
+    return " ".join(p for p in parts if p)
 
 
 def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool = False) -> str:
+    from . import journal
+
     if sum((restore, reset, set_aside)) > 1:
         raise BadInput("Choose one of --restore, --reset and --set-aside.")
     with store.lock:
         if set_aside:
-            finished = _set_aside_finished(store, damaged_finished_games(store, store.archived()))
+            finished = _set_aside_finished(store, journaled=journal.pending(store) is None)
             bad = damaged_live_games(store)
-            if not bad:
-                return finished or "No game is damaged; nothing was moved."
             moved = []
-            for gid, _ in bad:
+            for gid, _why in bad:
                 path = store.live_path(gid)
-                os.replace(path, _aside(path))
+                os.replace(path, aside_name(path))
                 moved.append(gid)
-            return ((finished + " ") if finished else "") + (
-                f"Set aside {len(moved)} damaged game(s) in progress ({', '.join(moved)}); their files are "
-                f"kept in {store.live_dir} as *.damaged-*.")
-        try:
-            games = store.archived()
-            damaged = None
-        except StoreError as err:
-            games, damaged = None, err
+            live = (_("Set aside {n} damaged game(s) in progress ({ids}); their files are kept in {folder} as "
+                      "*.damaged-*.").format(n=len(moved), ids=", ".join(moved), folder=store.live_dir)
+                    if moved else "")
+            completed = _complete_cut_short(store)
+            entered = _finish_finished_live(store)
+            if not (finished or live):
+                return _join(completed, _("No game is damaged; nothing was moved."), entered)
+            return _join(finished, live, completed, entered)
         if not (restore or reset):
-            if damaged is not None:
-                raise damaged
+            docs = store.archive_documents()          # a store that is not JSON at all: its own sentence
             bad = damaged_live_games(store)
             live = len(store.live_ids())
             if bad:
                 listing = "; ".join(f"{gid}: {why}" for gid, why in bad)
                 raise StoreError(f"{len(bad)} of {live} games in progress cannot be opened ({listing}); "
                                  f"`referee repair --set-aside` moves them aside; the finished games are sound.")
-            broken = damaged_finished_games(store, games)
+            broken = _damaged(docs)
+            completed = _complete_cut_short(store) if not broken else ""
             if broken:
-                listing = "; ".join(why for _, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
-                raise StoreError(f"{len(broken)} of {len(games)} finished games in the history are damaged "
+                listing = "; ".join(why for _i, _n, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
+                raise StoreError(f"{len(broken)} of {len(docs)} finished games in the history are damaged "
                                  f"({listing}); `referee repair --set-aside` moves them out of the history into "
                                  f"a file of their own (nothing is deleted).")
+            entered = _finish_finished_live(store)
             recovered = recover_records(store)
-            if recovered:
-                games = store.archived()
-            return (f"The history store {store.path} is sound: {len(games)} finished games, "
-                    f"{live} in progress." + (f" {recovered}" if recovered else ""))
+            games = store.archived()
+            return _join(completed, f"The history store {store.path} is sound: {len(games)} finished games, "
+                                    f"{len(store.live_ids())} in progress.", entered, recovered, _strays(store))
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
             raise StoreError(f"There is no usable backup at {store.backup_path}; "
                              f"`referee repair --reset` moves the damaged store aside and starts afresh.")
-        aside = _aside(store.path)
+        aside = aside_name(store.path)
+        if restore:
+            from .atomic import atomic_write
+
+            # Never a moment without a whole store: the old file is kept under another name (a link to it),
+            # then the backup's bytes replace it atomically.
+            if store.path.exists():
+                try:
+                    os.link(store.path, aside)
+                except OSError:
+                    import shutil
+
+                    shutil.copy2(store.path, aside)
+            atomic_write(store.path, store.backup_path.read_bytes())
+            restored = len(store.archive_documents())
+            after = _after_restore(store)
+            return _join(f"Restored {store.path} from its backup ({restored} finished games); the previous file "
+                         f"is kept as {aside.name}.", after)
         if store.path.exists():
             os.replace(store.path, aside)
-        if restore:
-            import shutil
+        after = _after_restore(store)
+        return _join(f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
+                     f"Games in progress are untouched.", after)
 
-            shutil.copy2(store.backup_path, store.path)
-            restored = len(store.archived())
-            recovered = recover_records(store)
-            return (f"Restored {store.path} from its backup ({restored} finished games); the previous file "
-                    f"is kept as {aside.name}." + (f" {recovered}" if recovered else ""))
-        recovered = recover_records(store)
-        return (f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
-                f"Games in progress are untouched." + (f" {recovered}" if recovered else ""))
+
+def _complete_cut_short(store) -> str:
+    """Complete the change a crash cut short; if it cannot be completed, one sentence saying why."""
+    from . import journal
+
+    try:
+        return journal.recover(store)
+    except RefereeError as err:
+        raise StoreError(_("A change to the history was cut short and cannot be completed yet: {error}").format(
+            error=str(err))) from None
+
+
+def _after_restore(store) -> str:
+    """A store put back (or started afresh) is behind: complete a change cut short, re-enter finished games
+    from their records. A problem here is said, never a crash: the restore itself is done."""
+    from . import journal
+
+    try:
+        return _join(journal.recover(store), _finish_finished_live(store), recover_records(store))
+    except RefereeError as err:
+        return _("It still needs a look: {error} (`referee repair` checks it).").format(error=str(err).rstrip("."))

@@ -21,7 +21,7 @@ from pathlib import Path
 from .atomic import _fsync_dir, _keep_backup, atomic_write, read_regular, write_temp
 
 GAMES = "games"
-SUMMARY_VERSION = 7
+SUMMARY_VERSION = 8
 COMMIT = "commit.json"
 
 
@@ -66,7 +66,7 @@ def shard_keys(directory: Path) -> list[str]:
 # [seq, the document's summary fields] instead, read the slow way.
 SEP, LIST, ENTRY, PART = "\t", "\xa6", "\xa4", "\xac"    # tab, then ¦ ¤ ¬: Latin-1 keeps a row 1 byte a character
 _FIELDS = ("id", "date", "game", "location", "source", "players", "duration", "moves", "has_record",
-           "finished_at", "created", "schema_version", "result")
+           "finished_at", "created", "schema_version", "result", "no_stats", "incomplete", "seating")
 _AT = {"date": 0, "finished_at": 1, "created": 1, "id": 3, "game": 4, "location": 5, "source": 6, "players": 7,
        "duration": 8, "moves": 9, "has_record": 10, "schema_version": 11, "result": 12}
 _BAD = set("".join(map(chr, range(32))) + "\x7f" + LIST + ENTRY + PART)
@@ -109,8 +109,14 @@ def _clean_entry(e) -> bool:
 def summarise(seq: int, doc: dict):
     """The summary row of one document: a packed string, or a JSON list when its values do not fit one."""
     try:
+        # What `stats` counts differently (a play kept out of the statistics, one whose seating is unknown, a
+        # cooperative result) is rare and has no packed field: such a game keeps its row as a JSON list.
+        if doc.get("no_stats") or doc.get("incomplete") or doc.get("seating") is False:
+            raise _Unfit
         date, when = doc.get("date"), doc.get("finished_at") or doc.get("created")
         res = doc.get("result")
+        if isinstance(res, dict) and res.get("cooperative"):
+            raise _Unfit
         if res is None:
             result = ""
         else:

@@ -30,8 +30,9 @@ from pathlib import Path
 from ..core.errors import BadInput, StoreError
 from . import livelog, shards
 from .atomic import _keep_backup, append_line, atomic_write, read_regular, write_through
-from .ids import new_id
+from .ids import check_id, is_id, new_id
 from .lock import StoreLock
+from .shape import archive_problem, live_problem, name_of
 
 SCHEMA_VERSION = 1      # of each game document (archived, live, exported)
 STORE_SCHEMA = 2        # of the store's layout, in history.json's _meta: 1 one file, 2 shards
@@ -87,13 +88,6 @@ def _no_gc():
     finally:
         if was:
             gc.enable()
-
-
-def _not_a_game(number, path) -> StoreError:
-    from ..i18n import _
-
-    return StoreError(_("Game #{number} in {path} is not a game document; nothing was changed, and `referee "
-                        "repair` says what to do.").format(number=number, path=path))
 
 
 def _tinydb_blob(tables: dict) -> bytes:
@@ -164,6 +158,9 @@ class Store:
             raise self.corrupt(f"is not valid JSON ({err})", path) from None
         if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
             raise self.corrupt("does not have the shape of a TinyDB file", path)
+        if path == self.path and (not all(str(k).isdigit() for t in data.values() for k in t)
+                                  or not all(isinstance(d, dict) for d in (data.get(META) or {}).values())):
+            raise self.corrupt("does not have the shape of a TinyDB file", path)
         return data
 
     # --- the store's root: which layout -----------------------------------------------------------
@@ -186,13 +183,27 @@ class Store:
 
     def _v1_docs(self, data: dict, check: bool = True) -> list[dict]:
         docs = []
-        for key, d in (data.get(GAMES) or {}).items():
-            if not isinstance(d, dict):
-                raise _not_a_game(key, self.path)
+        for n, d in enumerate((data.get(GAMES) or {}).values(), 1):
             if check:
+                self._check_shape(d, n)
                 check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+            elif not isinstance(d, dict):
+                raise self.damaged_game(name_of(d, n), archive_problem(d))
             docs.append(dict(d))
         return docs
+
+    def _check_shape(self, doc, n: int) -> None:
+        """A stored game whose shape a reader cannot rely on: one sentence naming it, and the way out."""
+        why = archive_problem(doc)
+        if why:
+            raise self.damaged_game(name_of(doc, n), why)
+
+    def damaged_game(self, name: str, why: str) -> StoreError:
+        from ..i18n import _
+
+        return StoreError(_("Game {name} in the history store {path} is damaged ({why}); `referee repair "
+                            "--set-aside` moves it out of the history into a file of its own (nothing is "
+                            "deleted).").format(name=name, path=self.path, why=why))
 
     # --- shards ----------------------------------------------------------------------------------
     def _shard_path(self, key: str) -> Path:
@@ -210,14 +221,13 @@ class Store:
         if data is None:
             return {}
         docs = {}
-        for seq, d in (data.get(GAMES) or {}).items():
+        for n, (seq, d) in enumerate((data.get(GAMES) or {}).items(), 1):
             try:
                 seq = int(seq)
             except ValueError:
                 raise self.corrupt(f"has a game numbered {seq!r}, not a number", path) from None
             if check:
-                if not isinstance(d, dict):
-                    raise _not_a_game(seq, path)
+                self._check_shape(d, n)
                 check_schema(d, f"Game {d.get('id', '?')} in {path}")
             docs[seq] = d
         return docs
@@ -234,9 +244,8 @@ class Store:
             if shards.summary_is_current(data, self._shard_path(key)):
                 return data
         docs = self._shard_docs(key, check=False, pending=pending)
-        for seq, d in docs.items():
-            if not isinstance(d, dict):
-                raise _not_a_game(seq, self._shard_path(key))
+        for n, d in enumerate(docs.values(), 1):
+            self._check_shape(d, n)
         return shards.summary_of(docs)
 
     def _current_rows(self, key: str) -> dict:
@@ -319,6 +328,7 @@ class Store:
         if version == 2:
             for d in self._shard_docs(shards.shard_key(gid), check=False).values():
                 if isinstance(d, dict) and d.get("id") == gid:
+                    self._check_shape(d, 1)
                     check_schema(d, f"Game {gid} in {self._shard_path(shards.shard_key(gid))}")
                     return dict(d)
             return None
@@ -366,17 +376,19 @@ class Store:
         atomic_write(self.path, blob)
         atomic_write(self.backup_path, blob)
 
-    def _migrate(self, data: dict, drop: str | None = None) -> None:
+    def _migrate(self, data: dict, drop=None) -> int:
         """Schema 1 -> 2: the games go into shards (numbered in their stored order), the old file is kept as
         history.json.v1, and history.json becomes the root; writing it is the moment the new layout counts,
-        so a crash before leaves the old store as it was."""
+        so a crash before leaves the old store as it was. ``drop(document)``: games left out (whatever their
+        shape: how `repair --set-aside` takes damaged games out); returns how many were."""
         with _no_gc():
             by_key: dict[str, dict] = {}
-            for seq, d in (data.get(GAMES) or {}).items():
-                if drop is not None and isinstance(d, dict) and d.get("id") == drop:
+            dropped = 0
+            for n, (seq, d) in enumerate((data.get(GAMES) or {}).items(), 1):
+                if drop is not None and drop(d):
+                    dropped += 1
                     continue
-                if not isinstance(d, dict):
-                    raise _not_a_game(seq, self.path)
+                self._check_shape(d, n)
                 check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
                 try:
                     seq = int(seq)
@@ -402,6 +414,7 @@ class Store:
             blob = self._meta_blob(migrated=now_iso(), migrated_from=kept.name)
             atomic_write(self.path, blob)
             atomic_write(self.backup_path, blob)
+            return dropped
 
     def add_archived(self, docs: list[dict]) -> list[str]:
         """Insert (or replace by id) finished-game documents; all of them or, after a crash, none."""
@@ -461,7 +474,7 @@ class Store:
         with self.lock:
             version, data = self._root()
             if version == 1:
-                self._migrate(data, drop=gid)
+                self._migrate(data, drop=lambda d: isinstance(d, dict) and d.get("id") == gid)
                 return
             self._prepare_write()
             key = shards.shard_key(gid)
@@ -469,6 +482,54 @@ class Store:
             keep = {s: d for s, d in docs.items() if not (isinstance(d, dict) and d.get("id") == gid)}
             if len(keep) != len(docs):
                 shards.write_shards(self.shards_dir, {key: keep}, {key: self._current_rows(key)})
+
+    # --- any shape (for `referee repair`, which sets damaged games aside) ------------------------------
+    def archive_documents(self, shapes: bool = False) -> list:
+        """The finished games' documents as stored, in stored order; without ``shapes``, whatever their shape
+        (for `repair`)."""
+        with _no_gc():
+            version, data = self._root()
+            if version == 0:
+                return []
+            if version == 1:
+                docs = list((data.get(GAMES) or {}).values())
+                if shapes:
+                    for n, d in enumerate(docs, 1):
+                        self._check_shape(d, n)
+                return docs
+            pending = shards.pending(self.shards_dir)
+            keys = shards.shard_keys(self.shards_dir)
+            merged = []
+            for key in keys + [k for k in pending if k not in keys]:
+                merged.extend(self._shard_docs(key, check=False, pending=pending).items())
+            merged.sort(key=lambda item: item[0])
+            docs = [d for _, d in merged]
+            if shapes:
+                for n, d in enumerate(docs, 1):
+                    self._check_shape(d, n)
+            return docs
+
+    def remove_archive_documents(self, damaged) -> int:
+        """Remove every stored document ``damaged(document)`` is true of, whatever its shape; the count. The
+        shards it touches are written together (all of them or, after a crash, none)."""
+        with self.lock:
+            version, data = self._root()
+            if version == 0:
+                return 0
+            if version == 1:
+                return self._migrate(data, drop=lambda d: bool(damaged(d)))
+            self._prepare_write()
+            changed, reuse, count = {}, {}, 0
+            for key in shards.shard_keys(self.shards_dir):
+                docs = self._shard_docs(key, check=False)
+                keep = {s: d for s, d in docs.items() if not damaged(d)}
+                if len(keep) != len(docs):
+                    count += len(docs) - len(keep)
+                    changed[key] = keep
+                    reuse[key] = self._current_rows(key)
+            if changed:
+                shards.write_shards(self.shards_dir, changed, reuse)
+            return count
 
     # --- damaged shards (for `referee repair`) -----------------------------------------------------
     def damaged_shards(self) -> list[tuple[Path, str]]:
@@ -512,7 +573,7 @@ class Store:
 
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:
-        return self.records_dir / f"{gid}.txt"
+        return self.records_dir / f"{check_id(gid)}.txt"
 
     def read_record(self, gid: str) -> str | None:
         raw = read_regular(self.record_path(gid))
@@ -560,12 +621,12 @@ class Store:
 
     # --- live games -------------------------------------------------------------------------
     def live_path(self, gid: str) -> Path:
-        return self.live_dir / f"{gid}.json"
+        return self.live_dir / f"{check_id(gid)}.json"
 
     def live_ids(self) -> set[str]:
         if not self.live_dir.is_dir():
             return set()
-        return {p.stem for p in self.live_dir.glob("*.json")}
+        return {p.stem for p in self.live_dir.glob("*.json") if is_id(p.stem)}   # a stray file is no game
 
     def read_live(self, gid: str) -> dict | None:
         path = self.live_path(gid)
@@ -578,8 +639,16 @@ class Store:
             raise StoreError(f"The game file {path} is damaged ({err}); nothing was changed. "
                              f"Move it aside to continue with the other games.") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
-            raise StoreError(f"The game file {path} is not a referee game; nothing was changed.")
+            raise StoreError(f"The game file {path} is not a referee game; nothing was changed, and `referee repair "
+                             f"--set-aside` moves it aside.")
         check_schema(doc, f"The game file {path}")
+        doc["id"] = gid     # the file's name is its id: the id written inside it never becomes a path
+        why = live_problem(doc)
+        if why:
+            from ..i18n import _
+
+            raise StoreError(_("The game file {path} is damaged ({why}); nothing was changed, and `referee repair "
+                               "--set-aside` moves it aside.").format(path=path, why=why))
         return doc
 
     def write_live(self, doc: dict) -> None:
@@ -678,6 +747,10 @@ class Store:
         gid = str(text).strip().lower()
         if not gid:
             raise BadInput("Give a game id; `referee history` lists them.")
+        if not is_id(gid):      # refused before any path is built from it
+            if _names_a_game(text) is None:
+                check_id(gid)
+            return self._no_such_game(text)
         if self.live_path(gid).exists():
             return gid, "live"
         live = sorted(i for i in self.live_ids() if i.startswith(gid))
@@ -697,6 +770,9 @@ class Store:
         if len(matches) > 1:
             names = ", ".join(m[0] for m in matches[:6])
             raise BadInput(f"Game id {text!r} is ambiguous: it starts {names}; type more of it.")
+        return self._no_such_game(text)
+
+    def _no_such_game(self, text: str):
         game = _names_a_game(text)
         if game is not None:
             playing = [d["id"] for d in self.live_docs() if d.get("game") == game]   # latest played first

@@ -32,7 +32,7 @@ def run_lines(store, tracked, stream) -> int:
                 continue
             if word[0] == "undo":
                 n = undo_count(word)
-                dropped = session.undo(store, tracked, n)
+                dropped = session.undo(store, tracked, n, reopen=True)   # as before; the table will ask (issue 13.6)
                 click.echo("undo: " + ", ".join(m.text for m in reversed(dropped)))
                 continue
             if word[0] == "quit":

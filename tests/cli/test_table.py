@@ -89,7 +89,7 @@ def test_undo_after_the_end_when_another_window_reopened_the_game(db, toy):
     t = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
     session.play(store, t, "roll 2"); session.play(store, t, "keep")
     other = session.open_game(Store(db), t.id)
-    session.undo(Store(db), other, 1)
+    session.undo(Store(db), other, 1, reopen=True)
     code, text = drive(store, t, "undo\ry\rgive\rquit\r")    # refused, then back to the moves of the reopened game
     assert code == 0 and "changed in another window since it ended here" in text
     assert store.get_archived(t.id)["result"]["winners"] == ["Bob"]

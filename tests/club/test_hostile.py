@@ -144,7 +144,7 @@ def test_new_location_never_reaches_the_record_header_raw(cli, db, key):
     shows(clean(cli("show", gid), codes=(0,)), "Ann")
     shows(clean(cli("history"), codes=(0,)), text)
     clean(cli("replay", gid), codes=(0,))
-    clean(cli("undo", gid), codes=(0,))
+    clean(cli("undo", gid, "--reopen"), codes=(0,))
 
 
 @pytest.mark.parametrize("key", list(HOSTILE))
@@ -377,7 +377,7 @@ def test_a_line_break_in_a_stored_location_no_longer_breaks_the_finished_game(cl
     other = tmp_path / "other.json"
     clean(cli("--db", other, "import", exported), codes=(0,))
     clean(cli("--db", other, "replay", t.id), codes=(0,))
-    clean(cli("undo", t.id), codes=(0,))
+    clean(cli("undo", t.id, "--reopen"), codes=(0,))
 
 
 def test_a_record_header_never_carries_a_control_character(cli, store):
@@ -392,7 +392,7 @@ def test_a_record_header_never_carries_a_control_character(cli, store):
     for args in (("show", t.id), ("show", t.id, "--record"), ("replay", t.id), ("history",)):
         clean(cli(*args), codes=(0,))
     assert "location contains a terminal escape" in clean(cli("repair"), codes=(2,)).stderr
-    clean(cli("undo", t.id), codes=(0,))
+    clean(cli("undo", t.id, "--reopen"), codes=(0,))
 
 
 def test_a_record_header_split_by_u2028_is_read_whole():

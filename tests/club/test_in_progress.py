@@ -87,7 +87,7 @@ def test_an_abandoned_reopened_game_does_not_come_back_through_repair(db, toy):
 
     gid = json.loads(run("new", "toy", "-p", "Ann", "-p", "Bob", "-o", "target=2", "--json").stdout)["id"]
     run("move", gid, "roll 2", "keep")               # finished: its record is written
-    run("undo", gid)                                  # reopened at the table ...
+    run("undo", gid, "--reopen")                      # reopened at the table ...
     assert run("abandon", gid).exit_code == 0        # ... and then given up
     assert "again" not in repair(Store(db))
     assert Store(db).archived() == [] and not Store(db).live_ids()

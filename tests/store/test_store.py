@@ -48,7 +48,7 @@ def test_finished_game_is_archived_with_result_and_record(store):
     assert "2. keep" in store.read_record(t.id)
     # undo reopens it: back to a live game, out of the archive
     t2 = session.open_game(store, t.id)
-    session.undo(store, t2, 1)
+    session.undo(store, t2, 1, reopen=True)
     assert store.get_archived(t.id) is None and store.read_live(t.id)["moves"] == ["roll 3"]
 
 
@@ -305,7 +305,7 @@ def test_finished_in_another_window_continues_from_the_result(store):
     assert here.archived and here.game.finished and here.game.moves == ["roll 2", "keep"]
     with pytest.raises(IllegalMove, match="is over"):      # no longer refused for a stale position
         session.play(store, here, "roll 1")
-    session.undo(store, here, 1)                            # and undo reopens it, as for a game ended here
+    session.undo(store, here, 1, reopen=True)               # and undo reopens it, as for a game ended here
     assert store.read_live(here.id)["moves"] == ["roll 2"] and store.get_archived(here.id) is None
 
 
@@ -314,12 +314,12 @@ def test_undo_after_the_end_never_overwrites_another_windows_reopening(store, fi
     here = session.create(store, "toy", ["Ann", "Bob"], {"target": 2})
     session.play(store, here, "roll 2"); session.play(store, here, "keep")     # Ann wins, here
     there = session.open_game(Store(store.path), here.id)
-    session.undo(store, there, 1)                           # reopened there ...
+    session.undo(store, there, 1, reopen=True)              # reopened there ...
     if finish_again:
         session.play(store, there, "give")                  # ... and finished the other way: Bob wins
     before = (store.read_live(here.id), store.get_archived(here.id))
     with pytest.raises(IllegalMove, match="changed in another window"):
-        session.undo(store, here, 1)
+        session.undo(store, here, 1, reopen=True)
     assert (store.read_live(here.id), store.get_archived(here.id)) == before
     assert here.game.moves == there.game.moves and here.notices
 
@@ -353,9 +353,10 @@ def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store,
     edited["result"]["ranking"][0]["total"] = "4 points"           # a score typed by hand into the file
     shard.write_text(json.dumps(raw))
     r = run("stats")
-    assert r.exit_code == 2 and f"Game {edited['id']} in the history has a damaged result" in r.stderr
+    assert r.exit_code == 2 and f"Game {edited['id']} in the history store" in r.stderr
+    assert "is not a number); `referee repair --set-aside` moves it out of the history" in r.stderr
     with pytest.raises(StoreError, match=rf"1 of 2 finished games in the history are damaged \(game "
-                                         rf"{edited['id']}\.result\.ranking\[0\]\.total must be a number"):
+                                         rf"{edited['id']}: a damaged result: the total of Dan is not a number"):
         repair(store)
     message = repair(store, set_aside=True)
     assert f"Set aside 1 damaged finished game(s) ({edited['id']})" in message

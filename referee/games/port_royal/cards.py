@@ -6,7 +6,9 @@ ids (``flute-2-3``) are what players type and what records store.
 
 from __future__ import annotations
 
+from referee.core.names import display
 from referee.core.tables import load_json
+from referee.i18n import N_, _, language, ngettext
 
 _DOC = load_json("port-royal/cards.json")
 _CARDS = _DOC["cards"]
@@ -89,39 +91,75 @@ REQUIRE: tuple = tuple((SYMBOLS[i].count("house"), SYMBOLS[i].count("anchor"), S
                        if KIND[i] == EXPEDITION else (0, 0, 0) for i in range(N))
 
 
+SYMBOL_NAMES = {"house": N_("house"), "anchor": N_("anchor"), "cross": N_("cross")}
+
+
+def _name(kind: str, cid: str) -> str:
+    """A component's name as printed in the edition of the language in force (tables/port-royal/names.json);
+    in English the same names cards.json gives."""
+    return display("port-royal", kind, cid)
+
+
+def _symbols(i: int, sep: str) -> str:
+    return sep.join(_(SYMBOL_NAMES[s]) for s in SYMBOLS[i])
+
+
 def describe(i: int) -> str:
     """Human text for a card: ship type and colour, swords and coins; person with cost and influence."""
     k = KIND[i]
     if k == SHIP:
-        sw = "skull" if SWORDS[i] == SKULL else f"{SWORDS[i]} sword{'s' if SWORDS[i] != 1 else ''}"
-        return f"{SHIP_NAME[TYPE[i]]} ({COLOURS[COLOUR[i]]}), {sw}, {COINS[i]} coin{'s' if COINS[i] != 1 else ''}"
+        sw = (_("skull") if SWORDS[i] == SKULL
+              else ngettext("{n} sword", "{n} swords", SWORDS[i]).format(n=SWORDS[i]))
+        # its own plural (not "{n} coin"): the other texts count coins drawn or paid, a different case in Czech
+        return ngettext("{ship} ({colour}), {swords}, {n} coin", "{ship} ({colour}), {swords}, {n} coins",
+                        COINS[i]).format(ship=_name("ship", TYPE[i]), colour=_name("colour", COLOURS[COLOUR[i]]),
+                                         swords=sw, n=COINS[i])
     if k == PERSON:
         t = TYPE[i]
-        name = PERSON_NAME[t]
+        name = _name("person", t)
         if t == "trader":
             c = COLOURS[COLOUR[i]]
-            name = f"Trader ({c}, {SHIP_NAME[TYPE_OF_COLOUR[c]]})"
-        return f"{name}, cost {COST[i]}, {INFLUENCE[i]} influence"
+            name = _("{trader} ({colour}, {ship})").format(trader=name, colour=_name("colour", c),
+                                                          ship=_name("ship", TYPE_OF_COLOUR[c]))
+        return _("{name}, cost {cost}, {influence} influence").format(name=name, cost=COST[i],
+                                                                      influence=INFLUENCE[i])
     if k == EXPEDITION:
-        return (f"Expedition {' + '.join(SYMBOLS[i])}: {INFLUENCE[i]} influence, {COINS[i]} coins")
-    return "Tax increase: " + ("+1 coin for the most swords" if TYPE[i] == "swords"
-                               else "+1 coin for the least influence")
+        return _("Expedition {symbols}: {influence} influence, {coins} coins").format(
+            symbols=_symbols(i, " + "), influence=INFLUENCE[i], coins=COINS[i])
+    return (_("Tax increase: +1 coin for the most swords") if TYPE[i] == "swords"
+            else _("Tax increase: +1 coin for the least influence"))
 
 
 def short(i: int) -> str:
-    """A compact name: 'Flute (blue) 2/3', 'Sailor 3/1'."""
+    """A compact name: 'Flute (blue)', 'Sailor', 'Trader (blue)'."""
     k = KIND[i]
     if k == SHIP:
-        sw = "skull" if SWORDS[i] == SKULL else str(SWORDS[i])
-        return f"{SHIP_NAME[TYPE[i]]} ({COLOURS[COLOUR[i]]})"
+        return _("{ship} ({colour})").format(ship=_name("ship", TYPE[i]), colour=_name("colour", COLOURS[COLOUR[i]]))
     if k == PERSON:
         if TYPE[i] == "trader":
-            return f"Trader ({COLOURS[COLOUR[i]]})"
-        return PERSON_NAME[TYPE[i]]
+            return _("{trader} ({colour})").format(trader=_name("person", "trader"),
+                                                   colour=_name("colour", COLOURS[COLOUR[i]]))
+        return _name("person", TYPE[i])
     if k == EXPEDITION:
-        return "Expedition " + "+".join(SYMBOLS[i])
-    return "Tax increase"
+        return _("Expedition {symbols}").format(symbols=_symbols(i, "+"))
+    return _("Tax increase")
 
 
-DESCRIBE: tuple = tuple(describe(i) for i in range(N))
-SHORT: tuple = tuple(short(i) for i in range(N))
+class _InLanguage:
+    """``DESCRIBE[c]`` / ``SHORT[c]``: the card's text in the language in force, built once per language
+    (the language may be chosen after this module is imported, so nothing is built at import)."""
+
+    def __init__(self, make):
+        self._make = make
+        self._built: dict = {}
+
+    def __getitem__(self, i: int) -> str:
+        lang = language()
+        texts = self._built.get(lang)
+        if texts is None:
+            texts = self._built[lang] = tuple(self._make(c) for c in range(N))
+        return texts[i]
+
+
+DESCRIBE = _InLanguage(describe)
+SHORT = _InLanguage(short)

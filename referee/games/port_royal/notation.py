@@ -20,14 +20,16 @@ import difflib
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
-from referee.i18n import _
+from referee.core.names import display
+from referee.i18n import N_, _, ngettext
 
 from . import cards as C
 from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIND, PERSON, REQUIRE,
                     S_ANCHOR, S_CROSS, S_HOUSE, S_INFL, S_JOKER, S_MAD, S_SWORDS, SHIP, SHIP_TYPES, SKULL,
                     SWORDS, TYPE_OF_COLOUR, COLOUR_OF_TYPE)
 
-HELP = """\
+# Shown by the table's `help` in the language in force (PortRoyalRules.notation translates it).
+HELP = N_("""\
 Port Royal notation (case-insensitive; Tab completes; unique prefixes work, e.g. 'gov' for governor-8-0):
   <card>                   the card the active player turned over, e.g. flute-2-3, blue 2 3,
                            námořník 3: the flip is implied (or 'flip' (f), then the card)
@@ -50,7 +52,7 @@ blue 2 3'; each is checked, and the line is refused whole if any is.
 A player's name may lead a move: 'bob take sailor-3-1'. Moves may be said as at the table:
 'flip again', 'repel it', 'let it dock', 'Bob takes the flute', 'Ann claims aa', 'the blue one'.
 The Czech edition's names work too, with or without accents: námořník 3, modrá 2 3, žlutý obchodník 3,
-barka 1 1, daně šavle, Všeuměl; and Czech move words: otoč, stačí, vezmi, nic, odrazit, zakotvit."""
+barka 1 1, daně šavle, Všeuměl; and Czech move words: otoč, stačí, vezmi, nic, odrazit, zakotvit.""")
 
 VERBS = {
     "flip": "flip", "f": "flip", "draw": "flip", "turn": "flip", "next": "flip", "continue": "flip",
@@ -105,6 +107,11 @@ EXP_SHORT = {IDS[i][len("expedition-"):]: i for i in C.EXPEDITIONS}
 SYMBOL_WORDS = {"settler": 0, "settlers": 0, "house": 0, "h": 0, "captain": 1, "captains": 1, "anchor": 1,
                 "a": 1, "priest": 2, "priests": 2, "monk": 2, "cross": 2, "jack": 3, "jacks": 3, "joker": 3,
                 "j": 3}
+
+
+def _colour(c: int) -> str:
+    """The colour of card c's ship as the edition in force names it ('blue', 'modrá')."""
+    return display("port-royal", "colour", COLOURS[COLOUR[c]])
 
 
 # ----------------------------------------------------------------------------- card words
@@ -184,6 +191,15 @@ def canon_card_text(text: str) -> str:
     return "-".join(p for p in parts if p)
 
 
+# What resolve_card is asked to name ("card" or "expedition"), in each of its refusals.
+_NAME_A = {"card": N_("Name a card, e.g. flute-2-3 or sailor-3-1."),
+           "expedition": N_("Name an expedition, e.g. flute-2-3 or sailor-3-1.")}
+_COULD_BE = {"card": N_("{text} could be {cards}; type more of the card."),
+             "expedition": N_("{text} could be {cards}; type more of the expedition.")}
+_NOT_A = {"card": N_("{text} is not a Port Royal card."),
+          "expedition": N_("{text} is not a Port Royal expedition.")}
+
+
 def resolve_card(text: str, pool, what: str = "card", missing: str | None = None) -> int:
     """Card number for typed text: exact id or synonym, else a unique prefix within pool, else all ids.
 
@@ -192,7 +208,7 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
     """
     t = canon_card_text(text)
     if not t:
-        raise InvalidMove(f"Name a {what}, e.g. flute-2-3 or sailor-3-1.")
+        raise InvalidMove(_(_NAME_A[what]))
     if t in INDEX:
         return INDEX[t]
     fits = _skull_fits(t) or (lambda c: IDS[c].startswith(t))
@@ -203,11 +219,11 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
-            raise AmbiguousMove(f"{text!r} could be {', '.join(IDS[c] for c in hits[:12])}"
-                                f"{' ...' if len(hits) > 12 else ''}; type more of the {what}.")
+            raise AmbiguousMove(_(_COULD_BE[what]).format(
+                text=repr(text), cards=", ".join(IDS[c] for c in hits[:12]) + (" ..." if len(hits) > 12 else "")))
     close = difflib.get_close_matches(t, IDS, n=1, cutoff=0.6)
-    hint = f" Did you mean {close[0]}?" if close else ""
-    raise InvalidMove(f"{text!r} is not a Port Royal {what}.{hint}")
+    hint = (" " + _("Did you mean {card}?").format(card=close[0])) if close else ""
+    raise InvalidMove(_(_NOT_A[what]).format(text=repr(text)) + hint)
 
 
 def _skull_fits(t: str):
@@ -234,7 +250,7 @@ def parse(rules, s, text: str) -> str:
     """Typed text -> canonical move; a move led by a player's name must be that player's (the core plays the
     canonical move for whoever it belongs to, so 'bob pass' must not stop Ann's flipping)."""
     canon = _parse(rules, s, text)
-    who, _ = _who(rules, s, text.split())
+    who, _words = _who(rules, s, text.split())
     if who is not None:
         m = next((m for m in rules.legal(s) if m.text == canon), None)
         name = s.players[who]
@@ -242,12 +258,32 @@ def parse(rules, s, text: str) -> str:
             active = s.players[s.active]
             verb = canon.split()[0]
             if verb in ("take", "pass"):
-                raise IllegalMove(f"It is {m.player}'s chance to take a card, not {name}'s (T2).")
+                raise IllegalMove(_("It is {chooser}'s chance to take a card, not {name}'s (T2).").format(
+                    chooser=m.player, name=name))
             if verb == "claim":
-                raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
-            what = {"stop": "stop flipping", "end": "end the turn"}.get(verb, verb)
-            raise IllegalMove(f"It is {active}'s turn: only {active} may {what}, not {name} (D1/D5).")
+                raise IllegalMove(_("Only {active}, the active player, may claim an expedition (E1/R3).").format(
+                    active=active))
+            raise IllegalMove(_only_active(active, name, verb))
     return canon
+
+
+# What only the active player may do, in "It is Ann's turn: only Ann may ..." (the move word stays as typed
+# for moves not listed).
+_ONLY_ACTIVE = {
+    "stop": N_("It is {active}'s turn: only {active} may stop flipping, not {name} (D1/D5)."),
+    "end": N_("It is {active}'s turn: only {active} may end the turn, not {name} (D1/D5)."),
+    "flip": N_("It is {active}'s turn: only {active} may flip, not {name} (D1/D5)."),
+    "repel or dock the ship": N_("It is {active}'s turn: only {active} may repel or dock the ship, not {name} "
+                                 "(D1/D5)."),
+}
+
+
+def _only_active(active: str, name: str, verb: str) -> str:
+    text = _ONLY_ACTIVE.get(verb)
+    if text is None:
+        return _("It is {active}'s turn: only {active} may {move}, not {name} (D1/D5).").format(
+            active=active, move=verb, name=name)
+    return _(text).format(active=active, name=name)
 
 
 def _parse(rules, s, text: str) -> str:
@@ -257,7 +293,7 @@ def _parse(rules, s, text: str) -> str:
     who, words = _who(rules, s, words)
     words = verb_words(words)
     if not words:
-        raise InvalidMove("Type a move after the player's name, e.g. 'flip', 'stop' or 'take sailor-3-1'.")
+        raise InvalidMove(_("Type a move after the player's name, e.g. 'flip', 'stop' or 'take sailor-3-1'."))
     head = words[0]
     verb = VERBS.get(head)
     rest = " ".join(words[1:])
@@ -267,52 +303,54 @@ def _parse(rules, s, text: str) -> str:
     active = s.players[s.active]
 
     if ph == OVER:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(_("The game is over."))
 
     if verb == "reshuffle":
         if s.eager_reshuffle:
-            raise IllegalMove("This game reshuffles automatically as soon as the draw pile runs out (R11).")
+            raise IllegalMove(_("This game reshuffles automatically as soon as the draw pile runs out (R11)."))
         if s.draw:
-            raise IllegalMove(f"The draw pile still holds {s.draw} cards; reshuffle only when it is empty (C2).")
+            raise IllegalMove(_("The draw pile still holds {n} cards; reshuffle only when it is empty (C2).").format(
+                n=s.draw))
         if not s.discard:
-            raise IllegalMove("The discard pile is empty: there is nothing to reshuffle (R5).")
-        raise IllegalMove("Finish entering the flipped card first.")
+            raise IllegalMove(_("The discard pile is empty: there is nothing to reshuffle (R5)."))
+        raise IllegalMove(_("Finish entering the flipped card first."))
 
     if verb == "paid":
         if not s.coin_faces:
-            raise IllegalMove("Faces of paid coins are entered only with the option coin-faces=on (R15).")
+            raise IllegalMove(_("Faces of paid coins are entered only with the option coin-faces=on (R15)."))
         if ph == REVEAL:
-            raise IllegalMove(f"Enter the card {active} flipped first (D1).")
+            raise IllegalMove(_("Enter the card {active} flipped first (D1).").format(active=active))
         if not s.unknown:
-            raise IllegalMove("No unidentified paid coin lies on the discard pile (C3/R15).")
+            raise IllegalMove(_("No unidentified paid coin lies on the discard pile (C3/R15)."))
         c = resolve_card(rest, rules.paid_faces(s))
         if c not in rules.paid_faces(s):
-            raise IllegalMove(f"No copy of {IDS[c]} can be among the paid coins (C4).")
+            raise IllegalMove(_("No copy of {card} can be among the paid coins (C4).").format(card=IDS[c]))
         return "paid " + IDS[c]
 
     if ph == REVEAL and who is not None:
         try:                               # a player named like a card ("Jack"): read the whole text as the card
             c = resolve_card(text, [c for c in range(C.N) if s.ub[c]])
         except InvalidMove:
-            raise InvalidMove(f"Enter the card {active} flipped, without a player's name, e.g. flute-2-3.") from None
+            raise InvalidMove(_("Enter the card {active} flipped, without a player's name, e.g. flute-2-3.").format(
+                active=active)) from None
         if not s.ub[c]:
             raise IllegalMove(_no_copy(s, c))
         return IDS[c]
     if ph == REVEAL:
         arg = rest if verb in ("flip", "card") else " ".join(words)
         if verb == "flip" and not rest:
-            raise IllegalMove(f"{active} is flipping: enter the card shown, e.g. flute-2-3 (D1).")
-        if verb in ("stop", "pass", "repel", "dock", "bust", "end") and not rest:
-            raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
-        if verb == "take" and not rest:
-            raise IllegalMove(f"{active} has flipped a card: enter it first (D1), e.g. flute-2-3.")
+            raise IllegalMove(_("{active} is flipping: enter the card shown, e.g. flute-2-3 (D1).").format(
+                active=active))
+        if verb in ("stop", "pass", "repel", "dock", "bust", "end", "take") and not rest:
+            raise IllegalMove(_("{active} has flipped a card: enter it first (D1), e.g. flute-2-3.").format(
+                active=active))
         if head in ("exp", "expedition", "x"):
             arg = " ".join(words)
         elif verb in ("take", "claim") and rest:
-            raise IllegalMove(f"{active} has flipped a card: enter that card first (D1).")
+            raise IllegalMove(_("{active} has flipped a card: enter that card first (D1).").format(active=active))
         pool = [c for c in range(C.N) if s.ub[c]]
-        c = resolve_card(arg, pool, missing="No {text} card can still be in the draw pile (C4); if an earlier card "
-                                            "was entered wrongly, undo back to it.")
+        c = resolve_card(arg, pool, missing=_("No {text} card can still be in the draw pile (C4); if an earlier "
+                                              "card was entered wrongly, undo back to it."))
         if not s.ub[c]:
             raise IllegalMove(_no_copy(s, c))
         return IDS[c]
@@ -335,8 +373,9 @@ def _parse(rules, s, text: str) -> str:
                 if KIND[c] == EXPEDITION:
                     verb, rest = "claim", " ".join(words)
                 elif ph == FLIP and c not in s.display:
-                    raise IllegalMove(f"Type 'flip' first, then {IDS[c]} as the card {active} turns over (D1); "
-                                      f"cards are taken from the harbour only in phase 2 (T2).")
+                    raise IllegalMove(_("Type 'flip' first, then {card} as the card {active} turns over (D1); "
+                                        "cards are taken from the harbour only in phase 2 (T2).").format(
+                        card=IDS[c], active=active))
                 else:
                     verb, rest = "take", " ".join(words)
 
@@ -344,9 +383,9 @@ def _parse(rules, s, text: str) -> str:
         verb = "stop"                                   # "trade" in phase 1: stop and go trading
     if verb == "card":
         if ph == FLIP:
-            raise IllegalMove(f"No card is being flipped now: type 'flip' first, then the card {active} "
-                              f"turns over (D1).")
-        raise IllegalMove(f"No card is being flipped now; {_doing(rules, s)}.")
+            raise IllegalMove(_("No card is being flipped now: type 'flip' first, then the card {active} "
+                                "turns over (D1).").format(active=active))
+        raise IllegalMove(_("No card is being flipped now; {doing}.").format(doing=_doing(rules, s)))
 
     if verb == "claim":
         return _parse_claim(rules, s, who, rest)
@@ -354,20 +393,20 @@ def _parse(rules, s, text: str) -> str:
     if verb == "dock" and rest in ("anyway", "bust", "and bust", "anyway and bust"):
         verb, rest = "bust", ""
     if who is not None and verb in ("flip", "stop", "repel", "dock", "bust", "end") and who != s.active:
-        what = ("end the turn" if verb == "end" or ph == CLOSE else "stop flipping" if verb == "stop"
+        what = ("end" if verb == "end" or ph == CLOSE else "stop" if verb == "stop"
                 else "repel or dock the ship" if verb in ("repel", "dock", "bust") else verb)
-        raise IllegalMove(f"It is {active}'s turn: only {active} may {what}, not {s.players[who]} (D1/D5).")
+        raise IllegalMove(_only_active(active, s.players[who], what))
 
     if verb == "flip":
         if ph == FLIP:
             if rest:
-                raise InvalidMove(f"Enter the flip and the card one at a time: 'flip', then the card shown "
-                                  f"(e.g. {canon_card_text(rest) or 'flute-2-3'}).")
+                raise InvalidMove(_("Enter the flip and the card one at a time: 'flip', then the card shown "
+                                    "(e.g. {card}).").format(card=canon_card_text(rest) or "flute-2-3"))
             return "flip"
         if ph == SHIP_PHASE:
             raise IllegalMove(_ship_first(s))
         if ph in (TAKE, CLOSE):
-            raise IllegalMove(f"{active} has stopped: no more flips in this turn (D5).")
+            raise IllegalMove(_("{active} has stopped: no more flips in this turn (D5).").format(active=active))
     if head in ("s", "stop", "stops") and ph in (TAKE, CLOSE) and (
             head == "s" or (ph == TAKE and s.chooser == s.active and s.taken == 0 and not s.chance_no)):
         # A reflexive second 's' (or 'stop') right after stopping must not throw away the take: 's' is stop,
@@ -386,14 +425,17 @@ def _parse(rules, s, text: str) -> str:
     if verb in ("stop", "pass", "end"):
         if ph == FLIP:
             if not s.flips:
-                raise IllegalMove(f"{active} must flip at least one card before stopping (D1).")
+                raise IllegalMove(_("{active} must flip at least one card before stopping (D1).").format(
+                    active=active))
             if not s.display and not s.empty_stop:
-                raise IllegalMove(f"{active} cannot stop with an empty harbour in this game: flip again (R2).")
+                raise IllegalMove(_("{active} cannot stop with an empty harbour in this game: flip again (R2).")
+                                  .format(active=active))
             return "stop"
         if ph == TAKE:
             _check_chooser(s, who)
             if s.must_take and s.chooser == s.active and s.taken == 0:
-                raise IllegalMove(f"{active} must take at least one card in phase 2 in this game (R7).")
+                raise IllegalMove(_("{active} must take at least one card in phase 2 in this game (R7).").format(
+                    active=active))
             return "pass"
         if ph == CLOSE:
             return "end"
@@ -401,44 +443,49 @@ def _parse(rules, s, text: str) -> str:
             raise IllegalMove(_ship_first(s))
     if verb in ("repel", "dock", "bust"):
         if rest:
-            raise InvalidMove(f"'{verb}' takes nothing after it: it applies to the ship just flipped.")
+            raise InvalidMove(_("'{word}' takes nothing after it: it applies to the ship just flipped.").format(
+                word=verb))
         if ph == SHIP_PHASE:
             c = s.pending
             busts = s.colours & (1 << COLOUR[c])
             if verb == "dock" and busts:
                 return "bust"        # D4c: docking a second ship of a colour is the bust; the preview says so
             if verb == "bust" and not busts:
-                raise IllegalMove(f"No {COLOURS[COLOUR[c]]} ship is in the harbour, so this {C.SHORT[c]} docks "
-                                  f"without a bust: type 'dock' or 'repel' (D4).")
+                raise IllegalMove(_("No {colour} ship is in the harbour, so this {ship} docks without a bust: "
+                                    "type 'dock' or 'repel' (D4).").format(colour=_colour(c), ship=C.SHORT[c]))
             return verb
         if verb == "bust":
-            raise IllegalMove("There is no flipped ship waiting to dock now; a bust happens only when a second "
-                              "ship of a colour docks (D4c/D6).")
+            raise IllegalMove(_("There is no flipped ship waiting to dock now; a bust happens only when a second "
+                                "ship of a colour docks (D4c/D6)."))
         if ph != SHIP_PHASE:
             c = s.last_flip
             if verb == "repel" and ph == FLIP and c >= 0 and KIND[c] == SHIP and c in s.display:
                 if SWORDS[c] == SKULL:
-                    raise IllegalMove("You cannot repel a skull ship (D4a).")
+                    raise IllegalMove(_("You cannot repel a skull ship (D4a)."))
                 mine = s.stats[s.active][S_SWORDS]
-                raise IllegalMove(f"{active} has {mine} sword{'s' if mine != 1 else ''} but the {C.SHORT[c]} "
-                                  f"needs {SWORDS[c]} to be repelled, so it docked (D4a).")
+                raise IllegalMove(ngettext("{active} has {n} sword but the {ship} needs {need} to be repelled, so it "
+                                           "docked (D4a).",
+                                           "{active} has {n} swords but the {ship} needs {need} to be repelled, so "
+                                           "it docked (D4a).", mine).format(
+                    active=active, n=mine, ship=C.SHORT[c], need=SWORDS[c]))
             if verb == "repel" and ph == TAKE and c >= 0 and SWORDS[c] == SKULL and c in s.display:
-                raise IllegalMove("You cannot repel a skull ship (D4a).")
+                raise IllegalMove(_("You cannot repel a skull ship (D4a)."))
             if verb == "repel":
-                raise IllegalMove("Only the ship just flipped can be repelled, never one already in the harbour (D4a).")
-            raise IllegalMove("There is no flipped ship waiting to dock now (D4).")
+                raise IllegalMove(_("Only the ship just flipped can be repelled, never one already in the harbour "
+                                    "(D4a)."))
+            raise IllegalMove(_("There is no flipped ship waiting to dock now (D4)."))
         return verb
     if verb == "take":
         if not rest:
             return _take_alone(rules, s, who, head)
         try:
-            c = resolve_card(rest, _pool(rules, s), missing="There is no {text} in the harbour; only cards "
-                                                             "in the harbour can be taken (T9).")
+            c = resolve_card(rest, _pool(rules, s), missing=_("There is no {text} in the harbour; only cards "
+                                                               "in the harbour can be taken (T9)."))
         except IllegalMove:
             _phase2_only(s)                    # outside phase 2 the phase is the reason, not the harbour
             raise
         return _explain_take(rules, s, who, c)
-    raise InvalidMove(f"{text!r} is not a move now; {_doing(rules, s)}.")
+    raise InvalidMove(_("{text} is not a move now; {doing}.").format(text=repr(text), doing=_doing(rules, s)))
 
 
 def split_entry(rules, s, text: str):
@@ -498,33 +545,35 @@ def _verb_guess(rules, s, head: str, card_error: str) -> str:
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
-            raise AmbiguousMove(f"{head!r} could be {' or '.join(hits)}; type more of the move.")
+            raise AmbiguousMove(_("{word} could be {moves}; type more of the move.").format(
+                word=repr(head), moves=_(" or ").join(hits)))
     legal = [m.text for m in rules.legal(s)]
     table_words = ["help", "moves", "undo", "board", "record", "quit"]     # the table's own commands
     close = difflib.get_close_matches(head, list(CANON_VERBS) + legal + table_words, n=1, cutoff=0.6)
     if close:
-        raise InvalidMove(f"{head!r} is not a move. Did you mean {close[0]}?")
-    raise InvalidMove(f"{head!r} is neither a move nor a card; {_doing(rules, s)}.")
+        raise InvalidMove(_("{word} is not a move. Did you mean {move}?").format(word=repr(head), move=close[0]))
+    raise InvalidMove(_("{word} is neither a move nor a card; {doing}.").format(word=repr(head),
+                                                                              doing=_doing(rules, s)))
 
 
 def _no_copy(s, c) -> str:
     """C4 item 3: a flipped card that cannot be in the draw pile; say where its copies are."""
     if c == C.EXP_ACH and s.n < 5:
-        return "expedition-ach is used only with 5 players; it is in the box (C4)."
+        return _("expedition-ach is used only with 5 players; it is in the box (C4).")
     seen = []
-    places = [("in the harbour", s.display), ("in the expedition area", s.area)]
-    places += [(f"with {s.players[p]}", s.persons[p] + s.exps[p]) for p in range(s.n)]
-    for where, zone in places:
+    places = [(_("{n} in the harbour"), s.display, ""), (_("{n} in the expedition area"), s.area, "")]
+    places += [(_("{n} with {name}"), s.persons[p] + s.exps[p], s.players[p]) for p in range(s.n)]
+    for where, zone, name in places:
         k = zone.count(c)
         if k:
-            seen.append(f"{k} {where}")
+            seen.append(where.format(n=k, name=name))
     if s.disc[c]:
-        seen.append(f"{s.disc[c]} on the discard pile")
+        seen.append(_("{n} on the discard pile").format(n=s.disc[c]))
     copies = C.COPIES[c]
-    where = (f"of its {copies} {'copy' if copies == 1 else 'copies'}, " + ", ".join(seen) if seen
-             else "its copies are among the coins")
-    return (f"No copy of {IDS[c]} can still be in the draw pile (C4): {where}; if an earlier card was "
-            f"entered wrongly, undo back to it.")
+    where = (ngettext("of its {n} copy, {places}", "of its {n} copies, {places}", copies).format(
+        n=copies, places=", ".join(seen)) if seen else _("its copies are among the coins"))
+    return _("No copy of {card} can still be in the draw pile (C4): {where}; if an earlier card was entered "
+             "wrongly, undo back to it.").format(card=IDS[c], where=where)
 
 
 def _ship_first(s, why: str = "") -> str:
@@ -532,9 +581,10 @@ def _ship_first(s, why: str = "") -> str:
     c = s.pending
     active = s.players[s.active]
     if s.colours & (1 << COLOUR[c]):
-        return (f"First repel the {C.SHORT[c]} {active} just flipped, or type 'bust' to let it dock and bust "
-                f"(D4c){why}.")
-    return f"First repel (r) or dock (d) the {C.SHORT[c]} {active} just flipped (D4b){why}."
+        return _("First repel the {ship} {active} just flipped, or type 'bust' to let it dock and bust "
+                 "(D4c){why}.").format(ship=C.SHORT[c], active=active, why=why)
+    return _("First repel (r) or dock (d) the {ship} {active} just flipped (D4b){why}.").format(
+        ship=C.SHORT[c], active=active, why=why)
 
 
 def _pool(rules, s):
@@ -542,13 +592,13 @@ def _pool(rules, s):
 
 
 def _doing(rules, s) -> str:
-    return "now: " + prompt(rules, s)
+    return _("now: {prompt}").format(prompt=prompt(rules, s))
 
 
 def _check_chooser(s, who):
     if who is not None and who != s.chooser:
-        raise IllegalMove(f"It is {s.players[s.chooser]}'s chance to take a card, not "
-                          f"{s.players[who]}'s (T2).")
+        raise IllegalMove(_("It is {chooser}'s chance to take a card, not {name}'s (T2).").format(
+            chooser=s.players[s.chooser], name=s.players[who]))
 
 
 def _phase2_only(s) -> None:
@@ -557,8 +607,21 @@ def _phase2_only(s) -> None:
     if s.phase == TAKE:
         return
     if s.phase == CLOSE:
-        raise IllegalMove("Every player has had a chance to take a card; this turn's phase 2 is over (T10).")
-    raise IllegalMove(f"Cards are taken only in phase 2, after {s.players[s.active]} stops (T2).")
+        raise IllegalMove(_("Every player has had a chance to take a card; this turn's phase 2 is over (T10)."))
+    raise IllegalMove(_("Cards are taken only in phase 2, after {active} stops (T2).").format(
+        active=s.players[s.active]))
+
+
+# 'take', 'trade' or 'hire' alone: the refusals for a card, a ship, a person.
+_ONLY_ONE = {None: N_("Name the card to take: {card} is the only one {name} can afford."),
+             SHIP: N_("Name the ship to take: {card} is the only one {name} can afford."),
+             PERSON: N_("Name the person to take: {card} is the only one {name} can afford.")}
+_NAME_ONE = {None: N_("Name the card to take: {cards} or {last}."),
+             SHIP: N_("Name the ship to take: {cards} or {last}."),
+             PERSON: N_("Name the person to take: {cards} or {last}.")}
+_NONE_THERE = {None: N_("There is no card in the harbour to take (T9)."),
+               SHIP: N_("There is no ship in the harbour to take (T9)."),
+               PERSON: N_("There is no person in the harbour to take (T9).")}
 
 
 def _take_alone(rules, s, who, head: str) -> str:
@@ -568,19 +631,18 @@ def _take_alone(rules, s, who, head: str) -> str:
     p = s.chooser
     name = s.players[p]
     kind = SHIP if head == "trade" else PERSON if head in ("hire", "buy") else None
-    what = {SHIP: "ship", PERSON: "person", None: "card"}[kind]
     there = list(dict.fromkeys(c for c in s.display if kind is None or KIND[c] == kind))
     if len(there) == 1:
         return _explain_take(rules, s, who, there[0])
     cands = [c for c in rules.takeable(s, p) if c in there]
     if len(cands) == 1:
-        raise InvalidMove(f"Name the {what} to take: {IDS[cands[0]]} is the only one {name} can afford.")
+        raise InvalidMove(_(_ONLY_ONE[kind]).format(card=IDS[cands[0]], name=name))
     if cands:
         ids = [IDS[c] for c in cands]
-        raise InvalidMove(f"Name the {what} to take: {', '.join(ids[:-1])} or {ids[-1]}.")
+        raise InvalidMove(_(_NAME_ONE[kind]).format(cards=", ".join(ids[:-1]), last=ids[-1]))
     if kind == SHIP or not any(kind is None or KIND[c] == kind for c in s.display):
-        raise IllegalMove(f"There is no {what} in the harbour to take (T9).")
-    raise IllegalMove(f"{name} cannot afford any person in the harbour (T7/T8/T9).")
+        raise IllegalMove(_(_NONE_THERE[kind]))
+    raise IllegalMove(_("{name} cannot afford any person in the harbour (T7/T8/T9).").format(name=name))
 
 
 def _explain_take(rules, s, who, c) -> str:
@@ -595,16 +657,18 @@ def _explain_take(rules, s, who, c) -> str:
     p = s.chooser
     name = s.players[p]
     if c not in s.display:
-        raise IllegalMove(f"{IDS[c]} is not in the harbour; only cards in the harbour can be taken (T9).")
+        raise IllegalMove(_("{card} is not in the harbour; only cards in the harbour can be taken (T9).").format(
+            card=IDS[c]))
     if KIND[c] == PERSON:
         price = max(0, COST[c] - s.stats[p][S_MAD])
         if p == s.active:
             if s.coins[p] < price:
-                raise IllegalMove(f"{name} needs {price} coins to hire this {C.SHORT[c]} but has "
-                                  f"{s.coins[p]} (T7/T9).")
+                raise IllegalMove(_("{name} needs {price} coins to hire this {person} but has {coins} (T7/T9).")
+                                  .format(name=name, price=price, person=C.SHORT[c], coins=s.coins[p]))
         elif s.coins[p] < price + 1:
-            raise IllegalMove(f"{name} needs {price + 1} coins to hire this {C.SHORT[c]}: price {price} plus the "
-                              f"1-coin fee to {active} (T8).")
+            raise IllegalMove(_("{name} needs {total} coins to hire this {person}: price {price} plus the 1-coin "
+                                "fee to {active} (T8).").format(name=name, total=price + 1, person=C.SHORT[c],
+                                                                 price=price, active=active))
     text = "take " + IDS[c]
     return text
 
@@ -624,12 +688,12 @@ def _symbol_word(w: str) -> str:
 
 
 def _parse_claim(rules, s, who, rest: str) -> str:
-    from .rules import claim_text, combos, combo_words
+    from .rules import claim_text, combos, combo_words, combo_names
     from .state import FLIP, REVEAL, SHIP as SHIP_PHASE, CLOSE, TAKE
 
     active = s.players[s.active]
     if not rest:
-        raise InvalidMove("Name the expedition to claim, e.g. 'claim cc' or 'claim expedition-aah'.")
+        raise InvalidMove(_("Name the expedition to claim, e.g. 'claim cc' or 'claim expedition-aah'."))
     words = rest.split()
     using = None
     for word in ("using", "with", "pomoci", "pomocí", "za"):     # Czech: "provést aa pomocí kapitán kapitán"
@@ -639,19 +703,23 @@ def _parse_claim(rules, s, who, rest: str) -> str:
             break
     e = resolve_card(" ".join(words), list(s.area), "expedition")
     if KIND[e] != EXPEDITION:
-        raise IllegalMove(f"{IDS[e]} is not an expedition; only expeditions are claimed (E2).")
+        raise IllegalMove(_("{card} is not an expedition; only expeditions are claimed (E2).").format(card=IDS[e]))
     if who is not None and who != s.active:
-        raise IllegalMove(f"Only {active}, the active player, may claim an expedition (E1/R3).")
+        raise IllegalMove(_("Only {active}, the active player, may claim an expedition (E1/R3).").format(
+            active=active))
     if e not in s.area:
-        where = "in the box" if e in s.box else "not in the expedition area"
-        raise IllegalMove(f"{IDS[e]} is {where}; only face-up expeditions in the expedition area can be "
-                          f"claimed (E2).")
+        raise IllegalMove((_("{card} is in the box; only face-up expeditions in the expedition area can be "
+                             "claimed (E2).") if e in s.box else
+                           _("{card} is not in the expedition area; only face-up expeditions in the expedition "
+                             "area can be claimed (E2).")).format(card=IDS[e]))
     st = s.stats[s.active]
     options = combos(REQUIRE[e], st)
     if not options:
-        need = " + ".join(C.SYMBOLS[e])
-        have = (f"{st[S_HOUSE]} Settler, {st[S_ANCHOR]} Captain, {st[S_CROSS]} Priest, {st[S_JOKER]} Jack")
-        raise IllegalMove(f"{active} cannot claim {IDS[e]}: it needs {need} and {active} has {have} (E3).")
+        need = " + ".join(_(C.SYMBOL_NAMES[w]) for w in C.SYMBOLS[e])
+        have = _("{settlers} Settler, {captains} Captain, {priests} Priest, {jacks} Jack").format(
+            settlers=st[S_HOUSE], captains=st[S_ANCHOR], priests=st[S_CROSS], jacks=st[S_JOKER])
+        raise IllegalMove(_("{active} cannot claim {card}: it needs {need} and {active} has {have} (E3).").format(
+            active=active, card=IDS[e], need=need, have=have))
     if using is None:
         return claim_text(e, options[0], True)
     counts = [0, 0, 0, 0]
@@ -661,19 +729,21 @@ def _parse_claim(rules, s, who, rest: str) -> str:
         k = SYMBOL_WORDS.get(w.rstrip(","))
         if k is None:
             close = difflib.get_close_matches(w, list(SYMBOL_WORDS), n=1)
-            hint = f" Did you mean {close[0]}?" if close else ""
-            raise IllegalMove(f"Only Settlers, Captains, Priests and Jacks can pay for an expedition, not "
-                              f"{w!r} (E3).{hint}")
+            hint = (" " + _("Did you mean {word}?").format(word=close[0])) if close else ""
+            raise IllegalMove(_("Only Settlers, Captains, Priests and Jacks can pay for an expedition, not {word} "
+                                "(E3).").format(word=repr(w)) + hint)
         counts[k] += 1
     combo = tuple(counts)
     if combo in options:
         return claim_text(e, combo, combo == options[0])
     h, a, c = REQUIRE[e]
     if counts[0] > st[S_HOUSE] or counts[1] > st[S_ANCHOR] or counts[2] > st[S_CROSS] or counts[3] > st[S_JOKER]:
-        raise IllegalMove(f"{active} does not have {combo_words(combo)} to discard (E3).")
-    raise IllegalMove(f"{combo_words(combo) or 'Nothing'} does not pay {IDS[e]} ({' + '.join(C.SYMBOLS[e])}): "
-                      f"one person per symbol, Jacks filling the gap (E3); "
-                      f"e.g. {combo_words(options[0])}.")
+        raise IllegalMove(_("{active} does not have {persons} to discard (E3).").format(
+            active=active, persons=combo_names(combo)))
+    raise IllegalMove(_("{persons} does not pay {card} ({need}): one person per symbol, Jacks filling the gap "
+                        "(E3); e.g. {example}.").format(
+        persons=combo_names(combo) or _("Nothing"), card=IDS[e],
+        need=" + ".join(_(C.SYMBOL_NAMES[w]) for w in C.SYMBOLS[e]), example=combo_words(options[0])))
 
 
 # ----------------------------------------------------------------------------- prompt & view
@@ -682,38 +752,48 @@ def prompt(rules, s) -> str:
 
     ph = s.phase
     a = s.players[s.active]
-    claim = ", or claim an expedition" if rules.can_claim(s) and ph in (FLIP, TAKE, SHIP_PHASE) else ""
+    claim = rules.can_claim(s) and ph in (FLIP, TAKE, SHIP_PHASE)
     if ph == OVER:
-        return "The game is over."
+        return _("The game is over.")
     if ph == REVEAL:
-        return f"Chance: which card did {a} flip? ({s.draw} in the draw pile)"
+        return _("Chance: which card did {active} flip? ({n} in the draw pile)").format(active=a, n=s.draw)
     if ph == FLIP:
         if not s.flips:
-            return f"{a}: flip the first card{claim}"
+            return (_("{active}: flip the first card, or claim an expedition") if claim
+                    else _("{active}: flip the first card")).format(active=a)
         ncol = bin(s.colours).count("1")
-        stop = "stop" if (s.display or s.empty_stop) else "stop (not with an empty harbour, R2)"
-        return (f"{a}: flip, or {stop}{claim} ({len(s.display)} card{'s' if len(s.display) != 1 else ''} "
-                f"in the harbour, {ncol} colour{'s' if ncol != 1 else ''})")
+        stop = "stop" if (s.display or s.empty_stop) else _("stop (not with an empty harbour, R2)")
+        return (_("{active}: flip, or {stop}, or claim an expedition ({cards}, {colours})") if claim
+                else _("{active}: flip, or {stop} ({cards}, {colours})")).format(
+            active=a, stop=stop,
+            cards=ngettext("{n} card in the harbour", "{n} cards in the harbour", len(s.display)).format(
+                n=len(s.display)),
+            colours=ngettext("{n} colour", "{n} colours", ncol).format(n=ncol))
     if ph == SHIP_PHASE:
         c = s.pending
         sw, mine = SWORDS[c], s.stats[s.active][S_SWORDS]
-        head = (f"{a} has {mine} sword{'s' if mine != 1 else ''}: repel the {C.SHORT[c]}, "
-                f"{sw} sword{'s' if sw != 1 else ''},")
+        fields = dict(active=a, ship=C.SHORT[c], colour=_colour(c),
+                      have=ngettext("{n} sword", "{n} swords", mine).format(n=mine),
+                      need=ngettext("{n} sword", "{n} swords", sw).format(n=sw))
         if s.colours & (1 << COLOUR[c]):
-            return f"{head} or bust (a {COLOURS[COLOUR[c]]} ship is already in the harbour){claim}"
-        return f"{head} or dock it{claim}"
+            return (_("{active} has {have}: repel the {ship}, {need}, or bust (a {colour} ship is already in the "
+                      "harbour), or claim an expedition") if claim
+                    else _("{active} has {have}: repel the {ship}, {need}, or bust (a {colour} ship is already in "
+                           "the harbour)")).format(**fields)
+        return (_("{active} has {have}: repel the {ship}, {need}, or dock it, or claim an expedition") if claim
+                else _("{active} has {have}: repel the {ship}, {need}, or dock it")).format(**fields)
     if ph == TAKE:
         p = s.chooser
-        lim = rules._limit(s, p)
-        name = s.players[p]
-        head = f"{name} takes a card ({s.taken + 1} of {lim}, {s.coins[p]} coins)"
+        fields = dict(name=s.players[p], k=s.taken + 1, limit=rules._limit(s, p), coins=s.coins[p], active=a)
         if not claim:
-            return f"{head} or passes"
+            return _("{name} takes a card ({k} of {limit}, {coins} coins) or passes").format(**fields)
         if p == s.active:
-            return f"{head}, claims an expedition or passes"
-        return f"{head} or passes; {a} may claim an expedition"
+            return _("{name} takes a card ({k} of {limit}, {coins} coins), claims an expedition or passes").format(
+                **fields)
+        return _("{name} takes a card ({k} of {limit}, {coins} coins) or passes; {active} may claim an "
+                 "expedition").format(**fields)
     if ph == CLOSE:
-        return f"{a}: claim an expedition, or end the turn"
+        return _("{active}: claim an expedition, or end the turn").format(active=a)
     return ""
 
 

@@ -8,6 +8,8 @@ still be in the draw pile, C4). Automatic payments are applied here and describe
 from __future__ import annotations
 
 from referee.core.move import Move
+from referee.core.names import display
+from referee.i18n import N_, _, ngettext
 from referee.core.rules import Rules
 
 from . import cards as C, info
@@ -27,7 +29,28 @@ INFLUENCE_GOAL = 12
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """'1 coin', '3 coins' in the language in force (Czech has three forms: 1 / 2-4 / 5+)."""
+    if word == "coin":
+        text = ngettext("{n} coin", "{n} coins", n)
+    elif word == "more coin":
+        text = ngettext("{n} more coin", "{n} more coins", n)
+    elif word == "sword":
+        text = ngettext("{n} sword", "{n} swords", n)
+    elif word == "card":
+        text = ngettext("{n} card", "{n} cards", n)
+    elif word == "colour":
+        text = ngettext("{n} colour", "{n} colours", n)
+    elif word == "Jester":
+        text = ngettext("{n} Jester", "{n} Jesters", n)
+    elif word == "Admiral":
+        text = ngettext("{n} Admiral", "{n} Admirals", n)
+    else:
+        raise ValueError(word)
+    return text.format(n=n)
+
+
+# The persons paying for an expedition, as they are named in the texts shown (the move text keeps SYMBOL_WORD).
+_SYMBOL_PERSON = ("settler", "captain", "priest", "jack")
 
 
 def base_for(colours: int) -> int:
@@ -53,7 +76,16 @@ def combos(req, stats) -> list:
 
 
 def combo_words(combo) -> str:
-    return " ".join(w for w, k in zip(SYMBOL_WORD, combo) for _ in range(k))
+    return " ".join(w for w, k in zip(SYMBOL_WORD, combo) for _n in range(k))
+
+
+def combo_names(combo) -> str:
+    """The persons discarded for a claim, by their names in the language in force (for texts, not moves)."""
+    from referee.i18n import language
+
+    if language() == "en":
+        return combo_words(combo)               # English texts have always shown the move's words
+    return " ".join(display("port-royal", "person", w) for w, k in zip(_SYMBOL_PERSON, combo) for _n in range(k))
 
 
 def claim_text(exp: int, combo, default: bool) -> str:
@@ -65,6 +97,15 @@ class PortRoyalRules(Rules):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS,
                          notation=NOTATION_HELP)
+
+    @property
+    def notation(self) -> str:
+        """The notation's help in the language in force (the language may be chosen after the engine is built)."""
+        return _(NOTATION_HELP)
+
+    @notation.setter
+    def notation(self, text: str) -> None:
+        pass                                    # the base class stores the help; here it is always NOTATION_HELP
 
     # ------------------------------------------------------------------ setup
     def setup(self, players, options) -> PortRoyalState:
@@ -84,12 +125,13 @@ class PortRoyalRules(Rules):
             eager_reshuffle=options.get("reshuffle", "lazy") == "immediate",
             exhausted_ends=options.get("exhausted", "stop") == "end",
             coin_faces=bool(options.get("coin-faces", False)),
-            coins=[3] * n, persons=[[] for _ in range(n)], exps=[[] for _ in range(n)],
-            stats=[[0] * C.N_STATS for _ in range(n)], display=[], colours=0, area=area, box=box,
+            coins=[3] * n, persons=[[] for _p in range(n)], exps=[[] for _p in range(n)],
+            stats=[[0] * C.N_STATS for _p in range(n)], display=[], colours=0, area=area, box=box,
             draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
-        s.events = [f"Each player draws 3 coins; the draw pile holds {s.draw} cards."
-                    + (" The 5-player expedition (expedition-ach) lies in the expedition area." if n == 5
-                       else " The 5-player expedition goes back to the box.")]
+        s.events = [(_("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition "
+                       "(expedition-ach) lies in the expedition area.") if n == 5
+                     else _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player "
+                            "expedition goes back to the box.")).format(draw=s.draw)]
         return s
 
     # ------------------------------------------------------------------ moves
@@ -226,7 +268,7 @@ class PortRoyalRules(Rules):
         s.disc_known = 0
         s.unknown = 0
         s.reshuffles += 1
-        s.events.append(f"{why}: shuffle the {total} discards into a new draw pile (C2).")
+        s.events.append(_("{why}: shuffle the {total} discards into a new draw pile (C2).").format(why=_(why), total=total))
         return True
 
     def _gain(self, s, p: int, k: int, why: str) -> int:
@@ -234,7 +276,7 @@ class PortRoyalRules(Rules):
         got = 0
         need = k
         while need:
-            if s.draw == 0 and not self._reshuffle(s, "The draw pile is empty"):
+            if s.draw == 0 and not self._reshuffle(s, N_("The draw pile is empty")):
                 break
             t = need if need < s.draw else s.draw
             s.draw -= t
@@ -242,12 +284,14 @@ class PortRoyalRules(Rules):
             got += t
         s.coins[p] += got
         if got:
-            s.events.append(f"{s.players[p]} draws {plural(got, 'coin')} ({why}).")
+            s.events.append(_("{name} draws {coins} ({why}).").format(name=s.players[p], coins=plural(got, "coin"),
+                                                                        why=why))
         if need:
             s.lost_coins += need
-            s.events.append(f"Both piles are empty: {s.players[p]} cannot draw {plural(need, 'more coin')} (R5).")
+            s.events.append(_("Both piles are empty: {name} cannot draw {coins} (R5).").format(
+                name=s.players[p], coins=plural(need, "more coin")))
         if s.eager_reshuffle and s.draw == 0:
-            self._reshuffle(s, "The draw pile ran out")
+            self._reshuffle(s, N_("The draw pile ran out"))
         return got
 
     def _pay(self, s, p: int, k: int) -> None:
@@ -275,7 +319,7 @@ class PortRoyalRules(Rules):
 
     def _settle(self, s) -> None:
         if s.eager_reshuffle and s.draw == 0:
-            self._reshuffle(s, "The draw pile ran out")
+            self._reshuffle(s, N_("The draw pile ran out"))
 
     # ------------------------------------------------------------------ apply
     def apply(self, s, move) -> None:
@@ -287,25 +331,26 @@ class PortRoyalRules(Rules):
         elif kind == "flip":
             self._flip(s)
         elif kind == "stop":
-            s.events.append(f"{s.players[s.active]} stops" + (" with an empty harbour (R2)." if not s.display
-                                                               else "."))
+            s.events.append((_("{name} stops with an empty harbour (R2).") if not s.display
+                             else _("{name} stops.")).format(name=s.players[s.active]))
             self._start_phase2(s)
         elif kind == "take":
             self._take(s, a[1])
         elif kind == "pass":
             p = s.chooser
             if p == s.active and not s.taken and s.display:
-                s.events.append(f"{s.players[p]} takes no card, which is allowed (R7).")
+                s.events.append(_("{name} takes no card, which is allowed (R7).").format(name=s.players[p]))
             else:
-                s.events.append(f"{s.players[p]} passes" + (" (no Jester coins for passing, R6)."
-                                                            if p != s.active and s.stats[p][S_JES] else "."))
+                s.events.append((_("{name} passes (no Jester coins for passing, R6).")
+                                 if p != s.active and s.stats[p][S_JES] else _("{name} passes.")).format(
+                    name=s.players[p]))
             self._next_chance(s)
         elif kind == "repel":
             c = s.pending
             s.pending = -1
             self._discard(s, c)
-            s.events.append(f"{s.players[s.active]} repels the {C.SHORT[c]} with "
-                            f"{plural(s.stats[s.active][S_SWORDS], 'sword')}: it goes to the discard pile (D4).")
+            s.events.append(_("{name} repels the {ship} with {swords}: it goes to the discard pile (D4).").format(
+                name=s.players[s.active], ship=C.SHORT[c], swords=plural(s.stats[s.active][S_SWORDS], "sword")))
             s.phase = FLIP
         elif kind == "dock":
             c = s.pending
@@ -314,10 +359,10 @@ class PortRoyalRules(Rules):
         elif kind == "claim":
             self._claim(s, a[1], a[2])
         elif kind == "end":
-            s.events.append(f"{s.players[s.active]} ends the turn.")
+            s.events.append(_("{name} ends the turn.").format(name=s.players[s.active]))
             self._end_turn(s)
         elif kind == "reshuffle":
-            self._reshuffle(s, "The table reshuffles now")
+            self._reshuffle(s, N_("The table reshuffles now"))
         elif kind == "paid":
             c = a[1]
             s.unknown -= 1
@@ -326,18 +371,19 @@ class PortRoyalRules(Rules):
             lim = COPIES[c] - s.out[c] - s.disc[c]
             if s.ub[c] > lim:
                 s.ub[c] = lim
-            s.events.append(f"A paid coin on the discard pile is {IDS[c]} (R15).")
+            s.events.append(_("A paid coin on the discard pile is {card} (R15).").format(card=IDS[c]))
         self._settle(s)
 
     def _flip(self, s) -> None:
         name = s.players[s.active]
-        if s.draw == 0 and not self._reshuffle(s, "The draw pile is empty"):
+        if s.draw == 0 and not self._reshuffle(s, N_("The draw pile is empty")):
             if s.exhausted_ends:
-                s.events.append("Both piles are empty: no card can be flipped, so the game ends here (R5 option).")
+                s.events.append(_("Both piles are empty: no card can be flipped, so the game ends here (R5 option)."))
                 s.stalemate = True
                 self._end_turn(s)
                 return
-            s.events.append(f"Both piles are empty: no card can be flipped, so {name}'s phase 1 ends (R5).")
+            s.events.append(_("Both piles are empty: no card can be flipped, so {name}'s phase 1 ends (R5).").format(
+                name=name))
             s.idle += 1
             self._start_phase2(s)
             return
@@ -358,25 +404,28 @@ class PortRoyalRules(Rules):
         s.phase = FLIP
         if k == PERSON:
             s.display.append(c)
-            s.events.append(f"{name} flips {DESCRIBE[c]}: it goes into the harbour (D3a).")
+            s.events.append(_("{name} flips {card}: it goes into the harbour (D3a).").format(name=name, card=DESCRIBE[c]))
         elif k == EXPEDITION:
             s.area.append(c)
-            s.events.append(f"{name} flips {DESCRIBE[c]}: it goes to the expedition area (D3c).")
+            s.events.append(_("{name} flips {card}: it goes to the expedition area (D3c).").format(
+                name=name, card=DESCRIBE[c]))
         elif k == TAX:
-            s.events.append(f"{name} flips a tax increase ({'swords' if TYPE[c] == 'swords' else 'influence'}).")
+            s.events.append((_("{name} flips a tax increase (swords).") if TYPE[c] == "swords"
+                             else _("{name} flips a tax increase (influence).")).format(name=name))
             self._tax(s, c)
         else:
             sw = SWORDS[c]
             mine = s.stats[s.active][S_SWORDS]
-            s.events.append(f"{name} flips {DESCRIBE[c]}.")
+            s.events.append(_("{name} flips {card}.").format(name=name, card=DESCRIBE[c]))
             if sw != SKULL and mine >= sw:
                 s.pending = c
                 s.phase = SHIP_PHASE
             else:
                 if sw == SKULL:
-                    s.events.append("A skull ship cannot be repelled (D4a).")
+                    s.events.append(_("A skull ship cannot be repelled (D4a)."))
                 elif s.colours & (1 << COLOUR[c]):
-                    s.events.append(f"{name} has {plural(mine, 'sword')}: too few to repel it (D4a).")
+                    s.events.append(_("{name} has {swords}: too few to repel it (D4a).").format(
+                        name=name, swords=plural(mine, "sword")))
                 self._dock(s, c)
 
     def _dock(self, s, c: int) -> None:
@@ -387,14 +436,15 @@ class PortRoyalRules(Rules):
             return
         s.display.append(c)
         s.colours |= bit
-        s.events.append(f"The {C.SHORT[c]} docks in the harbour.")
+        s.events.append(_("The {ship} docks in the harbour.").format(ship=C.SHORT[c]))
         s.phase = FLIP
 
     def _bust(self, s, c: int) -> None:
         """D6: display and the busting ship to the discard pile, no phase 2, Jester coins for everyone."""
         name = s.players[s.active]
-        s.events.append(f"A second {COLOURS[COLOUR[c]]} ship: {name} busts; the harbour "
-                        f"({plural(len(s.display) + 1, 'card')}) goes to the discard pile (D6).")
+        s.events.append(_("A second {colour} ship: {name} busts; the harbour ({cards}) goes to the discard pile "
+                          "(D6).").format(colour=display("port-royal", "colour", COLOURS[COLOUR[c]]), name=name,
+                                          cards=plural(len(s.display) + 1, "card")))
         self._discard(s, c)
         for d in s.display:
             self._discard(s, d)
@@ -404,7 +454,7 @@ class PortRoyalRules(Rules):
             p = (s.active + i) % s.n
             j = s.stats[p][S_JES]
             if j:
-                self._gain(s, p, j, f"{plural(j, 'Jester')}, bust, D6/R4")
+                self._gain(s, p, j, _("{jesters}, bust, D6/R4").format(jesters=plural(j, "Jester")))
         self._end_turn(s)
 
     def _tax(self, s, c: int) -> None:
@@ -415,15 +465,16 @@ class PortRoyalRules(Rules):
             if s.coins[p] >= 12:
                 k = s.coins[p] // 2
                 self._pay(s, p, k)
-                s.events.append(f"{s.players[p]} pays {plural(k, 'coin')} in tax and keeps {s.coins[p]} (X1).")
+                s.events.append(_("{name} pays {coins} in tax and keeps {kept} (X1).").format(
+                    name=s.players[p], coins=plural(k, "coin"), kept=s.coins[p]))
         if TYPE[c] == "swords":
             best = max(st[S_SWORDS] for st in s.stats)
             who = [(s.active + i) % n for i in range(n) if s.stats[(s.active + i) % n][S_SWORDS] == best]
-            why = f"most swords ({best}), X2"
+            why = _("most swords ({best}), X2").format(best=best)
         else:
             best = min(st[S_INFL] for st in s.stats)
             who = [(s.active + i) % n for i in range(n) if s.stats[(s.active + i) % n][S_INFL] == best]
-            why = f"least influence ({best}), X2"
+            why = _("least influence ({best}), X2").format(best=best)
         for p in who:
             self._gain(s, p, 1, why)
         self._discard(s, c)
@@ -432,8 +483,8 @@ class PortRoyalRules(Rules):
         s.base = base_for(s.colours)
         s.chance_no = 0
         s.chooser = s.active
-        s.events.append(f"Phase 2: {s.players[s.active]} may take {plural(s.base, 'card')} "
-                        f"({plural(bin(s.colours).count('1'), 'colour')}, T1).")
+        s.events.append(_("Phase 2: {name} may take {cards} ({colours}, T1).").format(
+            name=s.players[s.active], cards=plural(s.base, "card"), colours=plural(bin(s.colours).count("1"), "colour")))
         self._start_chance(s)
 
     def _limit(self, s, p: int) -> int:
@@ -447,21 +498,22 @@ class PortRoyalRules(Rules):
             name = s.players[p]
             adm = s.stats[p][S_ADM]
             if adm and len(s.display) >= 5:
-                self._gain(s, p, 2 * adm, f"{plural(adm, 'Admiral')}, {len(s.display)} cards in the harbour, T3a")
+                self._gain(s, p, 2 * adm, _("{admirals}, {n} cards in the harbour, T3a").format(
+                    admirals=plural(adm, "Admiral"), n=len(s.display)))
             if not s.display:
                 if p != s.active:
                     j = s.stats[p][S_JES]
                     if j:
-                        self._gain(s, p, j, f"{plural(j, 'Jester')}, no card left, T3b/R6")
+                        self._gain(s, p, j, _("{jesters}, no card left, T3b/R6").format(jesters=plural(j, "Jester")))
                     else:
-                        s.events.append(f"No card is left for {name}.")
+                        s.events.append(_("No card is left for {name}.").format(name=name))
                 else:
-                    s.events.append(f"{name} has nothing to take.")
+                    s.events.append(_("{name} has nothing to take.").format(name=name))
             elif self.takeable(s, p) or (p == s.active and self.can_claim(s)):
                 s.phase = TAKE          # E1: the active player may claim first, e.g. for the coins
                 return
             else:
-                s.events.append(f"{name} can afford no card in the harbour and passes.")
+                s.events.append(_("{name} can afford no card in the harbour and passes.").format(name=name))
             s.chance_no += 1
             if s.chance_no >= s.n:
                 self._end_phase2(s)
@@ -480,7 +532,9 @@ class PortRoyalRules(Rules):
         """T10: leftovers to the discard pile; the active player may still claim before the turn ends."""
         if s.display:
             n_left = len(s.display)
-            s.events.append(f"{plural(n_left, 'card')} left in the harbour {'goes' if n_left == 1 else 'go'} to the discard pile (T10).")
+            s.events.append(ngettext("{n} card left in the harbour goes to the discard pile (T10).",
+                                     "{n} cards left in the harbour go to the discard pile (T10).", n_left).format(
+                n=n_left))
             for d in s.display:
                 self._discard(s, d)
             s.display.clear()
@@ -501,43 +555,46 @@ class PortRoyalRules(Rules):
                 s.colours &= ~(1 << COLOUR[c])
             self._discard(s, c)
             tr = s.stats[p][S_TRADER + COLOUR[c]]
-            s.events.append(f"{name} trades the {DESCRIBE[c]}.")
-            self._gain(s, p, COINS[c] + tr, f"{COINS[c]} for the ship" + (f" + {tr} Trader" if tr else "") + ", T6")
+            s.events.append(_("{name} trades the {ship}.").format(name=name, ship=DESCRIBE[c]))
+            self._gain(s, p, COINS[c] + tr, (_("{coins} for the ship + {traders} Trader, T6") if tr
+                                             else _("{coins} for the ship, T6")).format(coins=COINS[c], traders=tr))
             if p != a:
                 s.coins[p] -= 1
                 s.coins[a] += 1
-                s.events.append(f"{name} gives 1 coin to {s.players[a]} (T8).")
+                s.events.append(_("{name} gives 1 coin to {active} (T8).").format(name=name, active=s.players[a]))
         else:
             price = COST[c] - s.stats[p][S_MAD]
             if price < 0:
                 price = 0
             self._pay(s, p, price)
             self._add_card(s, p, c)
-            s.events.append(f"{name} hires the {DESCRIBE[c]} for {plural(price, 'coin')} (T7).")
+            s.events.append(_("{name} hires the {person} for {coins} (T7).").format(
+                name=name, person=DESCRIBE[c], coins=plural(price, "coin")))
             if p != a:
                 s.coins[p] -= 1
                 s.coins[a] += 1
-                s.events.append(f"{name} gives 1 coin to {s.players[a]} (T8).")
+                s.events.append(_("{name} gives 1 coin to {active} (T8).").format(name=name, active=s.players[a]))
             self._check_trigger(s, p)
         s.taken += 1
         if s.taken >= self._limit(s, p) or not s.display:
             self._next_chance(s)
         elif not self.takeable(s, p) and not (p == a and self.can_claim(s)):
-            s.events.append(f"{name} can afford no other card and passes.")
+            s.events.append(_("{name} can afford no other card and passes.").format(name=name))
             self._next_chance(s)
 
     def _claim(self, s, e: int, combo) -> None:
         a = s.active
         name = s.players[a]
         for k, cnt in enumerate(combo):
-            for _ in range(cnt):
+            for _n in range(cnt):
                 self._remove_person(s, a, SYMBOL_IDS[k])
                 self._discard(s, SYMBOL_IDS[k])
         s.area.remove(e)
         s.idle = 0
         self._add_card(s, a, e)
-        s.events.append(f"{name} claims {IDS[e]} ({INFLUENCE[e]} influence), discarding {combo_words(combo)} (E3/E4).")
-        self._gain(s, a, COINS[e], "expedition, E4")
+        s.events.append(_("{name} claims {expedition} ({influence} influence), discarding {persons} (E3/E4).").format(
+            name=name, expedition=IDS[e], influence=INFLUENCE[e], persons=combo_names(combo)))
+        self._gain(s, a, COINS[e], _("expedition, E4"))
         self._check_trigger(s, a)
         if s.phase == CLOSE and not self.can_claim(s):
             self._end_turn(s)
@@ -550,9 +607,14 @@ class PortRoyalRules(Rules):
             return
         s.trigger = s.players[p]
         last = s.players[s.n - 1]
-        extra = " and an expedition (G4)" if s.end == "expedition-end" else " (G1)"
-        when = "this is the last turn" if s.active == s.n - 1 else f"the round ends with {last}'s turn"
-        s.events.append(f"{s.players[p]} reaches {st[S_INFL]} influence{extra}: {when} (G2).")
+        if s.active == s.n - 1:
+            when = _("this is the last turn")
+        else:
+            when = _("the round ends with {last}'s turn").format(last=last)
+        s.events.append((_("{name} reaches {influence} influence and an expedition (G4): {when} (G2).")
+                         if s.end == "expedition-end" else
+                         _("{name} reaches {influence} influence (G1): {when} (G2).")).format(
+            name=s.players[p], influence=st[S_INFL], when=when))
 
     def _end_turn(self, s) -> None:
         s.pending = -1
@@ -564,15 +626,15 @@ class PortRoyalRules(Rules):
         if s.idle >= s.n and not s.trigger:
             # R5 ruling: a whole round without a card to flip and without a claim cannot change any more.
             s.stalemate = True
-            s.events.append("Both piles have stayed empty for a whole round and nobody could claim an "
-                            "expedition: the game ends here (R5 ruling).")
+            s.events.append(_("Both piles have stayed empty for a whole round and nobody could claim an "
+                              "expedition: the game ends here (R5 ruling)."))
         if (s.trigger and s.active == s.n - 1) or s.stalemate:
             s.finished = True
             s.phase = OVER
             res = self.result(s)
-            s.events.append("Game over: " + ", ".join(w for w in res.winners) + " win"
-                            + ("s" if len(res.winners) == 1 else "")
-                            + (" (G5)." if s.end == "expedition-end" else " (G3)."))
+            rule = "G5" if s.end == "expedition-end" else "G3"
+            s.events.append(ngettext("Game over: {winners} wins ({rule}).", "Game over: {winners} win ({rule}).",
+                                     len(res.winners)).format(winners=", ".join(res.winners), rule=rule))
             return
         s.active = (s.active + 1) % s.n
         s.chooser = s.active
@@ -596,7 +658,7 @@ class PortRoyalRules(Rules):
 
         res = score(self.score_input(s))
         if s.stalemate:
-            res.notes.append("The game ended early: both piles were empty and no card could be flipped (R5).")
+            res.notes.append(_("The game ended early: both piles were empty and no card could be flipped (R5)."))
         return res
 
     def to_move(self, s):
@@ -628,32 +690,39 @@ class PortRoyalRules(Rules):
             if k == SHIP:
                 if SWORDS[c] != SKULL and s.stats[s.active][S_SWORDS] >= SWORDS[c]:
                     same = s.colours & (1 << COLOUR[c])
-                    return f"{DESCRIBE[c]}: {name} may repel it" + (", else the turn busts" if same else "")
+                    return (_("{card}: {name} may repel it, else the turn busts") if same
+                            else _("{card}: {name} may repel it")).format(card=DESCRIBE[c], name=name)
                 if s.colours & (1 << COLOUR[c]):
-                    return f"{DESCRIBE[c]}: a second {COLOURS[COLOUR[c]]} ship, {name} busts (D6)"
-                return f"{DESCRIBE[c]}: it docks"
+                    return _("{card}: a second {colour} ship, {name} busts (D6)").format(
+                        card=DESCRIBE[c], colour=display("port-royal", "colour", COLOURS[COLOUR[c]]), name=name)
+                return _("{card}: it docks").format(card=DESCRIBE[c])
             if k == TAX:
-                return DESCRIBE[c] + ", after everyone with 12+ coins pays half"
+                return _("{card}, after everyone with 12+ coins pays half").format(card=DESCRIBE[c])
             return DESCRIBE[c]
         if kind == "dock" and move.text == "bust":
-            return (f"the harbour ({plural(len(s.display) + 1, 'card')}) goes to the discard pile and "
-                    f"{name}'s turn ends without phase 2 (D6)")
+            return _("the harbour ({cards}) goes to the discard pile and {name}'s turn ends without phase 2 "
+                     "(D6)").format(cards=plural(len(s.display) + 1, "card"), name=name)
         if kind == "repel":
-            return f"the {C.SHORT[s.pending]} goes to the discard pile"
+            return _("the {ship} goes to the discard pile").format(ship=C.SHORT[s.pending])
         if kind == "stop":
-            return f"phase 2: {name} may take {plural(base_for(s.colours) + s.stats[s.active][S_GOV], 'card')}"
+            return _("phase 2: {name} may take {cards}").format(
+                name=name, cards=plural(base_for(s.colours) + s.stats[s.active][S_GOV], "card"))
         if kind == "take":
             c, p = a[1], s.chooser
-            fee = f", and 1 coin to {name}" if p != s.active else ""
+            paying = p != s.active
             if KIND[c] == SHIP:
                 tr = s.stats[p][S_TRADER + COLOUR[c]]
-                return f"{s.players[p]} draws {plural(COINS[c] + tr, 'coin')}{fee}"
+                return (_("{chooser} draws {coins}, and 1 coin to {name}") if paying
+                        else _("{chooser} draws {coins}")).format(chooser=s.players[p],
+                                                                  coins=plural(COINS[c] + tr, "coin"), name=name)
             price = max(0, COST[c] - s.stats[p][S_MAD])
-            return f"{s.players[p]} pays {plural(price, 'coin')}{fee} for the {DESCRIBE[a[1]]}"
+            return (_("{chooser} pays {coins}, and 1 coin to {name} for the {person}") if paying
+                    else _("{chooser} pays {coins} for the {person}")).format(
+                chooser=s.players[p], coins=plural(price, "coin"), name=name, person=DESCRIBE[a[1]])
         if kind == "claim":
             e, combo = a[1], a[2]
-            return (f"{name} discards {combo_words(combo)}, gains {INFLUENCE[e]} influence and draws "
-                    f"{plural(COINS[e], 'coin')}")
+            return _("{name} discards {persons}, gains {influence} influence and draws {coins}").format(
+                name=name, persons=combo_names(combo), influence=INFLUENCE[e], coins=plural(COINS[e], "coin"))
         return None
 
     def render(self, s):

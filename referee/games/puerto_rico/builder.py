@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .state import BIDS, BNAME, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, dbl_, move_table, take_colonist
+from referee.i18n import _
+
+from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
 from . import governor
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -59,8 +61,8 @@ def _table():
 def _skipped(s) -> None:
     """Say why a player got no turn."""
     p = (s.chooser + s.turn - 1) % s.n
-    s.events.append(f"{s.names[p]} " + ("has no free city space." if s.city[p] >= CITY else
-                    "cannot pay for any building left to build (rule 5.4 B2-B3)."))
+    s.events.append((_("{who} has no free city space.") if s.city[p] >= CITY else
+                     _("{who} cannot pay for any building left to build (rule 5.4 B2-B3).")).format(who=s.names[p]))
 
 
 def step(s) -> None:
@@ -79,14 +81,16 @@ def act(s, a) -> None:
         s.bld[p][b] = 0
         s.owned[p].append(b)
         s.city[p] += 2 if LARGE[b] else 1
-        note = ""
         if a[2]:
             take_colonist(s)
             s.bld[p][b] = 1
-            note = ", with a university colonist on it"
-        s.events.append(f"{s.names[p]} builds {a_(BNAME[b].lower())} for {dbl_(c)}{note}.")
+            text = _("{who} builds {building} for {cost}, with a university colonist on it.")
+        else:
+            text = _("{who} builds {building} for {cost}.")
+        s.events.append(text.format(who=s.names[p], building=a_(bname_(b)), cost=dbl_(c)))
         if s.city[p] >= CITY and "G2" not in s.triggers:
             s.triggers.append("G2")
-            s.events.append(f"{s.names[p]} has filled all 12 city spaces (G2): the game ends after this round.")
+            s.events.append(_("{who} has filled all 12 city spaces (G2): the game ends after this round.")
+                            .format(who=s.names[p]))
     s.turn += 1
     step(s)

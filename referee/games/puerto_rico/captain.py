@@ -4,7 +4,9 @@ warehouse; the player chooses what to keep); last, only full ships are emptied."
 
 from __future__ import annotations
 
-from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF,
+from referee.i18n import N_, _
+
+from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF, good_,
                     award_vp, mk)
 from . import governor
 
@@ -86,7 +88,7 @@ def step(s) -> None:
         s.actor = p
         mv = options(s, p)
         if len(mv) == 1 and mv[0].action[0] == "load":   # one cargo load open, no wharf: the rule makes it (K4)
-            _load(s, p, mv[0].action[1], mv[0].action[2], " (the only load open)")
+            _load(s, p, mv[0].action[1], mv[0].action[2], only=True)
             s.turn += 1
             continue
         if mv:
@@ -97,7 +99,9 @@ def step(s) -> None:
     begin_storage(s)
 
 
-def _vp(s, p: int, amount: int, what: str) -> None:
+def _vp(s, p: int, amount: int, texts: tuple, **fields) -> None:
+    """Award the VP of a load; ``texts`` is the event without and with the note that the chips have run out
+    (each a whole sentence with {who}, {total}, {short} and the load's own fields)."""
     bonus = 0
     if p == s.chooser and not s.cap_loaded:
         s.cap_loaded = True
@@ -106,12 +110,22 @@ def _vp(s, p: int, amount: int, what: str) -> None:
         bonus += 1
     total = amount + bonus
     short = total - s.pool if total > s.pool else 0
-    s.events.append(f"{s.names[p]} {what} for {total} VP" + (
-        f" ({short} of them noted beyond the chips, which have run out: they count, rule 6.3)." if short else "."))
+    s.events.append(_(texts[1] if short else texts[0]).format(who=s.names[p], total=total, short=short, **fields))
     award_vp(s, p, total)
 
 
-def _load(s, p: int, g: int, i: int, note: str = "") -> None:
+_LOAD = (N_("{who} loads {n} {good} on the {ship}-ship for {total} VP."),
+         N_("{who} loads {n} {good} on the {ship}-ship for {total} VP ({short} of them noted beyond the chips, "
+            "which have run out: they count, rule 6.3)."))
+_LOAD_ONLY = (N_("{who} loads {n} {good} on the {ship}-ship (the only load open) for {total} VP."),
+              N_("{who} loads {n} {good} on the {ship}-ship (the only load open) for {total} VP ({short} of them "
+                 "noted beyond the chips, which have run out: they count, rule 6.3)."))
+_WHARF = (N_("{who} ships {n} {good} with the wharf for {total} VP."),
+          N_("{who} ships {n} {good} with the wharf for {total} VP ({short} of them noted beyond the chips, which "
+             "have run out: they count, rule 6.3)."))
+
+
+def _load(s, p: int, g: int, i: int, only: bool = False) -> None:
     sh = s.ships[i]
     h = s.goods[p][g]
     free = sh[0] - sh[2]
@@ -120,7 +134,7 @@ def _load(s, p: int, g: int, i: int, note: str = "") -> None:
     sh[2] += amt
     s.goods[p][g] -= amt
     s.passes = 0
-    _vp(s, p, amt, f"loads {amt} {GOODS[g]} on the {sh[0]}-ship{note}")
+    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, n=amt, good=good_(g), ship=sh[0])
 
 
 def act(s, a) -> None:
@@ -135,7 +149,7 @@ def act(s, a) -> None:
         s.gsup[g] += amt
         s.wharf_used[p] = True
         s.passes = 0
-        _vp(s, p, amt, f"ships {amt} {GOODS[g]} with the wharf")
+        _vp(s, p, amt, _WHARF, n=amt, good=good_(g))
     elif kind == "pass":
         s.passes += 1
     s.turn += 1
@@ -184,7 +198,8 @@ def storage_step(s) -> None:
     for sh in s.ships:
         if sh[1] >= 0 and sh[2] >= sh[0]:
             s.gsup[sh[1]] += sh[2]
-            s.events.append(f"The full {sh[0]}-ship is emptied ({sh[2]} {GOODS[sh[1]]}).")
+            s.events.append(_("The full {ship}-ship is emptied ({n} {good}).").format(
+                ship=sh[0], n=sh[2], good=good_(sh[1])))
             sh[1] = -1
             sh[2] = 0
     s.st_kept = None
@@ -226,9 +241,9 @@ def _finish(s, p: int, kept, single: int) -> None:
         if x:
             s.gsup[g] += x
             gd[g] = keep
-            lost.append(f"{x} {GOODS[g]}")
+            lost.append(f"{x} {good_(g)}")
     if lost:
-        s.events.append(f"{s.names[p]} returns " + ", ".join(lost) + " to the supply (storage).")
+        s.events.append(_("{who} returns {goods} to the supply (storage).").format(who=s.names[p], goods=", ".join(lost)))
     s.turn += 1
 
 

@@ -3,7 +3,9 @@ extra barrel as the last step."""
 
 from __future__ import annotations
 
-from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, mk, pay, prod_capacity
+from referee.i18n import _
+
+from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay, prod_capacity
 from . import governor
 
 
@@ -24,14 +26,15 @@ def begin(s) -> None:
                 s.gsup[g] -= x
                 s.goods[p][g] += x
                 kinds += 1
-                made.append(f"{x} {GOODS[g]}")
+                made.append(f"{x} {good_(g)}")
                 if k == 0:
                     got_chooser[g] = x
         if made:
-            s.events.append(f"{s.names[p]} produces " + ", ".join(made) + ".")
+            s.events.append(_("{who} produces {goods}.").format(who=s.names[p], goods=", ".join(made)))
         if kinds >= 2 and s.bld[p][FACTORY] > 0:
             paid = pay(s, p, FACTORY_PAY[kinds])
-            s.events.append(f"{s.names[p]}'s factory pays {dbl_(paid)} for {kinds} kinds.")
+            s.events.append(_("{who}'s factory pays {amount} for {kinds} kinds.").format(
+                who=s.names[p], amount=dbl_(paid), kinds=kinds))
     p = s.chooser
     s.actor = p
     who = s.names[p]
@@ -40,9 +43,10 @@ def begin(s) -> None:
         mv.append(mk(who, "pass", ("pass",)))
         s.mv = mv
         return
-    s.events.append(f"{who} " + ("produced nothing, so" if not any(got_chooser) else
-                                 "produced only kinds the supply has run out of, so")
-                    + " there is no craftsman's extra barrel (rule 5.5 C4).")
+    s.events.append((_("{who} produced nothing, so there is no craftsman's extra barrel (rule 5.5 C4).")
+                     if not any(got_chooser) else
+                     _("{who} produced only kinds the supply has run out of, so there is no craftsman's extra "
+                       "barrel (rule 5.5 C4).")).format(who=who))
     governor.role_done(s)
 
 
@@ -51,5 +55,6 @@ def act(s, a) -> None:
         g = a[1]
         s.gsup[g] -= 1
         s.goods[s.actor][g] += 1
-        s.events.append(f"{s.names[s.actor]} takes an extra {GOODS[g]} (craftsman's privilege).")
+        s.events.append(_("{who} takes an extra {good} (craftsman's privilege).").format(
+            who=s.names[s.actor], good=good_(g)))
     governor.role_done(s)

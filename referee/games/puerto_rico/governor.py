@@ -3,8 +3,10 @@ the 2-player role order, the prospector (5.8), and the end of the game at the en
 
 from __future__ import annotations
 
+from referee.i18n import _
+
 from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLES, SETTLER, TRADER, mk,
-                    dbl_, move_table, pay)
+                    dbl_, move_table, pay, role_)
 
 
 def picker(s) -> int:
@@ -52,7 +54,7 @@ def offer_roles(s) -> None:
 
 
 def choose(s, action) -> None:
-    _, i, flag = action
+    i, flag = action[1], action[2]
     p = s.actor
     s.card_taken[i] = p
     coins = s.card_coins[i]
@@ -61,7 +63,8 @@ def choose(s, action) -> None:
     s.card = i
     s.chooser = p
     role = ROLES.index(s.cards[i])
-    s.events.append(f"{s.names[p]} chooses the {s.cards[i]}" + (f" and takes {dbl_(coins)} from it." if coins else "."))
+    s.events.append((_("{who} chooses the {role} and takes {amount} from it.") if coins else
+                     _("{who} chooses the {role}.")).format(who=s.names[p], role=role_(s.cards[i]), amount=dbl_(coins)))
     if role == SETTLER:
         settler.begin(s)
     elif role == MAYOR:
@@ -76,7 +79,8 @@ def choose(s, action) -> None:
         captain.begin(s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
         paid = pay(s, p, 1)
-        s.events.append(f"{s.names[p]} takes {dbl_(paid)} from the supply (prospector, rule 5.8).")
+        s.events.append(_("{who} takes {amount} from the supply (prospector, rule 5.8).").format(
+            who=s.names[p], amount=dbl_(paid)))
         role_done(s)
 
 
@@ -122,11 +126,12 @@ def end_round(s) -> None:
         s.phase = END
         s.actor = -1
         s.mv = []
-        s.events.append("The round is over and the game has ended (" + ", ".join(s.triggers) + ").")
+        s.events.append(_("The round is over and the game has ended ({triggers}).").format(
+            triggers=", ".join(s.triggers)))
         return
     s.gov = (s.gov + 1) % s.n
     s.round += 1
-    s.events.append(f"Round {s.round}: {s.names[s.gov]} is the governor.")
+    s.events.append(_("Round {round}: {who} is the governor.").format(round=s.round, who=s.names[s.gov]))
     start_round(s)
 
 

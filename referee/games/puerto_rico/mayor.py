@@ -4,7 +4,9 @@ and the refill of the colonist ship (trigger G1)."""
 
 from __future__ import annotations
 
-from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, move_table
+from referee.i18n import _
+
+from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table
 from . import governor
 
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
@@ -17,7 +19,7 @@ def begin(s, privilege: bool) -> None:
     if privilege and s.csup > 0:
         s.csup -= 1
         s.sj[m] += 1
-        s.events.append(f"{s.names[m]} takes the mayor's colonist from the supply.")
+        s.events.append(_("{who} takes the mayor's colonist from the supply.").format(who=s.names[m]))
     ship = s.cship
     s.cship = 0
     base, extra = divmod(ship, n)
@@ -185,7 +187,7 @@ def act(s, a) -> None:
         s.m_new[p] -= 1
         s.sj[p] -= 1
         s.cgone += 1
-        s.events.append(f"{s.names[p]} refuses a colonist; it leaves the game.")
+        s.events.append(_("{who} refuses a colonist; it leaves the game.").format(who=s.names[p]))
         circles = sum(s.tiles[p]) + sum(CIRC[x] for x in s.owned[p])
         s.m_target = s.m_pool if s.m_pool < circles else circles
         if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
@@ -210,9 +212,13 @@ def _finish_pool(s, p, t, b, pool):
     s.m_new[p] = 0
     s.turn += 1
     if pool:
-        where = [f"{t[k]} {KINDS[k]}" for k in range(6) if t[k]] + [f"{b[x]} {BIDS[x]}" for x in s.owned[p] if b[x]]
-        s.events.append(f"{s.names[p]}'s colonists: " + (", ".join(where) or "none placed")
-                        + (f", {pool - placed} in San Juan." if pool > placed else "."))
+        where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{b[x]} {bid_(x)}" for x in s.owned[p] if b[x]]
+        where = ", ".join(where) or _("none placed")
+        if pool > placed:
+            text = _("{who}'s colonists: {where}, {left} in San Juan.")
+        else:
+            text = _("{who}'s colonists: {where}.")
+        s.events.append(text.format(who=s.names[p], where=where, left=pool - placed))
 
 
 def refill(s) -> None:
@@ -226,8 +232,8 @@ def refill(s) -> None:
         s.cship += need
     else:
         s.cship += s.csup
-        s.events.append(f"The supply cannot refill the colonist ship ({s.csup} of {need}): the game ends "
-                        "after this round (G1).")
+        s.events.append(_("The supply cannot refill the colonist ship ({have} of {need}): the game ends "
+                          "after this round (G1).").format(have=s.csup, need=need))
         s.csup = 0
         if "G1" not in s.triggers:
             s.triggers.append("G1")

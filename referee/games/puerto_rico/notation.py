@@ -8,11 +8,12 @@ import re
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
-from referee.i18n import _, ngettext
+from referee.i18n import _, language, ngettext, pgettext
 
-from .state import (BIDS, BNAME, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
+from .state import (BIDS, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
                     NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
-                    REVEAL, ROLE, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF, a_, dbl_)
+                    REVEAL, ROLE, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF, a_, bid_, bname_, dbl_,
+                    good_, role_)
 
 # --- the vocabulary ------------------------------------------------------------------------------
 _GOOD_ALIASES = {
@@ -172,9 +173,12 @@ def tokens(text: str) -> list[tuple]:
                 out.append(hit)
             else:
                 close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
-                hint = f" Did you mean {close[0]}?" if close else ""
-                raise InvalidMove(f"'{w}' is not a word of the Puerto Rico notation.{hint} Type 'moves' to see "
-                                  "the legal moves, or 'help' for the notation.")
+                if close:
+                    raise InvalidMove(_("'{word}' is not a word of the Puerto Rico notation. Did you mean {close}? "
+                                        "Type 'moves' to see the legal moves, or 'help' for the notation.")
+                                      .format(word=w, close=close[0]))
+                raise InvalidMove(_("'{word}' is not a word of the Puerto Rico notation. Type 'moves' to see "
+                                    "the legal moves, or 'help' for the notation.").format(word=w))
             i += 1
     return out
 
@@ -195,7 +199,8 @@ def _partial(w: str):
         return found.pop()
     if len(found) > 1:
         names = sorted({_name(v) for v in found})
-        raise AmbiguousMove(f"'{w}' could be " + ", ".join(names[:-1]) + f" or {names[-1]}; say which.")
+        raise AmbiguousMove(_("'{word}' could be {first} or {last}; say which.").format(
+            word=w, first=", ".join(names[:-1]), last=names[-1]))
     return None
 
 
@@ -239,10 +244,10 @@ def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
 
 def parse(s, text: str) -> str:
     if s.phase == END:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(_("The game is over."))
     toks = tokens(_p_is_pass(s, text))
     if not toks:
-        raise InvalidMove("The move is empty; type 'moves' to list the legal ones.")
+        raise InvalidMove(_("The move is empty; type 'moves' to list the legal ones."))
     verbs = [t[1] for t in toks if t[0] == "verb"]
     objs = [t for t in toks if t[0] in ("kind", "bld", "role")]
     nums = [t[1] for t in toks if t[0] == "num"]
@@ -261,21 +266,37 @@ def parse(s, text: str) -> str:
     cand = handler(s, verb, obj, nums, flags, toks)
     if cand in legal:
         return cand
-    raise IllegalMove(f"'{text}' is not a legal move now; the legal moves are: {_listing(s)}.")
+    raise IllegalMove(_("'{text}' is not a legal move now; the legal moves are: {moves}.").format(
+        text=text, moves=_listing(s)))
 
 
 def _who(s) -> str:
     return s.names[s.actor]
 
 
+def _phase_name(phase: str) -> str:
+    """The step or phase as refusals name it (English: the phase id)."""
+    return {ROLE: pgettext("puerto-rico step", "role"), REVEAL: pgettext("puerto-rico step", "reveal"),
+            DRAW: pgettext("puerto-rico step", "draw"), PH_SETTLER: pgettext("puerto-rico phase", "settler"),
+            PH_MAYOR: pgettext("puerto-rico phase", "mayor"), PH_BUILDER: pgettext("puerto-rico phase", "builder"),
+            PH_CRAFTSMAN: pgettext("puerto-rico phase", "craftsman"),
+            PH_TRADER: pgettext("puerto-rico phase", "trader"), PH_CAPTAIN: pgettext("puerto-rico phase", "captain"),
+            STORAGE: pgettext("puerto-rico phase", "storage")}[phase]
+
+
 def _wrong_phase(s, verb, obj):
-    what = {ROLE: "choose a role", REVEAL: "enter the revealed plantation", DRAW: "enter the hacienda tile drawn",
-            PH_SETTLER: "take a plantation", PH_MAYOR: "place colonists", PH_BUILDER: "build",
-            PH_CRAFTSMAN: "take the extra barrel or pass", PH_TRADER: "sell", PH_CAPTAIN: "load goods",
-            STORAGE: "choose the goods to keep"}[s.phase]
-    raise IllegalMove(f"It is the {s.phase} {'step' if s.phase in (REVEAL, DRAW, ROLE) else 'phase'}: "
-                      f"{_who(s) if s.phase not in (REVEAL, DRAW) else 'the table'} must {what}; "
-                      f"the legal moves are: {_listing(s)}.")
+    what = {ROLE: _("choose a role"), REVEAL: _("enter the revealed plantation"),
+            DRAW: _("enter the hacienda tile drawn"), PH_SETTLER: _("take a plantation"),
+            PH_MAYOR: _("place colonists"), PH_BUILDER: pgettext("puerto-rico", "build"), PH_CRAFTSMAN: _("take the extra barrel or pass"),
+            PH_TRADER: pgettext("puerto-rico", "sell"), PH_CAPTAIN: _("load goods"), STORAGE: _("choose the goods to keep")}[s.phase]
+    if s.phase in (REVEAL, DRAW):
+        text = _("It is the {phase} step: the table must {what}; the legal moves are: {moves}.")
+    elif s.phase == ROLE:
+        text = _("It is the {phase} step: {who} must {what}; the legal moves are: {moves}.")
+    else:
+        text = _("It is the {phase} phase: {who} must {what}; the legal moves are: {moves}.")
+    raise IllegalMove(text.format(phase=_phase_name(s.phase), who=_who(s) if s.phase not in (REVEAL, DRAW) else "",
+                                  what=what, moves=_listing(s)))
 
 
 _ROLE_OF_VERB = {"build": "builder", "sell": "trader", "load": "captain", "place": "mayor", "extra": "craftsman"}
@@ -286,20 +307,23 @@ def _role(s, verb, obj, nums, flags, toks):
         obj = ("role", _ROLE_OF_VERB[verb])
     if obj is None or obj[0] != "role":
         if verb in ("pass", "done", "ok"):
-            raise IllegalMove(f"Choosing a role is compulsory (rule 5.1 R1); {_who(s)} may choose: {_listing(s)}.")
+            raise IllegalMove(_("Choosing a role is compulsory (rule 5.1 R1); {who} may choose: {moves}.").format(
+                who=_who(s), moves=_listing(s)))
         _wrong_phase(s, verb, obj)
     name = obj[1]
     idx = [i for i, c in enumerate(s.cards) if c == name]
     if not idx:
-        raise IllegalMove(f"There is no {name} card with {s.n} players (setup 2.3); choose one of: {_listing(s)}.")
+        raise IllegalMove(_("There is no {role} card with {n} players (setup 2.3); choose one of: {moves}.").format(
+            role=role_(name), n=s.n, moves=_listing(s)))
     free = [i for i in idx if s.card_taken[i] < 0]
     if not free:
         by = s.names[s.card_taken[idx[0]]]
-        raise IllegalMove(f"The {name} was already chosen this round by {by}; a role can be chosen only once per "
-                          f"round (rule 5.1 R1): choose one of {_listing(s)}.")
+        raise IllegalMove(_("The {role} was already chosen this round by {by}; a role can be chosen only once per "
+                            "round (rule 5.1 R1): choose one of {moves}.").format(role=role_(name), by=by,
+                                                                                  moves=_listing(s)))
     if nums and (name != "prospector" or len(nums) > 1):
         raise IllegalMove(_("The number {n} does not fit the {role}: a number names a prospector by the "
-                            "doubloons on it; choose one of: {moves}.").format(n=nums[-1], role=name,
+                            "doubloons on it; choose one of: {moves}.").format(n=nums[-1], role=role_(name),
                                                                                moves=_listing(s)))
     if name == "prospector":
         texts = [m.text for m in s.mv if m.text.startswith("prospector")]
@@ -311,13 +335,13 @@ def _role(s, verb, obj, nums, flags, toks):
             if texts == ["prospector"] and on == [nums[0]]:
                 return "prospector"
             raise IllegalMove(_("No prospector on the table carries {n}; they carry {on}: choose one of "
-                                "{moves}.").format(n=dbl_(nums[0]), on=" and ".join(dbl_(c) for c in on),
+                                "{moves}.").format(n=dbl_(nums[0]), on=_(" and ").join(dbl_(c) for c in on),
                                                    moves=_listing(s)))
         return texts[0]
     if name == "mayor" and "no-privilege" in flags:
         if not s.opts.get("mayor-privilege-optional", True):
-            raise IllegalMove("The mayor's privilege is not optional in this game (option mayor-privilege-optional "
-                              "is off).")
+            raise IllegalMove(_("The mayor's privilege is not optional in this game (option mayor-privilege-optional "
+                                "is off)."))
         if s.csup == 0:
             return "mayor"
         return "mayor no-privilege"
@@ -330,15 +354,16 @@ def _reveal(s, verb, obj, nums, flags, toks):
     k = obj[1]
     word = "draw" if s.phase == DRAW else "reveal"
     if k == QUARRY:
-        raise IllegalMove("Quarries are never in the plantation stack (setup 2.3); enter the plantation kind.")
+        raise IllegalMove(_("Quarries are never in the plantation stack (setup 2.3); enter the plantation kind."))
     if s.stack[k] == 0:
         from .state import TILES
 
         total = TILES[k][s.box]
         on_islands = sum(s.tiles[p][k] for p in range(s.n))
-        raise IllegalMove(f"No {GOODS[k]} plantation is left in the face-down stack (of {total}: {on_islands} on "
-                          f"islands, {s.row[k]} face up, {s.disc[k]} discarded); the stack holds: "
-                          + ", ".join(f"{s.stack[g]} {GOODS[g]}" for g in range(5) if s.stack[g]) + ".")
+        raise IllegalMove(_("No {good} plantation is left in the face-down stack (of {total}: {islands} on "
+                            "islands, {row} face up, {discarded} discarded); the stack holds: {stack}.").format(
+            good=good_(k), total=total, islands=on_islands, row=s.row[k], discarded=s.disc[k],
+            stack=", ".join(f"{s.stack[g]} {good_(g)}" for g in range(5) if s.stack[g])))
     return f"{word} {GOODS[k]}"
 
 
@@ -348,30 +373,31 @@ def _settler(s, verb, obj, nums, flags, toks):
         return "pass"
     if verb == "hacienda-draw" or (obj == ("bld", HACIENDA)) or verb == "draw":
         if s.bld[p][HACIENDA] <= 0:
-            raise IllegalMove("Only the owner of an occupied hacienda may draw an extra plantation (hacienda).")
+            raise IllegalMove(_("Only the owner of an occupied hacienda may draw an extra plantation (hacienda)."))
         if s.hac_used:
-            raise IllegalMove("The hacienda draws one tile per settler phase, and you have drawn it.")
+            raise IllegalMove(_("The hacienda draws one tile per settler phase, and you have drawn it."))
         if "hacienda" not in _legal_texts(s):
-            raise IllegalMove("The plantation stack and the discards are empty, so the hacienda cannot draw "
-                              "(rule 5.2 S8).")
+            raise IllegalMove(_("The plantation stack and the discards are empty, so the hacienda cannot draw "
+                                "(rule 5.2 S8)."))
         return "hacienda"
     if obj is None or obj[0] != "kind":
         _wrong_phase(s, verb, obj)
     k = obj[1]
     if sum(s.tiles[p]) >= ISLAND:
-        raise IllegalMove("Your island's 12 spaces are full, so you take nothing (rule 5.2 S5).")
+        raise IllegalMove(_("Your island's 12 spaces are full, so you take nothing (rule 5.2 S5)."))
     suffix = " no-hospice" if "no-hospice" in flags else ""
     if k == QUARRY:
         if s.quarries == 0:
-            raise IllegalMove("No quarries are left (rule 5.2 S6); take a face-up plantation or pass.")
+            raise IllegalMove(_("No quarries are left (rule 5.2 S6); take a face-up plantation or pass."))
         if p != s.chooser and s.bld[p][CONSTRUCTION_HUT] <= 0:
-            raise IllegalMove("Only the settler, or the owner of an occupied construction hut, may take a quarry "
-                              "(rule 5.2 S1-S2); take a face-up plantation or pass.")
+            raise IllegalMove(_("Only the settler, or the owner of an occupied construction hut, may take a quarry "
+                                "(rule 5.2 S1-S2); take a face-up plantation or pass."))
         text = "take quarry" + suffix
     else:
         if s.row[k] == 0:
-            row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or "nothing"
-            raise IllegalMove(f"No {GOODS[k]} plantation is face up (rule 5.2 S1); the row shows {row}.")
+            row = ", ".join(f"{s.row[g]} {good_(g)}" for g in range(5) if s.row[g]) or pgettext("puerto-rico", "nothing")
+            raise IllegalMove(_("No {good} plantation is face up (rule 5.2 S1); the row shows {row}.").format(
+                good=good_(k), row=row))
         text = "take " + GOODS[k] + suffix
     if suffix and text not in _legal_texts(s):
         return text[: -len(suffix)]
@@ -384,28 +410,30 @@ def _mayor(s, verb, obj, nums, flags, toks):
         return "ok"
     if verb == "refuse":
         if not s.opts.get("allow-decline-colonists", False):
-            raise IllegalMove("All colonists from the ship must be taken (rule 5.3 M2); refusing them is the "
-                              "house rule option allow-decline-colonists.")
-        raise IllegalMove("You have no colonist from the ship left to refuse.")
+            raise IllegalMove(_("All colonists from the ship must be taken (rule 5.3 M2); refusing them is the "
+                                "house rule option allow-decline-colonists."))
+        raise IllegalMove(_("You have no colonist from the ship left to refuse."))
     if verb in ("done", "pass"):
         left = s.m_target - s.m_placed
-        raise IllegalMove(f"You still have {left} colonist(s) to place on empty circles: colonists may stay in "
-                          "San Juan only when every circle is full (rule 5.3 M4); place them, or type 'ok' to "
-                          "accept the proposal.")
+        raise IllegalMove(_("You still have {left} colonist(s) to place on empty circles: colonists may stay in "
+                            "San Juan only when every circle is full (rule 5.3 M4); place them, or type 'ok' to "
+                            "accept the proposal.").format(left=left))
     if obj is None or obj[0] == "role":
         _wrong_phase(s, verb, obj)
     if obj[0] == "kind":
         k = obj[1]
         if s.tiles[p][k] == 0:
-            raise IllegalMove(f"You have no {KINDS[k]} tile to place a colonist on.")
+            raise IllegalMove(_("You have no {tile} tile to place a colonist on.").format(tile=good_(k)))
         if s.tiles[p][k] <= s.m_t[k]:
-            raise IllegalMove(f"All your {KINDS[k]} circles already have a colonist (one per circle, rule 5.3 M3).")
+            raise IllegalMove(_("All your {tile} circles already have a colonist (one per circle, rule 5.3 M3).")
+                              .format(tile=good_(k)))
         return "place " + KINDS[k]
     b = obj[1]
     if s.bld[p][b] < 0:
-        raise IllegalMove(f"You do not own {a_(BNAME[b].lower())}.")
+        raise IllegalMove(_("You do not own {building}.").format(building=a_(bname_(b))))
     if s.m_b[b] >= CIRC[b]:
-        raise IllegalMove(f"Your {BNAME[b].lower()} has no empty circle left (one colonist per circle, rule 5.3 M3).")
+        raise IllegalMove(_("Your {building} has no empty circle left (one colonist per circle, rule 5.3 M3).")
+                          .format(building=bname_(b)))
     return "place " + BIDS[b]
 
 
@@ -414,14 +442,18 @@ def explain_cost(s, p: int, b: int) -> str:
     from .builder import cost
 
     q = s.tocc[p][QUARRY]
-    parts = [f"{COST[b]} printed"]
+    parts = [_("{cost} printed").format(cost=COST[b])]
     if p == s.chooser:
-        parts.append("-1 builder's privilege")
+        parts.append(_("-1 builder's privilege"))
     use = min(q, COL[b])
     if q:
-        which = f"your {q}" if use == q else f"{use} of your {q}"
-        parts.append(f"-{use} for {which} occupied quarr{'y' if q == 1 else 'ies'} (up to {COL[b]} count in "
-                     f"column {COL[b]})")
+        if use == q:
+            text = ngettext("-{use} for your {q} occupied quarry (up to {col} count in column {col})",
+                            "-{use} for your {q} occupied quarries (up to {col} count in column {col})", q)
+        else:
+            text = ngettext("-{use} for {use} of your {q} occupied quarry (up to {col} count in column {col})",
+                            "-{use} for {use} of your {q} occupied quarries (up to {col} count in column {col})", q)
+        parts.append(text.format(use=use, q=q, col=COL[b]))
     return f"{dbl_(cost(s, p, b))}: {', '.join(parts)}"
 
 
@@ -433,36 +465,51 @@ def _builder(s, verb, obj, nums, flags, toks):
         obj = ("bld", 4 if obj[1] == 3 else 5)
     if obj is None or obj[0] != "bld":
         if obj is not None and obj[0] == "kind" and obj[1] in (1, 2):
-            raise InvalidMove(f"Which {GOODS[obj[1]]} building? Say 'build sm-{GOODS[obj[1]]}' or "
-                              f"'build {BIDS[obj[1] + 1]}'.")
+            raise InvalidMove(_("Which {good} building? Say 'build sm-{id}' or 'build {large}'.").format(
+                good=good_(obj[1]), id=GOODS[obj[1]], large=BIDS[obj[1] + 1]))
         if obj is not None and obj[0] == "kind" and obj[1] == 0:
-            raise InvalidMove("Corn needs no production building; name the building to build.")
+            raise InvalidMove(_("Corn needs no production building; name the building to build."))
         _wrong_phase(s, verb, obj)
     b = obj[1]
-    name = BNAME[b].lower()
+    name = bname_(b)
     if s.bld[p][b] >= 0:
-        raise IllegalMove(f"You already own {a_(name)}; a player may own only one building of each type "
-                          "(rule 5.4 B2).")
+        raise IllegalMove(_("You already own {building}; a player may own only one building of each type "
+                            "(rule 5.4 B2).").format(building=a_(name)))
     if s.bsup[b] == 0:
         owners = [s.names[o] for o in range(s.n) if s.bld[o][b] >= 0]
-        raise IllegalMove(f"No {name} is left in the supply (rule 5.4 B2; "
-                          + (f"{' and '.join(owners)} own{'s' if len(owners) == 1 else ''} "
-                             f"{'it' if len(owners) == 1 else 'them'}" if owners else "not in this box")
-                          + "); build another building or pass.")
+        if not owners:
+            text = _("No {building} is left in the supply (rule 5.4 B2; not in this box); build another building "
+                     "or pass.")
+        else:
+            text = ngettext("No {building} is left in the supply (rule 5.4 B2; {owners} owns it); build another "
+                            "building or pass.",
+                            "No {building} is left in the supply (rule 5.4 B2; {owners} own them); build another "
+                            "building or pass.", len(owners))
+        raise IllegalMove(text.format(building=name, owners=_(" and ").join(owners)))
     free = CITY - s.city[p]
     if free == 0:
-        raise IllegalMove("Your 12 city spaces are full (rule 5.4 B2).")
+        raise IllegalMove(_("Your 12 city spaces are full (rule 5.4 B2)."))
     if LARGE[b] and free < 2:
-        raise IllegalMove(f"{a_(name).capitalize()} needs 2 free city spaces and you have 1 (rule 5.4 B2).")
+        raise IllegalMove(_("{building} needs 2 free city spaces and you have 1 (rule 5.4 B2).").format(
+            building=_capital(a_(name))))
     from .builder import cost
 
     c = cost(s, p, b)
     if c > s.dbl[p]:
-        raise IllegalMove(f"{a_(name).capitalize()} would cost you {explain_cost(s, p, b)}; you have {s.dbl[p]} (rule 5.4 B3), so "
-                          "build something cheaper or pass.")
+        raise IllegalMove(_("{building} would cost you {cost}; you have {have} (rule 5.4 B3), so build something "
+                            "cheaper or pass.").format(building=_capital(a_(name)), cost=explain_cost(s, p, b),
+                                                       have=s.dbl[p]))
     if "no-university" in flags and s.bld[p][UNIVERSITY] > 0 and (s.csup or s.cship):
         return f"build {BIDS[b]} no-university"
     return f"build {BIDS[b]}"
+
+
+def _capital(text: str) -> str:
+    """The first letter in capitals, the rest as it is ('a small market' -> 'A small market'), where the English
+    text starts with the name; other languages' texts put it mid-sentence ('Budova {building}'), as it is."""
+    if language() != "en":
+        return text
+    return text[:1].upper() + text[1:]
 
 
 def _craftsman(s, verb, obj, nums, flags, toks):
@@ -474,9 +521,9 @@ def _craftsman(s, verb, obj, nums, flags, toks):
     if "extra " + GOODS[g] in _legal_texts(s):
         return "extra " + GOODS[g]
     if s.gsup[g] == 0:
-        raise IllegalMove(f"The supply has no {GOODS[g]} left (rule 5.5 C4).")
-    raise IllegalMove(f"The craftsman's extra barrel must be of a kind he produced this phase (rule 5.5 C4); "
-                      f"choose from: {_listing(s)}.")
+        raise IllegalMove(_("The supply has no {good} left (rule 5.5 C4).").format(good=good_(g)))
+    raise IllegalMove(_("The craftsman's extra barrel must be of a kind he produced this phase (rule 5.5 C4); "
+                        "choose from: {moves}.").format(moves=_listing(s)))
 
 
 def _trader(s, verb, obj, nums, flags, toks):
@@ -487,10 +534,10 @@ def _trader(s, verb, obj, nums, flags, toks):
         _wrong_phase(s, verb, obj)
     g = obj[1]
     if s.goods[p][g] == 0:
-        raise IllegalMove(f"You hold no {GOODS[g]} to sell.")
+        raise IllegalMove(_("You hold no {good} to sell.").format(good=good_(g)))
     if g in s.house and s.bld[p][OFFICE] <= 0:
-        raise IllegalMove(f"The trading house already holds {GOODS[g]}; only the owner of an occupied office may "
-                          "sell a kind that is already there (rule 5.6 T2).")
+        raise IllegalMove(_("The trading house already holds {good}; only the owner of an occupied office may "
+                            "sell a kind that is already there (rule 5.6 T2).").format(good=good_(g)))
     return "sell " + GOODS[g]
 
 
@@ -501,16 +548,18 @@ def _captain(s, verb, obj, nums, flags, toks):
     open_loads = loads(s, p)
     if verb in ("pass", "done"):
         if open_loads:
-            raise IllegalMove("You must load when you can (rule 5.7 K4): "
-                              + ", ".join(t for *_, t in open_loads)
-                              + (" or use your wharf" if can_wharf(s, p) else "") + ".")
+            loads_ = ", ".join(x[3] for x in open_loads)
+            if can_wharf(s, p):
+                raise IllegalMove(_("You must load when you can (rule 5.7 K4): {loads} or use your wharf.").format(
+                    loads=loads_))
+            raise IllegalMove(_("You must load when you can (rule 5.7 K4): {loads}.").format(loads=loads_))
         return "pass"
     if obj is None or obj[0] != "kind" or obj[1] == QUARRY:
         _wrong_phase(s, verb, obj)
     g = obj[1]
     held = s.goods[p][g]
     if held == 0:
-        raise IllegalMove(f"You hold no {GOODS[g]}; you may: {_listing(s)}.")
+        raise IllegalMove(_("You hold no {good}; you may: {moves}.").format(good=good_(g), moves=_listing(s)))
     # a number before the good is a quantity ("load 3 corn"), after it a ship ("load corn 6", "on the 6-ship")
     at = toks.index(obj)
     qtys = [t[1] for t in toks[:at] if t[0] == "num"]
@@ -518,58 +567,61 @@ def _captain(s, verb, obj, nums, flags, toks):
     nums = [t[1] for t in toks[at + 1:] if t[0] == "num"]
     if len(qtys) > 1 or len(nums) > 1:                  # every number honoured: one count, one ship
         raise IllegalMove(_("A load names one count and one ship, e.g. 'load 3 {good} 6'; you may: {moves}.")
-                          .format(good=GOODS[g], moves=", ".join(t for *_, t in open_loads)))
+                          .format(good=GOODS[g], moves=", ".join(x[3] for x in open_loads)))
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
-            raise IllegalMove("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
-                              f"you may: {_listing(s)}.")
+            raise IllegalMove(_("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
+                                "you may: {moves}.").format(moves=_listing(s)))
         if s.wharf_used[p]:
-            raise IllegalMove("The wharf may be used once per captain phase, and you have used it (rule 5.7 K5).")
+            raise IllegalMove(_("The wharf may be used once per captain phase, and you have used it (rule 5.7 K5)."))
         if qty is not None and qty != held:
-            raise IllegalMove(f"The wharf ships all your barrels of one kind (rule 5.7 K5): wharf {GOODS[g]} ships "
-                              f"your {held}.")
+            raise IllegalMove(_("The wharf ships all your barrels of one kind (rule 5.7 K5): wharf {id} ships "
+                                "your {held}.").format(id=GOODS[g], held=held))
         return "wharf " + GOODS[g]
     mine = [x for x in open_loads if x[0] == g]
     if mine and qty is not None and qty != mine[0][2]:
         amt = mine[0][2]
         if qty > held:
-            why = f"you hold {held}"
+            why = _("you hold {held}").format(held=held)
         elif qty > amt:
-            why = f"only {amt} fit (rule 5.7 K3)"
+            why = _("only {n} fit (rule 5.7 K3)").format(n=amt)
         else:
-            why = f"you must load every {GOODS[g]} barrel that fits, here {amt} (rule 5.7 K4)"
-        raise IllegalMove(f"You cannot load {qty} {GOODS[g]}: {why}; you may: " + ", ".join(x[3] for x in mine) + ".")
+            why = _("you must load every {good} barrel that fits, here {n} (rule 5.7 K4)").format(good=good_(g), n=amt)
+        raise IllegalMove(_("You cannot load {qty} {good}: {why}; you may: {moves}.").format(
+            qty=qty, good=good_(g), why=why, moves=", ".join(x[3] for x in mine)))
     if not mine:
         carrier = next((sh for sh in s.ships if sh[1] == g), None)
         instead = _instead(s, p, open_loads)
         if carrier is not None:
-            raise IllegalMove(f"The {carrier[0]}-ship carrying {GOODS[g]} is full, so {GOODS[g]} cannot be loaded on "
-                              f"another ship (rule 5.7 K3b); {instead}.")
-        raise IllegalMove(f"No empty ship is left for {GOODS[g]} (one kind per ship, rule 5.7 K2); {instead}.")
+            raise IllegalMove(_("The {ship}-ship carrying {good} is full, so {good} cannot be loaded on another ship "
+                                "(rule 5.7 K3b); you may: {moves}.").format(ship=carrier[0], good=good_(g), moves=instead))
+        raise IllegalMove(_("No empty ship is left for {good} (one kind per ship, rule 5.7 K2); you may: {moves}.")
+                          .format(good=good_(g), moves=instead))
     if nums:
         want = nums[0]
         hit = [x for x in mine if s.ships[x[1]][0] == want]
         if hit:
             return hit[0][3]
         if not any(sh[0] == want for sh in s.ships):
-            raise IllegalMove(f"There is no {want}-ship; the ships are " + ", ".join(str(sh[0]) for sh in s.ships) + ".")
+            raise IllegalMove(_("There is no {ship}-ship; the ships are {ships}.").format(
+                ship=want, ships=", ".join(str(sh[0]) for sh in s.ships)))
         sh = next(sh for sh in s.ships if sh[0] == want)
         if sh[1] >= 0 and sh[1] != g:
-            why = f"it carries {GOODS[sh[1]]} (one kind per ship, rule 5.7 K2)"
+            why = _("it carries {good} (one kind per ship, rule 5.7 K2)").format(good=good_(sh[1]))
         elif any(x[1] != s.ships.index(sh) for x in mine) and any(o[1] == g for o in s.ships):
-            why = f"{GOODS[g]} is already on another ship (rule 5.7 K2)"
+            why = _("{good} is already on another ship (rule 5.7 K2)").format(good=good_(g))
         else:
-            why = "you must use the ship on which the most of your barrels fit (rule 5.7 K3c)"
-        raise IllegalMove(f"{GOODS[g].capitalize()} cannot go on the {want}-ship: {why}; you may: "
-                          + ", ".join(x[3] for x in mine) + ".")
+            why = _("you must use the ship on which the most of your barrels fit (rule 5.7 K3c)")
+        raise IllegalMove(_("{good} cannot go on the {ship}-ship: {why}; you may: {moves}.").format(
+            good=_capital(good_(g)), ship=want, why=why, moves=", ".join(x[3] for x in mine)))
     if len(mine) > 1:
-        raise AmbiguousMove(f"{GOODS[g].capitalize()} fits equally on several ships; say which: "
-                            + ", ".join(x[3] for x in mine) + ".")
+        raise AmbiguousMove(_("{good} fits equally on several ships; say which: {moves}.").format(
+            good=_capital(good_(g)), moves=", ".join(x[3] for x in mine)))
     return mine[0][3]
 
 
 def _instead(s, p, open_loads) -> str:
-    """What a player refused a load may do instead (rule 5.7 K4-K6)."""
+    """What a player refused a load may do instead (rule 5.7 K4-K6): the moves, in notation."""
     from .captain import can_wharf
 
     options = [x[3] for x in open_loads]
@@ -577,7 +629,7 @@ def _instead(s, p, open_loads) -> str:
         options.append("wharf <good>")
     if not open_loads:
         options.append("pass")
-    return "you may: " + ", ".join(options)
+    return ", ".join(options)
 
 
 def _storage(s, verb, obj, nums, flags, toks):
@@ -588,10 +640,10 @@ def _storage(s, verb, obj, nums, flags, toks):
         _wrong_phase(s, verb, obj)
     g = obj[1]
     if s.goods[p][g] == 0:
-        raise IllegalMove(f"You hold no {GOODS[g]} to keep.")
+        raise IllegalMove(_("You hold no {good} to keep.").format(good=good_(g)))
     if "keep " + GOODS[g] in _legal_texts(s):
         return "keep " + GOODS[g]
-    raise IllegalMove(f"Your warehouse already keeps all your {GOODS[g]}.")
+    raise IllegalMove(_("Your warehouse already keeps all your {good}.").format(good=good_(g)))
 
 
 _VERBS_OF = {
@@ -634,59 +686,72 @@ def split_entry(s, text: str):
 
 def prompt(s) -> str:
     if s.phase == END:
-        return "The game is over."
+        return _("The game is over.")
     opts = _listing(s)
     if s.phase == REVEAL:
         done = s.n + 1 - s.reveal_left
-        where = "setup" if s.card < 0 else "settler phase over"
-        return (f"Chance ({where}): turn up face-up plantation {done + 1} of {s.n + 1} and enter it: "
-                f"{opts}")
+        if s.card < 0:
+            text = _("Chance (setup): turn up face-up plantation {i} of {n} and enter it: {moves}")
+        else:
+            text = _("Chance (settler phase over): turn up face-up plantation {i} of {n} and enter it: {moves}")
+        return text.format(i=done + 1, n=s.n + 1, moves=opts)
     if s.phase == DRAW:
-        return f"Chance: {s.names[s.actor]} draws the top plantation with the hacienda; enter it: {opts}"
+        return _("Chance: {who} draws the top plantation with the hacienda; enter it: {moves}").format(
+            who=s.names[s.actor], moves=opts)
     who = s.names[s.actor]
-    head = f"Round {s.round}, governor {s.names[s.gov]}. "
+    head = _("Round {round}, governor {governor}.").format(round=s.round, governor=s.names[s.gov]) + " "
     if s.phase == ROLE:
-        return head + f"{who}: choose a role: {opts}"
+        return head + _("{who}: choose a role: {moves}").format(who=who, moves=opts)
     role = s.cards[s.card]
-    head += f"{role.capitalize()} phase ({s.names[s.chooser]}). "
+    head += _("{role} phase ({chooser}).").format(role=_capital(role_(role)), chooser=s.names[s.chooser]) + " "
     if s.phase == PH_MAYOR:
         left = s.m_target - s.m_placed
         if s.m_placed:
-            todo = f"{who}: {left} more colonist{'s' if left != 1 else ''} to place one at a time"
+            todo = ngettext("{who}: {left} more colonist to place one at a time",
+                            "{who}: {left} more colonists to place one at a time", left)
         else:
-            todo = f"{who} places {left} colonist{'s' if left != 1 else ''} ('place <tile or building>' one at a time)"
-        return head + f"{todo}, or 'ok' for {mayor_ok_text(s)}: {opts}"
+            todo = ngettext("{who} places {left} colonist ('place <tile or building>' one at a time)",
+                            "{who} places {left} colonists ('place <tile or building>' one at a time)", left)
+        return head + _("{todo}, or 'ok' for {ok}: {moves}").format(
+            todo=todo.format(who=who, left=left), ok=mayor_ok_text(s, shown=True), moves=opts)
 
     if s.phase == STORAGE:
         w = s.st_slots
-        what = (f"keep all barrels of {w} kind{'s' if w > 1 else ''} (warehouse), then 1 barrel" if w
-                else "keep 1 barrel")
-        return head + f"{who}: storage: {what}; 'ok' keeps {storage_proposal(s)}: {opts}"
+        what = (ngettext("keep all barrels of {w} kind (warehouse), then 1 barrel",
+                         "keep all barrels of {w} kinds (warehouse), then 1 barrel", w).format(w=w) if w
+                else _("keep 1 barrel"))
+        return head + _("{who}: storage: {what}; 'ok' keeps {proposal}: {moves}").format(
+            who=who, what=what, proposal=storage_proposal(s, shown=True), moves=opts)
     if s.phase == PH_CAPTAIN:
         if any(m.action[0] == "load" for m in s.mv):
-            return head + f"{who} must load one kind (rule 5.7 K4): {opts}"
-        return head + f"{who} may ship one kind with the wharf, or pass: {opts}"
-    verbs = {PH_SETTLER: "take a tile", PH_BUILDER: "build one building", PH_CRAFTSMAN: "take an extra barrel",
-             PH_TRADER: "sell one barrel"}
-    return head + f"{who}: {verbs[s.phase]}, or pass: {opts}"
+            return head + _("{who} must load one kind (rule 5.7 K4): {moves}").format(who=who, moves=opts)
+        return head + _("{who} may ship one kind with the wharf, or pass: {moves}").format(who=who, moves=opts)
+    texts = {PH_SETTLER: _("{who}: take a tile, or pass: {moves}"),
+             PH_BUILDER: _("{who}: build one building, or pass: {moves}"),
+             PH_CRAFTSMAN: _("{who}: take an extra barrel, or pass: {moves}"),
+             PH_TRADER: _("{who}: sell one barrel, or pass: {moves}")}
+    return head + texts[s.phase].format(who=who, moves=opts)
 
 
-def mayor_proposal(s) -> str:
-    """What 'ok' would give the player now: every place with its colonists."""
+def mayor_proposal(s, shown: bool = False) -> str:
+    """What 'ok' would give the player now: every place with its colonists. As view() gives it (ids, English)
+    unless ``shown``: then in the display language, with the components' names."""
     from .mayor import propose
 
     p = s.actor
     t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
-    parts = [f"{KINDS[k]} {t[k]}" for k in range(6) if t[k]] + [f"{BIDS[x]} {b[x]}" for x in s.owned[p] if b[x]]
+    kind, bld = (good_, bid_) if shown else (KINDS.__getitem__, BIDS.__getitem__)
+    parts = [f"{kind(k)} {t[k]}" for k in range(6) if t[k]] + [f"{bld(x)} {b[x]}" for x in s.owned[p] if b[x]]
     left = s.m_pool - sum(t) - sum(b)
     if left:
         parts.append(f"San Juan {left}")
-    return ", ".join(parts) or "nothing placed"
+    return ", ".join(parts) or (_("nothing placed") if shown else "nothing placed")
 
 
-def mayor_ok_text(s) -> str:
+def mayor_ok_text(s, shown: bool = False) -> str:
     """The proposal said as a table would: when it keeps every colonist where he was, only what it adds
-    ('everything as it is, plus large-warehouse 1'); otherwise the whole arrangement."""
+    ('everything as it is, plus large-warehouse 1'); otherwise the whole arrangement. In the display
+    language unless ``shown`` is False."""
     from .mayor import propose
 
     p = s.actor
@@ -694,21 +759,31 @@ def mayor_ok_text(s) -> str:
     if s.m_placed == 0 and (any(pt) or any(pb[x] > 0 for x in s.owned[p])):
         t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
         if all(t[k] >= pt[k] for k in range(6)) and all(b[x] >= pb[x] for x in s.owned[p]):
-            adds = [f"{KINDS[k]} {t[k] - pt[k]}" for k in range(6) if t[k] > pt[k]]
-            adds += [f"{BIDS[x]} {b[x] - pb[x]}" for x in s.owned[p] if b[x] > pb[x]]
+            kind, bld = (good_, bid_) if shown else (KINDS.__getitem__, BIDS.__getitem__)
+            adds = [f"{kind(k)} {t[k] - pt[k]}" for k in range(6) if t[k] > pt[k]]
+            adds += [f"{bld(x)} {b[x] - pb[x]}" for x in s.owned[p] if b[x] > pb[x]]
             left = s.m_pool - sum(t) - sum(b)
-            return ("everything as it is" + (", plus " + ", ".join(adds) if adds else "")
-                    + (f", San Juan {left}" if left else ""))
-    return mayor_proposal(s)
+            if not shown:
+                return ("everything as it is" + (", plus " + ", ".join(adds) if adds else "")
+                        + (f", San Juan {left}" if left else ""))
+            text = _("everything as it is, plus {adds}") if adds else _("everything as it is")
+            return text.format(adds=", ".join(adds)) + (f", San Juan {left}" if left else "")
+    return mayor_proposal(s, shown)
 
 
-def storage_proposal(s) -> str:
+def storage_proposal(s, shown: bool = False) -> str:
+    """What 'ok' keeps. As view() gives it (English ids) unless ``shown``: then in the display language."""
     from .captain import propose
 
     p = s.actor
     kept, single = propose(s, p)
     gd = s.goods[p]
-    parts = [f"all {gd[g]} {GOODS[g]}" for g in range(5) if kept[g] and gd[g]]
+    if not shown:
+        parts = [f"all {gd[g]} {GOODS[g]}" for g in range(5) if kept[g] and gd[g]]
+        if single >= 0:
+            parts.append(f"1 {GOODS[single]}")
+        return ", ".join(parts) or "nothing"
+    parts = [_("all {n} {good}").format(n=gd[g], good=good_(g)) for g in range(5) if kept[g] and gd[g]]
     if single >= 0:
-        parts.append(f"1 {GOODS[single]}")
-    return ", ".join(parts) or "nothing"
+        parts.append(f"1 {good_(single)}")
+    return ", ".join(parts) or pgettext("puerto-rico", "nothing")

@@ -6,6 +6,7 @@ from itertools import chain
 from operator import itemgetter, le
 
 from referee.core.rules import Rules
+from referee.i18n import N_, _, using
 
 from . import builder, captain, craftsman, governor, info, mayor, settler, trader
 from .info import OPTIONS
@@ -16,7 +17,7 @@ from .state import (BIDS, CIRC, COPIES, CUSTOMS_HOUSE, DOUBLOONS_IN_BOX, DRAW, E
                     ROLE, STORAGE, TILES, colonists_of, new_state)
 
 
-NOTATION = """\
+NOTATION = N_("""\
 Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes the proposal):
   roles      settler | mayor | mayor no-privilege | builder | craftsman | trader | captain | prospector
   chance     reveal <kind>   (a face-up plantation turned up)   draw <kind>  (the hacienda tile)
@@ -30,7 +31,7 @@ Puerto Rico notation (type 'moves' to list what is legal now; ok/accept takes th
 Short forms: sm-/lg- for small/large (sm-market, lg-warehouse), hut, roaster, uni, guild, customs;
 'p' is pass (place in the mayor phase). One line may hold one player's moves, or the table's:
 'corn indigo sugar' (the row), 'place 2 corn' (two colonists), 'hacienda coffee', 'builder, pass'.
-Czech names work too, with or without accents: osadník, malý cukrovar, sídlo cechu, vezmi kukuřici."""
+Czech names work too, with or without accents: osadník, malý cukrovar, sídlo cechu, vezmi kukuřici.""")
 
 
 _ACT = {
@@ -52,12 +53,21 @@ class PuertoRicoRules(Rules):
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
                          max_players=info.MAX_PLAYERS, options=OPTIONS)
-        self.notation = NOTATION
+
+    # The table's help, in the language in force when it is shown (a property: the base class's __init__
+    # assigns its field, which is ignored here).
+    @property
+    def notation(self):
+        return _(NOTATION)
+
+    @notation.setter
+    def notation(self, value):
+        pass
 
     # --- setup and moves ---------------------------------------------------------------------------
     def setup(self, players, options):
         s = new_state(players, options)
-        s.events.append("Setup: turn up the face-up plantations.")
+        s.events.append(_("Setup: turn up the face-up plantations."))
         settler.reveal_step(s)
         return s
 
@@ -177,7 +187,8 @@ def view(s) -> dict:
         out["storing"] = {"player": s.names[s.actor], "warehouse_slots": s.st_slots,
                           "kept": [GOODS[g] for g in range(5) if s.st_kept[g]], "proposal": storage_proposal(s)}
     if s.card < 0 and s.round == 1 and s.picks == 0:
-        out["setup_checklist"] = setup_checklist(s.n, s.pool0)
+        with using("en"):   # view() values are language-neutral
+            out["setup_checklist"] = setup_checklist(s.n, s.pool0)
     if s.bank < 0:
         out["warning"] = f"The bank has paid out {-s.bank} doubloons more than the box holds ({DOUBLOONS_IN_BOX})."
     if s.phase == END:
@@ -190,20 +201,22 @@ def secret(s, p: int) -> str:
     option show-running-vp is on or the game is over, when everyone sees them."""
     name, chips, over = s.names[p], s.vp[p], s.vpo[p]
     if not chips:
-        text = f"{name} has no VP chips yet."
+        text = _("{name} has no VP chips yet.").format(name=name)
     elif over:
-        text = (f"{name} has {chips} VP from shipping: {chips - over} in chips and {over} noted after the chips "
-                f"ran out (rule 6.3).")
+        text = _("{name} has {chips} VP from shipping: {in_chips} in chips and {over} noted after the chips "
+                 "ran out (rule 6.3).").format(name=name, chips=chips, in_chips=chips - over, over=over)
     else:
-        text = f"{name} has {chips} VP in chips."
+        text = _("{name} has {chips} VP in chips.").format(name=name, chips=chips)
     if s.bld[p][CUSTOMS_HOUSE] >= 0:   # its bonus counts the chips, so it is as secret as they are
         counted = chips if s.opts.get("customs-house-counts-overflow", True) else chips - over
-        text += (f" The customs house {'gives' if s.bld[p][CUSTOMS_HOUSE] else 'would give, if occupied,'} "
-                 f"+{counted // 4} for them at the end (1 per 4 VP in chips).")
+        text += " " + (_("The customs house gives +{bonus} for them at the end (1 per 4 VP in chips).")
+                       if s.bld[p][CUSTOMS_HOUSE] else
+                       _("The customs house would give, if occupied, +{bonus} for them at the end (1 per 4 VP in "
+                         "chips).")).format(bonus=counted // 4)
     if s.phase == END:
-        text += " The game is over, so every player's VP are shown."
+        text += " " + _("The game is over, so every player's VP are shown.")
     elif s.opts.get("show-running-vp", False):
-        text += " The option show-running-vp is on, so the board shows every player's VP."
+        text += " " + _("The option show-running-vp is on, so the board shows every player's VP.")
     return text
 
 

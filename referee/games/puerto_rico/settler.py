@@ -3,8 +3,10 @@ turned up one tile at a time as chance moves (at setup and after every settler p
 
 from __future__ import annotations
 
-from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
-                    REVEAL, a_, chance_list, mk, take_colonist)
+from referee.i18n import _
+
+from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, PH_SETTLER, QUARRY,
+                    REVEAL, a_, chance_list, good_, mk, take_colonist)
 from . import governor
 
 
@@ -56,7 +58,7 @@ def step(s) -> None:
     s.reveal_left = s.n + 1
     if s.triggers:   # the game ends with this round and it has no other settler phase: nobody takes from the row
         s.reveal_left = 0
-        s.events.append("The game ends after this round, so no new plantations need to be turned up.")
+        s.events.append(_("The game ends after this round, so no new plantations need to be turned up."))
     reveal_step(s)
 
 
@@ -64,7 +66,7 @@ def reshuffle(s) -> None:
     for k in range(5):
         s.stack[k] += s.disc[k]
         s.disc[k] = 0
-    s.events.append("The plantation stack ran out: the discards are shuffled into a new stack.")
+    s.events.append(_("The plantation stack ran out: the discards are shuffled into a new stack."))
 
 
 def reveal_step(s) -> None:
@@ -73,7 +75,7 @@ def reveal_step(s) -> None:
             if sum(s.disc) > 0:
                 reshuffle(s)
             else:
-                s.events.append("No plantation tiles are left: the row stays short (5.2 S7).")
+                s.events.append(_("No plantation tiles are left: the row stays short (5.2 S7)."))
                 s.reveal_left = 0
                 break
         mv = chance_list("reveal", s.stack)
@@ -85,7 +87,7 @@ def reveal_step(s) -> None:
         s.stack[k] -= 1
         s.row[k] += 1
         s.reveal_left -= 1
-        s.events.append(f"A {GOODS[k]} plantation is turned up (the only kind left in the stack).")
+        s.events.append(_("A {good} plantation is turned up (the only kind left in the stack).").format(good=good_(k)))
     if s.card < 0:  # the row at setup
         governor.start_round(s)
     else:
@@ -109,12 +111,13 @@ def act(s, a) -> None:
         else:
             s.row[k] -= 1
         s.tiles[p][k] += 1
-        note = ""
         if a[2]:
             take_colonist(s)
             s.tocc[p][k] += 1
-            note = " with a hospice colonist on it"
-        s.events.append(f"{s.names[p]} takes {a_(KINDS[k])} tile{note}.")
+            text = _("{who} takes {tile} tile with a hospice colonist on it.")
+        else:
+            text = _("{who} takes {tile} tile.")
+        s.events.append(text.format(who=s.names[p], tile=a_(good_(k))))
     elif kind == "hacienda":
         if sum(s.stack) == 0:
             reshuffle(s)
@@ -131,7 +134,8 @@ def act(s, a) -> None:
         s.tiles[p][k] += 1
         s.hac_used = True
         s.phase = PH_SETTLER
-        s.events.append(f"{s.names[p]} draws {a_(GOODS[k])} plantation with the hacienda.")
+        s.events.append(_("{who} draws {plantation} plantation with the hacienda.").format(
+            who=s.names[p], plantation=a_(good_(k))))
         mv = options(s, p)
         if mv:
             s.mv = mv

@@ -7,6 +7,7 @@ Buildings are indices 0-22 in the order of the rules table (tables/puerto-rico/b
 from __future__ import annotations
 
 from referee.core.tables import load_json
+from referee.i18n import _, language, ngettext
 
 _B = load_json("puerto-rico/buildings.json")["buildings"]
 _G = load_json("puerto-rico/goods.json")
@@ -185,7 +186,7 @@ def award_vp(s: PRState, p: int, amount: int) -> None:
         s.vpo[p] += amount - take
     if s.pool == 0 and "G3" not in s.triggers:
         s.triggers.append("G3")
-        s.events.append("The last VP chip is gone (G3): the game ends after this round.")
+        s.events.append(_("The last VP chip is gone (G3): the game ends after this round."))
 
 
 def prod_capacity(s: PRState, p: int) -> list[int]:
@@ -250,10 +251,53 @@ def move_table(kind: str, who: str, build) -> list:
 
 
 def a_(word: str) -> str:
-    """'a sugar tile', 'an indigo tile', 'an office': the article for a word in an event or refusal."""
+    """'a sugar tile', 'an indigo tile', 'an office': the article for a word in an event or refusal.
+    Czech has no articles: the word as it is."""
+    if language() != "en":
+        return word
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def dbl_(n: int) -> str:
-    """'1 doubloon', '3 doubloons'."""
-    return "1 doubloon" if n == 1 else f"{n} doubloons"
+    """'1 doubloon', '3 doubloons' (Czech: '1 dublon', '3 dublony', '5 dublonů')."""
+    return ngettext("{n} doubloon", "{n} doubloons", n).format(n=n)
+
+
+# Component names inside texts. English keeps what the texts always said (the ids 'corn', 'settler'; the
+# building's printed name in lower case); other languages show the name printed in their edition
+# (tables/puerto-rico/names.json). Never used for move texts, records or view() values.
+
+def good_(k: int) -> str:
+    """A good or island tile kind by index (0-4 goods, 5 quarry): 'corn' / 'kukuřice'."""
+    if language() == "en":
+        return KINDS[k]
+    from referee.core.names import display
+
+    return display("puerto-rico", "good", KINDS[k])
+
+
+def role_(role_id: str) -> str:
+    """A role by id: 'settler' / 'Osadník'."""
+    if language() == "en":
+        return role_id
+    from referee.core.names import display
+
+    return display("puerto-rico", "role", role_id)
+
+
+def bid_(b: int) -> str:
+    """A building by index where English texts show its id: 'small-market' / 'malá tržnice'."""
+    if language() == "en":
+        return BIDS[b]
+    from referee.core.names import display
+
+    return display("puerto-rico", "building", BIDS[b])
+
+
+def bname_(b: int) -> str:
+    """A building by index, as texts say it: 'small indigo plant' / 'malá zpracovatelna indiga'."""
+    if language() == "en":
+        return BNAME[b].lower()
+    from referee.core.names import display
+
+    return display("puerto-rico", "building", BIDS[b])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, mk, pay
+from referee.i18n import _
+
+from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, good_, mk, pay
 from . import governor
 
 SELL_TEXT = tuple("sell " + g for g in GOODS)
@@ -43,8 +45,9 @@ def _skipped(s) -> None:
         return
     p = (s.chooser + s.turn - 1) % s.n
     gd = s.goods[p]
-    s.events.append(f"{s.names[p]} has " + ("no goods to sell." if not any(gd) else
-                    "only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
+    s.events.append((_("{who} has no goods to sell.") if not any(gd) else
+                     _("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
+                    .format(who=s.names[p]))
 
 
 def step(s) -> None:
@@ -54,7 +57,7 @@ def step(s) -> None:
         for g in s.house:
             s.gsup[g] += 1
         s.house = []
-        s.events.append("The trading house is full and is emptied into the supply.")
+        s.events.append(_("The trading house is full and is emptied into the supply."))
     governor.role_done(s)
 
 
@@ -65,6 +68,6 @@ def act(s, a) -> None:
         s.goods[p][g] -= 1
         s.house.append(g)
         paid = pay(s, p, income(s, p, g))
-        s.events.append(f"{s.names[p]} sells {GOODS[g]} for {dbl_(paid)}.")
+        s.events.append(_("{who} sells {good} for {amount}.").format(who=s.names[p], good=good_(g), amount=dbl_(paid)))
     s.turn += 1
     step(s)

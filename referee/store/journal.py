@@ -1,0 +1,248 @@
+"""An intent journal: a change of several files is all-or-nothing, even after a crash or a Ctrl-C.
+
+A change that touches more than one file (a game entering the history: record, archive, live file; a
+finished game reopened; a game abandoned; an import; damaged games set aside) first writes what it is about
+to do to ``<store>.journal`` (atomically), then does its steps, each of which can be done again without
+harm, then deletes the journal. Whoever takes the store's lock next and finds a journal finishes the change
+(or, for an import, takes back the part that was stored) before doing anything else, so no command ever
+sees a game both in progress and in the history, or move records without their games.
+
+Only names the store chose are kept in the journal; file names in it are checked before they are used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..core.errors import HalfDone, RefereeError, StoreError
+from ..i18n import _
+from .atomic import atomic_write
+
+# The kind of change this process is in the middle of, if any: a Ctrl-C says what was saved by it.
+under_way: str | None = None
+
+
+def journal_path(store) -> Path:
+    return store.path.with_name(store.path.name + ".journal")
+
+
+def _plain_name(name) -> str | None:
+    """A file name the journal may use: a bare name, never a path."""
+    if isinstance(name, str) and name and Path(name).name == name and name not in (".", "..") \
+            and "/" not in name and "\\" not in name:
+        return name
+    return None
+
+
+def why(err: BaseException) -> str:
+    """The cause of a failed step, without the 'nothing was changed' a single failed write adds."""
+    cause = err.__context__ if isinstance(err, StoreError) and isinstance(err.__context__, OSError) else err
+    if isinstance(cause, OSError):
+        where = f"{cause.filename}: " if cause.filename else ""
+        return f"{where}{cause.strerror or cause}"
+    text = str(err).rstrip(".")
+    for tail in ("; " + _("nothing was changed"), ". " + _("Nothing was changed")):
+        if text.endswith(tail):
+            text = text[:-len(tail)]
+    return text
+
+
+# --- the kinds of change ---------------------------------------------------------------------------------
+def _finish(store, intent, step) -> None:
+    gid = intent["id"]
+    store.write_record(gid, intent["record"])
+    step()
+    store.add_archived([intent["doc"]])
+    step()
+    store.remove_live(gid)
+    step()
+
+
+def _reopen(store, intent, step) -> None:
+    gid = intent["id"]
+    doc = dict(intent["live"])
+    doc["id"] = gid
+    store.write_live(doc)
+    step()
+    store.remove_archived(gid)
+    step()
+
+
+def _abandon(store, intent, step) -> None:
+    gid = intent["id"]
+    for source, folder, kept in ((store.live_path(gid), store.live_dir, intent.get("live_kept")),
+                                 (store.record_path(gid), store.records_dir, intent.get("record_kept"))):
+        kept = _plain_name(kept)
+        if kept is None:
+            continue
+        if source.exists() and not (folder / kept).exists():
+            os.replace(source, folder / kept)
+        step()
+
+
+def _set_aside(store, intent, step) -> None:
+    kept = _plain_name(intent.get("file"))
+    if kept is None or not store.path.with_name(kept).exists():
+        return      # the file that keeps them was never written: nothing was moved, nothing to finish
+    # Damaged documents may have no id (a string where a game was): they are known by their whole text.
+    taken = set(intent["docs"])
+    store.remove_archive_documents(lambda doc: json.dumps(doc, sort_keys=True, ensure_ascii=False) in taken)
+    step()
+
+
+def _import_undo(store, intent) -> bool:
+    """Take back what an import cut short stored (its new games in progress and move records); False when
+    it had reached its end (the archive holds its games), so there is nothing to take back."""
+    archived = store.archived_ids() if intent.get("archived") else set()
+    if intent.get("archived") and set(intent["archived"]) <= archived:
+        return False
+    for gid in intent.get("live", []):
+        store.remove_live(gid)
+    for gid in intent.get("records", []):
+        if gid not in archived:
+            try:
+                os.unlink(store.record_path(gid))
+            except FileNotFoundError:
+                pass
+    return True
+
+
+FORWARD = {"finish": _finish, "reopen": _reopen, "abandon": _abandon, "set-aside": _set_aside}
+
+
+def _completed(intent) -> str:
+    op, gid = intent.get("op"), intent.get("id", "?")
+    if op == "finish":
+        return _("Game {id} had finished but its entry in the history was cut short; it is in the history "
+                 "now.").format(id=gid)
+    if op == "reopen":
+        return _("Game {id} was being reopened when that was cut short; it is a game in progress now.").format(id=gid)
+    if op == "abandon":
+        return _("Game {id} was being abandoned when that was cut short; its files are set aside now.").format(id=gid)
+    return _("Damaged games were being set aside when that was cut short; that is completed now.")
+
+
+# --- the journal itself --------------------------------------------------------------------------------
+def pending(store) -> dict | None:
+    """The change a crashed or interrupted process left half-done, or None."""
+    path = journal_path(store)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        intent = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        intent = None
+    if not isinstance(intent, dict) or intent.get("op") not in (*FORWARD, "import"):
+        # Written atomically by referee, so never torn; something else wrote it. Keep it, out of the way.
+        from .repair import set_aside
+
+        kept = set_aside(path, "damaged")
+        raise StoreError(_("The store's journal {path} is not one referee wrote; it was moved to {kept}, and "
+                           "`referee repair` checks the store.").format(path=path, kept=kept.name))
+    return intent
+
+
+def _write(store, intent: dict) -> None:
+    atomic_write(journal_path(store), json.dumps(intent, ensure_ascii=False).encode("utf-8"))
+
+
+def _clear(store) -> None:
+    try:
+        os.unlink(journal_path(store))
+    except FileNotFoundError:
+        pass
+
+
+def recover(store) -> str:
+    """Under the lock: finish (or, for an import, take back) a change a crash left half-done. Returns a
+    sentence saying what was done, "" when nothing was pending."""
+    intent = pending(store)
+    if intent is None:
+        return ""
+    try:
+        if intent["op"] == "import":
+            said = (_("An import was cut short; what it had stored was taken back, so nothing of it is kept "
+                      "(import the file again).") if _import_undo(store, intent) else "")
+        else:
+            FORWARD[intent["op"]](store, intent, lambda: None)
+            said = _completed(intent)
+    except (KeyError, TypeError, ValueError):
+        from .repair import set_aside
+
+        kept = set_aside(journal_path(store), "damaged")
+        raise StoreError(_("The store's journal {path} is not one referee wrote; it was moved to {kept}, and "
+                           "`referee repair` checks the store.").format(path=journal_path(store),
+                                                                        kept=kept.name)) from None
+    _clear(store)
+    return said
+
+
+def recover_if_pending(store) -> str:
+    """What every command does first: a cheap look for a journal; only when there is one, the lock."""
+    try:
+        if not journal_path(store).exists():
+            return ""
+    except OSError:
+        return ""
+    with store.lock:
+        return recover(store)
+
+
+@contextmanager
+def locked(store):
+    """The store's lock, with any half-done change finished first: every writer decides from a whole store."""
+    with store.lock:
+        recover(store)
+        yield
+
+
+def run(store, intent: dict, half_done: str) -> None:
+    """Under the lock: make the change ``intent`` describes, all of it or (if nothing was stored) none.
+
+    ``half_done`` is the sentence for a failure after some step was stored; it may use {error}. A failure
+    before any step keeps nothing (the journal is dropped) and raises the step's own error."""
+    global under_way
+    _write(store, intent)
+    done = []
+    under_way = intent["op"]
+    try:
+        FORWARD[intent["op"]](store, intent, lambda: done.append(True))
+    except (RefereeError, OSError) as err:
+        under_way = None
+        if not done:
+            _clear(store)
+            raise
+        raise HalfDone(half_done.format(error=why(err))) from None
+    # (a Ctrl-C leaves ``under_way`` set and the journal in place: the next command completes the change)
+    _clear(store)
+    under_way = None
+
+
+@contextmanager
+def importing(store, intent: dict):
+    """Under the lock, around an import's writes: ``intent`` lists the ids of the games in progress and of
+    the move records the import creates (files that did not exist), and the ids it enters in the archive,
+    whose write is the last step. A failure or a crash before that write takes all of them back."""
+    global under_way
+    intent["op"] = "import"
+    _write(store, intent)
+    under_way = "import"
+    try:
+        yield
+    except (RefereeError, OSError) as err:
+        under_way = None
+        try:
+            _import_undo(store, intent)
+            _clear(store)
+        except (RefereeError, OSError):
+            raise HalfDone(_("The import failed ({error}) and what it had stored could not all be taken back; "
+                             "the next referee command, or `referee repair`, takes it back.").format(
+                error=why(err))) from None
+        raise StoreError(_("Nothing was imported: {error}.").format(error=why(err))) from None
+    _clear(store)
+    under_way = None
