@@ -54,7 +54,11 @@ def _folder(path) -> str:
 
 def _cannot_read(path, err: OSError) -> str:
     from ..i18n import _
+    from .faults import advice
 
+    known = advice(err, path, known_only=True)      # permission denied, a file where a folder is...: the way out
+    if known:
+        return _("{advice} Nothing was changed.").format(advice=known)
     return _("Cannot read {path} ({reason}); nothing was changed.").format(path=path, reason=err.strerror or err)
 
 

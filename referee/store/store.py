@@ -90,6 +90,24 @@ def _no_gc():
             gc.enable()
 
 
+def _disappeared(gid, folder) -> StoreError:
+    from ..i18n import _
+
+    return StoreError(_("Game {id} has disappeared from {folder}; nothing was changed.").format(id=gid, folder=folder))
+
+
+def _cannot_write(path, err: OSError) -> StoreError:
+    """A write that failed (an appended move): a known fault with its way out, else the system's reason."""
+    from ..i18n import _
+    from .faults import advice
+
+    known = advice(err, path, known_only=True)
+    if known:
+        return StoreError(_("{advice} Nothing was changed.").format(advice=known))
+    return StoreError(_("Could not write {path} ({reason}); nothing was changed.").format(
+        path=path, reason=err.strerror or err))
+
+
 def _tinydb_blob(tables: dict) -> bytes:
     return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -665,7 +683,7 @@ class Store:
         if at is None:
             doc = self.read_live(gid)
             if doc is None:
-                raise StoreError(f"Game {gid} has disappeared from {self.live_dir}; nothing was changed.")
+                raise _disappeared(gid, self.live_dir)
             at = len(doc["moves"])
         try:
             with open(path, "rb") as fh:
@@ -675,9 +693,11 @@ class Store:
                     fh.seek(size - 1)
                     last = fh.read(1)
         except FileNotFoundError:
-            raise StoreError(f"Game {gid} has disappeared from {self.live_dir}; nothing was changed.") from None
+            raise _disappeared(gid, self.live_dir) from None
         except OSError as err:
-            raise StoreError(f"Could not read {path} ({err.strerror or err}); nothing was changed.") from None
+            from .atomic import _cannot_read
+
+            raise StoreError(_cannot_read(path, err)) from None
         if last != b"\n":
             # Written by an older referee, or its last line was torn by a crash (never acknowledged):
             # compact it once, which drops the torn line, then append as usual.
@@ -692,14 +712,14 @@ class Store:
         try:
             append_line(path, livelog.encode_entry(at, texts, stamp))
         except OSError as err:
-            raise StoreError(f"Could not write {path} ({err.strerror or err}); nothing was changed.") from None
+            raise _cannot_write(path, err) from None
         return stamp
 
     def truncate_moves(self, gid: str, n: int) -> None:
         """Keep the first ``n`` moves of a game in progress (undo): the file is rewritten, compacted."""
         doc = self.read_live(gid)
         if doc is None:
-            raise StoreError(f"Game {gid} has disappeared from {self.live_dir}; nothing was changed.")
+            raise _disappeared(gid, self.live_dir)
         doc["moves"] = doc["moves"][:n]
         self.write_live(doc)
 

@@ -50,7 +50,7 @@ def test_the_store_works_without_posix_only_calls(db, toy, windows_like):
     session.undo(store, t, 1)
     session.play(store, t, "roll 2")
     session.play(store, t, "keep")                 # the end: archived
-    session.undo(store, t, 1)                      # reopened
+    session.undo(store, t, 1, reopen=True)         # reopened
     session.play(store, t, "keep")
     assert t.archived and store.get_archived(t.id)["result"]["winners"] == ["Ann"]
     (gid,) = store.add_archived([{"game": "toy", "players": ["Cal", "Dan"], "source": "recorded", "result": None}])
