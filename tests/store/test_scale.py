@@ -169,3 +169,40 @@ def test_a_one_letter_prefix_looks_in_every_shard_of_that_letter(store):
     with pytest.raises(Exception, match="ambiguous: it starts ab2345, ac2345"):
         store.resolve("a")
     assert store.resolve("b") == ("bd2345", "archive") and store.resolve("AC") == ("ac2345", "archive")
+
+
+def test_stats_reads_the_summaries_and_still_counts_what_they_keep_whole(store, monkeypatch):
+    """`stats` reads no game document; a play kept out of the statistics (no_stats, incomplete), one whose
+    seating is unknown, and a cooperative one keep their summary rows whole, so it counts them as before."""
+    import io
+    from contextlib import redirect_stdout
+
+    from referee.cli import main
+
+    fill(store, 40)
+    coop = {"game": "toy", "cooperative": True, "won": True, "winners": ["Ann", "Bob"],
+            "ranking": [{"player": "Ann", "total": 0, "rank": 1}, {"player": "Bob", "total": 0, "rank": 1}]}
+    store.add_archived([dict(recorded("zz2345"), no_stats=True), dict(recorded("zz3456"), incomplete=True),
+                        dict(recorded("zz4567"), seating=False, players=["Bob", "Ann"]),
+                        dict(recorded("zz5678"), result=coop)])
+    rows = {r.get("id"): r for r in Store(store.path).archived_summaries()}
+    assert rows["zz2345"].get("no_stats") is True and rows["zz3456"].get("incomplete") is True
+    assert rows["zz4567"].get("seating") is False and rows["zz5678"].get("result")["cooperative"] is True
+    assert all(r.get("no_stats") is None and r.get("seating") is None for i, r in rows.items() if i[:2] != "zz")
+
+    read = []
+    real = Store._read_tinydb
+    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path: read.append(path.name) or real(self, path))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        try:
+            main(["--db", str(store.path), "stats", "--json"])
+        except SystemExit as done:
+            assert not done.code
+    data = json.loads(out.getvalue())
+    assert read == [store.path.name]                           # the root only: every shard's summary is current
+    # the 40 plays, the one of unknown seating and the cooperative one; no_stats and incomplete count nowhere
+    assert data["games"] == 42 and data["players"]["Ann"]["plays"] == 42
+    # seat statistics leave out the play whose seating is unknown (there Ann is listed second)
+    seats = data["per_game"]["toy"]["seats"]
+    assert seats["1"]["plays"] == 41 and seats["2"]["plays"] == 41, seats
