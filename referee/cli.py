@@ -41,6 +41,7 @@ LAZY_COMMANDS = {
     "players": ("referee.club.corrections_cli", "players_command", "The club's players; rename or merge them."),
     "site": ("referee.club.site.command", "site_command", "Publish the history as a static web site."),
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
+    "config": ("referee.settings_command", "config_command", "Show or set the settings: defaults a club sets once."),
 }
 
 
@@ -226,6 +227,21 @@ def _check_db(ctx, value):
     return value
 
 
+def _version(ctx, value) -> None:
+    """`referee --version`: the version, then where this user's history and settings files are (a club
+    moving to another laptop, or backing up, needs both paths)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from . import settings
+    from .i18n import _
+    from .store.store import resolve_path
+
+    click.echo(f"referee {__version__}")
+    click.echo(_("history: {path}").format(path=resolve_path(None)))     # REFEREE_DB, else the default
+    click.echo(_("settings: {path}").format(path=settings.path()))
+    ctx.exit(0)
+
+
 def fail(message: str, code: int) -> None:
     from .core.validate import visible
 
@@ -311,8 +327,8 @@ def parse_options(pairs) -> dict:
 
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s",
-                      help=i18n.N_("Show the version and exit."))
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=lambda ctx, param, value:
+              _version(ctx, value), help=i18n.N_("Show the version, and where the history and the settings live."))
 @click.option("--db", type=click.Path(), metavar="PATH", envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
               help="The history store (a TinyDB JSON file). Default: the user data directory.")
 @click.option("--lang", metavar="cs|en", is_eager=True, expose_value=False,
@@ -463,7 +479,8 @@ def _fmt_value(v):
               help="A player, in seating order from the start player (repeat for each).")
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option.")
 @click.option("--date", default=None, help="The date played (YYYY-MM-DD); default today.")
-@click.option("--location", default=None, help="Where the game is played.", shell_complete=complete_location)
+@click.option("--location", default=None, shell_complete=complete_location,
+              help="Where the game is played (default: the settings' location, `referee config location`).")
 @click.option("--json", "as_json", is_flag=True, help="Print {\"id\": …} and do not start the table.")
 @click.pass_context
 def new_command(ctx, game, players, options, date, location, as_json):
@@ -472,7 +489,7 @@ def new_command(ctx, game, players, options, date, location, as_json):
     from .core import validate
 
     date = _check_date(date)
-    location = validate.location(location)
+    location = validate.location(default_location(location))
     store = open_store(ctx)
     _one_player_per_p(players)
     # One check for every name typed or imported: runs of spaces collapse ('Ann  Lee' and 'ann lee' are one
@@ -491,6 +508,15 @@ def new_command(ctx, game, players, options, date, location, as_json):
         from .ui.table import run_table
 
         sys.exit(run_table(store, tracked))
+
+
+def default_location(location):
+    """--location, else the settings file's `location` (a club sets it once: `referee config location L`)."""
+    if location is not None:
+        return location
+    from . import settings
+
+    return settings.get("location")
 
 
 def _one_player_per_p(players, suffix: str = "") -> None:
@@ -747,7 +773,8 @@ def undo_command(ctx, game_id, count, reopen):
               help="Also log the result in the history, with its breakdown (El Capitan: the third payday, "
                    "with money).")
 @click.option("--date", default=None, metavar="YYYY-MM-DD", help="With --record: the day played; default today.")
-@click.option("--location", default=None, shell_complete=complete_location, help="With --record: where it was played.")
+@click.option("--location", default=None, shell_complete=complete_location,
+              help="With --record: where it was played (default: the settings' location).")
 @click.option("--notes", default=None, help="With --record: a free-text note.")
 @click.pass_context
 def score_command(ctx, game, source, as_json, template, record, date, location, notes):
@@ -767,7 +794,7 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
     if record:
         from .core import validate
 
-        location, notes = validate.location(location), validate.notes(notes)
+        location, notes = validate.location(default_location(location)), validate.notes(notes)
         store = open_store(ctx)
         store.archived()        # a damaged history is reported before the questions, not after them
 
@@ -800,6 +827,9 @@ def repair_command(ctx, restore, reset, set_aside):
 
 
 def main(argv=None):
+    from .core.console import make_streams_safe
+
+    make_streams_safe()      # a Czech name prints on any console, and never stops a redirected command
     try:
         cli.main(args=argv, prog_name="referee", standalone_mode=True)
     except KeyboardInterrupt:

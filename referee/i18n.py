@@ -36,9 +36,28 @@ _translation: _gettext.NullTranslations | None = None
 _language: str | None = None
 
 
+def _from_settings() -> str | None:
+    """The settings file's `language` (`referee config language cs`), read raw: the settings module's own
+    checks speak through this module. A damaged file is reported by the commands that read it, not here."""
+    try:
+        from .core.tomlparse import toml_parser
+        from .settings import path
+
+        raw = path().read_bytes()
+    except OSError:
+        return None
+    tomllib = toml_parser()
+    try:
+        value = tomllib.loads(raw.decode("utf-8-sig")).get("language")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return value if isinstance(value, str) and normalise(value) else None
+
+
 def _from_environment() -> str:
-    """REFEREE_LANG, else the locale variables gettext itself reads, else English."""
-    chosen = os.environ.get("REFEREE_LANG")
+    """REFEREE_LANG, else the settings file's language, else the locale variables gettext itself reads,
+    else English."""
+    chosen = os.environ.get("REFEREE_LANG") or _from_settings()
     if chosen:
         return chosen
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):

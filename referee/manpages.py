@@ -35,6 +35,9 @@ ENVIRONMENT = [("REFEREE_DB", N_("The history store (a TinyDB JSON file), like -
                                            "lock (default 5).")),
                ("REFEREE_LANG", N_("The language of the screens and messages, cs or en, like --lang. Default: the "
                                    "locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")),
+               ("REFEREE_CONFIG", N_("The settings file (TOML). Default: settings.toml in the user config "
+                                     "directory (platformdirs); `referee config` shows and sets it, `referee "
+                                     "--version` names it.")),
                ("REFEREE_DEBUG", N_("Set to 1 to see the traceback of an internal error."))]
 
 # Section headings (translated where a page is written).
@@ -85,7 +88,12 @@ a store of the older one-file layout, kept as it was when converted on its first
 one small file per game in progress: the game, then one line per move
 .TP
 .I history.json.records/
-the move record of every finished tracked game""")
+the move record of every finished tracked game
+.TP
+.I settings.toml
+the settings a club sets once (language, location, colours, el\\-capitan\\-board), in the user config
+directory: ~/.config/referee on Linux, ~/Library/Application Support/referee on macOS,
+%LOCALAPPDATA%\\(rsreferee on Windows; see \\fBreferee\\-config\\fR(1)""")
 
 
 def esc(text: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .fields import (did_you_mean, distinct_names, need_choice, need_dict, need_int, need_list, need_str,
                      no_unknown_keys)
 from .result import Result, ScoringError, rank
+from referee.i18n import N_, _
 
 GAME = "carcassonne"
 FEATURES = ("road", "city", "cloister", "farm")
@@ -59,22 +60,24 @@ def _validate(data) -> dict:
     data = need_dict(data, "the input")
     no_unknown_keys(data, _KEYS, "")
     if "game" in data and data["game"] != GAME:
-        raise ScoringError(f"game must be {GAME!r} for this calculator, not {data['game']!r}.")
+        raise ScoringError(_("game must be {game} for this calculator, not {given}.").format(
+            game=repr(GAME), given=repr(data["game"])))
     exps = need_list(data.get("expansions", []), "expansions")
     for i, e in enumerate(exps):
         need_choice(e, EXPANSIONS, f"expansions[{i}]", "expansion")
     tb = "traders-builders" in exps
     if "players" not in data:
-        raise ScoringError("players is missing: list the players' names, e.g. [\"Ann\", \"Bob\"].")
+        raise ScoringError(_("players is missing: list the players' names, e.g. [\"Ann\", \"Bob\"]."))
     players = [need_str(p, f"players[{i}]") for i, p in enumerate(need_list(data["players"], "players"))]
     if not 2 <= len(players) <= 6:
-        raise ScoringError(f"players must list 2 to 6 players (rule R1), not {len(players)}.")
+        raise ScoringError(_("players must list 2 to 6 players (rule R1), not {n}.").format(n=len(players)))
     distinct_names(players, "players")
     known = set(players)
 
     def player(name, path):
         if not isinstance(name, str) or name not in known:
-            raise ScoringError(f"{path}: {name!r} is not a player in this game.{did_you_mean(name, players)}")
+            raise ScoringError(_("{path}: {name} is not a player in this game.").format(path=path, name=repr(name))
+                              + did_you_mean(name, players))
         return name
 
     opts = need_dict(data.get("options", {}), "options")
@@ -82,13 +85,14 @@ def _validate(data) -> dict:
     farm_rule = need_choice(opts.get("farm_rule", "current"), FARM_RULES, "options.farm_rule", "farm rule")
 
     if "points_so_far" not in data:
-        raise ScoringError("points_so_far is missing: give every player's score before final scoring.")
+        raise ScoringError(_("points_so_far is missing: give every player's score before final scoring."))
     so_far = need_dict(data["points_so_far"], "points_so_far")
     for name in so_far:
         player(name, f"points_so_far.{name}")
     for name in players:
         if name not in so_far:
-            raise ScoringError(f"points_so_far has no entry for {name}; give every player's score (0 if none).")
+            raise ScoringError(_("points_so_far has no entry for {name}; give every player's score (0 if none).").format(
+                name=name))
     so_far = {name: need_int(so_far[name], f"points_so_far.{name}") for name in players}
 
     max_tiles = 96 if tb else 72
@@ -100,7 +104,7 @@ def _validate(data) -> dict:
         path = f"features[{i}]"
         f = need_dict(raw, path)
         if "type" not in f:
-            raise ScoringError(f"{path}.type is missing: one of {', '.join(FEATURES)}.")
+            raise ScoringError(_("{path}.type is missing: one of {types}.").format(path=path, types=", ".join(FEATURES)))
         kind = need_choice(f["type"], FEATURES, f"{path}.type", "feature type")
         no_unknown_keys(f, _FEATURE_KEYS[kind], path)
         fol = need_dict(f.get("followers", {}), f"{path}.followers")
@@ -114,20 +118,24 @@ def _validate(data) -> dict:
         item = {"type": kind, "followers": followers}
         if kind in ("road", "city"):
             if "tiles" not in f:
-                raise ScoringError(f"{path}.tiles is missing: the number of tiles of the {kind}.")
+                raise ScoringError(_({"road": N_("{path}.tiles is missing: the number of tiles of the road."),
+                                      "city": N_("{path}.tiles is missing: the number of tiles of the city.")}[kind]
+                                    ).format(path=path))
             item["tiles"] = need_int(f["tiles"], f"{path}.tiles", 1, max_tiles)
             if kind == "city":
                 pen = need_int(f.get("pennants", 0), f"{path}.pennants", 0, 10)
                 if pen > item["tiles"]:
-                    raise ScoringError(f"{path}.pennants ({pen}) cannot exceed its tiles ({item['tiles']}): no "
-                                       "tile has more than one pennant.")
+                    raise ScoringError(_("{path}.pennants ({pennants}) cannot exceed its tiles ({tiles}): no "
+                                         "tile has more than one pennant.").format(path=path, pennants=pen,
+                                                                                   tiles=item["tiles"]))
                 item["pennants"] = pen
         elif kind == "cloister":
             if "neighbours" not in f:
-                raise ScoringError(f"{path}.neighbours is missing: the tiles present around the cloister (0-8).")
+                raise ScoringError(_("{path}.neighbours is missing: the tiles present around the cloister (0-8).").format(
+                    path=path))
             item["neighbours"] = need_int(f["neighbours"], f"{path}.neighbours", 0, 8)
             if sum(followers.values()) > 1:
-                raise ScoringError(f"{path}.followers: a cloister holds at most one monk.")
+                raise ScoringError(_("{path}.followers: a cloister holds at most one monk.").format(path=path))
             cloisters += 1
         else:
             cities = None
@@ -136,53 +144,58 @@ def _validate(data) -> dict:
                 cities = []
                 for j, c in enumerate(ids):
                     if isinstance(c, bool) or not isinstance(c, (str, int)) or str(c).strip() == "":
-                        raise ScoringError(f"{path}.cities[{j}] must be a city id (a name or number).")
+                        raise ScoringError(_("{path}.cities[{j}] must be a city id (a name or number).").format(path=path, j=j))
                     if str(c) in cities:
-                        raise ScoringError(f"{path}.cities lists city {c} twice; a city counts once per farm (M3).")
+                        raise ScoringError(_("{path}.cities lists city {city} twice; a city counts once per farm (M3).").format(
+                            path=path, city=c))
                     cities.append(str(c))
             if "completed_cities" in f:
                 n = need_int(f["completed_cities"], f"{path}.completed_cities", 0, max_tiles)
                 if cities is not None and n != len(cities):
-                    raise ScoringError(f"{path}.completed_cities is {n} but {path}.cities lists {len(cities)}.")
+                    raise ScoringError(_("{path}.completed_cities is {n} but {path}.cities lists {listed}.").format(
+                        path=path, n=n, listed=len(cities)))
             elif cities is not None:
                 n = len(cities)
             else:
-                raise ScoringError(f"{path}.completed_cities is missing: the completed cities the farm touches.")
+                raise ScoringError(_("{path}.completed_cities is missing: the completed cities the farm touches.").format(
+                    path=path))
             if farm_rule != "current" and cities is None and n > 0:
-                raise ScoringError(f"{path}.cities is needed with farm_rule {farm_rule}: list the ids of the "
-                                   "completed cities the farm touches.")
+                raise ScoringError(_("{path}.cities is needed with farm_rule {rule}: list the ids of the "
+                                     "completed cities the farm touches.").format(path=path, rule=farm_rule))
             pigs = []
             for j, pname in enumerate(need_list(f.get("pigs", []), f"{path}.pigs")):
                 player(pname, f"{path}.pigs[{j}]")
                 if not tb:
-                    raise ScoringError(f"{path}.pigs: pigs come with Traders & Builders; add \"traders-builders\" "
-                                       "to expansions.")
+                    raise ScoringError(_("{path}.pigs: pigs come with Traders & Builders; add \"traders-builders\" "
+                                         "to expansions.").format(path=path))
                 if pname in pigs_seen:
-                    raise ScoringError(f"{path}.pigs: {pname} has only one pig, already in {pigs_seen[pname]} "
-                                       "(rule PG1).")
+                    raise ScoringError(_("{path}.pigs: {name} has only one pig, already in {other} "
+                                         "(rule PG1).").format(path=path, name=pname, other=pigs_seen[pname]))
                 if pname not in followers:
-                    raise ScoringError(f"{path}.pigs: {pname} has no farmer in this farm; a pig only joins a "
-                                       "farm holding its owner's farmer (rule PG2).")
+                    raise ScoringError(_("{path}.pigs: {name} has no farmer in this farm; a pig only joins a "
+                                         "farm holding its owner's farmer (rule PG2).").format(path=path, name=pname))
                 pigs_seen[pname] = path
                 pigs.append(pname)
             item.update(completed_cities=n, cities=cities, pigs=pigs)
         features.append(item)
     for name, n in used.items():
         if n > FOLLOWERS:
-            raise ScoringError(f"features: {name} has {n} followers on the board but each player has "
-                               f"{FOLLOWERS} (rule R1).")
+            raise ScoringError(_("features: {name} has {n} followers on the board but each player has "
+                                 "{most} (rule R1).").format(name=name, n=n, most=FOLLOWERS))
     pennants = sum(f.get("pennants", 0) for f in features)
     if pennants > 10:
-        raise ScoringError(f"features lists {pennants} pennants in incomplete cities but the game has only 10.")
+        raise ScoringError(_("features lists {n} pennants in incomplete cities but the game has only 10.").format(
+            n=pennants))
     if cloisters > (7 if tb else 6):
-        raise ScoringError(f"features lists {cloisters} cloisters but the game has only {7 if tb else 6}.")
+        raise ScoringError(_("features lists {n} cloisters but the game has only {most}.").format(
+            n=cloisters, most=7 if tb else 6))
 
     goods = {p: {g: 0 for g in GOODS} for p in players}
     if "goods" in data:
         graw = need_dict(data["goods"], "goods")
         if graw and not tb and any(any(need_dict(v, f"goods.{k}").values()) for k, v in graw.items()):
-            raise ScoringError("goods: goods tokens come with Traders & Builders; add \"traders-builders\" to "
-                               "expansions.")
+            raise ScoringError(_("goods: goods tokens come with Traders & Builders; add \"traders-builders\" to "
+                                 "expansions."))
         for name, row in graw.items():
             player(name, "goods")
             row = need_dict(row, f"goods.{name}")
@@ -192,7 +205,8 @@ def _validate(data) -> dict:
         for g in GOODS:
             total = sum(goods[p][g] for p in players)
             if total > GOODS_SUPPLY[g]:
-                raise ScoringError(f"goods: {total} {g} tokens in all, but the game has only {GOODS_SUPPLY[g]} (G6).")
+                raise ScoringError(_("goods: {total} {goods} tokens in all, but the game has only {most} (G6).").format(
+                    total=total, goods=g, most=GOODS_SUPPLY[g]))
     return {"players": players, "so_far": so_far, "features": features, "goods": goods, "farm_rule": farm_rule}
 
 
@@ -267,6 +281,7 @@ def score(data) -> Result:
                     pts[p]["goods"] += 10
     notes = []
     if v["farm_rule"] != "current":
-        notes.append(f"Farms scored with the older rule {v['farm_rule']} (O1{'b' if v['farm_rule'] == 'by-city' else 'c'}); "
-                     "the pig bonus under it is the rules file's suggestion [uncertain].")
+        notes.append(_("Farms scored with the older rule {rule} ({label}); the pig bonus under it is the rules "
+                       "file's suggestion [uncertain].").format(
+            rule=v["farm_rule"], label="O1b" if v["farm_rule"] == "by-city" else "O1c"))
     return rank(GAME, [(p, pts[p], None) for p in players], notes=notes)

@@ -23,6 +23,8 @@ paydays 1 and 2 it is the finance-check net (rule A3)).
 
 from __future__ import annotations
 
+from referee.i18n import _
+
 from .fields import (did_you_mean, distinct_names, need_dict, need_int, need_list, need_str,
                      no_unknown_keys)
 from .result import Result, ScoringError, rank
@@ -62,15 +64,16 @@ def validate(data, allow_negative_money: bool = False):
     data = need_dict(data, "input")
     no_unknown_keys(data, _TOP, "")
     if data.get("game", GAME) != GAME:
-        raise ScoringError(f"game must be {GAME!r}, not {data.get('game')!r}.")
+        raise ScoringError(_("game must be {game}, not {given}.").format(game=repr(GAME),
+                                                                         given=repr(data.get("game"))))
     if "payday" not in data:
-        raise ScoringError("payday is missing: give 1, 2 or 3.")
+        raise ScoringError(_("payday is missing: give 1, 2 or 3."))
     payday = need_int(data["payday"], "payday", 1, 3)
     if "players" not in data:
-        raise ScoringError("players is missing: list each player's name and colour.")
+        raise ScoringError(_("players is missing: list each player's name and colour."))
     raw_players = need_list(data["players"], "players")
     if not 2 <= len(raw_players) <= 5:
-        raise ScoringError(f"players: El Capitan takes 2 to 5 players, not {len(raw_players)}.")
+        raise ScoringError(_("players: El Capitan takes 2 to 5 players, not {n}.").format(n=len(raw_players)))
     two = len(raw_players) == 2
     players, used = [], []
     for i, p in enumerate(raw_players):
@@ -78,24 +81,27 @@ def validate(data, allow_negative_money: bool = False):
         p = need_dict(p, path)
         no_unknown_keys(p, ("name", "colour", "neutral"), path)
         if "name" not in p:
-            raise ScoringError(f"{path}.name is missing.")
+            raise ScoringError(_("{path}.name is missing.").format(path=path))
         name = need_str(p["name"], f"{path}.name")
         if "colour" not in p:
-            raise ScoringError(f"{path}.colour is missing: one of {', '.join(COLOURS)}.")
+            raise ScoringError(_("{path}.colour is missing: one of {colours}.").format(path=path,
+                                                                                      colours=", ".join(COLOURS)))
         colour = _colour(p["colour"], f"{path}.colour")
         neutral = None
         if two:
             if "neutral" not in p:
-                raise ScoringError(f"{path}.neutral is missing: in the 2-player game each player also has a "
-                                   "neutral colour (rule V1).")
+                raise ScoringError(_("{path}.neutral is missing: in the 2-player game each player also has a "
+                                     "neutral colour (rule V1).").format(path=path))
             neutral = _colour(p["neutral"], f"{path}.neutral")
         elif "neutral" in p:
-            raise ScoringError(f"{path}.neutral: neutral colours exist only in the 2-player game (rule V1).")
+            raise ScoringError(_("{path}.neutral: neutral colours exist only in the 2-player game (rule V1).").format(
+                path=path))
         for c in (colour, neutral):
             if c is None:
                 continue
             if c in used:
-                raise ScoringError(f"{path}: colour {c} is used twice; every colour belongs to one player.")
+                raise ScoringError(_("{path}: colour {colour} is used twice; every colour belongs to one "
+                                     "player.").format(path=path, colour=c))
             used.append(c)
         players.append({"name": name, "colour": colour, "neutral": neutral})
     distinct_names([p["name"] for p in players], "players")
@@ -105,7 +111,8 @@ def validate(data, allow_negative_money: bool = False):
     options = {"fortress_basis": "printed", "neutral_in_totals": True}
     for key, value in opts.items():
         if value not in OPTIONS[key]:
-            raise ScoringError(f"options.{key} must be one of {', '.join(map(str, OPTIONS[key]))}, not {value!r}.")
+            raise ScoringError(_("{field} must be one of {choices}, not {value}.").format(
+                field=f"options.{key}", choices=", ".join(map(str, OPTIONS[key])), value=repr(value)))
         options[key] = value
 
     cities = {}
@@ -115,33 +122,39 @@ def validate(data, allow_negative_money: bool = False):
     for cid, city in raw_cities.items():
         path = f"cities.{cid}"
         if cid not in CITIES:
-            raise ScoringError(f"cities: unknown city {cid!r}.{did_you_mean(cid, CITIES)}")
+            raise ScoringError(_("cities: unknown city {city}.").format(city=repr(cid)) + did_you_mean(cid, CITIES))
         city = need_dict(city, path)
         no_unknown_keys(city, ("chain", "next_value", "fortresses"), path)
         chain = need_list(city.get("chain", []), f"{path}.chain")
         if len(chain) > SITES:
-            raise ScoringError(f"{path}.chain has {len(chain)} warehouses; a city has only {SITES} building "
-                               "sites (rule W2).")
+            raise ScoringError(_("{path}.chain has {n} warehouses; a city has only {sites} building "
+                                 "sites (rule W2).").format(path=path, n=len(chain), sites=SITES))
         for j, c in enumerate(chain):
             if c not in used:
-                raise ScoringError(f"{path}.chain[{j}]: colour {c!r} is not in play; the colours are "
-                                   f"{', '.join(used)}.")
+                raise ScoringError(_("{field}: colour {colour} is not in play; the colours are {colours}.").format(
+                    field=f"{path}.chain[{j}]", colour=repr(c), colours=", ".join(used)))
             counts[c] += 1
         fl = need_list(city.get("fortresses", []), f"{path}.fortresses")
         for j, c in enumerate(fl):
             if c not in mains:
-                why = " (neutral colours have no fortresses, rule V2)" if c in used else ""
-                raise ScoringError(f"{path}.fortresses[{j}]: {c!r} is not a player's colour{why}.")
+                field = f"{path}.fortresses[{j}]"
+                if c in used:
+                    raise ScoringError(_("{field}: {colour} is not a player's colour (neutral colours have no "
+                                         "fortresses, rule V2).").format(field=field, colour=repr(c)))
+                raise ScoringError(_("{field}: {colour} is not a player's colour.").format(field=field,
+                                                                                         colour=repr(c)))
             forts[c] += 1
         if len(set(fl)) != len(fl):
-            raise ScoringError(f"{path}.fortresses: a player has at most one fortress in each city (rule F3).")
+            raise ScoringError(_("{path}.fortresses: a player has at most one fortress in each city (rule F3).").format(
+                path=path))
         if len(fl) > 2:
-            raise ScoringError(f"{path}.fortresses: a city holds at most two fortresses (rule F3).")
+            raise ScoringError(_("{path}.fortresses: a city holds at most two fortresses (rule F3).").format(
+                path=path))
         if "next_value" in city:
             value = need_int(city["next_value"], f"{path}.next_value")
         elif chain or fl:
-            raise ScoringError(f"{path}.next_value is missing: the value printed on the next free field "
-                               "(rule P2).")
+            raise ScoringError(_("{path}.next_value is missing: the value printed on the next free field "
+                                 "(rule P2).").format(path=path))
         else:
             value = 0
         cities[cid] = {"chain": list(chain), "value": value, "fortresses": list(fl)}
@@ -149,23 +162,30 @@ def validate(data, allow_negative_money: bool = False):
     for c, n in counts.items():
         most = (2 if c in neutral_colours else 6) * payday     # rules A5, V2: pieces come 6 (2) per phase
         if n > most:
-            raise ScoringError(f"cities: colour {c} has {n} operating warehouses, but by payday {payday} a "
-                               f"{'neutral ' if c in neutral_colours else ''}colour has had only {most} "
-                               "(rules S1, A5, V2).")
+            if c in neutral_colours:
+                raise ScoringError(_("cities: colour {colour} has {n} operating warehouses, but by payday {payday} "
+                                     "a neutral colour has had only {most} (rules S1, A5, V2).").format(
+                    colour=c, n=n, payday=payday, most=most))
+            raise ScoringError(_("cities: colour {colour} has {n} operating warehouses, but by payday {payday} a "
+                                 "colour has had only {most} (rules S1, A5, V2).").format(
+                colour=c, n=n, payday=payday, most=most))
     for c, n in forts.items():
         if n > payday:
-            raise ScoringError(f"cities: colour {c} has {n} fortresses, but by payday {payday} a player has had "
-                               f"only {payday} (rule F5).")
+            raise ScoringError(_("cities: colour {colour} has {n} fortresses, but by payday {payday} a player has "
+                                 "had only {payday} (rule F5).").format(colour=c, n=n, payday=payday))
 
     bonus = need_dict(data.get("bonus_cards", {}), "bonus_cards")
     seen_values = set()
     for c, v in bonus.items():
         if c not in mains:
-            raise ScoringError(f"bonus_cards.{c}: not a player's colour{did_you_mean(c, mains)}.")
+            raise ScoringError(_("{field}: not a player's colour{did_you_mean}.").format(
+                field=f"bonus_cards.{c}", did_you_mean=did_you_mean(c, mains)))
         if v not in BONUS_VALUES or isinstance(v, bool):
-            raise ScoringError(f"bonus_cards.{c}: bonus cards are worth 15, 10 or 5, not {v!r} (rule P6).")
+            raise ScoringError(_("{field}: bonus cards are worth 15, 10 or 5, not {value} (rule P6).").format(
+                field=f"bonus_cards.{c}", value=repr(v)))
         if v in seen_values:
-            raise ScoringError(f"bonus_cards.{c}: there is only one bonus card worth {v} (rule P6).")
+            raise ScoringError(_("{field}: there is only one bonus card worth {value} (rule P6).").format(
+                field=f"bonus_cards.{c}", value=v))
         seen_values.add(v)
 
     table = dict(CONFIRMED_EXPANSION)
@@ -173,12 +193,14 @@ def validate(data, allow_negative_money: bool = False):
     raw_table = need_dict(data.get("expansion_table", {}), "expansion_table")
     for key, v in raw_table.items():
         if str(key) not in {str(n) for n in range(10)}:
-            raise ScoringError(f"expansion_table.{key}: a row is a number of cities from 0 to 9.")
+            raise ScoringError(_("{field}: a row is a number of cities from 0 to 9.").format(
+                field=f"expansion_table.{key}"))
         n = int(key)
         v = need_int(v, f"expansion_table.{key}")
         if n in CONFIRMED_EXPANSION and CONFIRMED_EXPANSION[n] != v:
-            notes.append(f"Expansion table row {n} is {v} in your input but {CONFIRMED_EXPANSION[n]} in the rules "
-                         "text; your board may be a different edition (your value is used).")
+            notes.append(_("Expansion table row {n} is {value} in your input but {confirmed} in the rules "
+                           "text; your board may be a different edition (your value is used).").format(
+                n=n, value=v, confirmed=CONFIRMED_EXPANSION[n]))
         table[n] = v
 
     money = loans = None
@@ -187,33 +209,36 @@ def validate(data, allow_negative_money: bool = False):
         money = {}
         for c in raw:
             if c not in mains:
-                raise ScoringError(f"money.{c}: not a player's colour{did_you_mean(c, mains)}.")
+                raise ScoringError(_("{field}: not a player's colour{did_you_mean}.").format(
+                    field=f"money.{c}", did_you_mean=did_you_mean(c, mains)))
         for c in mains:
             if c not in raw:
-                raise ScoringError(f"money.{c} is missing: give every player's cash before the payday.")
+                raise ScoringError(_("{field} is missing: give every player's cash before the payday.").format(
+                    field=f"money.{c}"))
             money[c] = need_int(raw[c], f"money.{c}", None if allow_negative_money else 0)
         raw = need_dict(data.get("loans", {}), "loans")
         loans = {c: [] for c in mains}
         for c, vals in raw.items():
             if c not in mains:
-                raise ScoringError(f"loans.{c}: not a player's colour{did_you_mean(c, mains)}.")
+                raise ScoringError(_("{field}: not a player's colour{did_you_mean}.").format(
+                    field=f"loans.{c}", did_you_mean=did_you_mean(c, mains)))
             vals = need_list(vals, f"loans.{c}")
             for j, v in enumerate(vals):
                 v = need_int(v, f"loans.{c}[{j}]")
                 if v not in LOAN_VALUES:
-                    raise ScoringError(f"loans.{c}[{j}]: a loan is repaid with 12, 16, 20 or 30 florins, not {v} "
-                                       "(rule A2).")
+                    raise ScoringError(_("{field}: a loan is repaid with 12, 16, 20 or 30 florins, not {value} "
+                                         "(rule A2).").format(field=f"loans.{c}[{j}]", value=v))
                 loans[c].append(v)
     elif "loans" in data:
-        raise ScoringError("loans needs money: give each player's cash before the payday as well.")
+        raise ScoringError(_("loans needs money: give each player's cash before the payday as well."))
     return {"payday": payday, "players": players, "cities": cities, "bonus": dict(bonus), "table": table,
             "money": money, "loans": loans, "options": options, "notes": notes}
 
 
 def _colour(value, path):
     if not isinstance(value, str) or value not in COLOURS:
-        raise ScoringError(f"{path}: unknown colour {value!r}; the colours are {', '.join(COLOURS)}."
-                           f"{did_you_mean(value, COLOURS)}")
+        raise ScoringError(_("{path}: unknown colour {colour}; the colours are {colours}.").format(
+            path=path, colour=repr(value), colours=", ".join(COLOURS)) + did_you_mean(value, COLOURS))
     return value
 
 
@@ -262,9 +287,9 @@ def payday(v: dict) -> dict:
         c = p["colour"]
         k = cities_of[c]
         if k not in table:
-            raise ScoringError(f"expansion_table.{k}: row {k} of the expansion table ({p['name']} has operating "
-                               f"warehouses in {k} cities) is not known; read it off your board and give it as "
-                               f"expansion_table.{k} (rule P3).")
+            raise ScoringError(_("expansion_table.{k}: row {k} of the expansion table ({name} has operating "
+                                 "warehouses in {k} cities) is not known; read it off your board and give it as "
+                                 "expansion_table.{k} (rule P3).").format(k=k, name=p["name"]))
         out[c]["expansion"] = table[k]
         if v["payday"] == 3:
             out[c]["bonus_cards"] = v["bonus"].get(c, 0)
@@ -287,10 +312,12 @@ def score_validated(v: dict) -> Result:
         rows.append((p["name"], parts, None))
     notes = list(v["notes"])
     if v["money"] is not None:
-        notes.append("Totals are money after the payday" + (", bonus cards and loan repayment (rule G1)."
-                                                            if v["payday"] == 3 else
-                                                            " minus the loans still held: the finance check "
-                                                            "(rule A3)."))
+        if v["payday"] == 3:
+            notes.append(_("Totals are money after the payday, bonus cards and loan repayment (rule G1)."))
+        else:
+            notes.append(_("Totals are money after the payday minus the loans still held: the finance check "
+                           "(rule A3)."))
     else:
-        notes.append("Totals are this payday's income (rule P7).")
+        notes.append(_("Totals are this payday's income (rule P7)."))
+
     return rank(GAME, rows, notes=notes)

@@ -1,4 +1,51 @@
+"""Fixtures shared by every test, and the simulated platforms.
+
+`REFEREE_SIMULATE=windows python -m pytest -q` runs the whole suite with what Windows lacks taken away
+from referee's code (tests/platform/windows.py). It is installed here, before any test module imports
+referee. Tests marked `posix_only` (they drive a pty, or need what only POSIX has) skip in that mode and on
+a real Windows, with the reason given in the mark.
+"""
+
+import os
+import sys
+import tempfile
+
 import pytest
+
+SIMULATE = os.environ.get("REFEREE_SIMULATE", "")
+if SIMULATE == "windows":
+    from tests.platform import windows as _windows
+
+    _windows.install()
+elif SIMULATE:
+    raise pytest.UsageError(f"REFEREE_SIMULATE={SIMULATE!r}: the simulated platforms are: windows.")
+
+ON_WINDOWS = SIMULATE == "windows" or sys.platform == "win32"
+
+# No test reads the settings file of the person running the suite (a club's `location` would change what
+# `new` stores): REFEREE_CONFIG names a file that does not exist, in this process and in its children.
+# A test that writes settings points REFEREE_CONFIG at its own tmp_path (the `settings_file` fixture).
+os.environ["REFEREE_CONFIG"] = os.path.join(tempfile.mkdtemp(prefix="referee-tests-"), "none", "settings.toml")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "posix_only(reason): needs POSIX (a pty, fork, signals); skipped on "
+                                       "Windows and in REFEREE_SIMULATE=windows")
+
+
+def pytest_report_header(config):
+    if SIMULATE:
+        return f"referee: simulated {SIMULATE} (REFEREE_SIMULATE={SIMULATE})"
+
+
+def pytest_collection_modifyitems(config, items):
+    if not ON_WINDOWS:
+        return
+    for item in items:
+        mark = item.get_closest_marker("posix_only")
+        if mark is not None:
+            reason = mark.kwargs.get("reason") or (mark.args[0] if mark.args else "needs POSIX")
+            item.add_marker(pytest.mark.skip(reason=f"POSIX only: {reason}"))
 
 
 @pytest.fixture
@@ -15,6 +62,14 @@ def db(tmp_path, monkeypatch):
     path = tmp_path / "history.json"
     monkeypatch.setenv("REFEREE_DB", str(path))
     monkeypatch.setenv("REFEREE_LOCK_TIMEOUT", "0.3")
+    return path
+
+
+@pytest.fixture
+def settings_file(tmp_path, monkeypatch):
+    """An isolated settings file (not created): REFEREE_CONFIG points at it."""
+    path = tmp_path / "config" / "settings.toml"
+    monkeypatch.setenv("REFEREE_CONFIG", str(path))
     return path
 
 

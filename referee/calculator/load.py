@@ -1,7 +1,8 @@
-"""Read calculator input (contracts §3) from a file or standard input: JSON, or TOML (Python's tomllib).
+"""Read calculator input (contracts §3) from a file or standard input: JSON, or TOML (Python's tomllib; the
+tomli backport on Python 3.10).
 
 Every failure is a BadInput whose sentence names the file and, for a syntax error, the line and column.
-Nothing here imports more than json (tomllib only when the text is TOML), so the file path stays fast.
+Nothing here imports more than json (the TOML parser only when the text is TOML), so the file path stays fast.
 """
 
 from __future__ import annotations
@@ -98,8 +99,9 @@ def parse_text(text: str, name: str, fmt: str | None = None) -> dict:
         except ValueError as err:   # NaN / Infinity
             raise BadInput(_("{source}: not valid JSON ({reason}).").format(source=_cap(name), reason=err)) from None
     else:
-        import tomllib
+        from ..core.tomlparse import toml_parser
 
+        tomllib = toml_parser()
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:

@@ -84,8 +84,8 @@ def play_doc(play, user: dict, name: str) -> dict:
     if quantity not in ("", "1"):
         raise Skip(_("several plays logged as one (quantity > 1)"), f"quantity {quantity}")
     try:
-        date = check_date(a.get("date") or None, "the date")
-        duration = parse_duration(a.get("length") or None, "the length") or None
+        date = check_date(a.get("date") or None, _("the date"))
+        duration = parse_duration(a.get("length") or None, _("the length")) or None
     except BadInput as err:
         raise Skip(_("a date or length cannot be read"), str(err)) from None
     pnodes = []
@@ -198,8 +198,8 @@ def parse(text: str, name: str):
             plays = [c for c in top.children if c.tag == "play"]
             user = {k: top.attrib[k] for k in ("username", "userid") if top.attrib.get(k)}
         else:
-            raise BadInput(f"{name} line {top.line}: the root element is <{top.tag}>, not <plays>; it is not a BGG "
-                           f"play file; nothing was imported.")
+            raise BadInput(_("{file} line {line}: the root element is <{tag}>, not <plays>; it is not a BGG "
+                             "play file; nothing was imported.").format(file=name, line=top.line, tag=top.tag))
         for play in plays:
             item = play.find("item")
             label = (item.attrib.get("name") if item is not None else None) or _("a play")

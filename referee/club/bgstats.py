@@ -160,7 +160,7 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
         i = names.index(start)
         names = names[i:] + names[:i]
     try:
-        date = check_date(str(play.get("playDate") or "")[:10] or None, "the play date")
+        date = check_date(str(play.get("playDate") or "")[:10] or None, _("the play date"))
     except BadInput as err:
         raise Skip(_("a date cannot be read"), str(err)) from None
     doc = {"schema_version": 1, "game": game, "players": names, "options": {}, "date": date,

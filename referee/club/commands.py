@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from ..i18n import _, ngettext
 from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_live_ref,
                        complete_location, complete_player, complete_player_score)
 
@@ -69,7 +70,8 @@ def _load(ctx, game, player, since, until, location, newest_first=True, full=Tru
 @click.option("-p", "--player", "players", multiple=True, metavar="NAME=SCORE", shell_complete=complete_player_score,
               help="A player and final score, in seating order from the start player (repeat for each).")
 @click.option("--date", default=None, metavar="YYYY-MM-DD", help="The day it was played; default today.")
-@click.option("--location", default=None, shell_complete=complete_location, help="Where it was played.")
+@click.option("--location", default=None, shell_complete=complete_location,
+              help="Where it was played (default: the settings' location, `referee config location`).")
 @click.option("--duration", default=None, metavar="MINUTES", help="How long it took: 90, 90m, 1h30 or 1:30.")
 @click.option("--notes", default=None, help="A free-text note.")
 @click.option("--colour", "--color", "colours", multiple=True, metavar="NAME=COLOUR",
@@ -107,9 +109,9 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
 
     _cli()._one_player_per_p(players)
     more = dict(bgg_id=bgg_id, expansions=expansions, teams=teams, coop=coop, first_plays=first_plays,
-                 start=start, incomplete=incomplete, no_stats=no_stats)
-    doc = recorded_doc(game, list(players), date=date, location=location, duration=duration, notes=notes,
-                       colours=parse_colours(colours), winners=winners, **more)
+                start=start, incomplete=incomplete, no_stats=no_stats)
+    doc = recorded_doc(game, list(players), date=date, location=_cli().default_location(location),
+                       duration=duration, notes=notes, colours=parse_colours(colours), winners=winners, **more)
     store = _cli().open_store(ctx)
     from .corrections import confirm_names
 
@@ -133,14 +135,16 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     res = doc["result"]
     winners = res["winners"]
     if res.get("cooperative"):
-        who = "everyone won together" if res.get("won") else "everyone lost together"
+        who = _("everyone won together") if res.get("won") else _("everyone lost together")
     elif doc.get("teams"):
         team = res["ranking"][0].get("team")
-        who = f"team {team} wins ({', '.join(winners)})"
+        who = _("team {team} wins ({players})").format(team=team, players=", ".join(winners))
     else:
-        who = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
-    _echo(f"Recorded game {gid}: {who}. " + ", ".join(f"{e['rank']}. {e['player']} {e['total']}"
-                                                           for e in res["ranking"]))
+        # TRANSLATORS: joins the names of players who share a win: "Ann and Bob"
+        names = _(" and ").join(winners)
+        who = (_("{names} share the win") if len(winners) > 1 else _("{names} wins")).format(names=names)
+    _echo(_("Recorded game {id}: {who}. {ranking}").format(
+        id=gid, who=who, ranking=", ".join(f"{e['rank']}. {e['player']} {e['total']}" for e in res["ranking"])))
 
 
 # --- history ----------------------------------------------------------------------------------------
@@ -174,8 +178,8 @@ def history_command(ctx, game, player, since, until, location, limit, unfinished
         _out([summary(d) for d in rows], 1)
         return
     if not rows:
-        click.echo("No games match." if total == 0 and (game or player or since or until or location)
-                   else "The history is empty; `referee new` starts a tracked game, `referee record` logs one.")
+        click.echo(_("No games match.") if total == 0 and (game or player or since or until or location)
+                   else _("The history is empty; `referee new` starts a tracked game, `referee record` logs one."))
         return
     _cli().console().print(render_history(rows, total, len(rows)))
 
@@ -195,11 +199,12 @@ def _unfinished(ctx, game, player, since, until, location, as_json):
         _out(rows, 1)
         return
     if not rows:
-        click.echo("No game is in progress; `referee new GAME -p NAME -p NAME` starts one.")
+        click.echo(_("No game is in progress; `referee new GAME -p NAME -p NAME` starts one."))
         return
     for r in rows:
         _echo(f"{r['id']}  {r['game']:<12} {r['date'] or '':<10}  {len(r['players'])}p  "
-                   f"{', '.join(r['players'])}  ({r['moves']} move{'' if r['moves'] == 1 else 's'})")
+                   f"{', '.join(r['players'])}  ("
+              + ngettext("{n} move", "{n} moves", r["moves"]).format(n=r["moves"]) + ")")
 
 
 # --- stats ------------------------------------------------------------------------------------------
@@ -245,15 +250,15 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     from .stats import head_to_head, plays_from_docs, summary
 
     if versus and not player:
-        raise _bad("--vs needs --player: referee stats --player A --vs B.")
+        raise _bad(_("--vs needs --player: referee stats --player A --vs B."))
     if year is not None:
         if since or until:
-            raise _bad("--year chooses the dates itself; give --year or --since/--until, not both.")
+            raise _bad(_("--year chooses the dates itself; give --year or --since/--until, not both."))
         import datetime as _dt
 
         since, until = f"{year:04d}-01-01", min(f"{year:04d}-12-31", _dt.date.today().isoformat())
         if since > until:
-            raise _bad(f"--year {year} has not begun yet; nothing was played in it.")
+            raise _bad(_("--year {year} has not begun yet; nothing was played in it.").format(year=year))
     # Summaries, not documents: a game stats counts differently (no_stats, incomplete, seating unknown, a
     # cooperative result) keeps its summary row whole (shards.summarise), so stats stays fast at 100k games.
     store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
@@ -286,11 +291,11 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         key = name.casefold()
         match = next((n for n in data["players"] if n.casefold() == key), None)
         if match is None:
-            raise _bad(f"{name} played none of the games selected; drop a filter to see their record.")
+            raise _bad(_("{name} played none of the games selected; drop a filter to see their record.").format(name=name))
         if versus:
             other = resolve_player(versus, docs)
             if other.casefold() == key:
-                raise _bad(f"--vs names {other}, the same player as --player; give another player.")
+                raise _bad(_("--vs names {name}, the same player as --player; give another player.").format(name=other))
             h2h = head_to_head(plays, match, next((n for n in data["players"] if n.casefold() == other.casefold()),
                                                   other))
             if as_json:
@@ -346,20 +351,21 @@ def _print_stats(data):
 
     con = _cli().console()
     if not data["games"]:
-        con.print("No finished games match; nothing to count.")
+        con.print(_("No finished games match; nothing to count."))
         return
-    t = Table(title=f"Players ({data['games']} game{'s' if data['games'] != 1 else ''})", header_style="bold")
-    for col, just in (("player", "left"), ("plays", "right"), ("wins", "right"), ("win %", "right"),
-                      ("rating", "right"), ("streak", "right"), ("last played", "left")):
+    t = Table(title=ngettext("Players ({n} game)", "Players ({n} games)", data["games"]).format(n=data["games"]),
+              header_style="bold")
+    for col, just in ((_("player"), "left"), (_("plays"), "right"), (_("wins"), "right"), (_("win %"), "right"),
+                      (_("rating"), "right"), (_("streak"), "right"), (_("last played"), "left")):
         t.add_column(col, justify=just)
     for name, st in data["players"].items():
-        t.add_row(plain(name), str(st["plays"]), str(st["wins"]) + (f" ({st['shared_wins']} shared)" if st["shared_wins"] else ""),
+        t.add_row(plain(name), str(st["plays"]), str(st["wins"]) + (_(" ({n} shared)").format(n=st["shared_wins"]) if st["shared_wins"] else ""),
                   f"{st['win_pct']:.1f}", _rating_cell(st, data.get("rating_model")),
                   _streak(st["streak"]), st["last_played"] or "")
     con.print(t)
-    g = Table(title="Games", header_style="bold")
-    for col, just in (("game", "left"), ("plays", "right"), ("avg winning score", "right"),
-                      ("highest score", "left"), ("most wins", "left")):
+    g = Table(title=_("Games"), header_style="bold")
+    for col, just in ((_("game"), "left"), (_("plays"), "right"), (_("avg winning score"), "right"),
+                      (_("highest score"), "left"), (_("most wins"), "left")):
         g.add_column(col, justify=just)
     for gid, st in data["per_game"].items():
         hs = st["highest_score"]
@@ -369,8 +375,8 @@ def _print_stats(data):
                   plain(f"{hs['score']} ({', '.join(hs['players'])})"),
                   plain(f"{', '.join(mw['players'])} ({mw['wins']})" if mw["wins"] else ""))
     con.print(g)
-    con.print(f"Club H-index: [bold]{data['h_index']}[/] (the largest h such that h players have each played at "
-              f"least h games)")
+    con.print(_("Club H-index: [bold]{h}[/] (the largest h such that h players have each played at "
+                "least h games)").format(h=data["h_index"]))
 
 
 def _print_player(d):
@@ -380,14 +386,16 @@ def _print_player(d):
     from .common import game_name
 
     con = _cli().console()
-    con.print(f"[bold]{markup(d['name'])}[/]: {d['plays']} plays, {d['wins']} wins"
-              + (f" ({d['shared_wins']} shared)" if d["shared_wins"] else "")
-              + f", {d['win_pct']:.1f}%" + (f"; rating {d['rating']:.0f}" if d.get("rating") is not None else ""))
-    con.print(f"Last played {d['last_played']}; current streak {_streak(d['streak']) or '-'}, "
-              f"best win streak {d['best_win_streak']}")
+    con.print(_("[bold]{name}[/]: {plays} plays, {wins} wins").format(name=markup(d["name"]), plays=d["plays"],
+                                                                    wins=d["wins"])
+              + (_(" ({n} shared)").format(n=d["shared_wins"]) if d["shared_wins"] else "")
+              + f", {d['win_pct']:.1f}%"
+              + (_("; rating {rating}").format(rating=f"{d['rating']:.0f}") if d.get("rating") is not None else ""))
+    con.print(_("Last played {date}; current streak {streak}, best win streak {best}").format(
+        date=d["last_played"], streak=_streak(d["streak"]) or "-", best=d["best_win_streak"]))
     t = Table(header_style="bold")
-    for col, just in (("game", "left"), ("plays", "right"), ("wins", "right"), ("win %", "right"),
-                      ("average score", "right"), ("best score", "right")):
+    for col, just in ((_("game"), "left"), (_("plays"), "right"), (_("wins"), "right"), (_("win %"), "right"),
+                      (_("average score"), "right"), (_("best score"), "right")):
         t.add_column(col, justify=just)
     for gid, g in d["games"].items():
         t.add_row(plain(game_name(gid)), str(g["plays"]), str(g["wins"]), f"{g['win_pct']:.1f}",
@@ -395,9 +403,9 @@ def _print_player(d):
     con.print(t)
     hist = d["rating_history"]
     if hist:
-        r = Table(title="Rating history (latest 20)", header_style="bold")
-        for col, just in (("date", "left"), ("game", "left"), ("id", "left"), ("change", "right"),
-                          ("rating", "right")):
+        r = Table(title=_("Rating history (latest 20)"), header_style="bold")
+        for col, just in ((_("date"), "left"), (_("game"), "left"), (_("id"), "left"), (_("change"), "right"),
+                          (_("rating"), "right")):
             r.add_column(col, justify=just)
         for h in hist[-20:]:
             r.add_row(plain(h["date"]), plain(game_name(h["game"])), plain(h["id"]), f"{h['change']:+.1f}",
@@ -415,13 +423,16 @@ def _print_h2h(h):
     ma, mb = markup(a), markup(b)
     con = _cli().console()
     if not h["games"]:
-        con.print(f"{ma} and {mb} have not played a game together.")
+        con.print(_("{a} and {b} have not played a game together.").format(a=ma, b=mb))
         return
-    con.print(f"[bold]{ma}[/] vs [bold]{mb}[/]: {h['games']} games together; {ma} ahead {h['ahead'][a]}, "
-              f"{mb} ahead {h['ahead'][b]}, level {h['level']}; wins {ma} {h['wins'][a]}, {mb} {h['wins'][b]}")
+    con.print(_("[bold]{a}[/] vs [bold]{b}[/]: {games} games together; {a} ahead {a_ahead}, "
+                "{b} ahead {b_ahead}, level {level}; wins {a} {a_wins}, {b} {b_wins}").format(
+        a=ma, b=mb, games=h["games"], a_ahead=h["ahead"][a], b_ahead=h["ahead"][b], level=h["level"],
+        a_wins=h["wins"][a], b_wins=h["wins"][b]))
     t = Table(header_style="bold")
-    for col in ("game", "games", f"{a} ahead", f"{b} ahead", "level"):
-        t.add_column(plain(col), justify="left" if col == "game" else "right")
+    cols = (_("game"), _("games"), _("{name} ahead").format(name=a), _("{name} ahead").format(name=b), _("level"))
+    for i, col in enumerate(cols):
+        t.add_column(plain(col), justify="left" if i == 0 else "right")
     for gid, g in h["by_game"].items():
         t.add_row(plain(game_name(gid)), str(g["games"]), str(g["ahead"][a]), str(g["ahead"][b]), str(g["level"]))
     con.print(t)
@@ -456,13 +467,13 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     """
     from .export import export_bgg, export_csv, export_json, format_from_path
 
-    store, _, _, rows = _load(ctx, game, player, since, until, location, newest_first=False)
+    store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False)
     fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
     if excel and fmt != "csv":
-        raise _bad("--excel writes CSV; give a .csv file (or --format csv).")
+        raise _bad(_("--excel writes CSV; give a .csv file (or --format csv)."))
     if fmt == "qr":
-        raise _bad(f"{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
-                   f"gives one game's QR text.")
+        raise _bad(_("{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
+                     "gives one game's QR text.").format(file=file))
     if fmt == "json":
         from .history import make_filters, select
 
@@ -491,15 +502,14 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     from ..store.atomic import atomic_write
 
     if _is_store_file(store, Path(file)):
-        from ..i18n import _
-
         raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
                      "history. Give another file name.").format(file=file))
     try:
         atomic_write(Path(file), text.encode("utf-8"))
     except OSError as err:
-        raise _bad(f"Cannot write {file}: {err.strerror or err}.") from None
-    click.echo(f"Exported {len(rows)} game{'s' if len(rows) != 1 else ''} to {file} ({fmt}).", err=True)
+        raise _bad(_("Cannot write {file}: {error}.").format(file=file, error=err.strerror or err)) from None
+    click.echo(ngettext("Exported {n} game to {file} ({format}).", "Exported {n} games to {file} ({format}).",
+                        len(rows)).format(n=len(rows), file=file, format=fmt), err=True)
 
 
 def _is_store_file(store, path) -> bool:
@@ -550,11 +560,11 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     from .importer import detect, import_into, parse
 
     if qr_text is not None and file:
-        raise _bad("Give either FILE or --qr-text, not both.")
+        raise _bad(_("Give either FILE or --qr-text, not both."))
     if qr_text is not None:
-        text, name, fmt = qr_text.replace("\\n", "\n"), "the QR text", "qr"
+        text, name, fmt = qr_text.replace("\\n", "\n"), _("the QR text"), "qr"
     elif not file:
-        raise _bad("Give a file to import (or - for stdin), or --qr-text TEXT.")
+        raise _bad(_("Give a file to import (or - for stdin), or --qr-text TEXT."))
     elif file == "-":
         text, name = sys.stdin.read(), "stdin"
     else:
@@ -562,11 +572,12 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
             with open(file, encoding="utf-8-sig", newline="") as fh:
                 text = fh.read()
         except FileNotFoundError:
-            raise _bad(f"There is no file {file}.") from None
+            raise _bad(_("There is no file {file}.").format(file=file)) from None
         except UnicodeDecodeError:
-            raise _bad(f"{file} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try again.") from None
+            raise _bad(_("{file} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try again.").format(
+                file=file)) from None
         except OSError as err:
-            raise _bad(f"Cannot read {file}: {err.strerror or err}.") from None
+            raise _bad(_("Cannot read {file}: {error}.").format(file=file, error=err.strerror or err)) from None
         name = file
     fmt = (fmt or detect(text, None if file == "-" else file)).lower()
     parsed = parse(text, fmt, name)
@@ -577,20 +588,24 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
         _cli().out_json(report)
         return
     n = len(report["imported"])
-    verb = "Would import" if dry_run else "Imported"
     if report.get("in_progress"):
-        _echo(f"{verb} {len(report['in_progress'])} game(s) in progress: {', '.join(report['in_progress'])} "
-                   f"(`referee play ID` continues one).")
-    _echo(f"{verb} {n} game{'s' if n != 1 else ''} from {name}"
-               + (f"; {len(report['duplicates'])} already in the history were skipped" if report["duplicates"] else "")
-               + ".")
+        k = len(report["in_progress"])
+        text = (_("Would import {n} game(s) in progress: {ids} (`referee play ID` continues one).") if dry_run
+                else _("Imported {n} game(s) in progress: {ids} (`referee play ID` continues one)."))
+        _echo(text.format(n=k, ids=", ".join(report["in_progress"])))
+    text = (ngettext("Would import {n} game from {source}", "Would import {n} games from {source}", n) if dry_run
+            else ngettext("Imported {n} game from {source}", "Imported {n} games from {source}", n))
+    _echo(text.format(n=n, source=name)
+          + (_("; {n} already in the history were skipped").format(n=len(report["duplicates"]))
+             if report["duplicates"] else "")
+          + ".")
     for old, new in report["renamed"]:
-        _echo(f"Game {old} is the id of a game in progress here; it was imported as {new}.")
+        _echo(_("Game {old} is the id of a game in progress here; it was imported as {new}.").format(old=old, new=new))
     for gid in report["conflicts"]:
-        _echo(f"Game {gid} is already in the history with a different result; the stored one was kept.")
+        _echo(_("Game {id} is already in the history with a different result; the stored one was kept.").format(id=gid))
     if report.get("updated"):
-        _echo(f"Updated {len(report['updated'])} play(s) changed at their source since the last import: "
-              f"{', '.join(report['updated'][:10])}.")
+        _echo(_("Updated {n} play(s) changed at their source since the last import: {ids}.").format(
+            n=len(report["updated"]), ids=", ".join(report["updated"][:10])))
     _print_skipped(report["skipped"], verbose)
 
 
@@ -604,10 +619,10 @@ def _print_skipped(skipped, verbose: bool) -> None:
             groups.setdefault(str(s), []).append({"play": "", "detail": ""})
     for reason, plays in groups.items():
         if len(plays) == 1 and not plays[0]["play"]:
-            _echo(f"Skipped: {reason}.")
+            _echo(_("Skipped: {reason}.").format(reason=reason))
             continue
-        _echo(f"Skipped {len(plays)} play{'s' if len(plays) != 1 else ''}: {reason}"
-              + ("" if verbose else " (--verbose lists them)") + ".")
+        _echo(ngettext("Skipped {n} play: {reason}", "Skipped {n} plays: {reason}", len(plays)).format(
+            n=len(plays), reason=reason) + ("" if verbose else _(" (--verbose lists them)")) + ".")
         if verbose:
             for p in plays:
                 _echo(f"  {p['play']}" + (f": {p['detail']}" if p.get("detail") else ""))
@@ -638,7 +653,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     store = _cli().open_store(ctx)
     gid, where = store.resolve(game_id)
     if where == "live":
-        raise _bad(f"Game {gid} is not finished yet; a QR code carries a finished game's result.")
+        raise _bad(_("Game {id} is not finished yet; a QR code carries a finished game's result.").format(id=gid))
     doc = store.get_archived(gid)
     payload = bgstats_link(doc) if bgstats else encode(doc)
     if text_only:
@@ -654,7 +669,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     click.echo(render_text(qr, ansi=ansi, invert=invert))
     for path in (png, svg):
         if path:
-            click.echo(f"Wrote {path}.", err=True)
+            click.echo(_("Wrote {path}.").format(path=path), err=True)
 
 
 # --- replay -----------------------------------------------------------------------------------------
@@ -687,7 +702,6 @@ def abandon_command(ctx, game_id, as_json):
     folder of games in progress, and renaming it back to ID.json resumes it.
     """
     from ..core.errors import BadInput
-    from ..i18n import _
     from ..store import journal
     from ..store.repair import aside_name
 
@@ -695,8 +709,8 @@ def abandon_command(ctx, game_id, as_json):
     with journal.locked(store):
         gid, where = store.resolve(game_id)
         if where != "live":
-            raise BadInput(f"Game {gid} is finished and in the history; only a game in progress can be "
-                           f"abandoned (`referee history --unfinished` lists them).")
+            raise BadInput(_("Game {id} is finished and in the history; only a game in progress can be "
+                             "abandoned (`referee history --unfinished` lists them).").format(id=gid))
         doc = store.read_live(gid) or {}
         kept = aside_name(store.live_path(gid), "abandoned")
         # A finished game reopened by undo: its old ending goes too, or repair would enter it again. Both
@@ -711,5 +725,6 @@ def abandon_command(ctx, game_id, as_json):
         _out({"id": gid, "game": doc.get("game"), "players": doc.get("players"), "moves": moves,
               "kept": str(kept)}, 1)
         return
-    _echo(f"Abandoned game {gid} ({doc.get('game')}, {', '.join(doc.get('players') or [])}, {moves} "
-               f"move{'s' if moves != 1 else ''}); its file is kept as {kept}.")
+    _echo(ngettext("Abandoned game {id} ({game}, {players}, {n} move); its file is kept as {kept}.",
+                   "Abandoned game {id} ({game}, {players}, {n} moves); its file is kept as {kept}.", moves).format(
+        id=gid, game=doc.get("game"), players=", ".join(doc.get("players") or []), n=moves, kept=kept))

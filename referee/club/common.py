@@ -73,9 +73,10 @@ def game_from_name(text: str) -> str:
     return resolve_game_id(text)
 
 
-def check_date(text, what: str = "Date") -> str:
+def check_date(text, what: str | None = None) -> str:
+    what = what or _("Date")
     if text is None:
-        raise BadInput(f"{what} is missing; give it as YYYY-MM-DD.")
+        raise BadInput(_("{what} is missing; give it as YYYY-MM-DD.").format(what=what))
     raw = str(text).strip()
     try:
         day = _dt.date.fromisoformat(raw[:10]) if len(raw) >= 10 and raw[10:11] in ("", " ", "T") else None
@@ -90,17 +91,20 @@ def check_date(text, what: str = "Date") -> str:
             except ValueError:
                 day = None
     if day is None:
-        raise BadInput(f"{what} {raw!r} is not a date of the form YYYY-MM-DD (or D.M.YYYY).")
+        raise BadInput(_("{what} {text} is not a date of the form YYYY-MM-DD (or D.M.YYYY).").format(
+            what=what, text=repr(raw)))
     if day > _dt.date.today() + _dt.timedelta(days=1):
-        raise BadInput(f"{what} {day.isoformat()} is in the future; give the day the game was played.")
+        raise BadInput(_("{what} {day} is in the future; give the day the game was played.").format(
+            what=what, day=day.isoformat()))
     return day.isoformat()
 
 
 _DURATION = re.compile(r"^(?:(\d+)\s*h(?:ours?)?\s*(\d+)?\s*(?:m(?:in(?:utes?)?)?)?|(\d+):(\d\d)|(\d+)\s*(?:m(?:in(?:utes?)?)?)?)$")
 
 
-def parse_duration(text, what: str = "Duration") -> int | None:
+def parse_duration(text, what: str | None = None) -> int | None:
     """Minutes from '90', '90m', '1h30', '1h 30m', '1:30'. None/'' -> None."""
+    what = what or _("Duration")
     if text is None:
         return None
     if isinstance(text, int) and not isinstance(text, bool):
@@ -111,8 +115,8 @@ def parse_duration(text, what: str = "Duration") -> int | None:
             return None
         m = _DURATION.match(raw)
         if not m or any(g is not None and len(g) > 6 for g in m.groups()):   # int() of 5,000 digits fails
-            raise BadInput(f"{what} {text!r} is not a length of time; give minutes (90) or hours and "
-                           f"minutes (1h30, 1:30).")
+            raise BadInput(_("{what} {text} is not a length of time; give minutes (90) or hours and "
+                             "minutes (1h30, 1:30).").format(what=what, text=repr(text)))
         if m.group(1) is not None:
             minutes = int(m.group(1)) * 60 + int(m.group(2) or 0)
         elif m.group(3) is not None:
@@ -120,7 +124,8 @@ def parse_duration(text, what: str = "Duration") -> int | None:
         else:
             minutes = int(m.group(5))
     if minutes < 0 or minutes > 24 * 60:
-        raise BadInput(f"{what} of {minutes} minutes is not possible; give 0 to 1440 minutes.")
+        raise BadInput(_("{what} of {minutes} minutes is not possible; give 0 to 1440 minutes.").format(
+            what=what, minutes=minutes))
     return minutes or None
 
 
@@ -130,9 +135,11 @@ NEGATIVE_SCORES = {"el-capitan"}
 
 
 def negative_score_error(value: int, player: str, game: str | None) -> str:
-    what = f"{game_name(game)} scores" if game else "scores"
-    return (f"the score {value} for {player} is negative; {what} are 0 or more points (only El Capitan's "
-            f"money can end below 0)")
+    if game:
+        return _("the score {score} for {player} is negative; {game} scores are 0 or more points (only El "
+                 "Capitan's money can end below 0)").format(score=value, player=player, game=game_name(game))
+    return _("the score {score} for {player} is negative; scores are 0 or more points (only El Capitan's "
+             "money can end below 0)").format(score=value, player=player)
 
 
 def name_key(name) -> str:
@@ -161,7 +168,8 @@ def parse_score(text, player: str, where: str = "", game: str | None = None) -> 
         elif re.fullmatch(r"[+-]?\d+\.0*", raw):
             value = int(float(raw))
         else:
-            raise bad(f"the score {raw!r} for {player} is not a whole number; write points like {player}=42.")
+            raise bad(_("the score {score} for {player} is not a whole number; write points like {player}=42.")
+                      .format(score=repr(raw), player=player))
     if value < 0 and game not in NEGATIVE_SCORES and (game is None or is_known_game(game)):
         raise bad(negative_score_error(value, player, game) + ".")
     from ..core.validate import MAX_SCORE

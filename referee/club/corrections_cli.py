@@ -88,10 +88,11 @@ def trash_command(ctx, as_json):
     if not entries:
         click.echo(_("The trash is empty."))
         return
-    for e in entries:
+    deleted = _("deleted")     # not inside the f-string: Python 3.12+ tokenizes f-strings, and the catalog
+    for e in entries:          # must be the same whichever Python extracts it
         d = e["doc"]
         _echo(f"{d.get('id')}  {d.get('date') or '':<10}  {d.get('game')}  {', '.join(map(str, d.get('players') or []))}"
-              f"  ({_('deleted')} {(e.get('deleted_at') or '')[:10]})")
+              f"  ({deleted} {(e.get('deleted_at') or '')[:10]})")
 
 
 @click.command("restore")

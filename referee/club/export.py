@@ -174,7 +174,10 @@ def export_bgstats(docs) -> str:
                       "locationRefId": lref, "playDate": f"{(doc.get('date') or '')[:10]} 20:00:00",
                       "durationMin": int(doc.get("duration") or 0), "ignored": bool(doc.get("no_stats")),
                       "usesTeams": bool(doc.get("teams")), "comments": doc.get("notes") or "",
-                      "bggId": int(doc.get("bgg_play_id") or 0), "expansionPlays": [],
+                      "bggId": int(doc.get("bgg_play_id") or 0),
+                      "expansionPlays": [{"gameRefId": ref(games, name, lambda name=name: {
+                          "name": name, "bggId": 0, "isExpansion": 1, "isBaseGame": 0,
+                          "uuid": f"referee-game-{name}"})} for name in doc.get("expansions") or ()],
                       "metaData": json.dumps({"incomplete": True}) if doc.get("incomplete") else "",
                       "playerScores": scores})
     data = {"games": list(games.values()), "players": list(players.values()),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import BadInput
+from ..i18n import _, ngettext
 from .common import chrono_key, game_name, name_key
 
 
@@ -54,8 +55,12 @@ def resolve_player(text: str, docs, what: str = "player") -> str:
         import difflib
 
         close = difflib.get_close_matches(str(text).casefold(), list(names), n=1, cutoff=0.6)
-        hint = f" Did you mean {names[close[0]]}?" if close else ""
-    raise BadInput(f"No game in the history has a {what} named {text!r}.{hint or ' `referee stats` lists the players.'}")
+        hint = _(" Did you mean {name}?").format(name=names[close[0]]) if close else ""
+    if what == "player":
+        sentence = _("No game in the history has a player named {name}.").format(name=repr(text))
+    else:
+        sentence = _("No game in the history has a {what} named {name}.").format(what=what, name=repr(text))
+    raise BadInput(sentence + (hint or _(" `referee stats` lists the players.")))
 
 
 def resolve_game(text: str, docs) -> str:
@@ -81,11 +86,12 @@ def make_filters(docs, *, game=None, player=None, since=None, until=None, locati
     if player:
         f.player = resolve_player(player, docs)
     if since:
-        f.since = check_date(since, "The --since date")
+        f.since = check_date(since, _("The --since date"))
     if until:
-        f.until = check_date(until, "The --until date")
+        f.until = check_date(until, _("The --until date"))
     if f.since and f.until and f.since > f.until:
-        raise BadInput(f"--since {f.since} is after --until {f.until}; give the earlier date first.")
+        raise BadInput(_("--since {since} is after --until {until}; give the earlier date first.").format(
+            since=f.since, until=f.until))
     if location is not None:
         f.location = location.strip() or None
     return f
@@ -122,7 +128,7 @@ def render_history(rows: list[dict], total: int, shown: int):
     from ..ui.format import plain
 
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for col in ("id", "date", "game", "result", "where"):
+    for col in (_("id"), _("date"), _("game"), _("result"), _("where")):
         table.add_column(col, overflow="fold")
     for doc in rows:
         res = doc.get("result") or {}
@@ -137,7 +143,7 @@ def render_history(rows: list[dict], total: int, shown: int):
                       plain(game_name(doc.get("game") or "")), plain(", ".join(parts) + kind),
                       plain(doc.get("location") or ""))
     if shown < total:
-        table.caption = f"the newest {shown} of {total} games; --limit 0 lists all"
+        table.caption = _("the newest {shown} of {total} games; --limit 0 lists all").format(shown=shown, total=total)
     else:
-        table.caption = f"{total} game{'s' if total != 1 else ''}; * won"
+        table.caption = ngettext("{n} game; * won", "{n} games; * won", total).format(n=total)
     return table

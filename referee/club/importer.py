@@ -33,7 +33,7 @@ def wrap(where: str, err) -> BadInput:
     msg = msg.rstrip(".")
     if msg[:1].isupper() and not msg[1:2].isupper():
         msg = msg[0].lower() + msg[1:]
-    return BadInput(f"{where}: {msg}; nothing was imported.{hint}")
+    return BadInput(_("{where}: {error}; nothing was imported.").format(where=where, error=msg) + hint)
 
 
 @dataclass
@@ -81,38 +81,40 @@ def parse_json(text: str, name: str) -> Parsed:
         raise BadInput(_("{file} is nested too deeply to be a history export; nothing was imported.")
                        .format(file=name)) from None
     except json.JSONDecodeError as err:
-        raise BadInput(f"{name} line {err.lineno}, column {err.colno}: not valid JSON ({err.msg}); nothing was "
-                       f"imported.") from None
+        raise BadInput(_("{file} line {line}, column {column}: not valid JSON ({error}); nothing was "
+                         "imported.").format(file=name, line=err.lineno, column=err.colno, error=err.msg)) from None
     from . import bgstats
 
     if bgstats.looks_like(data) and data.get("format") != EXPORT_FORMAT:
         return bgstats.parse(data, name)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise BadInput(f"{name} is not a referee history export (no \"format\": \"{EXPORT_FORMAT}\"); nothing was "
-                       f"imported.")
+        raise BadInput(_("{file} is not a referee history export (no \"format\": \"{format}\"); nothing was "
+                         "imported.").format(file=name, format=EXPORT_FORMAT))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise BadInput(f"{name}: version must be a whole number; nothing was imported.")
+        raise BadInput(_("{file}: version must be a whole number; nothing was imported.").format(file=name))
     if version > EXPORT_VERSION:
-        raise BadInput(f"{name} is export version {version}, written by a newer referee (this one reads up to "
-                       f"{EXPORT_VERSION}); upgrade referee to import it.")
+        raise BadInput(_("{file} is export version {version}, written by a newer referee (this one reads up to "
+                         "{supported}); upgrade referee to import it.").format(file=name, version=version,
+                                                                              supported=EXPORT_VERSION))
     games = data.get("games")
     if not isinstance(games, list):
-        raise BadInput(f"{name}: games must be a list; nothing was imported.")
+        raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
     out = Parsed()
     seen = set()
     for i, item in enumerate(games):
         where = f"{name}: games[{i}]"
         doc, record = _check_native(item, where)
         if doc["id"] in seen:
-            raise BadInput(f"{where}.id {doc['id']!r} appears twice in the file; nothing was imported.")
+            raise BadInput(_("{where}.id {id} appears twice in the file; nothing was imported.").format(
+                where=where, id=repr(doc["id"])))
         seen.add(doc["id"])
         out.docs.append(doc)
         if record is not None:
             out.records[doc["id"]] = record
     in_progress = data.get("in_progress", [])
     if not isinstance(in_progress, list):
-        raise BadInput(f"{name}: in_progress must be a list; nothing was imported.")
+        raise BadInput(_("{file}: in_progress must be a list; nothing was imported.").format(file=name))
     for i, item in enumerate(in_progress):
         out.live.append(_check_live(item, f"{name}: in_progress[{i}]"))
     return out
@@ -164,7 +166,7 @@ def _check_live(item, where: str) -> dict:
 
 
 def _bad(where: str, what: str):
-    return BadInput(f"{where}{what}; nothing was imported.")
+    return BadInput(_("{where}{what}; nothing was imported.").format(where=where, what=what))
 
 
 def _checked(check, value, where, *args):
@@ -197,8 +199,9 @@ def _check_native(item, where: str):
     if isinstance(sv, bool) or not isinstance(sv, int):
         raise _bad(f"{where}.schema_version", " must be a whole number")
     if sv > SCHEMA_VERSION:
-        raise BadInput(f"{where} has schema {sv}, written by a newer referee (this one reads up to "
-                       f"{SCHEMA_VERSION}); upgrade referee to import it.")
+        raise BadInput(_("{where} has schema {version}, written by a newer referee (this one reads up to "
+                         "{supported}); upgrade referee to import it.").format(where=where, version=sv,
+                                                                              supported=SCHEMA_VERSION))
     gid = doc.get("id")
     if not validate.is_game_id(gid):
         raise _bad(f"{where}.id", _(" {id} is not a game id (lower-case letters and digits of the id alphabet)")
@@ -308,9 +311,11 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
     have_rank = [r["rank"] is not None for r in rows]
     have_win = [r["win"] is not None for r in rows]
     if any(have_rank) and not all(have_rank):
-        raise BadInput(f"{where}: give a rank for every player of the play or for none; nothing was imported.")
+        raise BadInput(_("{where}: give a rank for every player of the play or for none; nothing was imported.")
+                       .format(where=where))
     if any(have_win) and not all(have_win):
-        raise BadInput(f"{where}: mark win (1 or 0) for every player of the play or for none; nothing was imported.")
+        raise BadInput(_("{where}: mark win (1 or 0) for every player of the play or for none; nothing was "
+                         "imported.").format(where=where))
     if all(have_rank):
         order = sorted(range(len(rows)), key=lambda i: (rows[i]["rank"], i))
         entries = []
@@ -318,8 +323,9 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
             r = rows[i]
             prev = entries[-1] if entries else None
             if r["rank"] > pos or (r["rank"] != pos and (prev is None or prev["rank"] != r["rank"])):
-                raise BadInput(f"{where}: {r['player']} has rank {r['rank']}, which is not possible in a play of "
-                               f"{len(rows)} (ranks go 1, 1, 3 ...); nothing was imported.")
+                raise BadInput(_("{where}: {player} has rank {rank}, which is not possible in a play of "
+                                 "{n} (ranks go 1, 1, 3 ...); nothing was imported.").format(
+                    where=where, player=r["player"], rank=r["rank"], n=len(rows)))
             # No check that ranks follow scores: a rank column is authoritative (a tie-break, or a player
             # not eligible to win - Port Royal's expedition end - ranks below players with fewer points).
             entries.append({"player": r["player"], "total": r["score"], "rank": r["rank"],
@@ -327,8 +333,9 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
         if all(have_win):
             for e, i in zip(entries, order):
                 if rows[i]["win"] and e["rank"] != 1:
-                    raise BadInput(f"{where}: {e['player']} is marked as a winner but ranked {e['rank']}; a winner "
-                                   f"has rank 1; nothing was imported.")
+                    raise BadInput(_("{where}: {player} is marked as a winner but ranked {rank}; a winner "
+                                     "has rank 1; nothing was imported.").format(where=where, player=e["player"],
+                                                                                 rank=e["rank"]))
                 if not rows[i]["win"] and e["rank"] == 1:
                     e["eligible"] = False
                     e["note"] = "not eligible to win"
@@ -374,7 +381,8 @@ def _winflag(value, where):
         return True
     if raw in ("0", "no", "n", "false", "l", "loss", "lost"):
         return False
-    raise BadInput(f"{where}: win is {value!r}; write 1 for a winner and 0 otherwise; nothing was imported.")
+    raise BadInput(_("{where}: win is {value}; write 1 for a winner and 0 otherwise; nothing was imported.").format(
+        where=where, value=repr(value)))
 
 
 def _new_doc(game, date, location, duration, notes, players, colours, result, gid=None):
@@ -422,18 +430,19 @@ def parse_csv(text: str, name: str) -> Parsed:
     try:
         header = next(reader)
     except StopIteration:
-        raise BadInput(f"{name} is empty; nothing was imported.") from None
+        raise BadInput(_("{file} is empty; nothing was imported.").format(file=name)) from None
     except csv.Error as err:
-        raise BadInput(f"{name} line 1: not readable as CSV ({err}); nothing was imported.") from None
+        raise BadInput(_("{file} line {line}: not readable as CSV ({error}); nothing was imported.").format(
+            file=name, line=1, error=err)) from None
     cols = []
     for h in header:
         key = h.strip().lower().replace(" ", "_").replace("-", "_")
         cols.append(_ALIASES.get(key.replace("_", ""), _ALIASES.get(key, key)))
     for need in ("date", "game", "player", "score"):
         if need not in cols:
-            raise BadInput(f"{name} line 1: the header has no {need!r} column (needed: date, game, player, score; "
-                           f"optional: id, location, duration, rank, win, start_position, colour, notes); nothing "
-                           f"was imported.")
+            raise BadInput(_("{file} line 1: the header has no {column} column (needed: date, game, player, score; "
+                             "optional: id, location, duration, rank, win, start_position, colour, notes); nothing "
+                             "was imported.").format(file=name, column=repr(need)))
     plays: list[dict] = []
     by_id: dict = {}
     current = None
@@ -444,38 +453,40 @@ def parse_csv(text: str, name: str) -> Parsed:
                 current = None
                 continue
             if len(row) > len(cols):
-                raise BadInput(f"{name} line {line}: {len(row)} fields but the header has {len(cols)}; nothing "
-                               f"was imported.")
+                raise BadInput(_("{file} line {line}: {n} fields but the header has {columns}; nothing "
+                                 "was imported.").format(file=name, line=line, n=len(row), columns=len(cols)))
             rec = {c: (row[i].strip() if i < len(row) else "") for i, c in enumerate(cols)}
             for c in TEXT_COLUMNS:    # "'=x" is how a text "=x" is written so no spreadsheet runs it
                 if c in rec and rec[c].startswith("'") and rec[c][1:].startswith(FORMULA_START):
                     rec[c] = rec[c][1:]
-            where = f"{name} line {line}"
+            where = _("{file} line {line}").format(file=name, line=line)
             player = rec["player"].strip()
             if not player:
-                raise BadInput(f"{where}: the player column is empty; nothing was imported.")
+                raise BadInput(_("{where}: the player column is empty; nothing was imported.").format(where=where))
             player = _checked(validate.player_name, player, where)
             try:
                 from .common import title_of
 
                 game = title_of(rec["game"]) if rec["game"].strip() else None   # any title the club logs
                 if game is None:
-                    raise BadInput("the game column is empty")
-                date = check_date(rec["date"] or None, "the date")
+                    raise BadInput(_("the game column is empty"))
+                date = check_date(rec["date"] or None, _("the date"))
                 score = parse_score(rec["score"], player, game=game)
-                duration = parse_duration(rec.get("duration") or None, "the duration")
+                duration = parse_duration(rec.get("duration") or None, _("the duration"))
             except BadInput as err:
                 raise wrap(where, err) from None
             rank = None
             if rec.get("rank"):
                 if not _place(rec["rank"]):
-                    raise BadInput(f"{where}: rank {rec['rank']!r} is not a place (1, 2, 3 ...); nothing was imported.")
+                    raise BadInput(_("{where}: rank {rank} is not a place (1, 2, 3 ...); nothing was imported.").format(
+                        where=where, rank=repr(rec["rank"])))
                 rank = int(rec["rank"])
             seat = None
             if rec.get("start_position"):
                 if not _place(rec["start_position"]):
-                    raise BadInput(f"{where}: start_position {rec['start_position']!r} is not a seat number (1 = "
-                                   f"start player); nothing was imported.")
+                    raise BadInput(_("{where}: start_position {seat} is not a seat number (1 = "
+                                     "start player); nothing was imported.").format(
+                        where=where, seat=repr(rec["start_position"])))
                 seat = int(rec["start_position"])
             win = _winflag(rec.get("win", ""), where)
             gid = (rec.get("id") or "").lower() or None
@@ -489,8 +500,8 @@ def parse_csv(text: str, name: str) -> Parsed:
             if gid is not None:
                 play = by_id.get(gid)
                 if play is not None and play["meta"] != meta:
-                    raise BadInput(f"{where}: game {gid} has date, game or location different from line "
-                                   f"{play['line']}; nothing was imported.")
+                    raise BadInput(_("{where}: game {id} has date, game or location different from line "
+                                     "{line}; nothing was imported.").format(where=where, id=gid, line=play["line"]))
             else:
                 play = current if (current is not None and current["id"] is None and current["meta"] == meta
                                    and all(e["player"].casefold() != player.casefold() for e in current["rows"])) \
@@ -504,19 +515,20 @@ def parse_csv(text: str, name: str) -> Parsed:
             play["rows"].append(entry)
             current = play
     except csv.Error as err:
-        raise BadInput(f"{name} line {reader.line_num}: not readable as CSV ({err}); nothing was imported.") from None
+        raise BadInput(_("{file} line {line}: not readable as CSV ({error}); nothing was imported.").format(
+            file=name, line=reader.line_num, error=err)) from None
     out = Parsed()
     for play in plays:
         date, game, location = play["meta"]
-        where = f"{name} line {play['line']}"
+        where = _("{file} line {line}").format(file=name, line=play["line"])
         rows = play["rows"]
         if all(r["seat"] is not None for r in rows):
             seats = sorted(r["seat"] for r in rows)
             if seats != list(range(1, len(rows) + 1)):
-                raise BadInput(f"{where}: the start positions of the play are {seats}, not 1 to {len(rows)}; "
-                               f"nothing was imported.")
+                raise BadInput(_("{where}: the start positions of the play are {seats}, not 1 to {n}; "
+                                 "nothing was imported.").format(where=where, seats=seats, n=len(rows)))
             rows = sorted(rows, key=lambda r: r["seat"])
-        hint = "" if play["id"] else " (the rows of one play follow each other, or share an id)"
+        hint = "" if play["id"] else _(" (the rows of one play follow each other, or share an id)")
         names = _validate_players(game, [r["player"] for r in rows], where, hint)
         result = result_from_rows(game, rows, where)
         colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
@@ -525,7 +537,7 @@ def parse_csv(text: str, name: str) -> Parsed:
             doc["seating"] = False          # rows without start positions: the order is not the seating
         out.docs.append(doc)
     if not out.docs:
-        raise BadInput(f"{name} has a header but no plays; nothing was imported.")
+        raise BadInput(_("{file} has a header but no plays; nothing was imported.").format(file=name))
     return out
 
 
@@ -559,16 +571,17 @@ def _xml_tree(text: str, name: str) -> _Node:
         stack[-1].text += data
 
     def no_entities(*_args):
-        raise BadInput(f"{name} line {parser.CurrentLineNumber}: declares entities, which a play file does not "
-                       f"need; nothing was imported.")
+        raise BadInput(_("{file} line {line}: declares entities, which a play file does not "
+                         "need; nothing was imported.").format(file=name, line=parser.CurrentLineNumber))
 
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
     parser.EntityDeclHandler = no_entities
     try:
         parser.Parse(text.encode("utf-8"), True)
     except expat.ExpatError as err:
-        raise BadInput(f"{name} line {err.lineno}, column {err.offset + 1}: not well-formed XML "
-                       f"({expat.ErrorString(err.code)}); nothing was imported.") from None
+        raise BadInput(_("{file} line {line}, column {column}: not well-formed XML "
+                         "({error}); nothing was imported.").format(file=name, line=err.lineno, column=err.offset + 1,
+                                                                    error=expat.ErrorString(err.code))) from None
     return root.children[0]
 
 
@@ -581,13 +594,13 @@ def parse_bgg(text: str, name: str) -> Parsed:
     elif top.tag == "plays":
         plays = [c for c in top.children if c.tag == "play"]
     else:
-        raise BadInput(f"{name} line {top.line}: the root element is <{top.tag}>, not <plays>; it is not a BGG "
-                       f"play file; nothing was imported.")
+        raise BadInput(_("{file} line {line}: the root element is <{tag}>, not <plays>; it is not a BGG "
+                         "play file; nothing was imported.").format(file=name, line=top.line, tag=top.tag))
     by_bgg = {v: k for k, v in BGG_IDS.items()}
     out = Parsed()
     seen_ids = set()
     for play in plays:
-        where = f"{name} line {play.line}"
+        where = _("{file} line {line}").format(file=name, line=play.line)
         a = play.attrib
         item = play.find("item")
         item_name = item.attrib.get("name", "") if item is not None else ""
@@ -608,8 +621,8 @@ def parse_bgg(text: str, name: str) -> Parsed:
             out.skipped.append(f"{item_name} (line {play.line}): marked incomplete")
             continue
         try:
-            date = check_date(a.get("date") or None, "the date")
-            duration = parse_duration(a.get("length") or None, "the length")
+            date = check_date(a.get("date") or None, _("the date"))
+            duration = parse_duration(a.get("length") or None, _("the length"))
         except BadInput as err:
             raise wrap(where, err) from None
         players_node = play.find("players")
@@ -622,29 +635,32 @@ def parse_bgg(text: str, name: str) -> Parsed:
             continue
         quantity = (a.get("quantity") or "1").strip()
         if quantity != "1":
-            raise BadInput(f"{where}: quantity {quantity} with scores; referee logs one game per play, so split it "
-                           f"into {quantity} plays with their own scores; nothing was imported.")
+            raise BadInput(_("{where}: quantity {quantity} with scores; referee logs one game per play, so split it "
+                             "into {quantity} plays with their own scores; nothing was imported.").format(
+                where=where, quantity=quantity))
         rows = []
         for p in pnodes:
-            pw = f"{name} line {p.line}"
+            pw = _("{file} line {line}").format(file=name, line=p.line)
             pname = (p.attrib.get("name") or p.attrib.get("username") or "").strip()
             if not pname:
-                raise BadInput(f"{pw}: a player has no name; nothing was imported.")
+                raise BadInput(_("{where}: a player has no name; nothing was imported.").format(where=pw))
             pname = _checked(validate.player_name, pname, pw)
             raw = (p.attrib.get("score") or "").strip()
             if not raw:
-                raise BadInput(f"{pw}: {pname} has no score while other players of the play have one; nothing was "
-                               f"imported.")
+                raise BadInput(_("{where}: {player} has no score while other players of the play have one; nothing "
+                                 "was imported.").format(where=pw, player=pname))
             try:
                 score = parse_score(raw, pname, game=game)
             except BadInput as err:
                 raise wrap(pw, err) from None
             seat = (p.attrib.get("startposition") or "").strip()
             if seat and not _place(seat):
-                raise BadInput(f"{pw}: startposition {seat!r} is not a seat number; nothing was imported.")
+                raise BadInput(_("{where}: startposition {seat} is not a seat number; nothing was imported.").format(
+                    where=pw, seat=repr(seat)))
             rank_attr = (p.attrib.get("rank") or "").strip()
             if rank_attr and not _place(rank_attr):
-                raise BadInput(f"{pw}: rank {rank_attr!r} is not a place (1, 2, 3 ...); nothing was imported.")
+                raise BadInput(_("{where}: rank {rank} is not a place (1, 2, 3 ...); nothing was imported.").format(
+                    where=pw, rank=repr(rank_attr)))
             rows.append({"player": pname, "score": score, "rank": int(rank_attr) if rank_attr else None,
                          "win": _winflag(p.attrib.get("win", ""), pw),
                          "seat": int(seat) if seat else None,
@@ -656,7 +672,8 @@ def parse_bgg(text: str, name: str) -> Parsed:
         result = result_from_rows(game, rows, where)
         rid = (a.get("refereeid") or "").strip().lower() or None
         if rid is not None and (not validate.is_game_id(rid) or rid in seen_ids):
-            raise BadInput(f"{where}: refereeid {rid!r} is not a game id or appears twice; nothing was imported.")
+            raise BadInput(_("{where}: refereeid {id} is not a game id or appears twice; nothing was imported.")
+                           .format(where=where, id=repr(rid)))
         if rid:
             seen_ids.add(rid)
         comments = play.find("comments")
@@ -680,13 +697,15 @@ def parse_qr(text: str, name: str) -> Parsed:
     out = Parsed()
     seen = set()
     for first, lines in chunks:
-        where = name if len(chunks) == 1 else f"{name} (the result starting on line {first})"
+        where = name if len(chunks) == 1 else _("{file} (the result starting on line {line})").format(
+            file=name, line=first)
         try:
             doc = decode("\n".join(lines))
         except BadInput as err:
             raise wrap(where, err) from None
         if doc["id"] in seen:
-            raise BadInput(f"{where}: game {doc['id']} appears twice in the file; nothing was imported.")
+            raise BadInput(_("{where}: game {id} appears twice in the file; nothing was imported.").format(
+                where=where, id=doc["id"]))
         seen.add(doc["id"])
         _validate_players(doc["game"], doc["players"], where)
         out.docs.append(doc)

@@ -35,7 +35,8 @@ _ENTRY = re.compile(r"^(\d+)\.\s+(.+?)\s+(-?\d+)(?:\s+([*x]))?$")
 def encode(doc: dict) -> str:
     res = doc.get("result")
     if not res:
-        raise BadInput(f"Game {doc.get('id')} has no result yet; a QR code carries a finished game's result.")
+        raise BadInput(_("Game {id} has no result yet; a QR code carries a finished game's result.").format(
+            id=doc.get("id")))
     lines = [f"{MAGIC}{VERSION}", f"id: {doc['id']}", f"game: {doc['game']}", f"date: {(doc.get('date') or '')[:10]}"]
     if doc.get("location"):
         lines.append(f"where: {one_line(doc['location'])}")
@@ -55,14 +56,15 @@ def decode(text: str) -> dict:
 
     lines = [ln.strip() for ln in str(text).replace("\r", "\n").split("\n") if ln.strip()]
     if not lines or not lines[0].lower().startswith(MAGIC):
-        raise BadInput("it does not start with 'referee result v1', so it is not a referee result.")
+        raise BadInput(_("it does not start with 'referee result v1', so it is not a referee result."))
     try:
         version = int(lines[0][len(MAGIC):])
     except ValueError:
-        raise BadInput(f"QR text line 1: {lines[0]!r} has no version number.") from None
+        raise BadInput(_("QR text line 1: {text} has no version number.").format(text=repr(lines[0]))) from None
     if version > VERSION:
-        raise BadInput(f"The QR text is version {version}, written by a newer referee (this one reads "
-                       f"version {VERSION}); upgrade referee to import it.")
+        raise BadInput(_("The QR text is version {version}, written by a newer referee (this one reads "
+                         "version {supported}); upgrade referee to import it.").format(version=version,
+                                                                                        supported=VERSION))
     head: dict = {}
     ranking = []
     for no, line in enumerate(lines[1:], 2):
@@ -75,7 +77,7 @@ def decode(text: str) -> dict:
                 name = validate.player_name(name)
                 validate.score(total, _("the score of {name}").format(name=name))
             except BadInput as err:
-                raise BadInput(f"QR text line {no}: {err}") from None
+                raise BadInput(_("QR text line {line}: {error}").format(line=no, error=err)) from None
             entry_line = no
             entry = {"player": name, "total": total, "rank": rank, "breakdown": {"score": total}, "tiebreak": None}
             if flag == "x":
@@ -85,26 +87,28 @@ def decode(text: str) -> dict:
             entry["_line"] = entry_line
             continue
         if ":" not in line or ranking:
-            raise BadInput(f"QR text line {no} is neither 'key: value' nor 'rank. name score': {line[:40]!r}.")
+            raise BadInput(_("QR text line {line} is neither 'key: value' nor 'rank. name score': {text}.").format(
+                line=no, text=repr(line[:40])))
         key, value = (s.strip() for s in line.split(":", 1))
         key = key.lower()
         if key not in ("id", "game", "date", "where", "minutes"):
-            raise BadInput(f"QR text line {no}: unknown key {key!r} (keys: id, game, date, where, minutes).")
+            raise BadInput(_("QR text line {line}: unknown key {key} (keys: id, game, date, where, minutes).").format(
+                line=no, key=repr(key)))
         head[key] = (no, value)
     for key in ("id", "game", "date"):
         if key not in head:
-            raise BadInput(f"The QR text has no '{key}:' line; it is incomplete.")
+            raise BadInput(_("The QR text has no '{key}:' line; it is incomplete.").format(key=key))
     if len(ranking) < 1:
-        raise BadInput("The QR text lists no players; it is incomplete.")
+        raise BadInput(_("The QR text lists no players; it is incomplete."))
     gid = head["id"][1].lower()
     if not validate.is_game_id(gid):
-        raise BadInput(f"QR text line {head['id'][0]}: {gid!r} is not a game id.")
+        raise BadInput(_("QR text line {line}: {id} is not a game id.").format(line=head["id"][0], id=repr(gid)))
 
     def at(key, fn, *args):
         try:
             return fn(head[key][1], *args)
         except BadInput as err:
-            raise BadInput(f"QR text line {head[key][0]}: {err}") from None
+            raise BadInput(_("QR text line {line}: {error}").format(line=head[key][0], error=err)) from None
 
     game = at("game", game_from_name)
     from .common import NEGATIVE_SCORES, negative_score_error
@@ -112,18 +116,22 @@ def decode(text: str) -> dict:
     for entry, _star in ranking:
         line_no = entry.pop("_line")
         if entry["total"] < 0 and game not in NEGATIVE_SCORES:
-            raise BadInput(f"QR text line {line_no}: {negative_score_error(entry['total'], entry['player'], game)}.")
+            raise BadInput(_("QR text line {line}: {error}.").format(
+                line=line_no, error=negative_score_error(entry["total"], entry["player"], game)))
     date = at("date", check_date)
     minutes = at("minutes", parse_duration) if "minutes" in head else None
     where = at("where", validate.location) if "where" in head else None
     for (entry, star) in ranking:
         top = entry["rank"] == 1 and entry.get("eligible", True)
         if star != top:
-            raise BadInput(f"The QR text marks {entry['player']} {'as' if star else 'not as'} a winner at rank "
-                           f"{entry['rank']}; winners are exactly the eligible players ranked 1.")
+            text = (_("The QR text marks {player} as a winner at rank {rank}; winners are exactly the eligible "
+                      "players ranked 1.") if star else
+                    _("The QR text marks {player} not as a winner at rank {rank}; winners are exactly the eligible "
+                      "players ranked 1."))
+            raise BadInput(text.format(player=entry["player"], rank=entry["rank"]))
     ranking.sort(key=lambda item: item[0]["rank"])
     entries = [e for e, _ in ranking]
-    _check_ranking(entries, "QR text")
+    _check_ranking(entries, _("QR text"))
     from scoring import Result
 
     from .common import annotate_ties
@@ -142,17 +150,18 @@ def _check_ranking(entries, where: str) -> None:
     for e in entries:
         key = e["player"].casefold()
         if key in seen:
-            raise BadInput(f"{where}: player {e['player']} is listed twice.")
+            raise BadInput(_("{where}: player {player} is listed twice.").format(where=where, player=e["player"]))
         seen.add(key)
     for pos, e in enumerate(entries, 1):
         if e["rank"] < 1 or e["rank"] > pos:
-            raise BadInput(f"{where}: {e['player']} has rank {e['rank']} in position {pos}; ranks go 1, 1, 3 ... "
-                           f"best first.")
+            raise BadInput(_("{where}: {player} has rank {rank} in position {pos}; ranks go 1, 1, 3 ... "
+                             "best first.").format(where=where, player=e["player"], rank=e["rank"], pos=pos))
         if pos > 1 and e["rank"] != pos and e["rank"] != entries[pos - 2]["rank"]:
-            raise BadInput(f"{where}: {e['player']} has rank {e['rank']} after rank {entries[pos - 2]['rank']}; "
-                           f"a rank is either shared with the player above or equals the position.")
+            raise BadInput(_("{where}: {player} has rank {rank} after rank {above}; "
+                             "a rank is either shared with the player above or equals the position.").format(
+                where=where, player=e["player"], rank=e["rank"], above=entries[pos - 2]["rank"]))
     if entries and entries[0]["rank"] != 1:
-        raise BadInput(f"{where}: the best player must have rank 1.")
+        raise BadInput(_("{where}: the best player must have rank 1.").format(where=where))
 
 
 # --- rendering ------------------------------------------------------------------------------------
@@ -197,14 +206,11 @@ def render_text(qr, ansi: bool = True, invert: bool = False) -> str:
 
 
 def write_png(qr, path) -> None:
-    try:
-        import PIL  # noqa: F401
-    except ImportError:
-        raise BadInput("Writing a PNG needs Pillow (pip install 'referee[png]'); --svg works without it.") from None
-    from qrcode.image.pil import PilImage
+    # qrcode's own pure-Python PNG writer (pypng, a dependency): a player's install needs no Pillow.
+    from qrcode.image.pure import PyPNGImage
 
-    img = qr.make_image(image_factory=PilImage, fill_color="black", back_color="white")
-    _save(lambda fh: img.save(fh, format="PNG"), path)
+    img = qr.make_image(image_factory=PyPNGImage)
+    _save(img.save, path)
 
 
 def write_svg(qr, path) -> None:
@@ -225,7 +231,7 @@ def _save(write, path) -> None:
     try:
         atomic_write(Path(path), buf.getvalue())
     except OSError as err:
-        raise BadInput(f"Cannot write {path}: {err.strerror or err}.") from None
+        raise BadInput(_("Cannot write {file}: {error}.").format(file=path, error=err.strerror or err)) from None
 
 
 # --- BG Stats --------------------------------------------------------------------------------------
@@ -268,7 +274,8 @@ def bgstats_data(doc: dict, notes: int | None = None, names: int | None = None) 
 
     res = doc.get("result")
     if not res:
-        raise BadInput(f"Game {doc.get('id')} has no result yet; a BG Stats link carries a finished game's result.")
+        raise BadInput(_("Game {id} has no result yet; a BG Stats link carries a finished game's result.").format(
+            id=doc.get("id")))
     date = (doc.get("date") or "")[:10]
     finished = doc.get("finished_at") or ""
     clock = finished[11:19] if finished[:10] == date and len(finished) >= 19 else "20:00:00"

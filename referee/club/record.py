@@ -20,10 +20,11 @@ def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
     for pair in pairs:
         if "=" not in pair:
             name = pair.strip() or "NAME"
-            raise BadInput(f"Player {name!r} has no score; write -p {name}=SCORE, for example -p {name}=42.")
+            raise BadInput(_("Player {quoted} has no score; write -p {name}=SCORE, for example -p {name}=42.").format(
+                quoted=repr(name), name=name))
         name, score = pair.split("=", 1)
         if not name.strip():
-            raise BadInput(f"-p {pair!r} has no player name; write -p NAME=SCORE.")
+            raise BadInput(_("-p {pair} has no player name; write -p NAME=SCORE.").format(pair=repr(pair)))
         from ..core.validate import player_name
 
         name = player_name(name)     # 'Ann  Lee' is 'Ann Lee', the same player as 'ann lee'; no line break
@@ -43,19 +44,20 @@ def build_result(game: str, scores: list[tuple[str, int]], winners=()) -> dict:
         if name is None:
             from scoring.fields import did_you_mean
 
-            raise BadInput(f"Winner {w!r} is not one of the players ({', '.join(by_key.values())})."
-                           f"{did_you_mean(w, by_key.values())}")
+            raise BadInput(_("Winner {name} is not one of the players ({players}).").format(
+                name=repr(w), players=", ".join(by_key.values())) + did_you_mean(w, by_key.values()))
         chosen.append(name)
     if chosen:
         top = max(s for _, s in scores)
         tied = [n for n, s in scores if s == top]
         for name in chosen:
             if name not in tied:
-                raise BadInput(f"{name} cannot be named winner with {dict(scores)[name]} points: only a "
-                               f"player tied for the highest score ({top}) can win by the tie-break.")
+                raise BadInput(_("{name} cannot be named winner with {points} points: only a "
+                                 "player tied for the highest score ({top}) can win by the tie-break.").format(
+                    name=name, points=dict(scores)[name], top=top))
         if len(tied) < 2:
-            raise BadInput(f"--winner breaks a tie at the top, and {tied[0]} has the highest score alone; "
-                           f"leave --winner out.")
+            raise BadInput(_("--winner breaks a tie at the top, and {name} has the highest score alone; "
+                             "leave --winner out.").format(name=tied[0]))
     rows = [(name, {"score": score}, (1 if name in chosen else 0) if chosen else None) for name, score in scores]
     result = rank(game, rows, tiebreak_name="the table's tie-break" if chosen else None)
     return result.to_dict()
@@ -184,10 +186,11 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     for name, colour in (colours or {}).items():
         match = [n for n in names if name_key(n) == name_key(validate.name_form(name))]
         if not match:
-            raise BadInput(f"Colour given for {name!r}, who is not one of the players ({', '.join(names)}).")
+            raise BadInput(_("Colour given for {name}, who is not one of the players ({players}).").format(
+                name=repr(name), players=", ".join(names)))
         colour = validate.label(one_line(colour), _("The colour of {name}").format(name=match[0]), 30).lower()
         if not colour:
-            raise BadInput(f"The colour for {match[0]} is empty; write --colour {match[0]}=red.")
+            raise BadInput(_("The colour for {name} is empty; write --colour {name}=red.").format(name=match[0]))
         cols[match[0]] = colour
     team_map = parse_teams(teams, names) if teams else {}
     if coop is not None:
@@ -234,7 +237,7 @@ def parse_colours(pairs) -> dict:
     out = {}
     for pair in pairs or ():
         if "=" not in pair:
-            raise BadInput(f"Colour {pair!r} must be NAME=COLOUR, for example --colour Ann=red.")
+            raise BadInput(_("Colour {pair} must be NAME=COLOUR, for example --colour Ann=red.").format(pair=repr(pair)))
         name, colour = pair.split("=", 1)
         out[name.strip()] = colour.strip()
     return out
@@ -251,8 +254,8 @@ def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes
     rules = get_rules(game)
     location, notes = validate.location(location), validate.notes(notes)
     if rules.id == "el-capitan" and (data.get("payday") != 3 or not data.get("money")):
-        raise BadInput("--record logs a finished game, and an El Capitan game ends at the third payday: give "
-                       "\"payday\": 3 and every player's \"money\" to rank it, or leave --record out.")
+        raise BadInput(_("--record logs a finished game, and an El Capitan game ends at the third payday: give "
+                         "\"payday\": 3 and every player's \"money\" to rank it, or leave --record out."))
     names = [p["name"] if isinstance(p, dict) else p for p in data.get("players") or []]
     raw_names = names
     names = validate.player_names(rules, names)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.errors import BadInput
+from ..i18n import _, ngettext
 
 
 def load_steps(store, text: str):
@@ -21,14 +22,15 @@ def load_steps(store, text: str):
         doc = store.get_archived(gid)
         record = store.read_record(gid)
         if record is None or not doc.get("has_record"):
-            raise BadInput(f"Game {gid} was logged without its moves ({doc.get('source')}); there is nothing to "
-                           f"replay, but `referee show {gid}` shows its result.")
+            raise BadInput(_("Game {id} was logged without its moves ({source}); there is nothing to "
+                             "replay, but `referee show {id}` shows its result.").format(id=gid, source=doc.get("source")))
         try:
             game = load_record(record)
         except RefereeError as err:
             from ..core.errors import StoreError
 
-            raise StoreError(f"The record of game {gid} ({store.record_path(gid)}) cannot be replayed: {err}") from None
+            raise StoreError(_("The record of game {id} ({path}) cannot be replayed: {error}").format(
+                id=gid, path=store.record_path(gid), error=err)) from None
     return gid, doc, game
 
 
@@ -50,9 +52,9 @@ def _step_title(game, n: int):
     from ..ui.format import plain
 
     if n == 0:
-        return plain(f"Setup: {', '.join(game.players)}")
+        return plain(_("Setup: {players}").format(players=", ".join(game.players)))
     move = game.log[n - 1]
-    who = "chance" if move.chance else (move.player or "table")
+    who = _("chance") if move.chance else (move.player or _("table"))
     return plain(f"{n}/{len(game.log)}. {move.text}  ({who})")
 
 
@@ -60,11 +62,13 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
     gid, doc, game = load_steps(store, text)
     total = len(game.log)
     if upto is not None and upto > total:
-        raise BadInput(f"Game {gid} has {total} moves; --to takes 0 to {total}.")
+        raise BadInput(ngettext("Game {id} has {total} move; --to takes 0 to {total}.",
+                                "Game {id} has {total} moves; --to takes 0 to {total}.", total).format(id=gid, total=total))
     from ..ui.format import markup
 
     console.print(f"[bold]{markup(game.rules.name)}[/] {markup(gid)}  {markup(game.date)}  "
-                  f"{markup(', '.join(game.players))}  ({total} moves)")
+                  f"{markup(', '.join(game.players))}  ("
+                  + ngettext("{n} moves", "{n} moves", total).format(n=total) + ")")
     if upto is not None:
         g = _at(game, upto)
         console.print(_step_title(game, upto))
@@ -88,7 +92,7 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
         if n == total:
             _result(console, g)
         try:
-            answer = input("[Enter] next, b back, q quit > ").strip().lower()
+            answer = input(_("[Enter] next, b back, q quit > ")).strip().lower()
         except EOFError:
             return
         if answer in ("q", "quit", "exit"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+from ..i18n import _
+
 from ..core.validate import visible
 
 
@@ -71,10 +73,11 @@ def group_moves(moves, width: int = 100) -> list[str]:
     """Legal moves grouped by who makes them, wrapped: 'Ann: stop, flip' / 'chance: governor-8-0, …'."""
     groups: dict[str, list[str]] = {}
     for m in moves:
-        key = "chance" if m.chance else (m.player or "table")
+        key = (1, "") if m.chance else (0, m.player) if m.player else (2, "")   # a player may be called "chance"
         groups.setdefault(key, []).append(m.text)
     lines = []
-    for who, texts in groups.items():
+    for (kind, name), texts in groups.items():
+        who = name if kind == 0 else _("chance") if kind == 1 else _("table")
         body = ", ".join(texts)
         lines.extend(textwrap.wrap(safe(f"{who}: {body}"), width=width, subsequent_indent="    ",
                                    break_on_hyphens=False))
@@ -83,7 +86,7 @@ def group_moves(moves, width: int = 100) -> list[str]:
 
 def move_line(move, events=()) -> str:
     """A played move as a line, with what it did indented under it (what the table must carry out)."""
-    who = move.player if move.player else "chance"
+    who = move.player if move.player else _("chance")
     return safe("\n".join([f"{move.text}  ({who})"] + [f"    {e}" for e in events]), multiline=True)
 
 
@@ -103,19 +106,20 @@ def result_table(result, title: str | None = None):
     for part in parts:
         table.add_row(plain(str(part).replace("_", " ")), *[plain(e.breakdown.get(part, 0)) for e in result.ranking])
     table.add_section()
-    table.add_row("[bold]total[/]", *[plain(e.total, style="bold") for e in result.ranking])
+    table.add_row("[bold]" + _("total") + "[/]", *[plain(e.total, style="bold") for e in result.ranking])
     if any(e.tiebreak is not None for e in result.ranking):
-        table.add_row("tie-break", *["" if e.tiebreak is None else plain(e.tiebreak) for e in result.ranking])
-    table.add_row("rank", *[plain(e.rank) for e in result.ranking])
+        table.add_row(_("tie-break"), *["" if e.tiebreak is None else plain(e.tiebreak) for e in result.ranking])
+    table.add_row(_("rank"), *[plain(e.rank) for e in result.ranking])
     if any(e.note for e in result.ranking):
-        table.add_row("note", *[plain(e.note) for e in result.ranking])
+        table.add_row(_("note"), *[plain(e.note) for e in result.ranking])
     if any(e.facts for e in result.ranking):             # shown beside the total (Port Royal G9: coins)
         for fact in dict.fromkeys(k for e in result.ranking for k in e.facts):
             table.add_row(plain(fact), *["" if e.facts.get(fact) is None else plain(e.facts[fact])
                                          for e in result.ranking])
     winners = result.winners
     if winners:
-        table.caption = plain(("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(map(str, winners)))
+        label = _("Winner: {names}") if len(winners) == 1 else _("Shared win: {names}")
+        table.caption = plain(label.format(names=", ".join(map(str, winners))))
     if not result.notes:
         return table
     # the notes are sentences: printed under the table at the console's width, not wrapped to the table's
@@ -126,7 +130,7 @@ def result_table(result, title: str | None = None):
 
 def show_game(console, tracked) -> None:
     game = tracked.game
-    status = "finished" if game.finished else f"move {len(game.moves) + 1}"
+    status = _("finished") if game.finished else _("move {n}").format(n=len(game.moves) + 1)
     console.print(f"[bold]{markup(game.rules.name)}[/]  id [cyan]{markup(tracked.id)}[/]  {markup(game.date)}  "
                   f"{markup(', '.join(game.players))}  ({status})")
     console.print(game.render())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .. import session
+from ..i18n import _
 from ..core.errors import RefereeError
 from .format import move_line
 from .table import SECRET_WORDS, SYNONYMS, _command, _is_move, secret_of, undo_count
@@ -33,7 +34,7 @@ def run_lines(store, tracked, stream) -> int:
             if word[0] == "undo":
                 n = undo_count(word)
                 dropped = session.undo(store, tracked, n, reopen=True)   # as before; the table will ask (issue 13.6)
-                click.echo("undo: " + ", ".join(m.text for m in reversed(dropped)))
+                click.echo(_("undo:") + " " + ", ".join(m.text for m in reversed(dropped)))
                 continue
             if word[0] == "quit":
                 break
@@ -44,7 +45,7 @@ def run_lines(store, tracked, stream) -> int:
                 click.echo(move_line(session.play(store, tracked, forced), tracked.game.events()))
             move = session.play(store, tracked, line)
         except RefereeError as err:
-            click.echo(f"referee: line {lineno} ({line}): {err}", err=True)
+            click.echo(_("referee: line {n} ({line}): {error}").format(n=lineno, line=line, error=err), err=True)
             return err.exit_code
         for note in tracked.notices:
             click.echo(note, err=True)
@@ -55,7 +56,8 @@ def run_lines(store, tracked, stream) -> int:
     game = tracked.game
     if game.finished:
         res = game.result()
-        click.echo("The game is over: " + ", ".join(f"{e.rank}. {e.player} {e.total}" for e in res.ranking))
+        click.echo(_("The game is over: {ranking}").format(
+            ranking=", ".join(f"{e.rank}. {e.player} {e.total}" for e in res.ranking)))
     else:
         click.echo(game.prompt())
     return 0

@@ -33,9 +33,9 @@ def has_secrets(game) -> bool:
 def find_player(players, typed: str) -> str:
     """The player a typed name means: the whole name or a unique start of it, in any case."""
     key = " ".join(typed.split()).casefold()
-    names = ", ".join(players[:-1]) + " and " + players[-1]
+    names = _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
     if not key:
-        raise BadInput(f"Name the player whose secret to show (secret NAME): {names}.")
+        raise BadInput(_("Name the player whose secret to show (secret NAME): {names}.").format(names=names))
     folded = [(" ".join(p.split()).casefold(), p) for p in players]
     exact = [p for f, p in folded if f == key]
     if exact:
@@ -44,15 +44,17 @@ def find_player(players, typed: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise BadInput(f"{typed.strip()!r} could be {' or '.join(hits)}; type more of the name.")
-    raise BadInput(f"No player is called {typed.strip()!r}; the players are {names}.")
+        raise BadInput(_("{typed} could be {players}; type more of the name.").format(
+            typed=repr(typed.strip()), players=_(" or ").join(hits)))
+    raise BadInput(_("No player is called {typed}; the players are {names}.").format(typed=repr(typed.strip()),
+                                                                                     names=names))
 
 
 def secret_of(game, typed: str) -> tuple[str | None, str]:
     """(player, what only that player may see) for a typed name, or (None, a sentence saying the game has no
     secrets). Raises BadInput when the name is not one player's."""
     if not has_secrets(game):
-        return None, f"{game.rules.name} has no secret information: everything is on the board."
+        return None, _("{game} has no secret information: everything is on the board.").format(game=game.rules.name)
     player = find_player(game.players, typed)
     return player, game.secret(player)
 
@@ -123,7 +125,7 @@ def _autoplay(store, tracked, console) -> None:
         if len(legal) != 1 or not legal[0].chance:
             return
         move = session.play(store, tracked, legal[0].text)
-        console.print(f"[dim]The only possible event: {move.text}[/]")
+        console.print("[dim]" + _("The only possible event: {move}").format(move=move.text) + "[/]")
 
 
 def run_table(store, tracked, *, input=None, output=None) -> int:
@@ -197,36 +199,36 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
         # stays on the screen for the next player to read, and never enters the prompt history.
         try:
             PromptSession(erase_when_done=True, **kwargs).prompt(
-                f"Only {player} should look: {text}\nPress Enter to hide it. ")
+                _("Only {player} should look: {text}\nPress Enter to hide it.").format(player=player, text=text) + " ")
         except (KeyboardInterrupt, EOFError):
             pass
 
     style = Style.from_dict({"who": "bold", "id": "ansicyan"})
     game = tracked.game
-    console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: type a move, [bold]help[/], "
-                  f"[bold]moves[/], [bold]undo[/] or [bold]quit[/]. Tab completes.")
+    console.print(f"[bold]{game.rules.name}[/] id [cyan]{tracked.id}[/]: "
+                  + _("type a move, [bold]help[/], [bold]moves[/], [bold]undo[/] or [bold]quit[/]. Tab completes."))
     console.print(_board(game, console))
     _autoplay(store, tracked, console)
     while True:
         game = tracked.game
         if game.finished:
             console.print(_board(game, console))
-            console.print(result_table(game.result(), title="Final result"))
-            console.print(f"Game {tracked.id} is in the history. Type [bold]undo[/] to take back the last move, "
-                          f"or press Enter to leave.")
+            console.print(result_table(game.result(), title=_("Final result")))
+            console.print(_("Game {id} is in the history. Type [bold]undo[/] to take back the last move, "
+                            "or press Enter to leave.").format(id=tracked.id))
             if _after_the_end(store, tracked, console, prompt_session, reveal) == "quit":
                 return 0
             continue
         console.print(f"[bold]{game.prompt()}[/]")
-        who = game.to_move or "chance"
+        who = game.to_move or _("chance")
         legal = game.legal_moves()
-        hint = f" [Enter: {legal[0].text}]" if len(legal) == 1 else ""
+        hint = " [" + _("Enter: {move}").format(move=legal[0].text) + "]" if len(legal) == 1 else ""
         try:
             line = prompt_session.prompt(HTML(f"<who>{_esc(who)}</who>{_esc(hint)}&gt; "), style=style)
         except KeyboardInterrupt:
             continue
         except EOFError:
-            console.print(f"Saved. Resume with `referee play {tracked.id}`.")
+            console.print(_("Saved. Resume with `referee play {id}`.").format(id=tracked.id))
             return 0
         text = " ".join(line.split())
         if not text:
@@ -250,7 +252,7 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
             continue
         if _show_notices(tracked, console):
             console.print(_board(tracked.game, console))
-        who = "chance" if move.chance else move.player
+        who = _("chance") if move.chance else move.player
         console.print(f"[green]✓[/] {move.text} [dim]({who})[/]")
         _autoplay(store, tracked, console)
         game = tracked.game
@@ -274,8 +276,10 @@ def _preview(game, text: str) -> str:
         typed = " ".join(text.lower().split())
         starts = [m.text for m in game.legal_moves() if m.text.startswith(typed)] if typed else []
         if starts:
-            more = f" and {len(starts) - 3} more" if len(starts) > 3 else ""
-            return "… Tab completes: " + ", ".join(starts[:3]) + more
+            if len(starts) > 3:
+                return "… " + _("Tab completes: {moves} and {n} more").format(moves=", ".join(starts[:3]),
+                                                                          n=len(starts) - 3)
+            return "… " + _("Tab completes: {moves}").format(moves=", ".join(starts[:3]))
     return shown
 
 
@@ -314,7 +318,7 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
     """After the last move: the table may still take it back (or look at the board or record)."""
     while True:
         try:
-            line = prompt_session.prompt("game over> ")
+            line = prompt_session.prompt(_("game over") + "> ")
         except (KeyboardInterrupt, EOFError):
             return "quit"
         text = " ".join(line.split())
@@ -334,8 +338,8 @@ def _after_the_end(store, tracked, console, prompt_session, reveal=None):
             if word == "undo":
                 return "continue"
             continue
-        console.print("[red]✗ The game is over: type undo, board, record, secret NAME, or press Enter to "
-                      "leave.[/]")
+        console.print("[red]✗ " + _("The game is over: type undo, board, record, secret NAME, or press Enter to "
+                                    "leave.") + "[/]")
 
 
 def undo_count(words) -> int:
@@ -344,7 +348,8 @@ def undo_count(words) -> int:
         return 1
     if len(words) == 2 and words[1].isdigit() and int(words[1]) > 0:
         return int(words[1])
-    raise BadInput(f"undo takes how many moves to take back, e.g. undo 2, not {' '.join(words[1:])!r}.")
+    raise BadInput(_("undo takes how many moves to take back, e.g. undo 2, not {typed}.").format(
+        typed=repr(" ".join(words[1:]))))
 
 
 def _is_move(game, text: str) -> bool:
@@ -382,14 +387,14 @@ def undo_reopening(store, tracked, n: int):
 def _command(store, tracked, console, word, text, reveal=None, ask=None):
     game = tracked.game
     if word == "quit":
-        console.print(f"Saved. Resume with `referee play {tracked.id}`.")
+        console.print(_("Saved. Resume with `referee play {id}`.").format(id=tracked.id))
         return "quit"
     if word == "help":
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
                 console.print(f"  [bold]{name:<7}[/] {_esc_rich(_(what))}")
-        console.print("  A player's name may lead a move, as said at the table ('Bob pass'); it is refused "
-                      "when it is not that player's move.")
+        console.print("  " + _("A player's name may lead a move, as said at the table ('Bob pass'); it is refused "
+                               "when it is not that player's move."))
         if game.rules.notation:
             console.print(game.rules.notation)
         return None
@@ -422,7 +427,7 @@ def _command(store, tracked, console, word, text, reveal=None, ask=None):
             dropped = undo_reopening(store, tracked, n)
         else:
             dropped = session.undo(store, tracked, n)
-        console.print("Took back: " + ", ".join(m.text for m in reversed(dropped)))
+        console.print(_("Took back:") + " " + ", ".join(m.text for m in reversed(dropped)))
         console.print(_board(tracked.game, console))
         return None
     return None

@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 
 pty = pytest.importorskip("pty")
+pytestmark = pytest.mark.posix_only(reason="drives referee through a pseudo-terminal (pty), which Windows lacks")
 
 
 class Terminal:

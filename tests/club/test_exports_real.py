@@ -22,6 +22,8 @@ def logged(cli, store):
                         "2025-03-01", "--location", "Klubovna", "--duration", "90", "--json"))["id"],
            out_json(cli("record", "Ticket to Ride", "-p", "Ann=110", "-p", "+Bob=90", "--bgg-id", "9209",
                         "--first-play", "Ann", "--date", "2025-03-02", "--notes", "@SUM(A1)", "--json"))["id"],
+           out_json(cli("record", "Pandemic", "-p", "Ann", "-p", "Bob", "--coop", "won", "--expansion", "On the Brink",
+                        "--date", "2025-03-04", "--json"))["id"],
            out_json(cli("record", "Codenames", "-p", "Ann=3", "-p", "Bob=2", "-p", "Cal=4", "-p", "Dan=0",
                         "--team", "Red=Ann,Bob", "--team", "Blue=Cal,Dan", "--date", "2025-03-03", "--json"))["id"]]
     return ids
@@ -32,13 +34,13 @@ def test_bgg_export_is_read_by_a_maintained_bgg_reader(cli, logged, tmp_path):
     path = tmp_path / "plays.xml"
     assert cli("export", path).exit_code == 0
     root = ET.fromstring(path.read_text(encoding="utf-8"))
-    assert root.tag == "plays" and root.attrib["termsofuse"] and root.attrib["total"] == "3"
+    assert root.tag == "plays" and root.attrib["termsofuse"] and root.attrib["total"] == "4"
     assert "generator" not in root.attrib
     plays = loaders.create_plays_from_xml(root)
     assert loaders.add_plays_from_xml(plays, root)
     sessions = plays.plays
-    assert [s.game_name for s in sessions] == ["Puerto Rico", "Ticket to Ride", "Codenames"]
-    assert [s.game_id for s in sessions] == [3076, 9209, 0]
+    assert [s.game_name for s in sessions] == ["Puerto Rico", "Ticket to Ride", "Codenames", "Pandemic"]
+    assert [s.game_id for s in sessions] == [3076, 9209, 0, 0]
     ttr = sessions[1]
     assert {p.name: (p.score, p.win, p.new) for p in ttr.players} == {"Ann": ("110", "1", "1"),
                                                                        "+Bob": ("90", "0", "0")}
@@ -68,17 +70,19 @@ def test_a_bg_stats_export_of_many_plays_comes_back_whole(cli, logged, tmp_path,
     path = tmp_path / "BGStatsExport.json"
     assert cli("export", path, "--bgstats").exit_code == 0
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert len(data["plays"]) == 3 and {g["name"] for g in data["games"]} == {"Puerto Rico", "Ticket to Ride",
-                                                                              "Codenames"}
+    assert len(data["plays"]) == 4 and {g["name"] for g in data["games"]} == {"Puerto Rico", "Ticket to Ride",
+                                                                              "Codenames", "Pandemic", "On the Brink"}
     target = tmp_path / "other.json"
     report = out_json(cli("--db", target, "import", path, "--json"))
-    assert len(report["imported"]) == 3 and report["skipped"] == []
+    assert len(report["imported"]) == 4 and report["skipped"] == []
     from referee.store import Store
 
     back = {d["game"]: d for d in Store(target).archived()}
     assert back["Codenames"]["teams"] == {"Red": ["Ann", "Bob"], "Blue": ["Cal", "Dan"]}
     assert back["Ticket to Ride"]["first_plays"] == ["Ann"] and back["Ticket to Ride"]["bgg_id"] == 9209
     assert back["puerto-rico"]["location"] == "Klubovna"
+    assert back["Pandemic"]["expansions"] == ["On the Brink"] and back["Pandemic"]["result"]["cooperative"]
+    assert back["Pandemic"]["result"]["won"] is True
     again = out_json(cli("--db", target, "import", path, "--json"))
     assert again["imported"] == []
 
@@ -100,11 +104,11 @@ def test_csv_for_a_czech_excel_and_what_excel_saves_back(cli, logged, tmp_path):
     saved.write_text(back, encoding="utf-8-sig")
     target = tmp_path / "other.json"
     report = out_json(cli("--db", target, "import", saved, "--json"))
-    assert len(report["imported"]) == 3
+    assert len(report["imported"]) == 4
     from referee.store import Store
 
     docs = {d["id"]: d for d in Store(target).archived()}
-    assert sorted(d["date"] for d in docs.values()) == ["2025-03-01", "2025-03-02", "2025-03-03"]
+    assert sorted(d["date"] for d in docs.values()) == ["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"]
     assert any("+Bob" in d["players"] for d in docs.values())
 
 

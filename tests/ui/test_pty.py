@@ -1,22 +1,25 @@
 """One real-terminal smoke test: `python -m referee play` in a pty of 80x24, read through pyte."""
 
-import fcntl
 import os
-import pty
 import select
 import struct
 import subprocess
 import sys
-import termios
 import time
 
 import pyte
 import pytest
 
+# POSIX only (skipped on Windows, and by posix_only in REFEREE_SIMULATE=windows)
+fcntl = pytest.importorskip("fcntl", reason="needs a POSIX pty")
+pty = pytest.importorskip("pty", reason="needs a POSIX pty")
+termios = pytest.importorskip("termios", reason="needs a POSIX pty")
+
 from referee import session
 from referee.store import Store
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+              pytest.mark.posix_only(reason="drives referee through a pseudo-terminal (pty), which Windows lacks")]
 
 
 def _read(fd, stream, until, timeout=20.0):

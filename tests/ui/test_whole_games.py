@@ -13,11 +13,25 @@ from referee.store import Store
 from .screen import Driver
 
 NAMES = ["Alexandra", "Bartholomew", "Cecilie", "Dominik", "Eleonora"]
-CASES = [("port-royal", 5, 500, 0), ("puerto-rico", 5, 600, 2), ("carcassonne", 5, 400, 0),
-         ("el-capitan", 5, 420, 0)]
+CASES = [("port-royal", 5, 500, 0), ("puerto-rico", 5, 600, 2), ("carcassonne", 5, 400, 0)]
+# El Capitan to its end (phase 3 and the result): a table-like game (EC_SEED, 5 players, about 1,000 moves);
+# typed through the Application (about 20 s on a loaded machine); tests/ui/test_el_capitan_screen.py checks
+# more phase-3 boards at 80x24 through the same fitting code
+EC_SEED = 3
+ACTION_WORDS = ("build", "reopen", "fortress", "loan", "end")
 
 
-def entries(game_id, n, limit, seed):
+def table_choice(legal, rng):
+    """As a table plays El Capitan (benchmarks/bench_el_capitan.py `table_choices`): half the time the turn's
+    action or `end` when one is listed, so that a game ends in about 1,000 moves instead of 5,000."""
+    if rng.random() < 0.5 and not legal[0].chance:
+        acts = [m for m in legal if m.text.startswith(ACTION_WORDS)]
+        if acts:
+            legal = acts
+    return legal[int(rng.random() * len(legal))]
+
+
+def entries(game_id, n, limit, seed, table_like=False):
     """A random playout's moves as the table is typed: the chance events it enters itself (the only possible
     outcome) are left out."""
     rng = random.Random(seed)
@@ -25,11 +39,24 @@ def entries(game_id, n, limit, seed):
     typed = []
     while not game.finished and len(game.moves) < limit:
         legal = game.legal_moves()
-        move = rng.choice(legal)
+        move = table_choice(legal, rng) if table_like else rng.choice(legal)
         if not (len(legal) == 1 and move.chance):
-            typed.append((len(game.moves), move.text))
+            typed.append((len(game.moves), move.text, getattr(game.state, "phase", None)))
         game.play(move.text)
     return typed, len(game.moves)
+
+
+def chunks(typed, size=40, late=10):
+    """The entries in runs of ``size``, a run ending where El Capitan's phase changes, and ``late`` at a time in
+    its phase 3: a checkpoint at each."""
+    run = []
+    for entry in typed:
+        if run and (len(run) >= (late if entry[2] == 3 else size) or entry[2] != run[0][2]):
+            yield run
+            run = []
+        run.append(entry)
+    if run:
+        yield run
 
 
 def check_screen(d, name):
@@ -48,16 +75,28 @@ def check_screen(d, name):
 
 @pytest.mark.parametrize("game_id,n,limit,seed", CASES)
 def test_a_game_typed_at_the_table_fits_80x24(db, game_id, n, limit, seed):
+    type_a_game(db, game_id, n, limit, seed)
+
+
+def test_a_whole_el_capitan_game_typed_at_the_table_fits_80x24(db):
+    phases = type_a_game(db, "el-capitan", 5, 10_000, EC_SEED, table_like=True)
+    assert phases[-1] == "over" and 3 in phases, phases     # the checkpoints saw phase 3 and the result
+
+
+def type_a_game(db, game_id, n, limit, seed, table_like=False):
+    """Types the game 40 entries at a time, checking the screen after each chunk; returns the phases (El
+    Capitan) or stages seen at the checkpoints."""
     store = Store(db)
     tracked = session.create(store, game_id, NAMES[:n])
-    typed, total = entries(game_id, n, limit, seed)
+    typed, total = entries(game_id, n, limit, seed, table_like)
     name = tracked.game.rules.name
     d = Driver(store, tracked)
 
+    seen = []
+
     async def script(d):
-        for start in range(0, len(typed), 40):
-            chunk = typed[start:start + 40]
-            d.pipe.send_text("".join(text + "\r" for _, text in chunk))
+        for chunk in chunks(typed):
+            d.pipe.send_text("".join(text + "\r" for _, text, _ in chunk))
             want = chunk[-1][0] + 1
             for _ in range(400):
                 await asyncio.sleep(0.02)
@@ -66,6 +105,10 @@ def test_a_game_typed_at_the_table_fits_80x24(db, game_id, n, limit, seed):
             assert d.table.message[1] == "", d.table.message
             await d.keys("")
             check_screen(d, name)
+            phase = "over" if d.table.over() else getattr(tracked.game.state, "phase", None)
+            if not seen or seen[-1] != phase:
+                seen.append(phase)
 
     d.run(script)
     assert len(tracked.game.moves) >= total     # and the table entered a last forced chance event itself
+    return seen

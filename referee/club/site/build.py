@@ -25,9 +25,16 @@ MARKER = ".referee-site"
 HERE = Path(__file__).resolve().parent
 
 
+# Names Windows keeps for devices, with any extension: CON.html cannot be a file there.
+_DEVICES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
+
+
 def slug(kind: str, key: str) -> str:
-    """A file name for a player or play that no stored text can turn into a path."""
-    if kind == "game" and key.replace("-", "").isalnum() and key.isascii():
+    """A file name for a player or play that no stored text can turn into a path. A game keeps its id as
+    the name only when every disk can hold it apart from the others: lower-case (Windows and macOS do not
+    tell Catan.html from catan.html) and not a Windows device name (a game titled "Con")."""
+    if (kind == "game" and key.replace("-", "").isalnum() and key.isascii() and key == key.lower()
+            and key not in _DEVICES):
         return key
     return kind[0] + "-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
@@ -192,6 +199,9 @@ def _env():
     env.filters["date"] = format_date
     env.filters["duration"] = format_duration
     env.globals["game_name"] = game_name
+    from ...calculator.output import part_label
+
+    env.globals["part_label"] = part_label      # a breakdown part by its name in the chosen language
     return env
 
 

@@ -15,12 +15,13 @@ import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 
 from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, tile_types
 from .words import canonical_words
 
-HELP = """\
+# Shown by the table's `help` in the language in force (CarcassonneRules.notation translates it).
+HELP = N_("""\
 Carcassonne notation (case-insensitive):
   draw d, draw b:d, draw tb:k   the tile drawn from the bag (b: base, tb: Traders & Builders; a bare
                                 letter is enough when only one of the two is still in the bag);
@@ -38,7 +39,7 @@ Carcassonne notation (case-insensitive):
   tb:o 1,0 r90 farm se          a whole turn on one line: tile, placement, figure (all or nothing)
   Enter                         no figure; or the tile's only placement
   Czech: rytíř, lupič, sedlák, mnich, stavitel, prase, město, cesta, louka, klášter, nic,
-         víno, obilí, plátno, sever, jih, východ, západ, sv, jv, jz, sz (rytíř na město sever)"""
+         víno, obilí, plátno, sever, jih, východ, západ, sv, jv, jz, sz (rytíř na město sever)""")
 
 _DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
               "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",
@@ -63,12 +64,16 @@ _DIR_HALVES = {"n": (0, 1), "ne": (1, 2), "e": (2, 3), "se": (3, 4), "s": (4, 5)
 _TILE_RE = re.compile(r"^(?:(b|base|tb|t&b|tnb|t)\s*[:\-]?\s*)?([a-z])$")
 
 
+_EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
+_TYPE_WORDS = {"C": N_("city"), "R": N_("road"), "F": N_("field")}
+
+
 def _edge_word(e: int) -> str:
-    return ("north", "east", "south", "west")[e]
+    return _(_EDGE_WORDS[e])
 
 
 def _type_word(t: str) -> str:
-    return {"C": "city", "R": "road", "F": "field"}[t]
+    return _(_TYPE_WORDS[t])
 
 
 def edges_text(rot) -> str:
@@ -95,7 +100,7 @@ def parse(rules, st, text: str) -> str:
         return _decline(rules, st)
     words = t.replace(",", " ").replace("(", " ").replace(")", " ").split()
     if not words:
-        raise InvalidMove("The move is empty; type a move, or 'moves' to list the legal ones.")
+        raise InvalidMove(_("The move is empty; type a move, or 'moves' to list the legal ones."))
     first = words[0]
     joined = " ".join(words)
     tile_like = len(words) <= 2 and _TILE_RE.match(joined) is not None
@@ -117,59 +122,66 @@ def parse(rules, st, text: str) -> str:
     if tile_like:
         return _draw(rules, st, joined)
     guess = difflib.get_close_matches(first, VOCAB, n=1, cutoff=0.6)
-    hint = f" Did you mean {guess[0]}?" if guess else ""
-    raise InvalidMove(f"{text!r} is not a Carcassonne move; {_expected(rules, st)}.{hint}")
+    message = _("{text} is not a Carcassonne move; {expected}.").format(text=repr(text), expected=_expected(rules, st))
+    if guess:
+        message += " " + _("Did you mean {choice}?").format(choice=guess[0])
+    raise InvalidMove(message)
 
 
 def _expected(rules, st) -> str:
     if st.phase == "draw":
-        return "enter the drawn tile, e.g. draw b:d"
+        return _("enter the drawn tile, e.g. draw b:d")
     if st.phase == "place":
         example = next(iter(rules.legal(st)), None)
-        return "place the drawn tile, e.g. " + (example.text if example else "place 1,0 r90")
+        return _("place the drawn tile, e.g. {example}").format(example=example.text if example else "place 1,0 r90")
     if st.phase == "figure":
-        return "name a feature of the tile for a figure (e.g. city n, builder road e-w, pig farm s) or type none"
-    return "the game is over"
+        return _("name a feature of the tile for a figure (e.g. city n, builder road e-w, pig farm s) or type none")
+    return _("the game is over")
 
 
 def _phase_error(rules, st, wanted: str):
     who = st.players[st.current]
     if st.phase == "draw":
-        raise IllegalMove(f"No tile is drawn yet; first enter the tile {who} draws (e.g. draw b:d), then {wanted}.")
+        raise IllegalMove(_("No tile is drawn yet; first enter the tile {who} draws (e.g. draw b:d), then {wanted}.").format(
+            who=who, wanted=wanted))
     if st.phase == "place":
         example = next(iter(rules.legal(st)), None)
-        raise IllegalMove(f"{who} has drawn {st.hand} and must place it first (rule P4)"
-                          + (f", e.g. {example.text}." if example else "."))
+        if example:
+            raise IllegalMove(_("{who} has drawn {tile} and must place it first (rule P4), e.g. {example}.").format(
+                who=who, tile=st.hand, example=example.text))
+        raise IllegalMove(_("{who} has drawn {tile} and must place it first (rule P4).").format(who=who, tile=st.hand))
     if st.phase == "figure":
-        raise IllegalMove(f"{who}'s tile is placed; now place at most one figure on it or type none (rule F1).")
-    raise IllegalMove("The game is over; no more moves can be entered.")
+        raise IllegalMove(_("{who}'s tile is placed; now place at most one figure on it or type none (rule F1).").format(
+            who=who))
+    raise IllegalMove(_("The game is over; no more moves can be entered."))
 
 
 def _decline(rules, st) -> str:
     if st.phase == "draw" and st.part > 1:
         if rules._may_decline(st):
             return "no second tile"
-        raise IllegalMove("The builder's extra tile is expected (rule B5); only the option decline-second-tile "
-                          "allows declining it (O4).")
-    raise IllegalMove("There is no builder's extra tile to decline now; 'no second tile' is only for the second "
-                      "part of a builder's double turn (rule B13).")
+        raise IllegalMove(_("The builder's extra tile is expected (rule B5); only the option decline-second-tile "
+                            "allows declining it (O4)."))
+    raise IllegalMove(_("There is no builder's extra tile to decline now; 'no second tile' is only for the second "
+                        "part of a builder's double turn (rule B13)."))
 
 
 def _draw_by_edges(rules, st, edges: str) -> str:
     want = edges.upper()
     cands = [k for k in st.counts if want in tile_types()[k].edge_strings()]
     if not cands:
-        raise IllegalMove(f"No tile shows the edges {' '.join(want)} (N E S W) in any rotation.")
+        raise IllegalMove(_("No tile shows the edges {edges} (N E S W) in any rotation.").format(edges=" ".join(want)))
     if st.phase != "draw":
-        _phase_error(rules, st, "place it")
+        _phase_error(rules, st, _("place it"))
     avail = [k for k in cands if st.bag.get(k, 0) > 0]
     if len(avail) == 1:
         return "draw " + avail[0].lower()
     if not avail:
-        raise IllegalMove(f"No tile with the edges {' '.join(want)} is left in the bag (rule P6): "
-                          f"{', '.join(cands)} are all drawn.")
+        raise IllegalMove(_("No tile with the edges {edges} is left in the bag (rule P6): {tiles} are all drawn.").format(
+            edges=" ".join(want), tiles=", ".join(cands)))
     opts = "; ".join(f"draw {k.lower()} ({tile_types()[k].describe()})" for k in avail)
-    raise AmbiguousMove(f"Several tiles in the bag show the edges {' '.join(want)}; name the one drawn: {opts}.")
+    raise AmbiguousMove(_("Several tiles in the bag show the edges {edges}; name the one drawn: {options}.").format(
+        edges=" ".join(want), options=opts))
 
 
 def _draw(rules, st, rest: str) -> str:
@@ -177,14 +189,14 @@ def _draw(rules, st, rest: str) -> str:
         return _draw_by_edges(rules, st, rest.strip())
     m = _TILE_RE.match(rest.strip())
     if not rest.strip():
-        raise InvalidMove("Name the tile drawn after draw: its letter A-X, with b: for base or tb: for Traders & "
-                          "Builders (e.g. draw b:d), or its edges N E S W (e.g. draw crfr).")
+        raise InvalidMove(_("Name the tile drawn after draw: its letter A-X, with b: for base or tb: for Traders & "
+                            "Builders (e.g. draw b:d), or its edges N E S W (e.g. draw crfr)."))
     if not m:
-        raise InvalidMove(f"{rest!r} is not a tile name; name the tile by its letter A-X, with b: for "
-                          "base or tb: for Traders & Builders (e.g. draw b:d, draw tb:k).")
+        raise InvalidMove(_("{text} is not a tile name; name the tile by its letter A-X, with b: for "
+                            "base or tb: for Traders & Builders (e.g. draw b:d, draw tb:k).").format(text=repr(rest)))
     prefix, letter = m.group(1), m.group(2).upper()
     if letter > "X":
-        raise InvalidMove(f"There is no tile {letter}; tiles are lettered A to X (e.g. draw b:d).")
+        raise InvalidMove(_("There is no tile {letter}; tiles are lettered A to X (e.g. draw b:d).").format(letter=letter))
     if prefix is None:
         keys = ["B:" + letter, "TB:" + letter]
     elif prefix in ("b", "base"):
@@ -193,21 +205,26 @@ def _draw(rules, st, rest: str) -> str:
         keys = ["TB:" + letter]
     in_game = [k for k in keys if k in st.counts]
     if not in_game:
-        raise IllegalMove(f"{keys[0]} is a Traders & Builders tile, which is not in this game (option "
-                          "traders-builders is off).")
+        raise IllegalMove(_("{tile} is a Traders & Builders tile, which is not in this game (option "
+                            "traders-builders is off).").format(tile=keys[0]))
     if st.phase != "draw":
-        _phase_error(rules, st, "place it")
+        _phase_error(rules, st, _("place it"))
     avail = [k for k in in_game if st.bag.get(k, 0) > 0]
     if len(avail) == 1:
         return "draw " + avail[0].lower()
     if len(avail) > 1:
-        raise AmbiguousMove(f"{letter} is both a base tile and a Traders & Builders tile and both are in the bag; "
-                            f"type draw b:{letter.lower()} or draw tb:{letter.lower()}.")
-    names = " or ".join(in_game)
+        raise AmbiguousMove(_("{letter} is both a base tile and a Traders & Builders tile and both are in the bag; "
+                              "type draw b:{lower} or draw tb:{lower}.").format(letter=letter, lower=letter.lower()))
+    names = in_game[0] if len(in_game) == 1 else _("{first} or {second}").format(first=in_game[0], second=in_game[1])
     other = [k for k in ("B:" + letter, "TB:" + letter) if k not in in_game and st.bag.get(k, 0) > 0]
-    hint = f"; {other[0]} is still in the bag (draw {other[0].lower()})" if other else \
-        f"; {sum(st.bag.values())} tiles remain (the bag is listed under the board)"
-    raise IllegalMove(f"No {names} tile is left in the bag (rule P6){hint}.")
+    if other:
+        raise IllegalMove(_("No {names} tile is left in the bag (rule P6); {other} is still in the bag "
+                            "(draw {draw}).").format(names=names, other=other[0], draw=other[0].lower()))
+    left = sum(st.bag.values())
+    raise IllegalMove(ngettext("No {names} tile is left in the bag (rule P6); {n} tile remains (the bag is listed "
+                               "under the board).",
+                               "No {names} tile is left in the bag (rule P6); {n} tiles remain (the bag is listed "
+                               "under the board).", left).format(names=names, n=left))
 
 
 def _rotation_token(tok: str):
@@ -239,19 +256,19 @@ def _place(rules, st, words) -> str:
         else:
             rest.append(w)
     if len(nums) < 2:
-        raise InvalidMove("A placement needs a position and a rotation, e.g. place 1,-2 r90 (x east, y south).")
+        raise InvalidMove(_("A placement needs a position and a rotation, e.g. place 1,-2 r90 (x east, y south)."))
     if st.phase != "place":
-        _phase_error(rules, st, "place it")
+        _phase_error(rules, st, _("place it"))
     x, y = nums
     tile = tile_types()[st.hand]
     b = st.board
     if (x, y) in b.at:
         other = b.placed[b.at[(x, y)]][0]
-        raise IllegalMove(f"Position {x},{y} already holds a tile ({other}); a tile goes on an empty position "
-                          "next to the board (rule P1).")
+        raise IllegalMove(_("Position {x},{y} already holds a tile ({tile}); a tile goes on an empty position "
+                            "next to the board (rule P1).").format(x=x, y=y, tile=other))
     if (x, y) not in b.pattern:
-        raise IllegalMove(f"Position {x},{y} does not touch the board; a tile must share a whole edge with a placed "
-                          "tile (rule P1).")
+        raise IllegalMove(_("Position {x},{y} does not touch the board; a tile must share a whole edge with a "
+                            "placed tile (rule P1).").format(x=x, y=y))
     fits = b.fits(tile, (x, y))
     if not rest:
         if len(fits) == 1:
@@ -259,7 +276,8 @@ def _place(rules, st, words) -> str:
         if not fits:
             _mismatch(st, tile, x, y, tile.distinct[0], any_rotation=True)
         opts = "; ".join(f"place {x},{y} r{q * 90} ({rotation_text(tile, q)})" for q in fits)
-        raise AmbiguousMove(f"{st.hand} fits at {x},{y} in several rotations; add one: {opts}.")
+        raise AmbiguousMove(_("{tile} fits at {x},{y} in several rotations; add one: {options}.").format(
+            tile=st.hand, x=x, y=y, options=opts))
     goods = _goods_segment(tile)
     if goods is not None and rest and rest[-1] not in ("r0", "r90", "r180", "r270"):
         # the rotation given by where the goods city lies: place 1,-1 cloth city n-e (rules §2.7, M and X)
@@ -275,12 +293,14 @@ def _place(rules, st, words) -> str:
             qs = [q2 for q2 in tile.distinct if set(tile.rotations[q2].seg_edges[goods.index]) == want]
             if not qs:
                 shown = "; ".join(rotation_text(tile, q2) for q2 in tile.distinct)
-                raise IllegalMove(f"{st.hand}'s {goods.goods} city cannot lie at {words[0]}; it can be: {shown}.")
+                raise IllegalMove(_("{tile}'s {goods} city cannot lie at {where}; it can be: {shown}.").format(
+                    tile=st.hand, goods=goods.goods, where=words[0], shown=shown))
             if qs[0] not in fits:
                 _mismatch(st, tile, x, y, qs[0])
             return f"place {x},{y} r{qs[0] * 90}"
     if len(rest) > 1:
-        raise InvalidMove(f"Give one rotation after the position, e.g. place {x},{y} r90 (not {' '.join(rest)!r}).")
+        raise InvalidMove(_("Give one rotation after the position, e.g. place {x},{y} r90 (not {text}).").format(
+            x=x, y=y, text=repr(" ".join(rest))))
     tok = rest[0]
     q = _rotation_token(tok)
     if q is None and re.fullmatch(r"r?[crf]{4}", tok):
@@ -288,20 +308,22 @@ def _place(rules, st, words) -> str:
         qs = [q2 for q2 in tile.distinct if tile.rotations[q2].edges == want]
         if not qs:
             shown = "; ".join(rotation_text(tile, q2) for q2 in tile.distinct)
-            raise IllegalMove(f"{st.hand} cannot show edges N E S W = {' '.join(want)} in any rotation; its "
-                              f"rotations are: {shown}.")
+            raise IllegalMove(_("{tile} cannot show edges N E S W = {edges} in any rotation; its rotations are: "
+                                "{shown}.").format(tile=st.hand, edges=" ".join(want), shown=shown))
         fitting = [q2 for q2 in qs if q2 in fits]
         if len(fitting) == 1 or (len(qs) == 1):
             q = (fitting or qs)[0]
         else:
             goods = _goods_segment(tile)
             opts = ", ".join(f"r{q2 * 90} ({tile.rotations[q2].names[goods.index][5:]})" for q2 in (fitting or qs))
-            raise AmbiguousMove(f"{st.hand} shows {want} in more than one way; say where its goods city lies: "
-                                f"place {x},{y} {opts}, or by its edges, e.g. place {x},{y} {goods.goods} city "
-                                f"{tile.rotations[(fitting or qs)[0]].names[goods.index][5:]}.")
+            raise AmbiguousMove(_("{tile} shows {edges} in more than one way; say where its goods city lies: "
+                                  "place {x},{y} {options}, or by its edges, e.g. place {x},{y} {goods} city "
+                                  "{where}.").format(tile=st.hand, edges=want, x=x, y=y, options=opts,
+                                                      goods=goods.goods,
+                                                      where=tile.rotations[(fitting or qs)[0]].names[goods.index][5:]))
     if q is None:
-        raise InvalidMove(f"{tok!r} is not a rotation; use r0, r90, r180 or r270 (clockwise), r1..r3 quarter turns, "
-                          "or the edges N E S W such as crfr.")
+        raise InvalidMove(_("{text} is not a rotation; use r0, r90, r180 or r270 (clockwise), r1..r3 quarter turns, "
+                            "or the edges N E S W such as crfr.").format(text=repr(tok)))
     q = tile.canon[q]
     if q not in fits:
         _mismatch(st, tile, x, y, q)
@@ -311,7 +333,8 @@ def _place(rules, st, words) -> str:
 def _edge_set_of(word: str):
     word = "".join(_norm_dirs([word]))           # 'south-east' (jih-východ) is s-e
     if not word or not set(word) <= set("nesw"):
-        raise InvalidMove(f"{word!r} is not a set of edges; name them like n-e (north and east).")
+        raise InvalidMove(_("{text} is not a set of edges; name them like n-e (north and east).").format(
+            text=repr(word)))
     return {"nesw".index(ch) for ch in word}
 
 
@@ -325,19 +348,24 @@ def _mismatch(st, tile, x, y, q, any_rotation=False):
         theirs = b.rot[n].edges[(e + 2) % 4]
         if theirs != rot.edges[e]:
             nx, ny = b.placed[n][1], b.placed[n][2]
-            lead = f"{st.hand} fits at {x},{y} in no rotation; for example at r{q * 90}" if any_rotation else \
-                f"At {x},{y} r{q * 90} ({edges_text(rot)})"
-            raise IllegalMove(f"{lead} the {_edge_word(e)} edge is a {_type_word(rot.edges[e])} facing a "
-                              f"{_type_word(theirs)} at {nx},{ny}; touching edges must match (rule P2).")
-    raise IllegalMove(f"{st.hand} does not fit at {x},{y} (rule P2).")
+            fields = dict(tile=st.hand, x=x, y=y, rotation=f"r{q * 90}", edges=edges_text(rot), edge=_edge_word(e),
+                          mine=_type_word(rot.edges[e]), theirs=_type_word(theirs), nx=nx, ny=ny)
+            if any_rotation:
+                raise IllegalMove(_("{tile} fits at {x},{y} in no rotation; for example at {rotation} the {edge} edge "
+                                    "is a {mine} facing a {theirs} at {nx},{ny}; touching edges must match "
+                                    "(rule P2).").format(**fields))
+            raise IllegalMove(_("At {x},{y} {rotation} ({edges}) the {edge} edge is a {mine} facing a {theirs} at "
+                                "{nx},{ny}; touching edges must match (rule P2).").format(**fields))
+    raise IllegalMove(_("{tile} does not fit at {x},{y} (rule P2).").format(tile=st.hand, x=x, y=y))
 
 
 def _none(rules, st) -> str:
     if st.phase == "figure":
         return "none"
     if st.phase == "place":
-        raise IllegalMove(f"{st.hand} fits on the board, so it must be placed; there is no passing (rule P4).")
-    _phase_error(rules, st, "place it")
+        raise IllegalMove(_("{tile} fits on the board, so it must be placed; there is no passing (rule P4).").format(
+            tile=st.hand))
+    _phase_error(rules, st, _("place it"))
 
 
 def _norm_dirs(words) -> list[str]:
@@ -387,7 +415,7 @@ def _figure(rules, st, words) -> str:
         same = {"city": _CITY, "road": _ROAD, "field": _FARM, "cloister": _CLOISTER}[kind]
         words = [w for w in words if w not in same]
     if st.phase != "figure":
-        _phase_error(rules, st, "place a figure")
+        _phase_error(rules, st, _("place a figure"))
     who = st.players[st.current]
     b = st.board
     idx = st.last
@@ -400,8 +428,8 @@ def _figure(rules, st, words) -> str:
             only = [m.text for m in rules.figure_moves(st) if m.text.startswith(word)]
             if len(only) == 1:
                 return only[0]
-        raise InvalidMove(f"Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
-                          f"{', '.join(rot.names)}.")
+        raise InvalidMove(_("Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
+                            "{features}.").format(features=", ".join(rot.names)))
     dirs = _norm_dirs(words)
     # a corner said in compass words ('southwest', 'south west') names the corner, not the field listed as
     # 'farm sw': where two fields meet there, that is ambiguous (issue 13: tile O)
@@ -424,7 +452,7 @@ def _figure(rules, st, words) -> str:
     if text in legal:
         return text
     _why_not(rules, st, figure, seg, who)
-    raise IllegalMove(f"{text} is not a legal move now.")
+    raise IllegalMove(_("{move} is not a legal move now.").format(move=text))
 
 
 def _no_special_figure(rules, st, figure, who):
@@ -434,17 +462,33 @@ def _no_special_figure(rules, st, figure, who):
         return
     cur = st.current
     if not st.options.get("traders_builders", True):
-        raise IllegalMove(f"The {word} belongs to Traders & Builders, which is off in this game.")
+        raise IllegalMove(_(_OFF_IN_GAME[word]))
     if figure == "b":
         if not st.builder[cur]:
-            raise IllegalMove(f"{who}'s builder is already on the board; it comes back when its feature is scored "
-                              "(rule B3).")
-        raise IllegalMove(f"{who} has no follower in any road or city of this tile; a builder only joins a road or "
-                          "city holding its owner's follower (rule B2).")
+            raise IllegalMove(_(_BUILDER_OUT).format(who=who))
+        raise IllegalMove(_("{who} has no follower in any road or city of this tile; a builder only joins a road or "
+                            "city holding its owner's follower (rule B2).").format(who=who))
     if not st.pig[cur]:
-        raise IllegalMove(f"{who}'s pig is already on the board; each player has one pig (rule PG1).")
-    raise IllegalMove(f"{who} has no farmer in any field of this tile; a pig only joins a field holding its "
-                      "owner's farmer (rule PG2).")
+        raise IllegalMove(_(_PIG_OUT).format(who=who))
+    raise IllegalMove(_("{who} has no farmer in any field of this tile; a pig only joins a field holding its "
+                        "owner's farmer (rule PG2).").format(who=who))
+
+
+_OFF_IN_GAME = {"builder": N_("The builder belongs to Traders & Builders, which is off in this game."),
+                "pig": N_("The pig belongs to Traders & Builders, which is off in this game.")}
+_BUILDER_OUT = N_("{who}'s builder is already on the board; it comes back when its feature is scored (rule B3).")
+_PIG_OUT = N_("{who}'s pig is already on the board; each player has one pig (rule PG1).")
+_NO_FEATURE = {"city": N_("The tile just placed ({tile}) has no city; its features are: {features}."),
+               "road": N_("The tile just placed ({tile}) has no road; its features are: {features}."),
+               "farm": N_("The tile just placed ({tile}) has no farm; its features are: {features}."),
+               "cloister": N_("The tile just placed ({tile}) has no cloister; its features are: {features}.")}
+_NOT_AN_EDGE = {"city": N_("{text} is not an edge; name a city by its edges, e.g. {example}."),
+                "road": N_("{text} is not an edge; name a road by its edges, e.g. {example}.")}
+_NO_SINGLE = {
+    "city": (N_("The tile just placed has no single city on its {edges} edge; its features are: {features}."),
+             N_("The tile just placed has no single city on its {edges} edges; its features are: {features}.")),
+    "road": (N_("The tile just placed has no single road on its {edges} edge; its features are: {features}."),
+             N_("The tile just placed has no single road on its {edges} edges; its features are: {features}."))}
 
 
 def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
@@ -453,7 +497,7 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
     kword = "farm" if kind == "field" else kind
     here = ", ".join(rot.names)
     if not segs:
-        raise IllegalMove(f"The tile just placed ({tile.key}) has no {kword}; its features are: {here}.")
+        raise IllegalMove(_(_NO_FEATURE[kword]).format(tile=tile.key, features=here))
     if not dirs:
         if len(segs) == 1:
             return segs[0].index
@@ -466,7 +510,7 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
     if kind == "cloister":
         if dirs != ["inner"]:     # every word honoured: a cloister lies in the middle, never 'north'
             raise IllegalMove(_("A cloister lies in the middle of its tile, not {where}; type cloister (or "
-                                "monk).").format(where=" ".join(_DIR_LONG.get(d, d) for d in dirs)))
+                                "monk).").format(where=" ".join(_(_DIR_LONG[d]) if d in _DIR_LONG else d for d in dirs)))
         return segs[0].index
     if kind in ("city", "road"):
         edges = set()
@@ -476,13 +520,12 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
             elif re.fullmatch(r"[nesw]+", d):
                 edges.update("nesw".index(ch) for ch in d)
             else:
-                raise InvalidMove(f"{d!r} is not an edge; name a {kword} by its edges, e.g. {rot.names[segs[0].index]}.")
+                raise InvalidMove(_(_NOT_AN_EDGE[kword]).format(text=repr(d), example=rot.names[segs[0].index]))
         for s in segs:
             if edges <= set(rot.seg_edges[s.index]):
                 return s.index
         which = ", ".join(_edge_word(e) for e in sorted(edges))
-        raise IllegalMove(f"The tile just placed has no single {kword} on its {which} edge"
-                          f"{'s' if len(edges) > 1 else ''}; its features are: {here}.")
+        raise IllegalMove(_(_NO_SINGLE[kword][len(edges) > 1]).format(edges=which, features=here))
     # fields
     if corner_word and len(dirs) == 1 and dirs[0] in _DIR_HALVES:
         cands = sorted({rot.half_seg[h] for h in _DIR_HALVES[dirs[0]] if rot.half_seg[h] >= 0})
@@ -500,7 +543,8 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
         inner = [s for s in segs if not s.halves]
         if inner:
             return inner[0].index
-        raise IllegalMove(f"The tile just placed has no inner field; its features are: {here}.")
+        raise IllegalMove(_("The tile just placed has no inner field; its features are: {features}.").format(
+            features=here))
     halves = set()
     by_dir = None
     for d in dirs:
@@ -510,20 +554,21 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
         if hn:
             halves.add(hn[0])
         elif d not in _DIR_HALVES:
-            raise InvalidMove(f"{d!r} is not a direction; name a farm by a direction (n, ne, e, se, s, sw, w, nw), "
-                              f"e.g. {rot.names[segs[0].index]}.")
+            raise InvalidMove(_("{text} is not a direction; name a farm by a direction (n, ne, e, se, s, sw, w, nw), "
+                                "e.g. {example}.").format(text=repr(d), example=rot.names[segs[0].index]))
     if by_dir is not None:
         cands = {rot.half_seg[h] for h in by_dir if rot.half_seg[h] >= 0}
         if len(cands) == 1:
             return cands.pop()
         if len(cands) > 1:
             opts = " or ".join(rot.names[c] for c in sorted(cands))
-            raise AmbiguousMove(f"Two farms meet there; say which: {opts}.")
+            raise AmbiguousMove(_("Two farms meet there; say which: {options}.").format(options=opts))
     if halves:
         cands = {rot.half_seg[h] for h in halves}
         if len(cands) == 1 and -1 not in cands:
             return cands.pop()
-    raise IllegalMove(f"The tile just placed has no single farm at {' '.join(dirs)}; its features are: {here}.")
+    raise IllegalMove(_("The tile just placed has no single farm at {where}; its features are: {features}.").format(
+        where=" ".join(dirs), features=here))
 
 
 def _why_not(rules, st, figure, seg, who):
@@ -537,57 +582,77 @@ def _why_not(rules, st, figure, seg, who):
     if figure == "f":
         counts = f.followers()
         if counts:
-            holders = ", ".join(f"{st.players[p]} ({c} {ROLE_PLURAL[s.kind] if c > 1 else ROLE[s.kind]})"
+            holders = ", ".join(f"{st.players[p]} ({_holding(s.kind, c)})"
                                 for p, c in sorted(counts.items()))
-            raise IllegalMove(f"The {name} is already held by {holders}; a follower only goes on an unoccupied "
-                              "feature (rule F3).")
+            raise IllegalMove(_("The {feature} is already held by {holders}; a follower only goes on an unoccupied "
+                                "feature (rule F3).").format(feature=name, holders=holders))
         if st.supply[cur] <= 0:
-            raise IllegalMove(f"{who} has no follower left in supply; followers come back only when their feature "
-                              "is scored (rule F5).")
+            raise IllegalMove(_("{who} has no follower left in supply; followers come back only when their feature "
+                                "is scored (rule F5).").format(who=who))
         return
     if not tb:
         word = "builder" if figure == "b" else "pig"
-        raise IllegalMove(f"The {word} belongs to Traders & Builders, which is off in this game.")
+        raise IllegalMove(_(_OFF_IN_GAME[word]))
     if figure == "b":
         if not st.builder[cur]:
-            raise IllegalMove(f"{who}'s builder is already on the board; it comes back when its feature is scored "
-                              "(rule B3).")
+            raise IllegalMove(_(_BUILDER_OUT).format(who=who))
         if s.kind not in ("city", "road"):
-            raise IllegalMove("A builder goes only on a road or a city, never on a field or a cloister (rule B2).")
-        raise IllegalMove(f"{who} has no follower in that {s.kind}; a builder only joins a road or city holding "
-                          f"its owner's follower (rule B2).")
+            raise IllegalMove(_("A builder goes only on a road or a city, never on a field or a cloister (rule B2)."))
+        raise IllegalMove(_({"city": N_("{who} has no follower in that city; a builder only joins a road or city "
+                                        "holding its owner's follower (rule B2)."),
+                             "road": N_("{who} has no follower in that road; a builder only joins a road or city "
+                                        "holding its owner's follower (rule B2).")}[s.kind]).format(who=who))
     if figure == "p":
         if not st.pig[cur]:
-            raise IllegalMove(f"{who}'s pig is already on the board; each player has one pig (rule PG1).")
+            raise IllegalMove(_(_PIG_OUT).format(who=who))
         if s.kind != "field":
-            raise IllegalMove("A pig goes only on a field (rule PG2).")
-        raise IllegalMove(f"{who} has no farmer in that field; a pig only joins a field holding its owner's "
-                          "farmer (rule PG2).")
+            raise IllegalMove(_("A pig goes only on a field (rule PG2)."))
+        raise IllegalMove(_("{who} has no farmer in that field; a pig only joins a field holding its owner's "
+                            "farmer (rule PG2).").format(who=who))
 
 
-ROLE = {"road": "highwayman", "city": "knight", "cloister": "monk", "field": "farmer"}
-ROLE_PLURAL = {"road": "highwaymen", "city": "knights", "cloister": "monks", "field": "farmers"}
+ROLE = {"road": N_("highwayman"), "city": N_("knight"), "cloister": N_("monk"), "field": N_("farmer")}
+
+
+def _holding(kind: str, n: int) -> str:
+    """'1 knight', '2 knights': how many followers a player has on a feature."""
+    if kind == "road":
+        return ngettext("{n} highwayman", "{n} highwaymen", n).format(n=n)
+    if kind == "city":
+        return ngettext("{n} knight", "{n} knights", n).format(n=n)
+    if kind == "cloister":
+        return ngettext("{n} monk", "{n} monks", n).format(n=n)
+    return ngettext("{n} farmer", "{n} farmers", n).format(n=n)
 
 
 # --- the prompt ------------------------------------------------------------------------------------
 def prompt(rules, st) -> str:
     if st.phase == "over":
-        return "The game is over."
+        return _("The game is over.")
     who = st.players[st.current]
     left = rules.left(st)
     if st.phase == "draw":
-        part = " (builder's extra tile, rule B5)" if st.part > 1 else ""
-        dec = "; or no second tile" if st.part > 1 and rules._may_decline(st) else ""
-        return f"Draw a tile for {who}{part}: type draw and its letter, e.g. draw b:d ({left} in the bag){dec}"
+        if st.part > 1 and rules._may_decline(st):
+            text = _("Draw a tile for {who} (builder's extra tile, rule B5): type draw and its letter, e.g. draw b:d "
+                     "({left} in the bag); or no second tile")
+        elif st.part > 1:
+            text = _("Draw a tile for {who} (builder's extra tile, rule B5): type draw and its letter, e.g. draw b:d "
+                     "({left} in the bag)")
+        else:
+            text = _("Draw a tile for {who}: type draw and its letter, e.g. draw b:d ({left} in the bag)")
+        return text.format(who=who, left=left)
     if st.phase == "place":
         tile = tile_types()[st.hand]
         n = len(rules.legal(st))
         rots = " | ".join(rotation_text(tile, q) for q in tile.distinct)
-        return (f"{who}: place {st.hand} (at r0: {tile.describe()}) with place X,Y rN; check the edges: {rots}. "
-                f"{n} legal placement{'s' if n != 1 else ''}")
+        return ngettext("{who}: place {tile} (at r0: {features}) with place X,Y rN; check the edges: {rotations}. "
+                        "{n} legal placement",
+                        "{who}: place {tile} (at r0: {features}) with place X,Y rN; check the edges: {rotations}. "
+                        "{n} legal placements", n).format(who=who, tile=st.hand, features=tile.describe(),
+                                                           rotations=rots, n=n)
     moves = [m.text for m in rules.figure_moves(st)]
     rot = st.board.rot[st.last]
-    _, x, y, _ = st.board.placed[st.last]
+    _key, x, y, _q = st.board.placed[st.last]
     extra = ""
     if rot.tile.split == "uncertain" and any("farm" in m for m in moves):
         parts = []
@@ -595,10 +660,14 @@ def prompt(rules, st) -> str:
             if s.kind == "field":
                 hs = rot.seg_halves[s.index]
                 parts.append(f"{rot.names[s.index]} = {'+'.join(HALF_NAMES[h] for h in hs) or 'inner'}")
-        extra = f" [uncertain field split of {rot.tile.key}, check the tile: {'; '.join(parts)}]"
-    then = "; then the builder's extra tile (rule B5)" if st.trigger and rules.left(st) > 0 else ""
-    return (f"{who}: at most one figure on {rot.tile.key} at {x},{y} ({st.supply[st.current]} followers in supply): "
-            f"{', '.join(moves)}{extra}{then}")
+        extra = " " + _("[uncertain field split of {tile}, check the tile: {fields}]").format(
+            tile=rot.tile.key, fields="; ".join(parts))
+    then = _("; then the builder's extra tile (rule B5)") if st.trigger and rules.left(st) > 0 else ""
+    supply = st.supply[st.current]
+    return ngettext("{who}: at most one figure on {tile} at {x},{y} ({n} follower in supply): {moves}",
+                    "{who}: at most one figure on {tile} at {x},{y} ({n} followers in supply): {moves}",
+                    supply).format(who=who, tile=rot.tile.key, x=x, y=y, n=supply,
+                                   moves=", ".join(moves)) + extra + then
 
 
 # --- one line for a whole turn -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ rich is imported only inside render().
 
 from __future__ import annotations
 
+from ...core.names import display
 from ...i18n import _, ngettext
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -135,9 +136,13 @@ def _wrap(text, style, out, width=79):
 def info_lines(rules, st):
     out = []
     tb = st.options.get("traders_builders", True)
-    head = f"   {'player':<13}{'score':>5} {'followers':>9}"
-    if tb:
-        head += f" {'builder':>7} {'pig':>6} {'wine':>5} {'grain':>5} {'cloth':>5}"
+    # the column headings in the language in force; a column widens to its heading (Czech words are longer)
+    heads = [_("score"), _("followers")] + ([display("carcassonne", "figure", f) for f in ("builder", "pig")]
+                                           + [display("carcassonne", "goods", g) for g in ("wine", "grain", "cloth")]
+                                           if tb else [])
+    w = [max(n, len(h)) for n, h in zip((5, 9, 7, 6, 5, 5, 5), heads)]
+    player = _("player")
+    head = f"   {player:<13}" + " ".join(f"{h:>{n}}" for h, n in zip(heads, w))
     out.append([(head, "dim")])
     where = {}   # (player, figure) -> "x,y" of a builder or pig on the board: whose B or P is whose without colour
     for g, (p, kind) in st.board.figs.items():
@@ -146,18 +151,20 @@ def info_lines(rules, st):
             where[(p, kind)] = "{},{}".format(*st.board.placed[t][1:3])
     for i, name in enumerate(st.players):
         mark = ">" if st.current == i and st.phase != "over" else " "
-        row = f"{mark}{i + 1} {name[:13]:<13}{st.scores[i]:>5} {st.supply[i]:>9}"
+        row = f"{mark}{i + 1} {name[:13]:<13}{st.scores[i]:>{w[0]}} {st.supply[i]:>{w[1]}}"
         if tb:
             g = st.goods[i]
-            row += (f" {'supply' if st.builder[i] else where.get((i, 'b'), 'board'):>7}"
-                    f" {'supply' if st.pig[i] else where.get((i, 'p'), 'board'):>6}"
-                    f" {g['wine']:>5} {g['grain']:>5} {g['cloth']:>5}")
+            # TRANSLATORS: where a builder or pig is: in its owner's supply, or on the board (no tile known)
+            supply, board = _("supply"), _("board")
+            row += (f" {supply if st.builder[i] else where.get((i, 'b'), board):>{w[2]}}"
+                    f" {supply if st.pig[i] else where.get((i, 'p'), board):>{w[3]}}"
+                    f" {g['wine']:>{w[4]}} {g['grain']:>{w[5]}} {g['cloth']:>{w[6]}}")
         out.append([(row, f"bold {COLOURS[i % len(COLOURS)]}")])
     bag = [f"{k}x{n}" if n > 1 else k for k, n in st.bag.items() if n]
-    _wrap(f"Bag ({rules.left(st)}): " + (" ".join(bag) if bag else "empty"), "dim", out)
+    _wrap(_("Bag ({n}):").format(n=rules.left(st)) + " " + (" ".join(bag) if bag else _("empty")), "dim", out)
     if st.discarded:
-        _wrap("Discarded (P5): " + " ".join(st.discarded), "dim", out)
-    for _, ev in st.events[-4:]:
+        _wrap(_("Discarded (P5):") + " " + " ".join(st.discarded), "dim", out)
+    for _when, ev in st.events[-4:]:
         _wrap(ev, "italic", out)
     if st.phase == "place" and st.hand:
         out.extend(drawn_lines(st))
@@ -170,8 +177,11 @@ def drawn_lines(st):
     from .tiles import tile_types
 
     tile = tile_types()[st.hand]
-    what = "where the goods city lies" if tile.edges_ambiguous else "the edges they show"
-    out = [[(f"Drawn: {tile.key}. Rotations (clockwise) and {what}:", "bold")]]
+    if tile.edges_ambiguous:
+        head = _("Drawn: {tile}. Rotations (clockwise) and where the goods city lies:").format(tile=tile.key)
+    else:
+        head = _("Drawn: {tile}. Rotations (clockwise) and the edges they show:").format(tile=tile.key)
+    out = [[(head, "bold")]]
     qs = tile.distinct
     for start in range(0, len(qs), 3):
         chunk = qs[start:start + 3]

@@ -14,12 +14,55 @@ from __future__ import annotations
 from referee.core.errors import IllegalMove
 from referee.core.move import Move
 from referee.core.rules import Rules
+from referee.i18n import N_, _, ngettext
 
 from . import info, notation
 from .state import FOLLOWERS, GOODS, GOODS_SUPPLY, State
 from .tiles import DELTA, start_key, tile_types
 
-FIGURE_WORD = {"f": "follower", "b": "builder", "p": "pig"}
+FIGURE_WORD = {"f": N_("follower"), "b": N_("builder"), "p": N_("pig")}   # English in view(); _() where shown
+
+
+def _open_text(kind: str, n: int) -> str:
+    if kind == "road":
+        return ngettext("an open road of {n} tile", "an open road of {n} tiles", n).format(n=n)
+    return ngettext("an open city of {n} tile", "an open city of {n} tiles", n).format(n=n)
+
+
+def _closed_text(kind: str, n: int, points: int) -> str:
+    """A feature the tile closes, and what it scores now (F6)."""
+    if kind == "road":
+        text = ngettext("a completed road of {n} tile: it scores {points} now",
+                        "a completed road of {n} tiles: it scores {points} now", n)
+    else:
+        text = ngettext("a completed city of {n} tile: it scores {points} now",
+                        "a completed city of {n} tiles: it scores {points} now", n)
+    return text.format(n=n, points=points)
+
+
+def _goods_name(goods: str) -> str:
+    """'wine' in English (the id, as always shown), 'víno' in Czech: the name printed in the rulebook."""
+    from referee.core.names import display
+
+    return display("carcassonne", "goods", goods)
+
+
+def _and(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann and Bob and Cid' (as the English text always said)."""
+    text = names[0]
+    for name in names[1:]:
+        text = _("{first} and {second}").format(first=text, second=name)
+    return text
+
+
+def _feature_text(kind: str, n: int, pennants: int) -> str:
+    """'road of 3 tiles', 'city of 4 tiles with 2 pennants': what a completion note names."""
+    if kind == "road":
+        return ngettext("road of {n} tile", "road of {n} tiles", n).format(n=n)
+    if not pennants:
+        return ngettext("city of {n} tile", "city of {n} tiles", n).format(n=n)
+    return _("city of {n} tiles with {pennants}").format(
+        n=n, pennants=ngettext("{n} pennant", "{n} pennants", pennants).format(n=pennants))
 
 
 class CarcassonneRules(Rules):
@@ -28,7 +71,16 @@ class CarcassonneRules(Rules):
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS)
         self.notation = notation.HELP
 
-    more_players = "a sixth player needs a sixth colour from another set (rule R1): -o six_players=on"
+    @property
+    def notation(self) -> str:
+        """The notation's help in the language in force (the language may be chosen after the engine is built)."""
+        return _(notation.HELP)
+
+    @notation.setter
+    def notation(self, text: str) -> None:
+        pass                                    # the base class stores the help; here it is always notation.HELP
+
+    more_players = N_("a sixth player needs a sixth colour from another set (rule R1): -o six_players=on")
 
     def player_range(self, options):
         return 2, 6 if options.get("six_players") else 5
@@ -133,7 +185,7 @@ class CarcassonneRules(Rules):
             self._figure(st, None, None)
         elif kind == "decline":
             st.declined += 1
-            st.note(f"{st.players[st.current]} declines the builder's extra tile (O4).")
+            st.note(_("{name} declines the builder's extra tile (O4).").format(name=st.players[st.current]))
             self._end_turn(st)
 
     def _draw(self, st, key):
@@ -144,7 +196,7 @@ class CarcassonneRules(Rules):
             st.phase = "place"
             return
         st.discarded.append(key)
-        st.note(f"{key} fits nowhere on the board and is discarded; draw again (rule P5).")
+        st.note(_("{tile} fits nowhere on the board and is discarded; draw again (rule P5).").format(tile=key))
         if self.left(st) == 0:
             self._game_over(st)
 
@@ -153,7 +205,8 @@ class CarcassonneRules(Rules):
         idx = b.place(st.hand, x, y, q)
         # the edges it shows, or for T&B M and X (all four edges city) where the goods city lies (rules §2.7)
         shows = notation.rotation_text(b.rot[idx].tile, q).split(" ", 1)[1]
-        st.note(f"{st.players[st.current]} placed {st.hand} at {x},{y} r{q * 90}: {shows}.")
+        st.note(_("{name} placed {tile} at {x},{y} {rotation}: {shows}.").format(
+            name=st.players[st.current], tile=st.hand, x=x, y=y, rotation=f"r{q * 90}", shows=shows))
         st.hand = None
         st.last = idx
         st.phase = "figure"
@@ -186,10 +239,10 @@ class CarcassonneRules(Rules):
             if self.left(st) > 0:
                 st.part += 1
                 st.phase = "draw"
-                st.note(f"{st.players[cur]}'s tile extended their builder's feature: "
-                        f"{st.players[cur]} draws another tile (rule B5).")
+                st.note(_("{name}'s tile extended their builder's feature: {name} draws another tile "
+                          "(rule B5).").format(name=st.players[cur]))
                 return
-            st.note("The builder would give an extra tile but the bag is empty (B12).")
+            st.note(_("The builder would give an extra tile but the bag is empty (B12)."))
         self._end_turn(st)
 
     def _end_turn(self, st):
@@ -204,7 +257,7 @@ class CarcassonneRules(Rules):
     def _game_over(self, st):
         st.phase = "over"
         st.hand = None
-        st.note("The last tile is placed: final scoring.")
+        st.note(_("The last tile is placed: final scoring."))
 
     # --- scoring on completion -------------------------------------------------------------------
     def _score_completed(self, st):
@@ -223,19 +276,16 @@ class CarcassonneRules(Rules):
             f = b.feat[r]
             n = len(f.tiles)
             pts = self.completed_points(st, f.kind, n, f.pennants)
-            if f.kind == "road":
-                what = f"road of {n} tiles"
-            else:
-                what = f"city of {n} tiles" + (f" with {f.pennants} pennant{'s' if f.pennants > 1 else ''}" if f.pennants else "")
-            self._award(st, f, pts, what)
+            self._award(st, f, pts, _feature_text(f.kind, n, f.pennants))
             if f.goods:
                 cur = st.current
                 for g in GOODS:
                     if f.goods.get(g):
                         st.goods[cur][g] += f.goods[g]
-                got = ", ".join(f"{f.goods[g]} {g}" for g in GOODS if f.goods.get(g))
-                st.note(f"{st.players[cur]} completed the city and takes {got} (rule G2).")
-        x, y, _ = b.placed[idx][1], b.placed[idx][2], None
+                got = ", ".join(f"{f.goods[g]} {_goods_name(g)}" for g in GOODS if f.goods.get(g))
+                st.note(_("{name} completed the city and takes {goods} (rule G2).").format(name=st.players[cur],
+                                                                                            goods=got))
+        x, y = b.placed[idx][1], b.placed[idx][2]
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 t = b.at.get((x + dx, y + dy))
@@ -244,7 +294,7 @@ class CarcassonneRules(Rules):
                 g = b.cloister_gid(t)
                 f = b.feat[g]
                 if not f.done and b.neighbours8(x + dx, y + dy) == 8:
-                    self._award(st, f, 9, "cloister")
+                    self._award(st, f, 9, _("cloister"))
 
     @staticmethod
     def completed_points(st, kind: str, tiles: int, pennants: int) -> int:
@@ -264,10 +314,13 @@ class CarcassonneRules(Rules):
             for p in winners:
                 st.scores[p] += pts
                 st.gains.append((p, pts, what))
-            who = " and ".join(st.players[p] for p in winners)
-            st.note(f"Completed {what}: {who} score{'s' if len(winners) == 1 else ''} {pts} (rule S5).")
+            who = _and([st.players[p] for p in winners])
+            if len(winners) == 1:
+                st.note(_("Completed {what}: {who} scores {points} (rule S5).").format(what=what, who=who, points=pts))
+            else:
+                st.note(_("Completed {what}: {who} score {points} (rule S5).").format(what=what, who=who, points=pts))
         else:
-            st.note(f"Completed {what}: no followers, nobody scores.")
+            st.note(_("Completed {what}: no followers, nobody scores.").format(what=what))
         for p, kind in st.board.remove_figures(f):
             if kind == "f":
                 st.supply[p] += 1
@@ -305,7 +358,7 @@ class CarcassonneRules(Rules):
         canon = norm if norm in legal else normalize(self.parse(st, norm))
         move = legal.get(canon)
         if move is None:
-            raise IllegalMove(f"{canon} is not a legal move now.")
+            raise IllegalMove(_("{move} is not a legal move now.").format(move=canon))
         return self.preview(st, move) or canon
 
     def preview(self, st, move) -> str | None:
@@ -314,16 +367,20 @@ class CarcassonneRules(Rules):
         placement would complete."""
         act = move.action
         if act[0] == "place":
-            _, x, y, q = act
+            _kind, x, y, q = act
             tile = tile_types()[st.hand]
             # most important first: the table's bottom bar is one line, cut at the terminal's width
             done = [self._completion_text(st, c) for c in st.board.would_complete(st.hand, x, y, q)]
             shows = notation.rotation_text(tile, q).split(" ", 1)[1]   # edges, or where M's/X's goods city lies
-            return (f"{st.hand} {shows}" + ("; completes " + "; ".join(done) if done else "")
-                    + f"; features {tile.describe(q)}")
+            if done:
+                return _("{tile} {shows}; completes {done}; features {features}").format(
+                    tile=st.hand, shows=shows, done="; ".join(done), features=tile.describe(q))
+            return _("{tile} {shows}; features {features}").format(tile=st.hand, shows=shows,
+                                                                   features=tile.describe(q))
         if act[0] == "draw":
             tile = tile_types()[act[1]]
-            return f"{act[1]}: {tile.describe()} (edges N E S W at r0: {tile.edges})"
+            return _("{tile}: {features} (edges N E S W at r0: {edges})").format(tile=act[1], features=tile.describe(),
+                                                                                 edges=tile.edges)
         if act[0] == "figure":
             return self._figure_text(st, act[1], act[2])
         return None
@@ -334,46 +391,55 @@ class CarcassonneRules(Rules):
         seg = rot.tile.segments[seg_index]
         f = b.feature_of(st.last, seg_index)
         who = st.players[st.current]
-        role = notation.ROLE[seg.kind] if figure == "f" else FIGURE_WORD[figure]
+        word = notation.ROLE[seg.kind] if figure == "f" else FIGURE_WORD[figure]
+        role = _(word)
         n = len(f.tiles)
         if seg.kind in ("road", "city"):
-            size = f"{seg.kind} of {n} tile{'s' if n > 1 else ''}"
             if f.open:
-                what = f"an open {size}"
+                what = _open_text(seg.kind, n)
             else:   # the tile closes it: say what it scores now (F6)
-                what = f"a completed {size}: it scores {self.completed_points(st, seg.kind, n, f.pennants)} now"
+                what = _closed_text(seg.kind, n, self.completed_points(st, seg.kind, n, f.pennants))
         elif seg.kind == "cloister":
-            _, x, y, _ = b.placed[st.last]
-            what = f"a cloister with {b.neighbours8(x, y)} of 8 neighbours"
+            _key, x, y, _q = b.placed[st.last]
+            what = _("a cloister with {n} of 8 neighbours").format(n=b.neighbours8(x, y))
         else:
             done = len({r for r in (b.find(c) for c in f.cities) if b.feat[r].open == 0})
-            what = f"a field touching {done} completed cit{'y' if done == 1 else 'ies'} so far"
+            what = ngettext("a field touching {n} completed city so far", "a field touching {n} completed cities so far",
+                            done).format(n=done)
             if rot.tile.split == "uncertain":   # rules §4 ⚠: let the table compare the split with the tile
                 from .tiles import HALF_NAMES
 
                 halves = "+".join(HALF_NAMES[h] for h in rot.seg_halves[seg_index]) or "inner"
-                what += f" (uncertain split of {rot.tile.key}: this field is {halves}; check the tile)"
-        return f"{who}'s {role} in {what}"
+                what += " " + _("(uncertain split of {tile}: this field is {halves}; check the tile)").format(
+                    tile=rot.tile.key, halves=halves)
+        return _("{who}'s {role} in {what}").format(who=who, role=role, what=what)
 
     def _completion_text(self, st, c) -> str:
         kind, n, pennants, goods, fol, where = c
         if kind == "road":
-            pts, what = n, f"{where} ({n} tiles"
+            pts, size = n, ngettext("{n} tile", "{n} tiles", n).format(n=n)
         elif kind == "city":
             pts = self.completed_points(st, kind, n, pennants)
-            what = f"{where} ({n} tiles" + (f", {pennants} pennant{'s' if pennants > 1 else ''}" if pennants else "")
+            size = ngettext("{n} tile", "{n} tiles", n).format(n=n)
+            if pennants:
+                size = _("{tiles}, {pennants}").format(
+                    tiles=size, pennants=ngettext("{n} pennant", "{n} pennants", pennants).format(n=pennants))
         else:
-            pts, what = 9, f"the cloister at {where} (9 tiles"
+            pts, size = 9, ngettext("{n} tile", "{n} tiles", 9).format(n=9)
+        place = where if kind != "cloister" else _("the cloister at {where}").format(where=where)
         if fol:
             top = max(fol.values())
             winners = [st.players[p] for p in sorted(fol) if fol[p] == top]
-            to = f"{pts} points {'each ' if len(winners) > 1 else ''}to {' and '.join(winners)})"
+            if len(winners) > 1:
+                to = _("{points} points each to {who}").format(points=pts, who=_and(winners))
+            else:
+                to = _("{points} points to {who}").format(points=pts, who=winners[0])
         else:
-            to = f"{pts} points, nobody on it yet)"
-        text = f"{what}, {to}"
+            to = _("{points} points, nobody on it yet").format(points=pts)
+        text = _("{place} ({size}, {scores})").format(place=place, size=size, scores=to)
         if goods:
-            text += ", goods " + " ".join(f"{goods[g]} {g}" for g in GOODS if goods.get(g)) + \
-                f" to {st.players[st.current]}"
+            text += _(", goods {goods} to {name}").format(
+                goods=" ".join(f"{goods[g]} {_goods_name(g)}" for g in GOODS if goods.get(g)), name=st.players[st.current])
         return text
 
     # --- end of game -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from referee.core.errors import BadInput
 from referee.core.tables import load_json
+from referee.i18n import _, language
 
 CITIES = ("marseille", "valencia", "tanger", "venezia", "alexandria", "napoli", "constantinople", "tunis",
           "athina")
@@ -52,9 +53,18 @@ def default_board_path() -> Path:
     env = os.environ.get("REFEREE_EL_CAPITAN_BOARD")
     if env:
         return Path(env)
+    from ... import settings
+
+    chosen = settings.get("el-capitan-board")      # a club's own board file, set once with `referee config`
+    if chosen:
+        return Path(chosen)
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("referee")) / "el-capitan-board.json"
+    # appauthor=False as for the history: on Windows the folder is %LOCALAPPDATA%\referee, not
+    # referee\referee (where earlier versions wrote it: still read from there while it is only there).
+    path = Path(user_data_dir("referee", appauthor=False)) / "el-capitan-board.json"
+    earlier = Path(user_data_dir("referee")) / "el-capitan-board.json"
+    return earlier if earlier != path and earlier.is_file() and not path.exists() else path
 
 
 def layouts() -> list[tuple[str, str, str, str]]:
@@ -170,18 +180,20 @@ def _num(value, where: str, lo: int = 0, hi: int | None = 999, allow_null: bool 
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise BoardError(f"Board file: {where} is not a whole number ({value!r}); enter the number printed "
-                             "on your board.")
+            raise BoardError(_("Board file: {where} is not a whole number ({value}); enter the number printed "
+                               "on your board.").format(where=where, value=repr(value)))
     if value < lo or (hi is not None and value > hi):
-        raise BoardError(f"Board file: {where} must be between {lo} and {hi}, not {value}.")
+        raise BoardError(_("Board file: {where} must be between {low} and {high}, not {value}.").format(
+            where=where, low=lo, high=hi, value=value))
     return value
 
 
 def _list(value, where: str, length: int | None = None) -> list:
     if not isinstance(value, list):
-        raise BoardError(f"Board file: {where} must be a list.")
+        raise BoardError(_("Board file: {where} must be a list.").format(where=where))
     if length is not None and len(value) != length:
-        raise BoardError(f"Board file: {where} must have {length} entries, not {len(value)}.")
+        raise BoardError(_("Board file: {where} must have {n} entries, not {got}.").format(
+            where=where, n=length, got=len(value)))
     return value
 
 
@@ -189,33 +201,36 @@ def validate_board_file(data) -> tuple[dict, list[str]]:
     """Check a user board file. Returns (normalized data, warnings); raises BoardError naming the city and
     field of a missing or non-numeric value. ``null`` marks a value not read yet (it stays unknown)."""
     if not isinstance(data, dict):
-        raise BoardError("Board file: the file must hold a JSON object.")
+        raise BoardError(_("Board file: the file must hold a JSON object."))
     for key in data:
         if key not in FILE_KEYS:
-            raise BoardError(f"Board file: unknown key {key!r}; the keys are {', '.join(FILE_KEYS)}.")
+            raise BoardError(_("Board file: unknown key {key}; the keys are {keys}.").format(
+                key=repr(key), keys=", ".join(FILE_KEYS)))
     version = data.get("schema_version")
     if version != 1:
-        raise BoardError(f"Board file: schema_version must be 1, not {version!r}.")
+        raise BoardError(_("Board file: schema_version must be 1, not {version}.").format(version=repr(version)))
     cities = data.get("cities")
     if not isinstance(cities, dict):
-        raise BoardError("Board file: cities is missing; it maps each of the 9 city ids to its printed numbers.")
+        raise BoardError(_("Board file: cities is missing; it maps each of the 9 city ids to its printed numbers."))
     for cid in cities:
         if cid not in CITY_INDEX:
-            raise BoardError(f"Board file: unknown city {cid!r}; the cities are {', '.join(CITIES)}.")
+            raise BoardError(_("Board file: unknown city {city}; the cities are {cities}.").format(
+                city=repr(cid), cities=", ".join(CITIES)))
     out_cities = {}
     for cid in CITIES:
         if cid not in cities:
-            raise BoardError(f"Board file: city {cid} is missing.")
+            raise BoardError(_("Board file: city {city} is missing.").format(city=cid))
         c = cities[cid]
         if not isinstance(c, dict):
-            raise BoardError(f"Board file: {cid} must be an object with {', '.join(CITY_KEYS)}.")
+            raise BoardError(_("Board file: {city} must be an object with {fields}.").format(
+                city=cid, fields=", ".join(CITY_KEYS)))
         for key in c:
             if key not in CITY_KEYS:
-                raise BoardError(f"Board file: {cid} has an unknown field {key!r}; the fields are "
-                                 f"{', '.join(CITY_KEYS)}.")
+                raise BoardError(_("Board file: {city} has an unknown field {field}; the fields are "
+                                   "{fields}.").format(city=cid, field=repr(key), fields=", ".join(CITY_KEYS)))
         for key in CITY_KEYS:
             if key not in c:
-                raise BoardError(f"Board file: {cid}.{key} is missing.")
+                raise BoardError(_("Board file: {field} is missing.").format(field=f"{cid}.{key}"))
         o = {}
         g = c["grid"]
         if g is None:
@@ -235,7 +250,7 @@ def validate_board_file(data) -> tuple[dict, list[str]]:
             vals = _list(c["dark_sites"], f"{cid}.dark_sites")
             ds = [_num(v, f"{cid}.dark_sites entry {i + 1}", 1, SITES, False) for i, v in enumerate(vals)]
             if len(set(ds)) != len(ds):
-                raise BoardError(f"Board file: {cid}.dark_sites names a site twice.")
+                raise BoardError(_("Board file: {field} names a site twice.").format(field=f"{cid}.dark_sites"))
             o["dark_sites"] = sorted(ds)
         o["triangle_site"] = _num(c["triangle_site"], f"{cid}.triangle_site", 0, SITES)   # 0: no triangle
         out_cities[cid] = o
@@ -243,10 +258,11 @@ def validate_board_file(data) -> tuple[dict, list[str]]:
     out_exp = {}
     if exp is not None:
         if not isinstance(exp, dict):
-            raise BoardError("Board file: expansion_table must map the number of cities (1-9) to florins.")
+            raise BoardError(_("Board file: expansion_table must map the number of cities (1-9) to florins."))
         for key, v in exp.items():
             if str(key) not in {str(n) for n in range(10)}:
-                raise BoardError(f"Board file: expansion_table row {key!r} is not a number of cities 0-9.")
+                raise BoardError(_("Board file: expansion_table row {row} is not a number of cities 0-9.").format(
+                    row=repr(key)))
             out_exp[int(key)] = _num(v, f"expansion_table row {key}")
     loan = _num(data.get("loan_10_extended"), "loan_10_extended", 1)
     out = {"schema_version": 1, "game": "el-capitan", "cities": out_cities, "expansion_table": out_exp,
@@ -260,9 +276,11 @@ def validate_board_file(data) -> tuple[dict, list[str]]:
         for i, card in enumerate(cards):
             where = f"destination_cards[{i}]"
             if not isinstance(card, dict) or set(card) != {"city", "seals", "price"}:
-                raise BoardError(f"Board file: {where} must be an object with city, seals and price.")
+                raise BoardError(_("Board file: {where} must be an object with city, seals and price.").format(
+                    where=where))
             if card["city"] not in CITY_INDEX:
-                raise BoardError(f"Board file: {where}.city {card['city']!r} is not a city id.")
+                raise BoardError(_("Board file: {where}.city {city} is not a city id.").format(
+                    where=where, city=repr(card["city"])))
             out["destination_cards"].append({"city": card["city"],
                                              "seals": _num(card["seals"], f"{where}.seals", 1, 8, False),
                                              "price": _num(card["price"], f"{where}.price", 0, 99, False)})
@@ -272,13 +290,14 @@ def validate_board_file(data) -> tuple[dict, list[str]]:
         for i, card in enumerate(cards):
             where = f"connection_cards[{i}]"
             if not isinstance(card, dict) or set(card) != {"cities", "price"}:
-                raise BoardError(f"Board file: {where} must be an object with cities and price.")
+                raise BoardError(_("Board file: {where} must be an object with cities and price.").format(
+                    where=where))
             pair = card["cities"]
             if (not isinstance(pair, list) or len(pair) != 2 or any(p not in CITY_INDEX for p in pair)):
-                raise BoardError(f"Board file: {where}.cities must name two city ids.")
+                raise BoardError(_("Board file: {where}.cities must name two city ids.").format(where=where))
             if pair[0] == pair[1]:
-                raise BoardError(f"Board file: {where}.cities names {pair[0]} twice; a connection joins two "
-                                 "different cities (rule D5).")
+                raise BoardError(_("Board file: {where}.cities names {city} twice; a connection joins two "
+                                   "different cities (rule D5).").format(where=where, city=pair[0]))
             out["connection_cards"].append({"cities": list(_pair(*pair)),
                                             "price": _num(card["price"], f"{where}.price", 0, 99, False)})
     return out, board_warnings(out)
@@ -292,36 +311,47 @@ def board_warnings(data: dict) -> list[str]:
     for cid, c in data["cities"].items():
         hp, fp = c["harbour_price"], c["fortress_price"]
         if None not in hp and hp[0] >= hp[1]:
-            warn.append(f"{cid}: harbour space 1 ({hp[0]}) should be cheaper than space 2 ({hp[1]}) (rule D5).")
+            warn.append(_("{city}: harbour space 1 ({first}) should be cheaper than space 2 ({second}) "
+                          "(rule D5).").format(city=cid, first=hp[0], second=hp[1]))
         if None not in fp and fp[0] >= fp[1]:
-            warn.append(f"{cid}: fortress space 1 ({fp[0]}) should be cheaper than space 2 ({fp[1]}) (rule D5).")
+            warn.append(_("{city}: fortress space 1 ({first}) should be cheaper than space 2 ({second}) "
+                          "(rule D5).").format(city=cid, first=fp[0], second=fp[1]))
         for key, known in (("harbour_price", tb.harbour[cid]), ("fortress_price", tb.fortress[cid])):
             for i, (mine, conf) in enumerate(zip(c[key], known)):
                 if mine is not None and conf is not None and mine != conf:
-                    warn.append(f"{cid}: {key.replace('_', ' ')} space {i + 1} is {mine} but the rules text shows "
-                                f"{conf}; your board may be a different edition (your value is kept).")
+                    if key == "harbour_price":
+                        text = _("{city}: harbour price space {space} is {mine} but the rules text shows "
+                                 "{confirmed}; your board may be a different edition (your value is kept).")
+                    else:
+                        text = _("{city}: fortress price space {space} is {mine} but the rules text shows "
+                                 "{confirmed}; your board may be a different edition (your value is kept).")
+                    warn.append(text.format(city=cid, space=i + 1, mine=mine, confirmed=conf))
         sv = c["site_values"]
         if sv[0] not in (None, 0):
-            warn.append(f"{cid}: site 1 is printed 0 on the rulebook's board, not {sv[0]} (rule D5).")
+            warn.append(_("{city}: site 1 is printed 0 on the rulebook's board, not {value} (rule D5).").format(
+                city=cid, value=sv[0]))
         dark, tri = c["dark_sites"], c["triangle_site"]
         if dark is not None:
             active = sorted(dark + ([tri] if tri else []))
             for k, site in enumerate(active, 1):
                 if site <= k:
-                    warn.append(f"{cid}: shut-down square {k} is on site {site}; it should lie beyond site {k} "
-                                "(rule D5).")
+                    warn.append(_("{city}: shut-down square {k} is on site {site}; it should lie beyond site {k} "
+                                  "(rule D5).").format(city=cid, k=k, site=site))
                     break
             if tri is not None and tri in dark:
-                warn.append(f"{cid}: the triangle (site {tri}) is also listed as a dark square (rule D5).")
+                warn.append(_("{city}: the triangle (site {site}) is also listed as a dark square (rule D5).").format(
+                    city=cid, site=tri))
         if c["grid"] is not None:
             cells.setdefault(tuple(c["grid"]), []).append(cid)
             fixed = FIXED_CELLS.get(cid)
             if fixed and tuple(c["grid"]) != fixed:
-                warn.append(f"{cid}: the rules text puts it in row {fixed[0]}, column {fixed[1]}, not "
-                            f"{c['grid']}; your board may be a different edition.")
+                warn.append(_("{city}: the rules text puts it in row {row}, column {column}, not "
+                              "{grid}; your board may be a different edition.").format(
+                    city=cid, row=fixed[0], column=fixed[1], grid=c["grid"]))
     for cell, names in cells.items():
         if len(names) > 1:
-            warn.append(f"grid cell {list(cell)} holds {', '.join(names)}; each city needs its own cell (rule D5).")
+            warn.append(_("grid cell {cell} holds {cities}; each city needs its own cell (rule D5).").format(
+                cell=list(cell), cities=", ".join(names)))
     exp = data.get("expansion_table") or {}
     prev = None
     for n in range(10):
@@ -329,12 +359,13 @@ def board_warnings(data: dict) -> list[str]:
         if v is None:
             continue
         if prev is not None and v < prev:
-            warn.append(f"expansion table row {n} ({v}) is lower than an earlier row ({prev}) (rule D5).")
+            warn.append(_("expansion table row {n} ({value}) is lower than an earlier row ({previous}) "
+                          "(rule D5).").format(n=n, value=v, previous=prev))
         prev = v
         conf = tb.expansion.get(n)
         if conf is not None and v != conf:
-            warn.append(f"expansion table row {n} is {v} but the rules text says {conf}; your board may be a "
-                        "different edition (your value is kept).")
+            warn.append(_("expansion table row {n} is {value} but the rules text says {confirmed}; your board may "
+                          "be a different edition (your value is kept).").format(n=n, value=v, confirmed=conf))
     return warn
 
 
@@ -347,17 +378,17 @@ def read_board_file(path) -> dict:
     try:
         stamp = p.stat().st_mtime_ns
     except OSError:
-        raise BoardError(f"Board file {p} does not exist; create it with `referee board --file {p}` (for a record "
-                         "from another machine, set \"board\": \"none\" in its Options header: every board value "
-                         "is in its moves).") from None
-    key = str(p)
+        raise BoardError(_("Board file {path} does not exist; create it with `referee board --file {path}` (for a "
+                           "record from another machine, set \"board\": \"none\" in its Options header: every board "
+                           "value is in its moves).").format(path=p)) from None
+    key = (str(p), language())        # the warnings kept with the data are in the language in force
     hit = _FILE_CACHE.get(key)
     if hit and hit[0] == stamp:
         return hit[1]
     try:
         raw = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise BoardError(f"Board file {p} is not valid JSON ({err}).") from None
+        raise BoardError(_("Board file {path} is not valid JSON ({error}).").format(path=p, error=err)) from None
     data, warnings = validate_board_file(raw)
     data["_warnings"] = warnings
     _FILE_CACHE[key] = (stamp, data)
@@ -366,7 +397,7 @@ def read_board_file(path) -> dict:
 
 def save_board_file(path, data: dict) -> None:
     """Write a validated board file atomically."""
-    clean, _ = validate_board_file({k: v for k, v in data.items() if not k.startswith("_")})
+    clean, _warnings = validate_board_file({k: v for k, v in data.items() if not k.startswith("_")})
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     tmp = p.with_suffix(p.suffix + ".tmp")
@@ -435,8 +466,9 @@ def board_for(option: str) -> Board:
             # The saved board file, used by default, broke: a game (or one in progress, whose every value used
             # so far is in its moves) still goes on, asking each value; the board view carries the warning.
             board = tables_board()
-            board.problem = f"{err} This game asks for every board value instead; `referee board --check` shows " \
-                            "what to fix."
+            board.problem = _("{error} This game asks for every board value instead; `referee board --check` "
+                              "shows what to fix.").format(error=err)
+
             return board
         key = (str(path), id(data))
     hit = _BOARD_CACHE.get(key)

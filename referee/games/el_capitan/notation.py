@@ -5,10 +5,12 @@ from __future__ import annotations
 import difflib
 
 from referee.core.errors import AmbiguousMove
+from referee.i18n import N_, _
 
 from .board import CITIES
 
-HELP = """\
+# Marked N_() and translated where shown (Rules.notation): the language may be chosen after import.
+HELP = N_("""\
 El Capitan notation (type a prefix of any word, the first one naming one verb: ba = bank, bui = build;
 `moves` lists everything legal now):
   buy marseille 3s 4f          buy a face-up destination card (city, seals, price)
@@ -34,7 +36,7 @@ Chance moves (what the table reveals or what your board shows):
 Enter your board once with `referee board` and these questions answer themselves.
 One line may hold several moves: buy marseille 3s 4f sail marseille 3s 4f build end (all or nothing).
 Enter ends the turn once the action is done. Czech: koupit, plout, banka, postavit, pevnost, úvěr,
-konec, do Benátek, Neapol, Atény, červená, místo 2 (plout marseille 3s 4f do Neapole)."""
+konec, do Benátek, Neapol, Atény, červená, místo 2 (plout marseille 3s 4f do Neapole).""")
 
 _LABELS: dict = {}
 
@@ -65,7 +67,7 @@ def city_named(word: str) -> int | None:
 
 def suggest(word: str, choices) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" Did you mean {close[0]}?" if close else ""
+    return " " + _("Did you mean {word}?").format(word=close[0]) if close else ""
 
 
 def fits(typed: str, word: str) -> bool:
@@ -119,7 +121,8 @@ def match(text: str, legal_texts) -> str | None:
         # a first word that starts several verbs ("b": bank, build, buy) names none of them: the shortest
         # must not win here, or "b" would send the ship to the bank
         shown = ", ".join(sorted(verbs))
-        raise AmbiguousMove(f"'{text}' could mean {shown}; type more of the first word.")
+        raise AmbiguousMove(_("'{text}' could mean {moves}; type more of the first word.").format(text=text,
+                                                                                                  moves=shown))
     if hits[0].startswith("build") and "site" not in typed:
         # a city's first warehouse: "bui" (like "build") takes site 1; site 2 is named when wanted (W3a)
         ones = [h for h in hits if h.endswith(" site 1")]
@@ -141,4 +144,5 @@ def match(text: str, legal_texts) -> str | None:
         if prefix_ok:
             return best[0]
     shown = ", ".join(hits[:6]) + (", ..." if len(hits) > 6 else "")
-    raise AmbiguousMove(f"'{text}' could mean {shown}; type more of it.")
+    raise AmbiguousMove(_("'{text}' could mean {moves}; type more of it.").format(text=text, moves=shown))
+

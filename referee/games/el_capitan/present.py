@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from referee.core.names import display
+from referee.i18n import _, ngettext
+
 from . import chain as ch
 from .board import CITIES
 from .chain import EMPTY, FREE
 from .notation import card_label
 from .state import BANK, COLOURS, OFF
 
-_QUESTION = {
-    "harbour": "read the price on {city} harbour space {space}",
-    "fortress": "read the price on {city} fortress space {space}",
-}
+def _city(c) -> str:
+    """A city's name as printed on the board, in the language in force ('Venezia', 'Venezie')."""
+    return display("el-capitan", "city", CITIES[c])
 
 
 def _where(s, p):
+    """Where a ship is, as the JSON view stores it (English, never translated)."""
     c = s.ship_city[p]
     if c == OFF:
         return "off the board"
@@ -23,58 +26,86 @@ def _where(s, p):
     return CITIES[c] + (f" (harbour {s.ship_space[p] + 1})" if s.ship_space[p] >= 0 else " (sailing)")
 
 
+def _where_shown(s, p):
+    """Where a ship is, as the prompt says it (the city by its id, as the notation types it)."""
+    c = s.ship_city[p]
+    if c == OFF:
+        return _("off the board")
+    if c == BANK:
+        return _("bank")
+    if s.ship_space[p] >= 0:
+        return _("{city} (harbour {space})").format(city=CITIES[c], space=s.ship_space[p] + 1)
+    return _("{city} (sailing)").format(city=CITIES[c])
+
+
 def _question_text(key) -> str:
     kind = key[0]
-    if kind in ("harbour", "fortress"):
-        return (f"Board: read the price printed on {CITIES[key[1]].capitalize()} {kind} space {key[2] + 1} "
-                f"(type just the number, e.g. 4)")
+    if kind == "harbour":
+        return _("Board: read the price printed on {city} harbour space {space} "
+                 "(type just the number, e.g. 4)").format(city=_city(key[1]), space=key[2] + 1)
+    if kind == "fortress":
+        return _("Board: read the price printed on {city} fortress space {space} "
+                 "(type just the number, e.g. 4)").format(city=_city(key[1]), space=key[2] + 1)
     if kind == "site":
         if key[2] == 13:
-            return f"Board: read the value printed on {CITIES[key[1]].capitalize()}'s final field (just the number)"
-        return (f"Board: read the value printed on {CITIES[key[1]].capitalize()} building site {key[2]} "
-                "(just the number)")
+            return _("Board: read the value printed on {city}'s final field (just the number)").format(
+                city=_city(key[1]))
+        return _("Board: read the value printed on {city} building site {site} "
+                 "(just the number)").format(city=_city(key[1]), site=key[2])
     if kind == "dark":
-        return (f"Board: is {CITIES[key[1]].capitalize()} building site {key[2]} dark, a triangle or plain? "
-                f"(type plain, dark or triangle)")
+        return _("Board: is {city} building site {site} dark, a triangle or plain? "
+                 "(type plain, dark or triangle)").format(city=_city(key[1]), site=key[2])
     if kind == "exp":
-        cities = "1 city" if key[1] == 1 else f"{key[1]} cities"
-        return f"Board: read the expansion table row for {cities} (just the number of florins)"
-    return "Board: answer the question"
+        return ngettext("Board: read the expansion table row for {n} city (just the number of florins)",
+                        "Board: read the expansion table row for {n} cities (just the number of florins)",
+                        key[1]).format(n=key[1])
+    return _("Board: answer the question")
 
 
 def prompt(rules, s) -> str:
     st = s.stage
     if st == "over":
-        return "The game is over."
+        return _("The game is over.")
     if st == "grid":
-        return ("Board: name the cities in the top-middle, middle-right and bottom-middle cells and the top-right "
-                "corner, e.g. 'layout venezia athina tunis constantinople'")
+        return _("Board: name the cities in the top-middle, middle-right and bottom-middle cells and the top-right "
+                 "corner, e.g. 'layout venezia athina tunis constantinople'")
     if st == "reveal":
         kind = s.reveal_queue[0]
-        deck = "destination/sea-route" if kind == "d" else "connection"
-        example = ("destination card marseille 3s 4f, or just marseille 3 4" if kind == "d"
-                   else "connection card tanger-venezia 3f, or just tanger venezia 3")
+        if kind == "d":
+            if s.draw_unknown[kind] == 0:
+                return _("Chance: a destination/sea-route card is turned face up from the reshuffled pile; enter it "
+                         "(e.g. destination card marseille 3s 4f, or just marseille 3 4)")
+            return _("Chance: a destination/sea-route card is turned face up; enter its city, seals and price "
+                     "(e.g. destination card marseille 3s 4f, or just marseille 3 4)")
         if s.draw_unknown[kind] == 0:
-            return f"Chance: a {deck} card is turned face up from the reshuffled pile; enter it (e.g. {example})"
-        what = "its city, seals and price" if kind == "d" else "its two cities and price"
-        return f"Chance: a {deck} card is turned face up; enter {what} (e.g. {example})"
+            return _("Chance: a connection card is turned face up from the reshuffled pile; enter it "
+                     "(e.g. connection card tanger-venezia 3f, or just tanger venezia 3)")
+        return _("Chance: a connection card is turned face up; enter its two cities and price "
+                 "(e.g. connection card tanger-venezia 3f, or just tanger venezia 3)")
     if st == "payday":
-        return f"Payday {s.phase}: " + _question_text(rules._payday_question(s))
+        return _("Payday {n}: {question}").format(n=s.phase, question=_question_text(rules._payday_question(s)))
     if st == "loans":
         p, loan = s.settle_queue[0]
         ext = s.options["loan10_extended"] if loan[0] == 10 else 30
-        more = sum(1 for q, _ in s.settle_queue if q == p) - 1
-        rest = f"; {more} more of yours follow ('repay all' or 'extend all' settles them alike)" if more else ""
-        return (f"{s.players[p]} ({s.money[p]} fl): {loan[0]}-florin loan: repay {12 if loan[0] == 10 else 20} "
-                f"now, or extend (repay {ext} after the next payday){rest}")
+        more = sum(1 for q, _k in s.settle_queue if q == p) - 1
+        text = _("{name} ({money} fl): {face}-florin loan: repay {repay} now, or extend (repay {extended} after "
+                 "the next payday)").format(name=s.players[p], money=s.money[p], face=loan[0],
+                                            repay=12 if loan[0] == 10 else 20, extended=ext)
+        if more:
+            # the English singular is kept as it always read (byte-identical output)
+            text += ngettext("; {n} more of yours follow ('repay all' or 'extend all' settles them alike)",
+                             "; {n} more of yours follow ('repay all' or 'extend all' settles them alike)",
+                             more).format(n=more)
+        return text
     if st == "start":
         nets = ", ".join(f"{s.players[p]} {rules.net(s, p)}" for p in range(s.n))
-        who = s.players[s.chooser] if s.chooser is not None else "The table (tie, O8)"
-        return f"Finance check ({nets}): {who} chooses the start player of phase {s.phase + 1}: start NAME"
+        who = s.players[s.chooser] if s.chooser is not None else _("The table (tie, O8)")
+        return _("Finance check ({nets}): {who} chooses the start player of phase {phase}: start NAME").format(
+            nets=nets, who=who, phase=s.phase + 1)
     p = s.cur
     name = s.players[p]
     if s.pending_dark is not None:
-        c, site, _ = s.pending_dark
+        c, site, _how = s.pending_dark
         return _question_text(("dark", c, site))
     key = rules._turn_question(s)
     if key is not None:
@@ -88,39 +119,55 @@ def _turn_prompt(rules, s, p, name) -> str:
     money = s.money[p]
     moves = rules._turn_moves(s)
     if len(moves) == 1 and moves[0].text == "pass":
-        return (f"{name} ({money} fl): no action is possible (no build, no loan allowed): pass, as the table "
-                "rules (T14/O12)")
+        return _("{name} ({money} fl): no action is possible (no build, no loan allowed): pass, as the table "
+                 "rules (T14/O12)").format(name=name, money=money)
     if s.acted:
         if not any(m.action[0] == "buy" for m in moves):
-            return f"{name} ({money} fl): the action is done; end the turn"
-        return f"{name} ({money} fl): buy more cards, or end"
-    where = _where(s, p)
+            return _("{name} ({money} fl): the action is done; end the turn").format(name=name, money=money)
+        return _("{name} ({money} fl): buy more cards, or end").format(name=name, money=money)
+    where = _where_shown(s, p)
     if s.ship_city[p] == OFF:
         if any(c[0] == "d" for c in s.hands[p]):
-            return (f"{name} ({money} fl): sail with your destination card to its city, then build "
-                    "(first turn, T14)")
-        return f"{name} ({money} fl): buy a destination card and sail to its city (first turn)"
+            return _("{name} ({money} fl): sail with your destination card to its city, then build "
+                     "(first turn, T14)").format(name=name, money=money)
+        return _("{name} ({money} fl): buy a destination card and sail to its city (first turn)").format(
+            name=name, money=money)
     if s.ship_city[p] == BANK:
-        dry = "" if s.options["loan_stacks"] == "unlimited" or s.stack[10] or s.stack[16] else (
-            "; both loan stacks are empty (O12, flagged): the bank lends without a card")
+        dry = s.options["loan_stacks"] != "unlimited" and not (s.stack[10] or s.stack[16])
         if s.to_bank:
-            return f"{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16{dry}"
-        return f"{name} ({money} fl, at the bank): take a loan{dry}, or leave with a destination card"
+            if dry:
+                return _("{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16; both loan "
+                         "stacks are empty (O12, flagged): the bank lends without a card").format(name=name,
+                                                                                                  money=money)
+            return _("{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16").format(
+                name=name, money=money)
+        if dry:
+            return _("{name} ({money} fl, at the bank): take a loan; both loan stacks are empty (O12, flagged): "
+                     "the bank lends without a card, or leave with a destination card").format(name=name,
+                                                                                              money=money)
+        return _("{name} ({money} fl, at the bank): take a loan, or leave with a destination card").format(
+            name=name, money=money)
     kinds = {m.action[0] for m in moves}
     build = "build" if not s.two else "build " + "|".join(COLOURS[c] for c in rules._colours_to_build(s, p)
                                                          if any(m.action[0] == "build" and m.action[1] == c
                                                                 for m in moves))
     build = build.rstrip()
     if s.turns[p] == 0:
-        return f"{name} ({money} fl, {where}): buy, sail, then {build} or a fortress (no loan in the first turn, T13)"
+        return _("{name} ({money} fl, {where}): buy, sail, then {build} or a fortress (no loan in the first turn, "
+                 "T13)").format(name=name, money=money, where=where, build=build)
     if not kinds & {"sail", "build", "reopen", "fortress"} and "bank" in kinds:
-        return (f"{name} ({money} fl, {where}): nothing can be built here now, so sail to the bank and take a loan "
-                "(rule T12): bank")
+        return _("{name} ({money} fl, {where}): nothing can be built here now, so sail to the bank and take a loan "
+                 "(rule T12): bank").format(name=name, money=money, where=where)
+    # the verbs (buy, sail, build, reopen, fortress) are notation the player types: they stay as typed
     acts = [w for w, k in ((build, "build"), ("reopen", "reopen"), ("fortress", "fortress")) if k in kinds]
-    act = " / ".join(acts) if acts else "sail on to build"
+    act = " / ".join(acts) if acts else _("sail on to build")
     first = ", ".join(w for w in ("buy", "sail") if w in kinds)
-    first = first + ", then " if first else ""
-    return f"{name} ({money} fl, {where}): {first}{act}, or go to the bank for a loan"
+    if first:
+        return _("{name} ({money} fl, {where}): {first}, then {act}, or go to the bank for a loan").format(
+            name=name, money=money, where=where, first=first, act=act)
+    return _("{name} ({money} fl, {where}): {act}, or go to the bank for a loan").format(
+        name=name, money=money, where=where, act=act)
+
 
 
 def view(rules, s) -> dict:

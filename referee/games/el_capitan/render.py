@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...core.names import display
+from ...i18n import N_, _, language, ngettext, pgettext
 from .board import CITIES
 from .chain import EMPTY, FREE, next_value_site
 from .notation import card_label
@@ -10,7 +11,40 @@ from .state import COLOURS
 
 _STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue",
           "purple": "bold magenta"}
-_SHORT = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
+class _Letters:
+    """``_SHORT[colour]``: a colour's letter on the sites in the language in force (Czech: Č Ž Z M F)."""
+
+    def __getitem__(self, colour: str) -> str:
+        # TRANSLATORS: a player colour's first letter on El Capitan's city sites (R red, Y yellow, G green,
+        # B blue, P purple): one letter each, all different
+        return {"red": pgettext("colour letter", "R"), "yellow": pgettext("colour letter", "Y"),
+                "green": pgettext("colour letter", "G"), "blue": pgettext("colour letter", "B"),
+                "purple": pgettext("colour letter", "P")}[colour]
+
+
+_SHORT = _Letters()
+_PLAYER_COLUMNS = (N_("player"), N_("fl"), N_("loans"), N_("in front"), N_("ship"), N_("expansion"), N_("bonus"))
+_PAYDAY_COLUMNS = (N_("player"), N_("expansion"), N_("majority"), N_("fortresses"), N_("bonus cards"), N_("total"))
+
+
+def _ship(where: str) -> str:
+    """Where a ship is, short ("off", "tanger H1", "valencia (sailing)", from the view's "off the board",
+    "tanger (harbour 1)"); in Czech with the city's Czech name ("Neapol H1", "mimo", "Valencie (pluje)")."""
+    short = where.replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2")
+    if language() == "en":
+        return short
+    if short == "off":
+        # TRANSLATORS: a ship off the board (El Capitan), one short word
+        return pgettext("ship", "off")
+    city, _space, rest = short.partition(" ")
+    if city in CITIES:
+        city = display("el-capitan", "city", city)
+    return city + (" " + rest.replace("(sailing)", "(" + pgettext("ship", "sailing") + ")") if rest else "")
+
+
+def _city(ci: int) -> str:
+    """A city's name as on the board of the language in force ('Napoli' / 'Neapol')."""
+    return display("el-capitan", "city", CITIES[ci])
 
 
 def _city_panel(rules, s, ci):
@@ -35,15 +69,15 @@ def _city_panel(rules, s, ci):
                 t.append("·", style="dim")
         else:
             t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
-    t.append(" |end" if city.full else "")
+    t.append(" |" + _("end") if city.full else "")
     value = _price(rules, s, ("site", ci, next_value_site(city))) if city.ever else ""
     if value:
         t.append(f" V{value[1:-1]}", style="dim")    # what first place would be paid here now (P2)
     if city.picture:
-        t.append("\nshut: ")
+        t.append("\n" + _("shut:") + " ")
         for c in sorted(city.picture):
             t.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
-    title = CITIES[ci].capitalize()
+    title = _city(ci)
     if "layout" not in s.learned and CITIES[ci] not in ("marseille", "valencia", "tanger", "napoli"):
         title += " ?"
     return Panel(t, title=title, width=28)
@@ -75,7 +109,9 @@ def _last_notes(s) -> list:
         key = note.split(" repaid a loan with more than", 1)[0] if " repaid a loan with more than" in note else note
         out.pop(key, None)
         out[key] = note
-    return list(out.values())
+    from .state import shown
+
+    return [shown(n) for n in out.values()]      # stored in English, shown in the language in force
 
 
 def _expansion(rules, s, k):
@@ -83,8 +119,8 @@ def _expansion(rules, s, k):
     pay = s.learned.get(("exp", k))
     if pay is None:
         pay = rules._known(s, ("exp", k))
-    cities = f"{k} city" if k == 1 else f"{k} cities"
-    return f"{cities}: {pay} fl" if pay is not None else cities
+    cities = ngettext("{n} city", "{n} cities", k).format(n=k)
+    return _("{cities}: {pay} fl").format(cities=cities, pay=pay) if pay is not None else cities
 
 
 def render(rules, s):
@@ -110,43 +146,47 @@ def render(rules, s):
     order = [[cells.get((r, c)) for c in (1, 2, 3)] for r in (1, 2, 3)]
     for row in order:
         grid.add_row(*[_city_panel(rules, s, ci) if ci is not None else "" for ci in row])
-    players = Table(title=f"Phase {s.phase} - start player {s.players[s.start]}", padding=(0, 1))
-    for col in ("player", "fl", "loans", "in front", "ship", "expansion", "bonus"):
-        players.add_column(col, no_wrap=col in ("player", "in front", "ship"))
+    players = Table(title=_("Phase {phase} - start player {player}").format(phase=s.phase, player=s.players[s.start]),
+                    padding=(0, 1))
+    for col in _PLAYER_COLUMNS:
+        players.add_column(_(col), no_wrap=col in ("player", "in front", "ship"))
     v = rules.view(s)
     hands = []
     for pv in v["players"]:
         front = " ".join(f"{k}:{n}" for k, n in pv["warehouses_left"].items()) + f" fort:{pv['fortresses_left']}"
         loans = _loans(pv["loans"])
-        ship = (pv["ship"].replace("off the board", "off")
-                .replace(" (harbour ", " H").replace("H1)", "H1").replace("H2)", "H2"))
-        colour = pv["colour"] + ("+" + pv["neutral"] if pv["neutral"] else "")
+        ship = _ship(pv["ship"])
+        colour = display("el-capitan", "colour", pv["colour"]) + (
+            "+" + display("el-capitan", "colour", pv["neutral"]) if pv["neutral"] else "")
         players.add_row(f"{pv['name']} ({colour})", str(pv["money"]), loans, front, ship,
                         _expansion(rules, s, pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
-        hands.append(f"{pv['name']}'s hand: {', '.join(pv['hand']) or '-'}")
-    display = Table.grid()
+        hands.append(_("{player}'s hand: {cards}").format(player=pv["name"], cards=", ".join(pv["hand"]) or "-"))
+    shown = Table.grid()
     for line in hands:
-        display.add_row(line)
-    display.add_row("Destination cards: " + (", ".join(card_label(c) for c in s.face["d"]) or "-"))
-    display.add_row("Connection cards:  " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
-    display.add_row(f"Loan stacks: 10 x{s.stack[10]}, 16 x{s.stack[16]}   Bonus cards left: "
-                    f"{', '.join(map(str, s.bonus_left)) or '-'}")
-    display.add_row("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture, "
+        shown.add_row(line)
+    # the two labels padded alike, so the cards line up in either language
+    dest, conn = _("Destination cards:"), _("Connection cards:")
+    wide = max(len(dest), len(conn))
+    shown.add_row(f"{dest:<{wide}} " + (", ".join(card_label(c) for c in s.face["d"]) or "-"))
+    shown.add_row(f"{conn:<{wide}} " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
+    shown.add_row(_("Loan stacks: 10 x{tens}, 16 x{sixteens}   Bonus cards left: {bonus}").format(
+        tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-"))
+    shown.add_row(_("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture, "
                     "V = the field first place is paid now, |end = site 12 taken (freed sites refill backwards); "
-                    "H/F = harbour/fortress spaces (price); loans: * = extended")
+                    "H/F = harbour/fortress spaces (price); loans: * = extended"))
     if s.last_payday and s.stage in ("loans", "start", "over"):
-        paid = Table(title=f"Payday {s.paydays}", padding=(0, 1))
-        for col in ("player", "expansion", "majority", "fortresses", "bonus cards", "total"):
-            paid.add_column(col)
+        paid = Table(title=_("Payday {n}").format(n=s.paydays), padding=(0, 1))
+        for col in _PAYDAY_COLUMNS:
+            paid.add_column(_(col))
         for name, parts in s.last_payday.items():
             paid.add_row(name, *(str(parts[k]) for k in ("expansion", "majority", "fortresses", "bonus_cards",
                                                          "total")))
-        display.add_row(paid)
+        shown.add_row(paid)
     for note in _last_notes(s):
-        display.add_row("Note: " + note)
+        shown.add_row(_("Note:") + " " + note)
     for w in getattr(s, "setup_warnings", []):
-        display.add_row("Warning: " + w)
-    return Group(grid, players, display)
+        shown.add_row(_("Warning:") + " " + w)
+    return Group(grid, players, shown)
 
 
 # --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
@@ -173,7 +213,7 @@ def _city_line(rules, s, ci, prices: bool):
     from rich.text import Text
 
     city = s.cities[ci]
-    title = CITIES[ci].capitalize()
+    title = _city(ci)
     if "layout" not in s.learned and CITIES[ci] not in ("marseille", "valencia", "tanger", "napoli"):
         title += "?"
     line = Text(f"{title:<15}", style="bold")
@@ -195,13 +235,13 @@ def _city_line(rules, s, ci, prices: bool):
         line.append("".join(ship(q) for q in city.harbour) + " " + "".join(fort(c) for c in city.fort) + " ")
     line.append_text(_sites(s, ci))
     if city.full:
-        line.append("|end" if prices else "!")
+        line.append("|" + _("end") if prices else "!")
     if prices:
         value = _price(rules, s, ("site", ci, next_value_site(city))) if city.ever else ""
         if value:
             line.append(f" V{value[1:-1]}", style="dim")
     if city.picture:
-        line.append(" shut:" if prices else " ")
+        line.append(" " + _("shut:") if prices else " ")
         for c in sorted(city.picture):
             line.append(_SHORT[COLOURS[c]], style=_STYLE[COLOURS[c]])
     return line
@@ -212,8 +252,7 @@ def _player_line(rules, s, pv, full: bool, terse: bool = False):
 
     colour = _SHORT[pv["colour"]] + ("+" + _SHORT[pv["neutral"]] if pv["neutral"] else "")   # as on the sites
     line = Text(("> " if full else "  ") + f"{pv['name']}", style="bold" if full else None)
-    ship = (pv["ship"].replace("off the board", "off").replace(" (harbour ", " H").replace("H1)", "H1")
-            .replace("H2)", "H2"))
+    ship = _ship(pv["ship"])
     if terse:      # the last tier: counts only (the loans' faces are in the fuller tiers and `moves`)
         left = sum(pv["warehouses_left"].values())
         if pv["name"] == s.players[s.start]:
@@ -245,9 +284,37 @@ def _stacks(s) -> str:
         tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-")
 
 
-def compact(rules, s, width, two_columns=False, terse=False):
+def _flow(head, items, width: int, indent: str = "  ", tail=None):
+    """``head`` then the comma-separated ``items`` (then ``tail``, a dim note), broken into lines of at most
+    ``width`` cells only between items: a card id the player types is never split over two lines."""
+    from rich.cells import cell_len
+
+    t = head.copy()
+    if tail is not None:
+        t = _flow(t, items, width, indent)
+        used = cell_len(t.plain.rsplit("\n", 1)[-1])
+        t.append("\n" + indent if used + cell_len(tail) > width else "")
+        t.append(tail, style="dim")
+        return t
+    used = cell_len(t.plain.rsplit("\n", 1)[-1])
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if used + 1 + cell_len(piece) > width and used > len(indent):
+            t.append("\n" + indent)
+            used = len(indent)
+        else:
+            t.append(" ")
+            used += 1
+        t.append(piece)
+        used += cell_len(piece)
+    return t
+
+
+def compact(rules, s, width, two_columns=False, terse=False, tiny=False):
     """Cities one a line (or two a line without prices), then the players one a line, the hand of the player
-    to move, the face-up cards."""
+    to move, the face-up cards, broken into lines only between cards. ``tiny`` (the last tier, a long phase-3
+    hand at 80x24): the hand on its player's line, and the loan stacks and bonus cards left (read, never typed;
+    in every fuller tier) left out."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -275,18 +342,23 @@ def compact(rules, s, width, two_columns=False, terse=False):
     to_move = rules.to_move(s) if hasattr(rules, "to_move") else None
     for pv in v["players"]:
         mine = pv["name"] == to_move
-        parts.append(_player_line(rules, s, pv, mine, terse))
+        line = _player_line(rules, s, pv, mine, terse)
         if mine:
             counted: dict = {}
             for card in pv["hand"]:
                 counted[card] = counted.get(card, 0) + 1
-            parts.append(Text("  " + _("hand:") + " " + (", ".join(f"{n}x {c}" if n > 1 else c for c, n in counted.items())
-                                            or "-")))
-    parts.append(Text(_("Destinations:") + " " + (", ".join(card_label(c) for c in s.face["d"]) or "-")))
-    connections = Text(_("Connections:") + " " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
-    if two_columns:
-        connections.append(" · " + _stacks(s), style="dim")
-    parts.append(connections)
+            hand = [f"{n}x {c}" if n > 1 else c for c, n in counted.items()] or ["-"]
+            if tiny:
+                line = _flow(line + Text(" · " + _("hand:")), hand, width)
+            else:
+                parts.append(line)
+                line = _flow(Text("  " + _("hand:")), hand, width)
+        parts.append(line)
+    destinations = [card_label(c) for c in s.face["d"]] or ["-"]
+    connections = [card_label(c) for c in s.face["c"]] or ["-"]
+    parts.append(_flow(Text(_("Destinations:")), destinations, width))
+    parts.append(_flow(Text(_("Connections:")), connections, width,
+                       tail=" · " + _stacks(s) if two_columns and not tiny else None))
     if not two_columns:
         for note in _last_notes(s)[-2:]:
             parts.append(Text(_("Note:") + " " + note, style="dim"))
@@ -295,6 +367,7 @@ def compact(rules, s, width, two_columns=False, terse=False):
 
 def tiers(rules, s, width, height):
     """Fullest first: the board as panels, then one city a line, then two cities a line, then the players as
-    counts (ui/fit.py picks the first that fits)."""
+    counts, then that with the hand on its player's line (ui/fit.py picks the first that fits)."""
     return [render(rules, s), compact(rules, s, width), compact(rules, s, width, two_columns=True),
-            compact(rules, s, width, two_columns=True, terse=True)]
+            compact(rules, s, width, two_columns=True, terse=True),
+            compact(rules, s, width, two_columns=True, terse=True, tiny=True)]

@@ -14,7 +14,8 @@ from __future__ import annotations
 from referee.core.errors import BadInput, IllegalMove, InvalidMove
 from referee.core.move import Move, MoveList
 from referee.core.rules import Rules
-from referee.i18n import _
+from referee.core.names import display
+from referee.i18n import _, ngettext
 
 from . import chain as ch, info
 from .board import (CITIES, CITY_INDEX, LOAN_EXTENDED_16, LOAN_REPAY, PAIRS, PLAUSIBLE, board_for, layout_grid,
@@ -23,9 +24,8 @@ from .chain import EMPTY, FREE, next_sites, run_ok
 from .notation import HELP, card_label, city_named, match, suggest
 from .sailing import is_sail, parse_sail
 from .words import canonical_words
-from .state import BANK, COLOURS, OFF, State
+from .state import BANK, COLOURS, NOTE_EXTRA_LOAN, NOTE_OVERDRAWN, NOTE_PASSED, OFF, State, shown
 
-NAMES = {i: c.capitalize() for i, c in enumerate(CITIES)}
 _PAIR_INDEX = tuple((CITY_INDEX[a], CITY_INDEX[b]) for a, b in PAIRS)
 _SPACES = 2 * len(CITIES)                      # harbour spaces, and fortress spaces, on the board (check)
 
@@ -188,6 +188,15 @@ class ElCapitanRules(Rules):
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS)
         self.notation = HELP
 
+    @property
+    def notation(self) -> str:
+        """The notation's help in the language in force (the language may be chosen after the engine is built)."""
+        return _(HELP)
+
+    @notation.setter
+    def notation(self, text: str) -> None:
+        pass                                    # the base class stores the help; here it is always HELP
+
     # --- setup ---------------------------------------------------------------------------------------
     def record_options(self, options):
         # Every board value the game used is a chance move in the log, so the record needs no board
@@ -205,22 +214,24 @@ class ElCapitanRules(Rules):
                 if not word:
                     continue
                 if word not in COLOURS:
-                    raise BadInput(f"Option colours: {word!r} is not a colour; the colours are "
-                                   f"{', '.join(COLOURS)}.{suggest(word, COLOURS)}")
+                    raise BadInput(_("Option colours: {word} is not a colour; the colours are {colours}.").format(
+                        word=repr(word), colours=", ".join(COLOURS)) + suggest(word, COLOURS))
                 colours.append(COLOURS.index(word))
             if len(colours) != need or len(set(colours)) != need:
-                what = "a main and a neutral colour for each of the 2 players" if n == 2 else "one per player"
-                raise BadInput(f"Option colours needs {need} different colours ({what}).")
+                if n == 2:
+                    raise BadInput(_("Option colours needs {n} different colours (a main and a neutral colour for "
+                                     "each of the 2 players).").format(n=need))
+                raise BadInput(_("Option colours needs {n} different colours (one per player).").format(n=need))
         else:
             colours = [0, 1, 2, 3] if n == 2 else list(range(n))   # 2 players: A red+green, B yellow+blue
         s = State(players, options, board, colours)
         s.board_layout = board.layout
         s.setup_warnings = [board.problem] if board.problem else []
         if board.loan10_extended is not None and board.loan10_extended != options["loan10_extended"]:
-            s.setup_warnings.append(f"Your board file says an extended 10-florin loan is repaid with "
-                                    f"{board.loan10_extended}, but this game uses {options['loan10_extended']}; "
-                                    f"start it with -o loan10-extended={board.loan10_extended} to follow your "
-                                    "cards (option O1).")
+            s.setup_warnings.append(_("Your board file says an extended 10-florin loan is repaid with "
+                                      "{board}, but this game uses {game}; start it with -o loan10-extended={board} "
+                                      "to follow your cards (option O1).").format(
+                board=board.loan10_extended, game=options["loan10_extended"]))
         s.dist = s.reach = None
         s.moves_of = [_per_player(name) for name in players]    # each player's cached turn moves
         self._new_pieces(s)
@@ -656,8 +667,7 @@ class ElCapitanRules(Rules):
             face = a[1]
             extra = s.options["loan_stacks"] == "finite" and s.stack[face] == 0
             if extra:
-                s.notes.append(f"No {face}-florin loan card was left; the table gave {s.players[p]} an extra loan "
-                               "(rule O12).")
+                s.notes.append(NOTE_EXTRA_LOAN.format(face=face, name=s.players[p]))
             elif s.options["loan_stacks"] == "finite":
                 s.stack[face] -= 1
             s.money[p] += face
@@ -675,9 +685,16 @@ class ElCapitanRules(Rules):
                 if value <= s.money[p]:
                     (self._place if a[0] == "build" else self._fortress)(s, p, a)
                 else:
-                    what = "a warehouse" if a[0] == "build" else "a fortress"
-                    s.flash = (f"{s.players[p]} cannot pay {value} florins for {what} in "
-                               f"{NAMES[s.ship_city[p]]} with {s.money[p]}: choose another move (rules W1, F2).")
+                    # shown in the next prompt and as this move's event (never stored in the view)
+                    city = display("el-capitan", "city", CITIES[s.ship_city[p]])
+                    if a[0] == "build":
+                        s.flash = _("{name} cannot pay {price} florins for a warehouse in {city} with {money}: "
+                                    "choose another move (rules W1, F2).").format(
+                            name=s.players[p], price=value, city=city, money=s.money[p])
+                    else:
+                        s.flash = _("{name} cannot pay {price} florins for a fortress in {city} with {money}: "
+                                    "choose another move (rules W1, F2).").format(
+                            name=s.players[p], price=value, city=city, money=s.money[p])
             elif key[0] == "dark" and s.pending_dark is not None:
                 c, site, how = s.pending_dark
                 s.pending_dark = None
@@ -692,7 +709,7 @@ class ElCapitanRules(Rules):
                     self._anchor(s, p, c)
                 else:
                     s.ship_city[p] = BANK
-            s.notes.append(f"{s.players[p]} could take no action and passed (table ruling; rules T14/O12).")
+            s.notes.append(NOTE_PASSED.format(name=s.players[p]))      # English: translated where shown
             self._end_turn(s)
         elif kind in ("repay", "extend", "repay all", "extend all"):
             q = s.settle_queue[0][0]
@@ -798,8 +815,7 @@ class ElCapitanRules(Rules):
         if not loan[2]:
             s.stack[loan[0]] += 1
         if s.money[p] < 0:
-            s.notes.append(f"{s.players[p]} repaid a loan with more than his cash and is at {s.money[p]} "
-                           "florins (rule O10).")
+            s.notes.append(NOTE_OVERDRAWN.format(name=s.players[p], money=s.money[p]))
 
     def _repay_value(self, s, loan):
         face, ext = loan[0], loan[1]
@@ -960,10 +976,11 @@ class ElCapitanRules(Rules):
 
     def events(self, s):
         out = [s.flash] if s.flash else []
-        out += s.notes[s.notes_mark:]
+        out += [shown(note) for note in s.notes[s.notes_mark:]]
         if s.paid_now:
-            out.append(f"Payday {s.paydays}: " + "; ".join(
-                f"{name} receives {parts['total']}" for name, parts in s.last_payday.items()) + ".")
+            out.append(_("Payday {n}: {paid}.").format(n=s.paydays, paid="; ".join(
+                _("{name} receives {total}").format(name=name, total=parts["total"])
+                for name, parts in s.last_payday.items())))
         return out
 
     def result(self, s):
@@ -1032,14 +1049,15 @@ class ElCapitanRules(Rules):
             # a board question answered with just the value: "9", "price 9", "value 12", "dark"
             words = [w for w in text.split() if w not in ("price", "value", "florins", "fl", "is", "it's")]
             if len(words) == 1:
-                answer = int(words[0]) if words[0].isdigit() else words[0]
+                answer = int(words[0]) if words[0].isascii() and words[0].isdigit() else words[0]
                 hits = [m.text for m in legal if m.action[2] == answer]
                 if len(hits) == 1:
                     return hits[0]
                 if isinstance(answer, int):
                     values = [m.action[2] for m in legal]
-                    raise IllegalMove(f"{answer} is not a possible answer here; the referee accepts "
-                                      f"{min(values)} to {max(values)} (a printed board value, rule D6).")
+                    raise IllegalMove(_("{answer} is not a possible answer here; the referee accepts "
+                                        "{low} to {high} (a printed board value, rule D6).").format(
+                        answer=answer, low=min(values), high=max(values)))
         words = text.split()
         if words and words[0] == "build" and "site" not in words:
             # a city's first warehouse: plain "build" takes site 1; site 2 is named when wanted (W3a)
@@ -1055,14 +1073,15 @@ class ElCapitanRules(Rules):
         if (len(legal) == 1 and legal[0].action[0] == "learn" and legal[0].action[1][0] == "dark"
                 and self._known(s, legal[0].action[1]) is None):
             site = legal[0].action[1][2]
-            raise IllegalMove(f"Site {site} can only be plain: the k-th shut-down square lies beyond site k, or a "
-                              "warehouse there would shut itself (rules W6, D5).")
+            raise IllegalMove(_("Site {site} can only be plain: the k-th shut-down square lies beyond site k, or a "
+                                "warehouse there would shut itself (rules W6, D5).").format(site=site))
         if len(legal) == 1 and legal[0].chance and legal[0].action[0] in ("learn", "layout"):
             only = legal[0].text
             if only.rsplit(" ", 1)[0] == text.rsplit(" ", 1)[0] or (words and words[0] == "layout"
                                                                      and only.startswith("layout")):
-                raise IllegalMove(f"Your board data says '{only}', not '{text}'; correct the board file "
-                                  "(referee board) if it is wrong, or replay this game with the option board=none.")
+                raise IllegalMove(_("Your board data says '{only}', not '{text}'; correct the board file "
+                                    "(referee board) if it is wrong, or replay this game with the option "
+                                    "board=none.").format(only=only, text=text))
         from .explain import explain
 
         reason = explain(self, s, text, words)
@@ -1072,10 +1091,10 @@ class ElCapitanRules(Rules):
         verbs = ("buy", "sail", "bank", "build", "reopen", "fortress", "loan", "end", "pass", "repay", "extend",
                  "start", "layout", "destination", "connection", "price", "expansion") + CITIES
         if head not in verbs and not any(v.startswith(head) for v in verbs):
-            raise InvalidMove(f"'{text}' is not El Capitan notation.{suggest(head, verbs)} Type 'help' for the "
-                              "notation or 'moves' for the legal moves.")
-        shown = ", ".join(texts[:8]) + (", ..." if len(texts) > 8 else "")
-        raise IllegalMove(f"'{text}' is not a legal move now; legal now: {shown}.")
+            raise InvalidMove(_("'{text}' is not El Capitan notation.").format(text=text) + suggest(head, verbs)
+                              + " " + _("Type 'help' for the notation or 'moves' for the legal moves."))
+        listed = ", ".join(texts[:8]) + (", ..." if len(texts) > 8 else "")
+        raise IllegalMove(_("'{text}' is not a legal move now; legal now: {moves}.").format(text=text, moves=listed))
 
     def _reveal_text(self, s, text, texts):
         """A card turned face up, typed the way the table reads it out: 'marseille 3 4', 'mars 3 seals price 4',
@@ -1092,9 +1111,9 @@ class ElCapitanRules(Rules):
                 if w != "card" and numbers and numbers[-1][1] is None:     # '3 seals 4 florins'
                     numbers[-1] = (numbers[-1][0], "s" if w.startswith("seal") else "f")
                 continue
-            unit = w[-1] if w[-1:] in ("s", "f") and w[:-1].isdigit() else None
+            unit = w[-1] if w[-1:] in ("s", "f") and w[:-1].isascii() and w[:-1].isdigit() else None
             num = w[:-1] if unit else w
-            if num.isdigit():
+            if num.isascii() and num.isdigit():
                 numbers.append((int(num), unit))
                 continue
             c = city_named(w)
@@ -1125,10 +1144,10 @@ class ElCapitanRules(Rules):
             card = ("c", a, b, numbers[0][0])
         elif cities and numbers:
             if kind == "c":
-                raise IllegalMove("The card turned up is from the connection pile: enter its two cities and its "
-                                  "price, e.g. 'tanger venezia 3' (rule T4).")
-            raise IllegalMove("The card turned up is from the destination/sea-route pile: enter its city, seals and "
-                              "price, e.g. 'marseille 3 4' (rule T4).")
+                raise IllegalMove(_("The card turned up is from the connection pile: enter its two cities and its "
+                                    "price, e.g. 'tanger venezia 3' (rule T4)."))
+            raise IllegalMove(_("The card turned up is from the destination/sea-route pile: enter its city, seals "
+                                "and price, e.g. 'marseille 3 4' (rule T4)."))
         else:
             return None
         word = "destination" if kind == "d" else "connection"
@@ -1136,13 +1155,21 @@ class ElCapitanRules(Rules):
         if canonical in texts:
             return canonical
         if s.draw_unknown[kind] == 0 or s.file_deck[kind] is not None:
-            raise IllegalMove(f"{card_label(card)} is not in the face-down pile (it holds {len(set(texts))} "
-                              "possible cards; type 'moves' to list them, rule T4).")
+            raise IllegalMove(ngettext("{card} is not in the face-down pile (it holds {n} possible card; type "
+                                       "'moves' to list them, rule T4).",
+                                       "{card} is not in the face-down pile (it holds {n} possible cards; type "
+                                       "'moves' to list them, rule T4).", len(set(texts))).format(
+                card=card_label(card), n=len(set(texts))))
         lo_s, hi_s = PLAUSIBLE["seals"]
         lo_p, hi_p = PLAUSIBLE["card_price"]
-        raise IllegalMove(f"A {word} card is entered as its {'city, seals' if kind == 'd' else 'two cities'} and "
-                          f"price: seals {lo_s}-{hi_s}, price {lo_p}-{hi_p}"
-                          + (" (Venezia-Tanger costs 3, rule 3.2)" if kind == "c" else "") + ".")
+        if kind == "d":
+            raise IllegalMove(_("A destination card is entered as its city, seals and price: seals {low_seals}-"
+                                "{high_seals}, price {low_price}-{high_price}.").format(
+                low_seals=lo_s, high_seals=hi_s, low_price=lo_p, high_price=hi_p))
+        raise IllegalMove(_("A connection card is entered as its two cities and price: seals {low_seals}-"
+                            "{high_seals}, price {low_price}-{high_price} (Venezia-Tanger costs 3, rule 3.2).").format(
+            low_seals=lo_s, high_seals=hi_s, low_price=lo_p, high_price=hi_p))
+
 
     # --- presentation ------------------------------------------------------------------------------------
     def prompt(self, s):

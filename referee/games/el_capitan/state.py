@@ -2,11 +2,44 @@
 
 from __future__ import annotations
 
+import re
+
+from referee.i18n import N_
+
 from .board import CITIES, Board
 from .chain import City
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 OFF, BANK = -2, -1          # ship positions besides a city index 0..8
+
+
+# Table flags (rulings the rules text leaves open) are stored as plain English sentences: game.view()'s
+# "notes" and records keep them so, and appending one stays as cheap as an f-string (a random playout passes
+# often). ``shown`` gives the sentence in the language in force by reading its fields back from the English.
+NOTE_EXTRA_LOAN = N_("No {face}-florin loan card was left; the table gave {name} an extra loan (rule O12).")
+NOTE_PASSED = N_("{name} could take no action and passed (table ruling; rules T14/O12).")
+NOTE_OVERDRAWN = N_("{name} repaid a loan with more than his cash and is at {money} florins (rule O10).")
+_NOTE_PATTERNS: list = []
+
+
+def _patterns() -> list:
+    if not _NOTE_PATTERNS:
+        for msgid in (NOTE_EXTRA_LOAN, NOTE_PASSED, NOTE_OVERDRAWN):
+            parts = re.split(r"\{(\w+)\}", msgid)
+            regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+)" for i, part in enumerate(parts))
+            _NOTE_PATTERNS.append((msgid, re.compile(regex + r"\Z", re.S)))
+    return _NOTE_PATTERNS
+
+
+def shown(note: str) -> str:
+    """A stored note as a person reads it, in the language in force (a note of another origin as it is)."""
+    from referee.i18n import _
+
+    for msgid, pattern in _patterns():
+        m = pattern.match(note)
+        if m:
+            return _(msgid).format(**m.groupdict())
+    return note
 
 
 class State:

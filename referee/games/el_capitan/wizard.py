@@ -13,7 +13,8 @@ import sys
 
 import click
 
-from referee.i18n import N_, _
+from referee.core.names import display
+from referee.i18n import N_, _, ngettext
 
 from .board import (CITIES, FIXED_CELLS, SITES, BoardError, board_warnings, default_board_path, empty_file,
                     grid_layout, read_board_file, save_board_file, tables_board, validate_board_file)
@@ -43,13 +44,36 @@ def _numbers(text, count=None, lo=0, hi=999, allow_unknown=True):
         try:
             v = int(w)
         except ValueError:
-            raise Invalid(f"{w!r} is not a whole number; type the number printed on the board (or ? if unreadable).")
+            raise Invalid(_("{word} is not a whole number; type the number printed on the board (or ? if "
+                            "unreadable).").format(word=repr(w)))
         if not lo <= v <= hi:
-            raise Invalid(f"{v} is outside {lo}-{hi}.")
+            raise Invalid(_("{value} is outside {low}-{high}.").format(value=v, low=lo, high=hi))
         out.append(v)
     if count is not None and len(out) != count:
-        raise Invalid(f"Give {count} number{'s' if count != 1 else ''}, separated by spaces (you gave {len(out)}).")
+        raise Invalid(ngettext("Give {n} number, separated by spaces (you gave {got}).",
+                               "Give {n} numbers, separated by spaces (you gave {got}).", count).format(
+            n=count, got=len(out)))
     return out
+
+
+YES = ("yes", "y", "ano")          # the confirmation, also in Czech
+
+
+def _summary(data) -> list[str]:
+    """The board file's values, one line a city, then the expansion table and the loan card."""
+    lines = []
+    for cid in CITIES:
+        c = data["cities"][cid]
+        lines.append(_("{city:15} grid {grid}; harbour {harbour}; fortress {fortress}; sites {sites}; final {final}; "
+                       "dark {dark}; triangle {triangle}").format(
+            city=display("el-capitan", "city", cid), grid=_show(c["grid"]), harbour=_show(c["harbour_price"]),
+            fortress=_show(c["fortress_price"]), sites=_show(c["site_values"]), final=_show(c["final_value"]),
+            dark=_show(c["dark_sites"]), triangle=_show_triangle(c["triangle_site"])))
+    exp = data.get("expansion_table") or {}
+    lines.append(_("Expansion table: {rows}").format(rows=", ".join(f"{n}:{_show(exp.get(n))}"
+                                                                    for n in range(1, 10))))
+    lines.append(_("Extended 10-florin loan: {value}").format(value=_show(data.get("loan_10_extended"))))
+    return lines
 
 
 def _show(v):
@@ -96,11 +120,11 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
             except Invalid as err:
                 tell(f"  {err}")
 
-    tell("El Capitan board entry: read the numbers printed on your own board. Answer ? to leave one unknown "
-         "(the referee asks for it at the table when it matters).")
+    tell(_("El Capitan board entry: read the numbers printed on your own board. Answer ? to leave one unknown "
+           "(the referee asks for it at the table when it matters)."))
     for cid in CITIES:
         c = cities[cid]
-        name = cid.capitalize()
+        name = display("el-capitan", "city", cid)
         tell(f"-- {name}")
         if cid not in FIXED_CELLS:
             # only suggested by the rulebook: Enter keeps what the file holds ("?" if nothing), never the guess
@@ -119,9 +143,9 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
                 tell(_(told_text).format(city=name, prices=_show(c[key])))
                 continue
             c[key] = get(_(ask_text).format(city=name), lambda t: _numbers(t, 2, 1) or [None, None], _show(c[key]))
-        c["site_values"] = get(f"{name}: the 12 building-site values, from site 1 (printed 0)",
+        c["site_values"] = get(_("{city}: the 12 building-site values, from site 1 (printed 0)").format(city=name),
                                lambda t: _numbers(t, SITES) or [0] + [None] * (SITES - 1), _show(c["site_values"]))
-        c["final_value"] = get(f"{name}: the value on the final field (never built on)",
+        c["final_value"] = get(_("{city}: the value on the final field (never built on)").format(city=name),
                                lambda t: (_numbers(t, 1) or [None])[0], _show(c["final_value"]))
         c["dark_sites"] = get(_("{city}: site numbers of the dark (shut-down) squares (none if there are none)")
                               .format(city=name),
@@ -130,32 +154,27 @@ def run_wizard(ask, tell, data: dict | None = None) -> dict | None:
                                  .format(city=name),
                                  _triangle, _show_triangle(c["triangle_site"]))
     if grid_layout({k: v["grid"] for k, v in cities.items() if v["grid"]}) is None:
-        tell("  The grid cells do not form the board's layout (the left column is Marseille, Valencia, Tanger; "
-             "Napoli is in the centre; Constantinople and Alexandria take the right-hand corners); the grid is "
-             "left unknown.")
+        tell("  " + _("The grid cells do not form the board's layout (the left column is Marseille, Valencia, "
+                      "Tanger; Napoli is in the centre; Constantinople and Alexandria take the right-hand corners); "
+                      "the grid is left unknown."))
         for cid in SUGGESTED:
             cities[cid]["grid"] = None
-    tell("-- Expansion table")
+    tell("-- " + _("Expansion table"))
     exp = data.get("expansion_table") or {}
     rows = known([exp.get(str(n)) for n in range(1, 10)], [confirmed.expansion.get(n) for n in range(1, 10)])
-    got = get("Expansion table: florins for 1 to 9 cities (9 numbers)", lambda t: _numbers(t, 9) or [None] * 9,
+    got = get(_("Expansion table: florins for 1 to 9 cities (9 numbers)"), lambda t: _numbers(t, 9) or [None] * 9,
               _show(rows))
     data["expansion_table"] = {str(n): v for n, v in zip(range(1, 10), got)}
-    data["loan_10_extended"] = get("Back of a 10-florin loan card: repayment after extending (16 or 20)",
+    data["loan_10_extended"] = get(_("Back of a 10-florin loan card: repayment after extending (16 or 20)"),
                                    lambda t: _loan(t), _show(data.get("loan_10_extended")))
     clean, warnings = validate_board_file(data)
-    tell("-- Summary")
-    for cid in CITIES:
-        c = clean["cities"][cid]
-        tell(f"{cid.capitalize():15} grid {_show(c['grid'])}; harbour {_show(c['harbour_price'])}; fortress "
-             f"{_show(c['fortress_price'])}; sites {_show(c['site_values'])}; final {_show(c['final_value'])}; "
-             f"dark {_show(c['dark_sites'])}; triangle {_show_triangle(c['triangle_site'])}")
-    tell("Expansion table: " + ", ".join(f"{n}:{_show(clean['expansion_table'].get(n))}" for n in range(1, 10)))
-    tell(f"Extended 10-florin loan: {_show(clean['loan_10_extended'])}")
+    tell("-- " + _("Summary"))
+    for line in _summary(clean):
+        tell(line)
     for w in warnings:
-        tell("Warning: " + w)
-    answer = ask("Save this board? Type yes to confirm", "")
-    if answer.strip().lower() not in ("yes", "y"):
+        tell(_("Warning: {warning}").format(warning=w))
+    answer = ask(_("Save this board? Type yes to confirm"), "")
+    if answer.strip().lower() not in YES:
         return None
     return clean
 
@@ -211,7 +230,7 @@ def _set_one(data, parts, value) -> str:
         return _("{key} = {new} (was {old})").format(key="loan10", new=_show(data["loan_10_extended"]),
                                                     old=_show(old))
     if parts[0] in ("expansion", "expansion_table"):
-        if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= 9:
+        if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()) or not 1 <= int(parts[1]) <= 9:
             raise Invalid(_("name the row: expansion.N=VALUE for N = 1 to 9 cities."))
         rows = data.setdefault("expansion_table", {})
         old = rows.get(parts[1], rows.get(int(parts[1])))
@@ -227,7 +246,7 @@ def _set_one(data, parts, value) -> str:
     index = None
     if len(parts) == 3:
         size = {"harbour_price": 2, "fortress_price": 2, "site_values": SITES}.get(field)
-        if size is None or not parts[2].isdigit() or not 1 <= int(parts[2]) <= size:
+        if size is None or not (parts[2].isascii() and parts[2].isdigit()) or not 1 <= int(parts[2]) <= size:
             if size is None:
                 raise Invalid(_("{field} has no entry {entry!r}.").format(field=parts[1], entry=parts[2]))
             raise Invalid(_("{field} has no entry {entry!r}; entries are 1 to {size}.").format(
@@ -270,7 +289,7 @@ def _dark(t):
     if got is None:
         return None
     if None in got or len(set(got)) != len(got):
-        raise Invalid("Give each dark square's site number once.")
+        raise Invalid(_("Give each dark square's site number once."))
     return sorted(got)
 
 
@@ -292,7 +311,8 @@ def merge_learned(data: dict, learned: dict) -> tuple[dict, list[str], list[str]
                 c[field][index] = value
             added.append(f"{label} = {value}")
         elif cur != value:
-            conflicts.append(f"{label}: the file says {cur}, the game was told {value} (the file is kept)")
+            conflicts.append(_("{label}: the file says {file}, the game was told {value} (the file is kept)").format(
+                label=label, file=cur, value=value))
 
     status: dict = {}
     for key, value in learned.items():
@@ -311,7 +331,8 @@ def merge_learned(data: dict, learned: dict) -> tuple[dict, list[str], list[str]
                 exp[str(key[1])] = value
                 added.append(f"expansion {key[1]} cities = {value}")
             elif cur != value:
-                conflicts.append(f"expansion {key[1]} cities: the file says {cur}, the game was told {value}")
+                conflicts.append(_("{label}: the file says {file}, the game was told {value}").format(
+                    label=f"expansion {key[1]} cities", file=cur, value=value))
             continue
         cid = _C[key[1]]
         if kind == "harbour":
@@ -341,7 +362,7 @@ def _loan(text):
     if got is None:
         return None
     if got[0] not in (16, 20):
-        raise Invalid("The extended 10-florin loan is repaid with 16 or 20 florins (option O1).")
+        raise Invalid(_("The extended 10-florin loan is repaid with 16 or 20 florins (option O1)."))
     return got[0]
 
 
@@ -393,26 +414,19 @@ def board_command(path, show, check_only, record, assignments):
             if show or check_only or assignments:   # --set never overwrites a file it cannot read
                 click.echo(str(err), err=True)
                 sys.exit(2)
-            click.echo(f"{err} Starting from an empty board.", err=True)
+            click.echo(_("{why} Starting from an empty board.").format(why=err), err=True)
     if show or check_only:
         if existing is None:
-            click.echo(f"No board file at {target}; create it with `referee board`.", err=True)
+            click.echo(_("No board file at {path}; create it with `referee board`.").format(path=target), err=True)
             sys.exit(2)
         if show:
-            click.echo(f"Board file {target}")
-            for cid in CITIES:
-                c = existing["cities"][cid]
-                click.echo(f"{cid.capitalize():15} grid {_show(c['grid'])}; harbour {_show(c['harbour_price'])}; "
-                           f"fortress {_show(c['fortress_price'])}; sites {_show(c['site_values'])}; final "
-                           f"{_show(c['final_value'])}; dark {_show(c['dark_sites'])}; triangle "
-                           f"{_show_triangle(c['triangle_site'])}")
-            exp = existing.get("expansion_table") or {}
-            click.echo("Expansion table: " + ", ".join(f"{n}:{_show(exp.get(n))}" for n in range(1, 10)))
-            click.echo(f"Extended 10-florin loan: {_show(existing.get('loan_10_extended'))}")
+            click.echo(_("Board file {path}").format(path=target))
+            for line in _summary(existing):
+                click.echo(line)
         for w in existing.get("_warnings", []):
-            click.echo("Warning: " + w)
+            click.echo(_("Warning: {warning}").format(warning=w))
         if check_only:
-            click.echo(f"{target}: the board file is usable.")
+            click.echo(_("{path}: the board file is usable.").format(path=target))
         return
     start = None
     if existing is not None:
@@ -432,17 +446,17 @@ def board_command(path, show, check_only, record, assignments):
     try:
         data = run_wizard(ask, tell, start)
     except Abort:
-        click.echo("The board entry ended before it was confirmed; nothing was saved.", err=True)
+        click.echo(_("The board entry ended before it was confirmed; nothing was saved."), err=True)
         sys.exit(2)
     if data is None:
-        click.echo("Not confirmed; nothing was saved.", err=True)
+        click.echo(_("Not confirmed; nothing was saved."), err=True)
         sys.exit(1)
     import datetime as _dt
 
     data["saved"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     _save(target, data)
-    click.echo(f"Saved {target}. New games use it (option board=auto); board values it does not hold are asked "
-               "at the table.")
+    click.echo(_("Saved {path}. New games use it (option board=auto); board values it does not hold are asked "
+                 "at the table.").format(path=target))
 
 
 def _save(target, data) -> None:
@@ -479,33 +493,34 @@ def _from_record(target, start, record, interactive):
     try:
         game = referee.load_record(open(record, encoding="utf-8").read())
     except (OSError, UnicodeDecodeError) as err:
-        click.echo(f"Cannot read {record}: {err}.", err=True)
+        click.echo(_("Cannot read {path}: {why}.").format(path=record, why=err), err=True)
         sys.exit(2)
     except RefereeError as err:
         click.echo(f"{record}: {err}", err=True)
         sys.exit(err.exit_code)
     if game.game != "el-capitan":
-        click.echo(f"{record} is a {game.game} game, not El Capitan.", err=True)
+        click.echo(_("{path} is a {game} game, not El Capitan.").format(path=record, game=game.game), err=True)
         sys.exit(2)
     data, added, conflicts = merge_learned(start or empty_file(), game.state.learned)
     for line in conflicts:
-        click.echo("Conflict: " + line, err=True)
+        click.echo(_("Conflict: {conflict}").format(conflict=line), err=True)
     if not added:
-        click.echo("The game learned nothing the board file does not already hold; nothing to save.")
+        click.echo(_("The game learned nothing the board file does not already hold; nothing to save."))
         return
-    click.echo("Values the game was told at the table:")
+    click.echo(_("Values the game was told at the table:"))
     for line in added:
         click.echo("  " + line)
     ask = _tty_asker() if interactive else _stdin_asker(sys.stdin, lambda t: click.echo(t, nl=False, err=True))
     try:
-        answer = ask("Save them in the board file? Type yes to confirm", "")
+        answer = ask(_("Save them in the board file? Type yes to confirm"), "")
     except Abort:
         answer = ""
-    if answer.strip().lower() not in ("yes", "y"):
-        click.echo("Not confirmed; nothing was saved.", err=True)
+    if answer.strip().lower() not in YES:
+        click.echo(_("Not confirmed; nothing was saved."), err=True)
         sys.exit(1)
     _save(target, data)
-    click.echo(f"Saved {target}.")
+    click.echo(_("Saved {path}.").format(path=target))
+
 
 
 __all__ = ["board_command", "run_wizard", "merge_learned", "validate_board_file", "board_warnings"]

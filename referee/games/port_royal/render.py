@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext
+from ...core.names import display
+from ...i18n import N_, _, language, ngettext
 from . import cards as C
 from .cards import COINS, COLOUR, COLOURS, COST, IDS, INFLUENCE, KIND, PERSON, SHIP, SKULL, SWORDS
 
-_ABILITY = {"settler": "house", "captain": "anchor", "priest": "cross", "jack": "any symbol",
-            "sailor": "1 sword", "pirate": "2 swords", "mademoiselle": "hire for 1 less",
-            "jester": "+1 coin on a bust or an empty harbour", "admiral": "+2 coins at 5+ cards",
-            "governor": "+1 card in phase 2"}
+_ABILITY = {"settler": N_("house"), "captain": N_("anchor"), "priest": N_("cross"), "jack": N_("any symbol"),
+            "sailor": N_("1 sword"), "pirate": N_("2 swords"), "mademoiselle": N_("hire for 1 less"),
+            "jester": N_("+1 coin on a bust or an empty harbour"), "admiral": N_("+2 coins at 5+ cards"),
+            "governor": N_("+1 card in phase 2")}
+# the players' column headings of the full board
+_COLUMNS = (N_("seat"), N_("player"), N_("coins"), N_("influence"), N_("swords"), N_("persons"), N_("expeditions"))
+
+
+def _n(kind: str, cid: str) -> str:
+    """A component's name in the language in force (tables/port-royal/names.json)."""
+    return display("port-royal", kind, cid)
+
+
+def _pid(t: str) -> str:
+    """A person type where the English board shows its id ('sailor'): the Czech name in Czech."""
+    return t if language() == "en" else _n("person", t)
 _STYLE = {"yellow": "yellow", "blue": "blue", "green": "green", "red": "red", "black": "white on grey23"}
 
 
 def _card_row(c: int):
     if KIND[c] == SHIP:
         colour = COLOURS[COLOUR[c]]
-        sw = "skull" if SWORDS[c] == SKULL else str(SWORDS[c])
-        return (f"[{_STYLE[colour]}]{C.SHIP_NAME[C.TYPE[c]]} ({colour})[/]", f"swords {sw}", f"coins {COINS[c]}",
-                IDS[c])
+        sw = _("skull") if SWORDS[c] == SKULL else str(SWORDS[c])
+        return (f"[{_STYLE[colour]}]{C.SHORT[c]}[/]", _("swords {n}").format(n=sw),
+                _("coins {n}").format(n=COINS[c]), IDS[c])
     t = C.TYPE[c]
     if t == "trader":
         colour = COLOURS[COLOUR[c]]
-        extra = f" [{_STYLE[colour]}](+1 coin per {colour} {C.SHIP_NAME[C.TYPE_OF_COLOUR[colour]]})[/]"
+        extra = f" [{_STYLE[colour]}](" + _("+1 coin per {colour} {ship}").format(
+            colour=_n("colour", colour), ship=_n("ship", C.TYPE_OF_COLOUR[colour])) + ")[/]"
     else:
-        extra = f" [dim]({_ABILITY[t]})[/]"
-    return (f"{C.PERSON_NAME[t]}{extra}", f"cost {COST[c]}", f"influence {INFLUENCE[c]}", IDS[c])
+        extra = f" [dim]({_(_ABILITY[t])})[/]"
+    return (f"{_n('person', t)}{extra}", _("cost {n}").format(n=COST[c]),
+            _("influence {n}").format(n=INFLUENCE[c]), IDS[c])
 
 
 def _for_chooser(rules, s, c: int) -> str:
@@ -35,11 +50,15 @@ def _for_chooser(rules, s, c: int) -> str:
     other = p != a
     if KIND[c] == SHIP:
         gain = COINS[c] + s.stats[p][C.S_TRADER + COLOUR[c]]
-        return f"{name} draws {gain}" + (f", gives 1 to {s.players[a]}" if other else "")
+        if other:
+            return _("{player} draws {n}, gives 1 to {active}").format(player=name, n=gain, active=s.players[a])
+        return _("{player} draws {n}").format(player=name, n=gain)
     price = max(0, COST[c] - s.stats[p][C.S_MAD])
     if s.coins[p] < price + other:
-        return f"[dim]{name} cannot afford it[/]"
-    return f"{name} pays {price}" + (f" + 1 to {s.players[a]}" if other else "")
+        return "[dim]" + _("{player} cannot afford it").format(player=name) + "[/]"
+    if other:
+        return _("{player} pays {n} + 1 to {active}").format(player=name, n=price, active=s.players[a])
+    return _("{player} pays {n}").format(player=name, n=price)
 
 
 def render(rules, s):
@@ -56,25 +75,32 @@ def render(rules, s):
     for c in s.display:
         harbour.add_row(*_card_row(c) + ((_for_chooser(rules, s, c),) if taking else ()))
     if s.pending >= 0:
-        harbour.add_row(*(("[bold]flipped:[/] " + _card_row(s.pending)[0],) + _card_row(s.pending)[1:]))
+        harbour.add_row(*(("[bold]" + _("flipped:") + "[/] " + _card_row(s.pending)[0],) + _card_row(s.pending)[1:]))
     if not s.display and s.pending < 0:
-        harbour.add_row("[dim](empty)[/]", "", "", "")
+        harbour.add_row("[dim]" + _("(empty)") + "[/]", "", "", "")
     ncol = bin(s.colours).count("1")
-    harbour_panel = Panel(harbour, title=f"Harbour: {len(s.display)} card{'s' if len(s.display) != 1 else ''}, "
-                                         f"{ncol} colour{'s' if ncol != 1 else ''}", expand=False)
+    title = _("Harbour: {cards}, {colours}").format(
+        cards=ngettext("{n} card", "{n} cards", len(s.display)).format(n=len(s.display)),
+        colours=ngettext("{n} colour", "{n} colours", ncol).format(n=ncol))
+    harbour_panel = Panel(harbour, title=title, expand=False)
 
-    area = ", ".join(f"{IDS[e]} ({'+'.join(C.SYMBOLS[e])}: {INFLUENCE[e]} influence, {COINS[e]} coins)"
-                     for e in s.area) or "(none)"
+    area = ", ".join(_("{card} ({symbols}: {influence} influence, {coins} coins)").format(
+        card=IDS[e], symbols="+".join(_(C.SYMBOL_NAMES[x]) for x in C.SYMBOLS[e]), influence=INFLUENCE[e],
+        coins=COINS[e]) for e in s.area) or _("(none)")
 
     players = Table(box=box.SIMPLE_HEAD, expand=False)
-    for col in ("seat", "player", "coins", "influence", "swords", "persons", "expeditions"):
-        players.add_column(col)
+    for col in _COLUMNS:
+        players.add_column(_(col))
     for p, name in enumerate(s.players):
         by_type: dict = {}
         for c in s.persons[p]:
             t = C.TYPE[c]
             if t == "trader":                   # rules 3.1 item 5: a Trader's colour and its ship type
-                t = f"trader ({COLOURS[COLOUR[c]]} {C.TYPE_OF_COLOUR[COLOURS[COLOUR[c]]]})"
+                colour = COLOURS[COLOUR[c]]
+                t = (f"trader ({colour} {C.TYPE_OF_COLOUR[colour]})" if language() == "en" else
+                     f"{_n('person', 'trader')} ({_n('colour', colour)} {_n('ship', C.TYPE_OF_COLOUR[colour])})")
+            else:
+                t = _pid(t)
             by_type[t] = by_type.get(t, 0) + 1
         persons = ", ".join(f"{k} x{v}" if v > 1 else k for k, v in sorted(by_type.items())) or "-"
         exps = ", ".join(IDS[e][len("expedition-"):] for e in s.exps[p]) or "-"
@@ -86,24 +112,26 @@ def render(rules, s):
 
     status = Text()
     if s.finished:
-        status.append(f"Game over after turn {s.turn}. ", style="bold")
+        status.append(_("Game over after turn {turn}.").format(turn=s.turn) + " ", style="bold")
     else:
-        status.append(f"Turn {s.turn}: {s.players[s.active]} is active. ", style="bold")
-    status.append(f"Draw pile {s.draw}, discard pile {s.discard}. ")
+        status.append(_("Turn {turn}: {player} is active.").format(turn=s.turn, player=s.players[s.active]) + " ",
+                      style="bold")
+    status.append(_("Draw pile {draw}, discard pile {discard}.").format(draw=s.draw, discard=s.discard) + " ")
     if s.phase == "take":
-        status.append(f"Phase 2: {s.players[s.chooser]}'s chance (marked >), "
-                      f"{s.taken} of {rules._limit(s, s.chooser)} taken. ")
+        status.append(_("Phase 2: {player}'s chance (marked >), {taken} of {limit} taken.").format(
+            player=s.players[s.chooser], taken=s.taken, limit=rules._limit(s, s.chooser)) + " ")
     elif s.phase in ("flip", "reveal", "ship"):
-        status.append(f"Phase 1, {s.flips} flip{'' if s.flips == 1 else 's'} so far. ")
+        status.append(ngettext("Phase 1, {n} flip so far.", "Phase 1, {n} flips so far.", s.flips).format(n=s.flips)
+                      + " ")
     if s.end == "expedition-end":
-        status.append("Expedition end: 12 influence and an expedition end the game, and only players with "
-                      "an expedition can win (G4/G5). ")
+        status.append(_("Expedition end: 12 influence and an expedition end the game, and only players with "
+                        "an expedition can win (G4/G5).") + " ")
     if s.trigger and not s.finished:
-        status.append(f"{s.trigger} reached the end trigger; {s.players[s.n - 1]}'s turn is the last. ",
-                      style="yellow")
+        status.append(_("{player} reached the end trigger; {last}'s turn is the last.").format(
+            player=s.trigger, last=s.players[s.n - 1]) + " ", style="yellow")
     events = Text("\n".join(s.events), style="dim")
     # The prompt (whose decision, what they may do) is printed by the table itself, under the board.
-    return Group(harbour_panel, Text("Expedition area: " + area), players, status, events)
+    return Group(harbour_panel, Text(_("Expedition area:") + " " + area), players, status, events)
 
 
 # --- fitting a terminal: the table picks the fullest tier whose lines fit its board area (ui/fit.py) ------
@@ -117,12 +145,12 @@ def _compact_card(rules, s, c: int, taking: bool):
     if KIND[c] == SHIP:
         colour = COLOURS[COLOUR[c]]
         sw = _("skull") if SWORDS[c] == SKULL else _("{n}sw").format(n=SWORDS[c])
-        line.append(f"{C.SHIP_NAME[C.TYPE[c]]} {colour}", style=_STYLE[colour])
+        line.append(f"{_n('ship', C.TYPE[c])} {_n('colour', colour)}", style=_STYLE[colour])
         # TRANSLATORS: a ship in the harbour: its coins (c) and swords (sw), short to fit 80 columns
         line.append(" " + _("{coins}c {swords}").format(coins=COINS[c], swords=sw))
     else:
         t = C.TYPE[c]
-        line.append(C.PERSON_NAME[t])
+        line.append(_n("person", t))
         # TRANSLATORS: a person in the harbour: its cost and influence points (inf)
         line.append(" " + _("cost {cost} {influence}inf").format(cost=COST[c], influence=INFLUENCE[c]))
     if taking:
@@ -156,10 +184,12 @@ def _terse_persons(s, p: int) -> str:
         if t == "trader":
             traders += COLOURS[COLOUR[c]][:1] if COLOURS[COLOUR[c]] != "black" else "k"
         else:
-            by_type[t[:3]] = by_type.get(t[:3], 0) + 1
+            t = _pid(t)[:3]
+            by_type[t] = by_type.get(t, 0) + 1
     parts = [f"{k}{v}" if v > 1 else k for k, v in sorted(by_type.items())]
     if traders:
-        parts.append("tr:" + "".join(sorted(traders)))
+        # TRANSLATORS: traders, then their colours' first letters (r b g y, k black), tersest board
+        parts.append(_("tr:") + "".join(sorted(traders)))
     return " ".join(parts)
 
 
@@ -177,7 +207,9 @@ def _compact_player(s, p: int, full: bool, terse: bool = False):
     for c in s.persons[p]:
         t = C.TYPE[c]
         if t == "trader":
-            t = f"trader-{COLOURS[COLOUR[c]]}"
+            t = _("trader-{colour}").format(colour=_n("colour", COLOURS[COLOUR[c]]))
+        else:
+            t = _pid(t)
         by_type[t] = by_type.get(t, 0) + 1
     persons = " ".join(f"{k}x{v}" if v > 1 else k for k, v in sorted(by_type.items()))
     if terse and not full:

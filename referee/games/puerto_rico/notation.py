@@ -167,7 +167,7 @@ def tokens(text: str) -> list[tuple]:
             w = words[i]
             if w in FILLER:
                 pass
-            elif w.isdigit():
+            elif w.isascii() and w.isdigit():
                 out.append(("num", int(w)))
             elif (hit := _partial(w)) is not None:
                 out.append(hit)

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from .checklist import setup_checklist
 from .notation import mayor_ok_text, mayor_proposal, storage_proposal
-from .state import BIDS, CIRC, END, GOODS, KINDS, PH_MAYOR, STORAGE, dbl_
+from .state import BIDS, CIRC, END, PH_MAYOR, STORAGE, bid_, dbl_, good_, role_
+
+# the players' column headings of the full table
+_COLUMNS = (N_("player"), N_("island"), N_("city"), N_("San Juan"), N_("doubloons"), N_("goods"))
 
 
 def _circles(n_on: int, n_circ: int) -> str:
@@ -15,12 +18,14 @@ def _circles(n_on: int, n_circ: int) -> str:
 
 def _phase(s) -> str:
     if s.phase == END:
-        return "game over"
+        return _("game over")
     if s.phase == "role":
-        return f"choosing roles ({s.names[s.actor]} chooses; pick {s.picks + 1} of {s.total_picks} this round)"
+        return _("choosing roles ({player} chooses; pick {pick} of {picks} this round)").format(
+            player=s.names[s.actor], pick=s.picks + 1, picks=s.total_picks)
     if s.phase == "reveal":
-        return "turning up the face-up plantations"
-    return f"{s.phase} ({s.cards[s.card]}, chosen by {s.names[s.chooser]})"
+        return _("turning up the face-up plantations")
+    return _("{phase} ({role}, chosen by {player})").format(phase=role_(s.phase), role=role_(s.cards[s.card]),
+                                                            player=s.names[s.chooser])
 
 
 def render(s):
@@ -31,19 +36,20 @@ def render(s):
 
     parts = []
     if s.card < 0 and s.round == 1 and s.picks == 0:
-        parts.append(Panel(setup_checklist(s.n, s.pool0), title="Setup checklist"))
+        parts.append(Panel(setup_checklist(s.n, s.pool0), title=_("Setup checklist")))
     show_vp = s.opts.get("show-running-vp", False) or s.phase == END
-    players = Table(title=f"Round {s.round}: governor {s.names[s.gov]}", show_lines=True)
-    for col in ("player", "island", "city", "San Juan", "doubloons", "goods") + (("VP",) if show_vp else ()):
-        players.add_column(col)
+    players = Table(title=_("Round {round}: governor {player}").format(round=s.round, player=s.names[s.gov]),
+                    show_lines=True)
+    for col in _COLUMNS + ((N_("VP"),) if show_vp else ()):
+        players.add_column(_(col))
     for p in range(s.n):
         t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
-        island = "\n".join(f"{KINDS[k]} {_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
-        city = "\n".join(f"{BIDS[b]} {_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
-        city += f"\n({s.city[p]}/12 spaces)"
-        goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g]) or "-"
-        name = s.names[p] + (" (governor)" if p == s.gov else "")
-        held = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]   # 2 players: up to 3
+        island = "\n".join(f"{good_(k)} {_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
+        city = "\n".join(f"{bid_(b)} {_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
+        city += "\n" + _("({used}/12 spaces)").format(used=s.city[p])
+        goods = ", ".join(f"{s.goods[p][g]} {good_(g)}" for g in range(5) if s.goods[p][g]) or "-"
+        name = s.names[p] + (" " + _("(governor)") if p == s.gov else "")
+        held = [role_(s.cards[i]) for i in range(len(s.cards)) if s.card_taken[i] == p]   # 2 players: up to 3
         if held:
             name += "\n(" + ", ".join(held) + ")"   # not [..]: table cells are rich markup
         row = [name, island, city, str(s.sj[p]), str(s.dbl[p]), goods]
@@ -51,48 +57,54 @@ def render(s):
             row.append(str(s.vp[p]))
         players.add_row(*row)
     parts.append(players)
-    ships = "  ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]] if sh[1] >= 0 else 'empty'}]" for sh in s.ships)
-    house = ", ".join(GOODS[g] for g in s.house) or "empty"
-    roles = "  ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
+    ships = "  ".join(f"[{sh[0]}: {sh[2]} {good_(sh[1]) if sh[1] >= 0 else _('empty')}]" for sh in s.ships)
+    house = ", ".join(good_(g) for g in s.house) or _("empty")
+    roles = "  ".join(f"{role_(s.cards[i])}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
                       + (f"({s.names[s.card_taken[i]]})" if s.card_taken[i] >= 0 else "")
                       for i in range(len(s.cards)))
-    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or "none"
+    row = ", ".join(f"{s.row[g]} {good_(g)}" for g in range(5) if s.row[g]) or _("none")
     board = Text.assemble(
-        ("Cargo ships: ", "bold"), ships, "\n",
-        ("Trading house: ", "bold"), f"{house} ({len(s.house)}/4)", "\n",
-        ("Colonists: ", "bold"), f"{s.cship} on the ship, {s.csup} in the supply", "\n",
-        ("VP chips left: ", "bold"), str(s.pool), "\n",
-        ("Plantations face up: ", "bold"), row, f"  (stack {sum(s.stack)}, discards {sum(s.disc)}, "
-                                               f"quarries {s.quarries})", "\n",
-        ("Goods supply: ", "bold"), ", ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)), "\n",
-        ("Roles: ", "bold"), roles, "\n",
-        ("Phase: ", "bold"), _phase(s),
+        (_("Cargo ships:") + " ", "bold"), ships, "\n",
+        (_("Trading house:") + " ", "bold"), f"{house} ({len(s.house)}/4)", "\n",
+        (_("Colonists:") + " ", "bold"),
+        _("{ship} on the ship, {supply} in the supply").format(ship=s.cship, supply=s.csup), "\n",
+        (_("VP chips left:") + " ", "bold"), str(s.pool), "\n",
+        (_("Plantations face up:") + " ", "bold"), row,
+        "  " + _("(stack {stack}, discards {discards}, quarries {quarries})").format(
+            stack=sum(s.stack), discards=sum(s.disc), quarries=s.quarries), "\n",
+        (_("Goods supply:") + " ", "bold"), ", ".join(f"{s.gsup[g]} {good_(g)}" for g in range(5)), "\n",
+        (_("Roles:") + " ", "bold"), roles, "\n",
+        (_("Phase:") + " ", "bold"), _phase(s),
     )
     if s.bank < 0:   # option doubloon-bank-limit off: the bank pays on past the box (rules 7)
-        board.append(f"\nThe bank has paid out {dbl_(-s.bank)} more than the box holds (86): use a stand-in.",
-                     style="yellow")
+        board.append("\n" + _("The bank has paid out {amount} more than the box holds (86): use a stand-in.").format(
+            amount=dbl_(-s.bank)), style="yellow")
     if s.triggers:
-        board.append(f"\nThe game ended ({', '.join(s.triggers)})." if s.phase == END else
-                     f"\nGame end triggered ({', '.join(s.triggers)}): this is the last round.", style="bold red")
+        why = ", ".join(s.triggers)
+        board.append("\n" + (_("The game ended ({why}).").format(why=why) if s.phase == END else
+                             _("Game end triggered ({why}): this is the last round.").format(why=why)),
+                     style="bold red")
     if s.phase == PH_MAYOR and s.m_t is not None:
-        placed = [f"{s.m_t[k]} {KINDS[k]}" for k in range(6) if s.m_t[k]]
-        placed += [f"{s.m_b[b]} {BIDS[b]}" for b in range(len(BIDS)) if s.m_b[b]]
-        board.append(f"\n{s.names[s.actor]} has placed: {', '.join(placed) or 'nothing yet'}; "
-                     f"{s.m_target - s.m_placed} to go. 'ok' gives: {mayor_proposal(s)}"
-                     + (f" ({ok})." if (ok := mayor_ok_text(s)) != mayor_proposal(s) else "."))
+        placed = [f"{s.m_t[k]} {good_(k)}" for k in range(6) if s.m_t[k]]
+        placed += [f"{s.m_b[b]} {bid_(b)}" for b in range(len(BIDS)) if s.m_b[b]]
+        ok = mayor_ok_text(s)
+        proposal = mayor_proposal(s) + (f" ({ok})" if ok != mayor_proposal(s) else "")
+        board.append("\n" + _("{player} has placed: {placed}; {left} to go. 'ok' gives: {proposal}.").format(
+            player=s.names[s.actor], placed=", ".join(placed) or _("nothing yet"), left=s.m_target - s.m_placed,
+            proposal=proposal))
     if s.phase == STORAGE and s.st_kept is not None:
-        board.append(f"\n{s.names[s.actor]} keeps: "
-                     + (", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or "nothing chosen yet")
-                     + f"; 'ok' keeps {storage_proposal(s)}.")
+        kept = ", ".join(good_(g) for g in range(5) if s.st_kept[g]) or _("nothing chosen yet")
+        board.append("\n" + _("{player} keeps: {kept}; 'ok' keeps {proposal}.").format(
+            player=s.names[s.actor], kept=kept, proposal=storage_proposal(s)))
     parts.append(Panel(board, title="Puerto Rico"))
     if s.events:
         parts.append(Text("\n".join(s.events), style="italic"))
     if s.phase == END:
-        turn = "The game is over."
+        turn = _("The game is over.")
     elif s.phase in ("reveal", "draw"):
-        turn = "To move: the table (chance: enter the plantation turned up)."
+        turn = _("To move: the table (chance: enter the plantation turned up).")
     else:
-        turn = f"To move: {s.names[s.actor]} ({s.phase})."
+        turn = _("To move: {player} ({phase}).").format(player=s.names[s.actor], phase=role_(s.phase))
     parts.append(Text(turn, style="bold"))
     return Group(*parts)
 
@@ -105,17 +117,17 @@ def _shared_lines(s, terse=False):
     lines)."""
     from rich.text import Text
 
-    ships = " ".join(f"[{sh[0]}: {sh[2]} {GOODS[sh[1]]}]" if sh[1] >= 0 else f"[{sh[0]}: {_('empty')}]"
+    ships = " ".join(f"[{sh[0]}: {sh[2]} {good_(sh[1])}]" if sh[1] >= 0 else f"[{sh[0]}: {_('empty')}]"
                      for sh in s.ships)
-    house = ", ".join(GOODS[g] for g in s.house) or _("empty")
-    roles = " ".join(f"{s.cards[i]}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
+    house = ", ".join(good_(g) for g in s.house) or _("empty")
+    roles = " ".join(f"{role_(s.cards[i])}" + (f"+{s.card_coins[i]}" if s.card_coins[i] else "")
                      + (("*" if terse else f"({s.names[s.card_taken[i]]})") if s.card_taken[i] >= 0 else "")
                      for i in range(len(s.cards)))
-    row = ", ".join(f"{s.row[g]} {GOODS[g]}" for g in range(5) if s.row[g]) or _("none")
+    row = ", ".join(f"{s.row[g]} {good_(g)}" for g in range(5) if s.row[g]) or _("none")
     out = [
         Text.assemble((_("Round {round}:").format(round=s.round) + " ", "bold"),
                       _("choosing roles, pick {pick} of {picks}").format(pick=s.picks + 1, picks=s.total_picks)
-                      if s.phase == "role" else s.phase if s.phase not in ("reveal", END) else _phase(s))
+                      if s.phase == "role" else role_(s.phase) if s.phase not in ("reveal", END) else _phase(s))
         if terse else
         Text.assemble((_("Round {round}, governor {player}:").format(round=s.round, player=s.names[s.gov]) + " ",
                        "bold"), _phase(s)),
@@ -125,7 +137,7 @@ def _shared_lines(s, terse=False):
         Text.assemble((_("Colonists:") + " ", "bold"),
                       _("{ship} ship {supply} supply").format(ship=s.cship, supply=s.csup),
                       ("  " + _("VP chips:") + " ", "bold"), str(s.pool), ("  " + _("Face up:") + " ", "bold"), row),
-        Text.assemble((_("Supply:") + " ", "bold"), " ".join(f"{s.gsup[g]} {GOODS[g]}" for g in range(5)),
+        Text.assemble((_("Supply:") + " ", "bold"), " ".join(f"{s.gsup[g]} {good_(g)}" for g in range(5)),
                       ", " + ngettext("{n} quarry", "{n} quarries", s.quarries).format(n=s.quarries)),
     ]
     if s.bank < 0:
@@ -139,7 +151,7 @@ def _shared_lines(s, terse=False):
         out.append(Text(_("{player} places colonists: {placed} placed, {left} to go.").format(
             player=s.names[s.actor], placed=s.m_placed, left=s.m_target - s.m_placed)))
     if s.phase == STORAGE and s.st_kept is not None:
-        kept = ", ".join(GOODS[g] for g in range(5) if s.st_kept[g]) or _("nothing chosen yet")
+        kept = ", ".join(good_(g) for g in range(5) if s.st_kept[g]) or _("nothing chosen yet")
         out.append(Text(_("{player} keeps: {kept}; 'ok' keeps {proposal}.").format(
             player=s.names[s.actor], kept=kept, proposal=storage_proposal(s))))
     return out
@@ -161,7 +173,7 @@ def _short_line(s, p, show_vp):
     line.append(" " + _("isl {manned}/{tiles} city {used}/12 {in_city}/{circles}").format(
         manned=sum(o), tiles=sum(t), used=s.city[p], in_city=sum(bl[b] for b in s.owned[p]),
         circles=sum(CIRC[b] for b in s.owned[p])), style="dim")
-    goods = " ".join(f"{s.goods[p][g]}{GOODS[g][:3]}" for g in range(5) if s.goods[p][g])
+    goods = " ".join(f"{s.goods[p][g]}{good_(g)[:3]}" for g in range(5) if s.goods[p][g])
     if goods:
         line.append(" · " + goods)
     return line
@@ -175,14 +187,14 @@ def _head(s, p, show_vp):
     line.append(s.names[p], style="bold")
     if p == s.gov:
         line.append(" " + _("(governor)"))
-    held = [s.cards[i] for i in range(len(s.cards)) if s.card_taken[i] == p]
+    held = [role_(s.cards[i]) for i in range(len(s.cards)) if s.card_taken[i] == p]
     if held:
         line.append(" (" + ", ".join(held) + ")")
     line.append("  " + _("{db} db").format(db=s.dbl[p]))
     if show_vp:
         line.append(", " + _("{vp} VP").format(vp=s.vp[p]))
     line.append(", " + _("San Juan {n}").format(n=s.sj[p]))
-    goods = ", ".join(f"{s.goods[p][g]} {GOODS[g]}" for g in range(5) if s.goods[p][g])
+    goods = ", ".join(f"{s.goods[p][g]} {good_(g)}" for g in range(5) if s.goods[p][g])
     if goods:
         line.append(", " + _("goods: {goods}").format(goods=goods))
     return line
@@ -193,8 +205,8 @@ def _player_full(s, p, show_vp):
     from rich.text import Text
 
     t, o, bl = s.tiles[p], s.tocc[p], s.bld[p]
-    island = " ".join(f"{KINDS[k]}{_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
-    city = " ".join(f"{BIDS[b]}{_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
+    island = " ".join(f"{good_(k)}{_circles(o[k], t[k])}" for k in range(6) if t[k]) or "-"
+    city = " ".join(f"{bid_(b)}{_circles(bl[b], CIRC[b])}" for b in s.owned[p]) or "-"
     return [_head(s, p, show_vp), Text("  " + _("island: {tiles}").format(tiles=island)),
             Text("  " + _("city {used}/12: {buildings}").format(used=s.city[p], buildings=city))]
 

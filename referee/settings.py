@@ -1,0 +1,278 @@
+"""The settings file: defaults a club sets once, in TOML, in the platform's config folder.
+
+    from referee import settings
+    settings.get("location")            # -> "Klub Na Rohu" or None
+    settings.get("language", "en")
+
+Where: ``REFEREE_CONFIG`` (a file path) if set, else ``settings.toml`` in platformdirs' user_config_dir:
+~/.config/referee on Linux, ~/Library/Application Support/referee on macOS, %LOCALAPPDATA%\\referee on
+Windows. `referee config` shows and sets the values; the file may also be edited by hand:
+
+    language = "cs"
+    location = "Klub Na Rohu"
+    el-capitan-board = "C:/Users/klub/el-capitan-board.json"
+
+    [colours]
+    Ann = "red"
+    Bob = "blue"
+
+The file is read once per process (TOML, UTF-8). A missing file means no settings. A file that is not TOML,
+or a value of the wrong kind, is one sentence naming the file and the key (exit 2): a club's settings are
+never silently ignored. Keys referee does not know are left alone (a newer referee may have written them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .core.errors import BadInput
+from .i18n import N_, _
+
+ENV = "REFEREE_CONFIG"
+FILE_NAME = "settings.toml"
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_COLOUR = re.compile(r"^[a-z][a-z-]{0,19}$")
+LOCATION_MAX = 200
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    help: str
+    check: Callable[[object, str], object]    # (value, where) -> the value to keep, or raise BadInput
+    example: str
+
+
+def _one_line(value, where: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise BadInput(_("{where} must be text, not {value!r}.").format(where=where, value=value))
+    text = " ".join(value.split())
+    if _CONTROL.search(text):
+        raise BadInput(_("{where} holds a control character; give plain text on one line.").format(where=where))
+    if not text:
+        raise BadInput(_("{where} is empty; give a value, or `referee config --unset KEY` to remove it.")
+                       .format(where=where))
+    if len(text) > limit:
+        raise BadInput(_("{where} is {n} characters long; at most {limit} are allowed.")
+                       .format(where=where, n=len(text), limit=limit))
+    return text
+
+
+def _language(value, where: str) -> str:
+    from .i18n import LANGUAGES, normalise
+
+    code = normalise(value) if isinstance(value, str) else None
+    if code is None:
+        raise BadInput(_("{where} is {value!r}; the languages are: {choices}.")
+                       .format(where=where, value=value, choices=", ".join(LANGUAGES)))
+    return code
+
+
+def _location(value, where: str) -> str:
+    from .core import validate
+
+    # the one check every location passes (new, record, imports): one line, at most 200 characters
+    text = validate.location(_one_line(value, where, LOCATION_MAX), field=where)
+    if not text:
+        raise BadInput(_("{where} is empty; give a value, or `referee config --unset KEY` to remove it.")
+                       .format(where=where))
+    return text
+
+
+def _board(value, where: str) -> str:
+    text = _one_line(value, where, 4096)
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise BadInput(_("{where}: {path} is not a file; give the path of the board file `referee board` "
+                         "wrote.").format(where=where, path=path))
+    return str(path.resolve())
+
+
+def _colours(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise BadInput(_("{where} must be a table of player = colour, for example [colours] Ann = \"red\".")
+                       .format(where=where))
+    out = {}
+    for name, colour in value.items():
+        player = _one_line(name, _("{where}: a player's name").format(where=where), 100)
+        if not isinstance(colour, str) or not _COLOUR.match(colour.strip().lower()):
+            raise BadInput(_("{where}: the colour of {player} is {colour!r}; give one word such as red, blue, "
+                             "yellow.").format(where=where, player=player, colour=colour))
+        out[player] = colour.strip().lower()
+    return out
+
+
+KEYS = {k.name: k for k in (
+    Key("language", N_("The language of referee's texts (cs or en); --lang and REFEREE_LANG win over it."),
+        _language, "cs"),
+    Key("location", N_("Where the club plays: the default --location of new, record and score --record."),
+        _location, "Klub Na Rohu"),
+    Key("colours", N_("Players' usual colours, one per player: `referee config colours.Ann red`."),
+        _colours, "colours.Ann red"),
+    Key("el-capitan-board", N_("The El Capitan board file to use (default: the one `referee board` wrote); "
+                               "REFEREE_EL_CAPITAN_BOARD wins over it."), _board, "~/el-capitan-board.json"),
+)}
+
+
+def path() -> Path:
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("referee", appauthor=False)) / FILE_NAME
+
+
+_cache: tuple[Path, float | None, dict] | None = None
+
+
+def _read_file(file: Path) -> dict:
+    """The file's raw TOML table ({} when there is no file)."""
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except IsADirectoryError:
+        raise BadInput(_("The settings file {file} is a folder; remove it or set {env} to a file.")
+                       .format(file=file, env=ENV)) from None
+    except OSError as err:
+        raise BadInput(_("The settings file {file} cannot be read ({reason}).")
+                       .format(file=file, reason=err.strerror or err)) from None
+    from .core.tomlparse import toml_parser
+
+    tomllib = toml_parser()
+    try:
+        return tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise BadInput(_("The settings file {file} is not UTF-8 text; save it as UTF-8.").format(file=file)) from None
+    except tomllib.TOMLDecodeError as err:
+        raise BadInput(_("The settings file {file} is not valid TOML ({reason}); correct it, or delete it to "
+                         "start afresh.").format(file=file, reason=str(err))) from None
+
+
+def load() -> dict:
+    """Every known setting in the file, checked: {key: value}. Raises BadInput naming the file and key."""
+    global _cache
+    file = path()
+    try:
+        stamp = file.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    if _cache is not None and _cache[0] == file and _cache[1] == stamp and stamp is not None:
+        return dict(_cache[2])
+    raw = _read_file(file)
+    values = {}
+    for name, key in KEYS.items():
+        if name in raw:
+            values[name] = key.check(raw[name], _("{key} in {file}").format(key=name, file=file))
+    _cache = (file, stamp, values)
+    return dict(values)
+
+
+def get(key: str, default=None):
+    """A setting's value, or ``default`` when the file does not set it."""
+    if key not in KEYS:
+        raise KeyError(key)
+    return load().get(key, default)
+
+
+def unknown_keys() -> list[str]:
+    return sorted(k for k in _read_file(path()) if k not in KEYS)
+
+
+# --- writing ------------------------------------------------------------------------------------------
+def _split(name: str) -> tuple[str, str | None]:
+    """'colours.Ann' -> ('colours', 'Ann'); 'location' -> ('location', None). Unknown: BadInput."""
+    base, dot, sub = name.partition(".")
+    if base not in KEYS or (dot and base != "colours") or (base == "colours" and dot and not sub.strip()):
+        raise BadInput(_("{name!r} is not a setting; the settings are: {keys} (`referee config` shows them).")
+                       .format(name=name, keys=", ".join(KEYS)))
+    return base, (sub.strip() if dot else None)
+
+
+def set_value(name: str, value: str | None) -> Path:
+    """Set (or with None, remove) one setting and rewrite the file atomically. Returns the file's path."""
+    base, sub = _split(name)
+    file = path()
+    raw = _read_file(file)
+    where = _("setting {key}").format(key=name)
+    if base == "colours":
+        colours = dict(raw.get("colours") or {}) if isinstance(raw.get("colours"), dict) else {}
+        if sub is None:
+            if value is not None:
+                raise BadInput(_("Give one player's colour at a time: `referee config colours.Ann red`."))
+            colours = {}
+        elif value is None:
+            colours = {k: v for k, v in colours.items() if k.casefold() != sub.casefold()}
+        else:
+            colours = {k: v for k, v in colours.items() if k.casefold() != sub.casefold()}
+            colours.update(_colours({sub: value}, where))
+        if colours:
+            raw["colours"] = colours
+        else:
+            raw.pop("colours", None)
+    elif value is None:
+        raw.pop(base, None)
+    else:
+        raw[base] = KEYS[base].check(value, where)
+    _write(file, raw)
+    return file
+
+
+def _toml_string(text: str) -> str:
+    import json
+
+    # A JSON string is a TOML basic string once DEL is escaped too (JSON leaves it raw, TOML forbids it).
+    return json.dumps(str(text), ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _toml_value(value) -> str:
+    import datetime as dt
+
+    if isinstance(value, (dt.date, dt.time)):      # datetime too: TOML writes them bare, as isoformat does
+        return value.isoformat()
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return _toml_string(value)
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _toml_string(name)
+
+
+def dumps(raw: dict) -> str:
+    lines = ["# referee settings: `referee config` shows and sets them (see `man referee-config`).", ""]
+    tables = {k: v for k, v in raw.items() if isinstance(v, dict)}
+    for name, value in raw.items():
+        if name not in tables:
+            lines.append(f"{_key(name)} = {_toml_value(value)}")
+    for name, table in tables.items():
+        lines += ["", f"[{_key(name)}]"]
+        lines += [f"{_key(k)} = {_toml_value(v)}" for k, v in table.items() if not isinstance(v, dict)]
+    return "\n".join(lines) + "\n"
+
+
+def _write(file: Path, raw: dict) -> None:
+    from .store.atomic import atomic_write
+
+    global _cache
+    _cache = None
+    from .core.errors import RefereeError
+
+    try:
+        atomic_write(file, dumps(raw).encode("utf-8"))
+    except BadInput:
+        raise
+    except (OSError, RefereeError) as err:     # the store's StoreError, or the folder: one sentence
+        reason = getattr(err, "strerror", None) or err
+        raise BadInput(_("The settings file {file} could not be written ({reason}); nothing was changed.")
+                       .format(file=file, reason=reason)) from None
