@@ -168,7 +168,7 @@ def history_command(ctx, game, player, since, until, location, limit, unfinished
         _unfinished(ctx, game, player, since, until, location, as_json)
         return
 
-    _, _, _, rows = _load(ctx, game, player, since, until, location, full=False)
+    rows = _load(ctx, game, player, since, until, location, full=False)[3]
     total = len(rows)
     if limit is None:
         limit = 0 if as_json else 50
