@@ -222,8 +222,9 @@ def _check_db(ctx, value):
         from click.core import ParameterSource
 
         where = ("REFEREE_DB" if ctx.get_parameter_source("db") == ParameterSource.ENVIRONMENT else "--db")
-        raise OneLineError(f"The history store given by {where} ({value}) is a folder; give a file in it, "
-                           f"for example {os.path.join(value, 'history.json')}.")
+        raise OneLineError(_("The history store given by {where} ({value}) is a folder; give a file in it, "
+                             "for example {example}.").format(where=where, value=value,
+                                                              example=os.path.join(value, "history.json")))
     return value
 
 
@@ -320,7 +321,8 @@ def parse_options(pairs) -> dict:
     options = {}
     for pair in pairs:
         if "=" not in pair:
-            raise BadInput(f"Option {pair!r} must be KEY=VALUE, for example -o end=expedition-end.")
+            raise BadInput(_("Option {pair!r} must be KEY=VALUE, for example -o end=expedition-end.").format(
+                pair=pair))
         key, value = pair.split("=", 1)
         options[key.strip()] = value.strip()
     return options
@@ -530,7 +532,8 @@ def _one_player_per_p(players, suffix: str = "") -> None:
         parts = [x.strip() for x in str(p).split(",")]
         if len(parts) > 1 and all(parts):
             split = " ".join(f"-p {x}" for x in parts)
-            raise BadInput(f"-p {p!r} names several players; give each with its own -p: {split}.")
+            raise BadInput(_("-p {value!r} names several players; give each with its own -p: {split}.").format(
+                value=p, split=split))
 
 
 def _check_date(date):
@@ -544,10 +547,12 @@ def _check_date(date):
         day = dt.date.fromisoformat(date)
     except ValueError as err:
         if len(date) == 10 and date[4] == "-" and date[7] == "-":
-            raise BadInput(f"Date {date!r} is not a day of the calendar ({err}).") from None
-        raise BadInput(f"Date {date!r} is not a date of the form YYYY-MM-DD.") from None
+            raise BadInput(_("Date {date!r} is not a day of the calendar ({error}).").format(
+                date=date, error=err)) from None
+        raise BadInput(_("Date {date!r} is not a date of the form YYYY-MM-DD.").format(date=date)) from None
     if day > dt.date.today() + dt.timedelta(days=1):     # a day's grace for time zones, as record allows
-        raise BadInput(f"Date {day.isoformat()} is in the future; give the day the game is played.")
+        raise BadInput(_("Date {date} is in the future; give the day the game is played.").format(
+            date=day.isoformat()))
     return day.isoformat()
 
 
@@ -585,7 +590,7 @@ def play_command(ctx, game_id):
     else:
         tracked = session.latest_unfinished(store)
         if tracked is None:
-            raise BadInput("There is no unfinished game; start one with `referee new GAME -p NAME -p NAME`.")
+            raise BadInput(_("There is no unfinished game; start one with `referee new GAME -p NAME -p NAME`."))
     if sys.stdin.isatty():
         from .ui.table import run_table
 
@@ -628,7 +633,8 @@ def move_command(ctx, game_id, moves, as_json):
         elif not error:
             echo_text(tracked.game.prompt())
     if error:
-        fail(f"{error}" if not applied else f"{error} ({len(applied)} earlier move(s) were stored)",
+        fail(f"{error}" if not applied else _("{error} ({n} earlier move(s) were stored)").format(
+            error=error, n=len(applied)),
              error.exit_code)
 
 
@@ -644,7 +650,7 @@ def moves_command(ctx, game_id, as_json):
         out_json([m.to_dict() for m in legal])
         return
     if not legal:
-        click.echo("The game is over." if tracked.game.finished else "No legal moves.")
+        click.echo(_("The game is over.") if tracked.game.finished else _("No legal moves."))
         return
     echo_text(tracked.game.prompt())
     from .ui.format import group_moves
@@ -676,19 +682,20 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
     from .core.errors import BadInput
 
     if secret_for is not None and as_record:
-        raise BadInput("--secret and --record cannot be combined; ask for one of them.")
+        raise BadInput(_("--secret and --record cannot be combined; ask for one of them."))
     store = open_store(ctx)
     if not game_id:
         live = store.live_docs()
         if not live:
-            raise BadInput("There is no unfinished game; give a game id (`referee history` lists them).")
+            raise BadInput(_("There is no unfinished game; give a game id (`referee history` lists them)."))
         game_id = live[0]["id"]
     gid, where = store.resolve(game_id)
     if where == "archive":
         doc = store.get_archived(gid)
         if not doc.get("has_record"):
             if secret_for is not None:
-                raise BadInput(f"Game {gid} was logged with its result only; it has no secrets to show.")
+                raise BadInput(_("Game {id} was logged with its result only; it has no secrets to show.").format(
+                    id=gid))
             _show_logged(doc, as_json, as_record)
             return
     tracked = session.open_game(store, gid)
@@ -719,7 +726,7 @@ def _show_logged(doc, as_json, as_record):
     from .core.errors import BadInput
 
     if as_record:
-        raise BadInput(f"Game {doc['id']} was logged without its moves; it has no record.")
+        raise BadInput(_("Game {id} was logged without its moves; it has no record.").format(id=doc["id"]))
     if as_json:
         out_json({"id": doc["id"], "game": doc["game"], "players": doc["players"], "finished": True,
                   "to_move": None, "moves": [], "result": doc.get("result"), "date": doc.get("date"),
@@ -738,12 +745,16 @@ def _show_logged(doc, as_json, as_record):
 
 def _result_line(result) -> str:
     if result is None:
-        return "The game is over."
+        return _("The game is over.")
+    from .i18n import ngettext
     from .ui.format import safe
 
-    names = " and ".join(result.winners) or "nobody"
-    return safe(f"The game is over: {names} win{'s' if len(result.winners) == 1 else ''}. " + ", ".join(
-        f"{e.rank}. {e.player} {e.total}" for e in result.ranking))
+    names = result.winners[0] if result.winners else _("nobody")
+    for winner in result.winners[1:]:
+        names = _("{names} and {name}").format(names=names, name=winner)
+    over = ngettext("The game is over: {names} wins.", "The game is over: {names} win.",
+                    len(result.winners)).format(names=names)
+    return safe(over + " " + ", ".join(f"{e.rank}. {e.player} {e.total}" for e in result.ranking))
 
 
 @cli.command("undo")
@@ -760,7 +771,7 @@ def undo_command(ctx, game_id, count, reopen):
 
     store, tracked = _open(ctx, game_id)
     dropped = session.undo(store, tracked, count, reopen=reopen)
-    click.echo("Took back: " + ", ".join(m.text for m in reversed(dropped)))
+    click.echo(_("Took back: {moves}").format(moves=", ".join(m.text for m in reversed(dropped))))
     echo_text(tracked.game.prompt())
 
 
@@ -786,9 +797,9 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
     from .core.errors import BadInput
 
     if not record and (date or location or notes):
-        raise BadInput("--date, --location and --notes describe the game --record logs; add --record.")
+        raise BadInput(_("--date, --location and --notes describe the game --record logs; add --record."))
     if record and template:
-        raise BadInput("--template prints an example input; it has no result to --record.")
+        raise BadInput(_("--template prints an example input; it has no result to --record."))
     date = _check_date(date)
     keep = None
     if record:
@@ -803,7 +814,7 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
 
             doc = scored_doc(result.game, data, result, date=date, location=location, notes=notes)
             gid = store.add_archived([doc])[0]
-            return f"Recorded game {gid} in the history (`referee show {gid}`)."
+            return _("Recorded game {id} in the history (`referee show {id}`).").format(id=gid)
 
     sys.exit(run(game, source, as_json=as_json, template=template, keep=keep) or 0)
 
@@ -843,6 +854,7 @@ def main(argv=None):
     except Exception as err:  # pragma: no cover - a bug; still no traceback for the user
         if os.environ.get("REFEREE_DEBUG"):
             raise
-        click.echo(f"referee: internal error ({type(err).__name__}: {err}); this is a bug, please report it "
-                   f"(set REFEREE_DEBUG=1 for details).", err=True)
+        click.echo("referee: " + _("internal error ({kind}: {error}); this is a bug, please report it "
+                                   "(set REFEREE_DEBUG=1 for details).").format(kind=type(err).__name__,
+                                                                                error=err), err=True)
         sys.exit(EXIT_INTERNAL)
