@@ -82,7 +82,7 @@ def test_a_whole_game_at_the_table_in_czech_shows_no_english(db, game_id, n, see
             check_czech_screen(d, n)
             for start in range(0, len(typed), 40):
                 chunk = typed[start:start + 40]
-                d.pipe.send_text("".join(text + "\r" for _, text in chunk))
+                d.pipe.send_text("".join(entry[1] + "\r" for entry in chunk))   # (at, text, phase)
                 want = chunk[-1][0] + 1
                 for _ in range(400):
                     await asyncio.sleep(0.02)
