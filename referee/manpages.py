@@ -73,11 +73,19 @@ _REFEREE_COMPLETE=bash_source referee > ~/.referee\\-complete.bash) and source t
 FILES = N_("""\
 .TP
 .I history.json
-the archive of finished games (TinyDB), with history.json.bak (the previous version) and history.json.lock
-(names the process writing)
+the store's root (TinyDB; its schema), with history.json.bak and history.json.lock
+(history.json.lock.holder names the process writing). A symlinked history.json is followed: the store lives
+beside the file it points at
+.TP
+.I history.json.d/
+the finished games in TinyDB files by the first characters of the game id (each with its previous version,
+*.bak, and a summary, *.sum.json, that history reads)
+.TP
+.I history.json.v1
+a store of the older one-file layout, kept as it was when converted on its first write
 .TP
 .I history.json.live/
-one small file per game in progress
+one small file per game in progress: the game, then one line per move
 .TP
 .I history.json.records/
 the move record of every finished tracked game

@@ -147,7 +147,8 @@ def enter(store: Store, tracked: Tracked, text: str, typed_at: int | None = None
         moves = play_entry(tracked.game, text)
         tracked.doc["moves"] = tracked.game.moves
         try:
-            store.write_live(tracked.doc)
+            # One appended line per entry: what a move writes does not grow with the game.
+            tracked.doc["updated"] = store.append_moves(tracked.id, tracked.game.moves[before:], at=before)
         except StoreError as err:
             tracked.game.undo(len(tracked.game.moves) - before)
             tracked.doc["moves"] = tracked.game.moves
@@ -206,7 +207,7 @@ def undo(store: Store, tracked: Tracked, n: int = 1, reopen: bool = False) -> li
         dropped = tracked.game.undo(n)
         tracked.doc["moves"] = tracked.game.moves
         try:
-            store.write_live(tracked.doc)
+            store.truncate_moves(tracked.id, len(tracked.game.moves))
         except StoreError:                          # not stored: the window keeps what the disk has
             tracked.doc["moves"] = before
             tracked.game = game_from_live(store, tracked.doc)

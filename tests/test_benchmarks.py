@@ -61,3 +61,12 @@ def test_per_game_benches_run(script, args, tmp_path):
 ])
 def test_cli_and_club_benches_run(script, args, tmp_path):
     assert bench(script, *args, tmp_path=tmp_path).strip()
+
+
+@pytest.mark.slow
+def test_store_bench_prints_the_scale_table(tmp_path):
+    out = bench("bench_store.py", "--sizes", "0", "30", "--runs", "1", "--import-games", "10", tmp_path=tmp_path)
+    rows = [line.split() for line in out.splitlines() if line.strip() and line.split()[0].isdigit()]
+    assert [r[0] for r in rows if len(r) >= 10] == ["0", "30"]          # the cold CLI table
+    assert [r[0] for r in rows if len(r) == 5] == ["0", "30"]           # the store's own part, in process
+    assert "import 10 tracked games" in out and "bytes written by one move" in out

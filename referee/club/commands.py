@@ -50,15 +50,16 @@ def _out(data, depth: int) -> None:
     click.echo(dumps(data, depth))
 
 
-def _load(ctx, game, player, since, until, location, newest_first=True):
+def _load(ctx, game, player, since, until, location, newest_first=True, full=True):
     """(store, every finished game, the filters, the games they select). Counting and exporting take the
     selection oldest first: reversing a newest-first list would put games logged in the same second in the
-    wrong order (a sort by time keeps equal games as it finds them)."""
+    wrong order (a sort by time keeps equal games as it finds them). ``full=False``: the games' summaries
+    (what `history` and `stats` show), read without loading every document."""
     from .common import read_archive
     from .history import make_filters, select
 
     store = _cli().open_store(ctx)
-    docs = read_archive(store)
+    docs = read_archive(store) if full else store.archived_summaries()
     filters = make_filters(docs, game=game, player=player, since=since, until=until, location=location)
     return store, docs, filters, select(docs, filters, newest_first=newest_first)
 
@@ -167,7 +168,7 @@ def history_command(ctx, game, player, since, until, location, limit, unfinished
         _unfinished(ctx, game, player, since, until, location, as_json)
         return
 
-    rows = _load(ctx, game, player, since, until, location)[3]
+    rows = _load(ctx, game, player, since, until, location, full=False)[3]
     total = len(rows)
     if limit is None:
         limit = 0 if as_json else 50
@@ -258,7 +259,9 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         since, until = f"{year:04d}-01-01", min(f"{year:04d}-12-31", _dt.date.today().isoformat())
         if since > until:
             raise _bad(_("--year {year} has not begun yet; nothing was played in it.").format(year=year))
-    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False)
+    # Summaries, not documents: a game stats counts differently (no_stats, incomplete, seating unknown, a
+    # cooperative result) keeps its summary row whole (shards.summarise), so stats stays fast at 100k games.
+    store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
     plays = plays_from_docs(rows)
     data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"),
                    with_elo=as_json or model == "elo" or bool(player))

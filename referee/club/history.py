@@ -98,8 +98,14 @@ def make_filters(docs, *, game=None, player=None, since=None, until=None, locati
 
 
 def select(docs, filters: Filters, newest_first: bool = True) -> list[dict]:
-    chosen = [d for d in docs if filters.match(d)]
-    chosen.sort(key=chrono_key)
+    from ..store.shards import Summary
+
+    chosen = [d for d in docs if filters.match(d)] if any(vars(filters).values()) else list(docs)
+    if chosen and all(d.__class__ is Summary for d in chosen):
+        # The sharded store's summary rows sort as chrono_key, then as stored, compared as strings (in C).
+        chosen.sort()
+    else:
+        chosen.sort(key=chrono_key)
     if newest_first:
         chosen.reverse()   # not sort(reverse=True): games equal on the key come newest first too
     return chosen

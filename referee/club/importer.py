@@ -805,8 +805,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         with journal.importing(store, intent):
             for doc in live_docs:
                 store.write_live({**doc, "kind": "live-game"})
-            for gid, text in records.items():
-                store.write_record(gid, text)
+            store.write_records(records)   # one flush to disk for all of them
             if new_docs or updates:
                 store.add_archived(new_docs + updates)
     return report

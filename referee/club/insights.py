@@ -92,8 +92,9 @@ def game_extras(plays, docs) -> dict:
             if seat:
                 seats[p.game][seat][1] += 1
                 seats[p.game][seat][0] += s.win
-        if isinstance(doc.get("duration"), (int, float)) and doc["duration"] > 0:
-            durations[p.game].append(doc["duration"])
+        duration = doc.get("duration")      # .get only: a summary row (what stats reads) is no dict
+        if isinstance(duration, (int, float)) and duration > 0:
+            durations[p.game].append(duration)
     for game in scores:
         vals = scores[game]
         out[game] = {

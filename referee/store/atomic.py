@@ -1,13 +1,21 @@
-"""Crash-safe file replacement: a crash leaves the old file or the new one, never a torn one."""
+"""Crash-safe file writing with calls every platform has (Windows, macOS, Linux).
+
+A crash leaves the old file or the new one, never a torn one. Only os.replace, os.fsync, os.chmod and
+os.link are used (no os.fchmod, os.pwrite or fcntl: Windows lacks them); a folder is fsynced only where the
+platform allows opening one.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 
 def _fsync_dir(directory: Path) -> None:
+    if os.name != "posix":  # Windows cannot open a folder; NTFS journals the rename itself
+        return
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:
@@ -29,21 +37,118 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
-    """Write ``data`` to ``path`` via a temp file in the same folder, fsync, then os.replace.
+def write_through(path: Path) -> Path:
+    """The file a write to ``path`` must replace: a symlink's target (a synced file the link points at keeps
+    receiving writes), else ``path`` itself."""
+    path = Path(path)
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
 
-    With ``backup``, the current file is first hard-linked (or copied) to ``backup``, so the last good
-    version survives even if the new one is later damaged by something outside our control.
-    """
+
+def _folder(path) -> str:
+    from ..i18n import _
+
+    return _("{path} is a folder, not a file; nothing was changed.").format(path=path)
+
+
+def _cannot_read(path, err: OSError) -> str:
+    from ..i18n import _
+    from .faults import advice
+
+    known = advice(err, path, known_only=True)      # permission denied, a file where a folder is...: the way out
+    if known:
+        return _("{advice} Nothing was changed.").format(advice=known)
+    return _("Cannot read {path} ({reason}); nothing was changed.").format(path=path, reason=err.strerror or err)
+
+
+def read_regular(path: Path) -> bytes | None:
+    """The bytes of a regular file, None when it does not exist. A fifo, a device or a folder is refused
+    at once with one sentence (reading a fifo or /dev/zero would never end)."""
+    from ..core.errors import StoreError
+
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise StoreError(_folder(path)) from None
+    except OSError as err:
+        raise StoreError(_cannot_read(path, err)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise StoreError(_folder(path))
+        if not stat.S_ISREG(info.st_mode):
+            from ..i18n import _
+
+            raise StoreError(_("{path} is not a regular file (a pipe or a device); referee keeps its history "
+                               "only in ordinary files, so nothing was read or changed.").format(path=path))
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as err:
+        raise StoreError(_cannot_read(path, err)) from None
+    finally:
+        os.close(fd)
+
+
+def check_regular(path: Path) -> None:
+    """Refuse (one sentence) a path that exists and is not a regular file; a missing one is fine."""
+    from ..core.errors import StoreError
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise StoreError(f"Cannot use {path} ({err.strerror or err}); nothing was changed.") from None
+    if not stat.S_ISREG(info.st_mode):
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe or a device)"
+        raise StoreError(f"{path} is {what}; referee keeps its history only in ordinary files, so nothing "
+                         f"was changed.")
+
+
+def write_temp(path: Path, data: bytes, sync: bool = True) -> Path:
+    """Write ``data`` to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at
+    once); returns the temp file's path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, _mode_for(path))  # mkstemp makes 0600; keep the file's mode, or honour the umask
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
+        # mkstemp makes 0600; keep the file's mode, or honour the umask (os.chmod: every platform has it)
+        os.chmod(tmp, _mode_for(path))
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return Path(tmp)
+
+
+def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
+    """Write ``data`` to ``path`` via a temp file in the same folder, fsync, then os.replace.
+
+    With ``backup``, the current file is first hard-linked (or copied) to ``backup``, so the last good
+    version survives even if the new one is later damaged by something outside our control. A symlink is
+    written through: its target is replaced, the link stays.
+    """
+    path = write_through(path)
+    tmp = None
+    try:
+        check_regular(path)
+        tmp = write_temp(path, data)
         if backup is not None and path.exists():
             _keep_backup(path, Path(backup))
         os.replace(tmp, path)
@@ -81,3 +186,12 @@ def _keep_backup(path: Path, backup: Path) -> None:
 
         shutil.copy2(path, tmp)
     os.replace(tmp, backup)
+
+
+def append_line(path: Path, line: bytes) -> None:
+    """Append one whole line to an existing file and fsync it: a write of constant size, whatever the file's
+    length. A crash leaves at worst a torn last line, which the reader drops (it was never acknowledged)."""
+    with open(path, "ab") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())

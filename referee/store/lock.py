@@ -1,4 +1,10 @@
-"""One writer at a time: an exclusive lock file that names its holder."""
+"""One writer at a time: a cross-platform exclusive lock (filelock) with its holder named beside it.
+
+``history.json.lock`` is the lock itself (flock on POSIX, LockFileEx on Windows, through filelock);
+``history.json.lock.holder`` says who holds it ("process 123 (referee move abc) since 12:00:01"), so a
+second writer can tell the person at the keyboard what it is waiting for. The holder file is only
+informative: a holder left by a killed process is never trusted, the lock is.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,6 @@ import time
 from pathlib import Path
 
 from ..core.errors import StoreError
-
-try:  # POSIX
-    import fcntl
-except ImportError:  # pragma: no cover - Windows has no fcntl; run without inter-process locking
-    fcntl = None
 
 DEFAULT_TIMEOUT = 5.0
 
@@ -25,52 +26,60 @@ def _timeout() -> float:
 
 
 class StoreLock:
-    """Re-entrant within one process; exclusive across processes (flock on ``path``)."""
+    """Re-entrant within one object; exclusive across processes and across Store objects."""
 
     def __init__(self, path: Path, store_name: str):
         self.path = Path(path)
+        self.holder_path = self.path.with_name(self.path.name + ".holder")
         self.store_name = store_name
-        self._fd = None
+        self._lock = None
         self._depth = 0
+
+    def _cannot(self, err: OSError) -> StoreError:
+        from ..i18n import _
+
+        return StoreError(_(
+            "Cannot lock the history store {store}: {lock} gives \"{reason}\"; check that its folder exists and "
+            "can be written, and that the lock is a file (a network drive without locking cannot hold a "
+            "history). Nothing was changed.").format(store=self.store_name, lock=self.path,
+                                                     reason=err.strerror or err))
 
     def acquire(self, timeout: float | None = None) -> None:
         if self._depth:
             self._depth += 1
             return
+        from filelock import FileLock, Timeout   # lazy: `referee --help` needs no lock
+
         timeout = _timeout() if timeout is None else timeout
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        if fcntl is not None:
-            deadline = time.monotonic() + timeout
-            told = time.monotonic() + 0.3
-            while True:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(str(self.path), thread_local=False)
+            try:
+                lock.acquire(timeout=min(0.3, timeout))
+            except Timeout:
+                if sys.stderr.isatty():  # say it once, so a person at a terminal knows why nothing happens
+                    print(f"referee: waiting up to {timeout:.0f} s for {self._holder()} to finish writing "
+                          f"the history...", file=sys.stderr, flush=True)
                 try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if told and time.monotonic() >= told:
-                        told = 0  # say it once, so a person at a terminal knows why nothing happens
-                        if sys.stderr.isatty():
-                            print(f"referee: waiting up to {timeout:.0f} s for {self._holder()} to finish "
-                                  f"writing the history...", file=sys.stderr, flush=True)
-                    if time.monotonic() >= deadline:
-                        holder = self._holder()
-                        os.close(fd)
-                        raise StoreError(
-                            f"The history store {self.store_name} is busy: {holder} is writing to it; "
-                            f"try again when it has finished (lock file {self.path})."
-                        ) from None
-                    time.sleep(0.02)
-        who = " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv[:4]))
-        info = f"process {os.getpid()} ({who}) since {time.strftime('%H:%M:%S')}\n"
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, info.encode(), 0)
-        self._fd = fd
+                    lock.acquire(timeout=max(0.0, timeout - 0.3))
+                except Timeout:
+                    raise StoreError(
+                        f"The history store {self.store_name} is busy: {self._holder()} is writing to it; "
+                        f"try again when it has finished (lock file {self.path}).") from None
+        except OSError as err:
+            raise self._cannot(err) from None
+        self._lock = lock
         self._depth = 1
+        who = " ".join(os.path.basename(a) if i == 0 else a for i, a in enumerate(sys.argv[:4]))
+        try:
+            self.holder_path.write_text(f"process {os.getpid()} ({who}) since {time.strftime('%H:%M:%S')}\n",
+                                        encoding="utf-8")
+        except OSError:
+            pass  # only informative: a full disk must not stop a writer that holds the lock
 
     def _holder(self) -> str:
         try:
-            text = self.path.read_text(encoding="utf-8", errors="replace").strip()
+            text = self.holder_path.read_text(encoding="utf-8", errors="replace").strip()
         except OSError:
             text = ""
         return text or "another referee process"
@@ -81,14 +90,16 @@ class StoreLock:
         self._depth -= 1
         if self._depth:
             return
-        fd, self._fd = self._fd, None
+        lock, self._lock = self._lock, None
         try:
-            os.ftruncate(fd, 0)
+            os.unlink(self.holder_path)
         except OSError:
             pass
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        lock.release()
+
+    @property
+    def held(self) -> bool:
+        return bool(self._depth)
 
     def __enter__(self):
         self.acquire()

@@ -1,15 +1,21 @@
-"""The club's history: a TinyDB archive of finished games plus one small file per game in progress.
+"""The club's history: finished games in TinyDB shards, plus one small append-only file per game in progress.
 
-Layout for a store at ``history.json``:
+Layout for a store at ``history.json`` (schema 2):
 
-    history.json            TinyDB: table "games" (finished games: tracked, recorded, imported), "_meta"
-    history.json.bak        the previous version of history.json (kept on every archive write)
-    history.json.lock       the writers' lock; names its holder
-    history.json.live/      one JSON file per game in progress: a move rewrites only that small file
+    history.json            TinyDB: table "_meta" only ({"schema_version": 2, "layout": "shards", ...}): the
+                            store's root; without it the store is empty
+    history.json.bak        the previous version of history.json
+    history.json.d/         the finished games (tracked, recorded, imported) in TinyDB files by the first
+                            characters of the id, each with a summary beside it (see shards.py)
+    history.json.v1         a store of schema 1 (one TinyDB file with every game) as it was when migrated
+    history.json.lock       the writers' lock; history.json.lock.holder names its holder
+    history.json.live/      one file per game in progress: its document, then one line per entry (livelog.py)
     history.json.records/   the move record (text) of every finished tracked game
 
-Why split: a move must not rewrite a big archive. With 10,000 finished games stored, ``referee move``
-touches only its game's live file; the archive is written once, when the game finishes.
+Why: no write may cost in proportion to the history. A move appends a line to its game's file; finishing a
+game, `record` and `new` touch one shard (1/124 of the history); `history` and `stats` read the summaries,
+`show ID` one shard. A store of schema 1 is still read as it is, and becomes schema 2 on its first write.
+A symlinked history.json is followed: the whole store lives beside the file it points at.
 """
 
 from __future__ import annotations
@@ -17,16 +23,19 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import BadInput, StoreError
-from .atomic import atomic_write
+from . import livelog, shards
+from .atomic import _keep_backup, append_line, atomic_write, read_regular, write_through
 from .ids import check_id, is_id, new_id
 from .lock import StoreLock
 from .shape import archive_problem, live_problem, name_of
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1      # of each game document (archived, live, exported)
+STORE_SCHEMA = 2        # of the store's layout, in history.json's _meta: 1 one file, 2 shards
 GAMES = "games"
 META = "_meta"
 
@@ -38,6 +47,11 @@ def default_path() -> Path:
 
 
 def resolve_path(path: str | os.PathLike | None = None) -> Path:
+    if isinstance(path, str) and not path.strip():
+        from ..i18n import _
+
+        raise BadInput(_("The history store path is empty (--db \"\"); give a file, for example --db "
+                         "history.json, or leave --db out to use the default history."))
     if path:
         return Path(path).expanduser()
     env = os.environ.get("REFEREE_DB")
@@ -50,53 +64,67 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
-def check_schema(doc: dict, where: str) -> None:
+def check_schema(doc: dict, where: str, newest: int = SCHEMA_VERSION) -> None:
     version = doc.get("schema_version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise StoreError(f"{where} has no schema_version; it was not written by referee and is left untouched.")
-    if version > SCHEMA_VERSION:
+    if version > newest:
         raise StoreError(
             f"{where} was written by a newer referee (schema {version}, this one reads up to "
-            f"{SCHEMA_VERSION}); upgrade referee to use it. Nothing was changed."
+            f"{newest}); upgrade referee to use it. Nothing was changed."
         )
 
 
-class _Storage:
-    """TinyDB storage that reads strictly and writes atomically (TinyDB's JSONStorage truncates in place)."""
+@contextmanager
+def _no_gc():
+    """Loading many small objects: the collector would run (uselessly) every few thousand, tripling the
+    time of a large load; nothing loaded here forms cycles."""
+    import gc
 
-    def __init__(self, path, store=None, shapes=True, **_):
-        self.path = Path(path)
-        self.store = store
-        self.shapes = shapes        # check every game's shape (all but `repair`, which reads them as they are)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
-    def read(self):
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        if not raw.strip():
-            raise self.store.corrupt("is empty")
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise self.store.corrupt(f"is not valid JSON ({err})") from None
-        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()) \
-                or not all(str(k).isdigit() for t in data.values() for k in t) \
-                or not all(isinstance(d, dict) for d in (data.get(META) or {}).values()):
-            raise self.store.corrupt("does not have the shape of a TinyDB file")
-        if self.shapes:
-            for n, doc in enumerate((data.get(GAMES) or {}).values(), 1):
-                why = archive_problem(doc)
-                if why:
-                    raise self.store.damaged_game(name_of(doc, n), why)
-        return data
 
-    def write(self, data) -> None:
-        blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        atomic_write(self.path, blob, backup=self.store.backup_path)
+def _disappeared(gid, folder) -> StoreError:
+    from ..i18n import _
 
-    def close(self) -> None:
-        pass
+    return StoreError(_("Game {id} has disappeared from {folder}; nothing was changed.").format(id=gid, folder=folder))
+
+
+def _cannot_write(path, err: OSError) -> StoreError:
+    """A write that failed (an appended move): a known fault with its way out, else the system's reason."""
+    from ..i18n import _
+    from .faults import advice
+
+    known = advice(err, path, known_only=True)
+    if known:
+        return StoreError(_("{advice} Nothing was changed.").format(advice=known))
+    return StoreError(_("Could not write {path} ({reason}); nothing was changed.").format(
+        path=path, reason=err.strerror or err))
+
+
+def _tinydb_blob(tables: dict) -> bytes:
+    return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class _Taken:
+    """The ids a new game may not take, without reading the whole history: ``extra`` plus what ``lookup``
+    says (one shard's ids)."""
+
+    def __init__(self, extra: set, lookup):
+        self.extra = set(extra)
+        self.lookup = lookup
+
+    def add(self, gid: str) -> None:
+        self.extra.add(gid)
+
+    def __contains__(self, gid) -> bool:
+        return gid in self.extra or self.lookup(gid)
 
 
 def _names_a_game(text: str) -> str | None:
@@ -110,71 +138,83 @@ def _names_a_game(text: str) -> str | None:
     return None
 
 
+
 class Store:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = resolve_path(path)
-        self.backup_path = self.path.with_name(self.path.name + ".bak")
-        self.live_dir = self.path.with_name(self.path.name + ".live")
-        self.records_dir = self.path.with_name(self.path.name + ".records")
-        self.lock = StoreLock(self.path.with_name(self.path.name + ".lock"), str(self.path))
+        base = write_through(self.path)   # a symlinked store lives beside the file it points at
+        sibling = lambda suffix: base.with_name(base.name + suffix)  # noqa: E731
+        self.backup_path = sibling(".bak")
+        self.live_dir = sibling(".live")
+        self.records_dir = sibling(".records")
+        self.shards_dir = sibling(".d")
+        self.v1_path = sibling(".v1")
+        self.lock = StoreLock(sibling(".lock"), str(self.path))
 
     # --- errors ------------------------------------------------------------------------------
-    def corrupt(self, what: str) -> StoreError:
+    def corrupt(self, what: str, path: Path | None = None) -> StoreError:
+        if path is not None and path != self.path:
+            backup = path.with_name(path.name + ".bak")
+            way_out = (f"its last good copy is {backup}: put it in its place to go on"
+                       if backup.exists() else "`referee repair` says what to do")
+            return StoreError(f"The history store's file {path} {what}; nothing was changed, and {way_out}.")
         way_out = (f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
                    if self.backup_path.exists() else
                    "there is no backup: `referee repair --reset` moves it aside and starts an empty history")
         return StoreError(f"The history store {self.path} {what}; nothing was changed, and {way_out}.")
 
-    # --- the archive (TinyDB) ------------------------------------------------------------------
-    @contextmanager
-    def _db(self, write: bool, shapes: bool = True):
-        from tinydb import TinyDB
-        from tinydb.middlewares import CachingMiddleware
+    def _read_tinydb(self, path: Path) -> dict | None:
+        """A TinyDB file's tables, read strictly (None when absent)."""
+        raw = read_regular(path)
+        if raw is None:
+            return None
+        if not raw.strip():
+            raise self.corrupt("is empty", path)
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise self.corrupt(f"is not valid JSON ({err})", path) from None
+        if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+            raise self.corrupt("does not have the shape of a TinyDB file", path)
+        if path == self.path and (not all(str(k).isdigit() for t in data.values() for k in t)
+                                  or not all(isinstance(d, dict) for d in (data.get(META) or {}).values())):
+            raise self.corrupt("does not have the shape of a TinyDB file", path)
+        return data
 
-        if not write and not self.path.exists():
-            yield None
-            return
-        store = self
-
-        class Storage(_Storage):
-            def __init__(self, path, **kw):
-                super().__init__(path, store=store, shapes=shapes)
-
-        middleware = CachingMiddleware(Storage)
-        middleware.WRITE_CACHE_SIZE = 10 ** 9  # write once, at the end of the block
-        db = TinyDB(str(self.path), storage=middleware)
-        meta = db.table(META).all()
-        if meta:
-            check_schema(meta[0], f"The history store {self.path}")
-        elif write:
-            db.table(META).insert({"schema_version": SCHEMA_VERSION, "kind": "referee-history",
-                                   "created": now_iso()})
-        yield db
-        # Reached only when the block succeeded: a failed block writes nothing (no close(), which
-        # would flush the cache).
-        if write:
-            db.storage.flush()
-
-    def archived(self) -> list[dict]:
-        """Every finished game in the archive, oldest first (as stored).
-
-        Reads the file directly with the strict reader rather than through TinyDB's per-document
-        wrapping (3x faster on a 10,000-game history); atomic writes mean the file is always whole.
-        """
-        docs = self.archive_documents(shapes=True)
-        for d in docs:
-            check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
-        return [dict(d) for d in docs]
-
-    def archive_documents(self, shapes: bool = False) -> list:
-        """The finished games' documents as stored; without ``shapes``, whatever their shape (for `repair`)."""
-        data = _Storage(self.path, store=self, shapes=shapes).read()
+    # --- the store's root: which layout -----------------------------------------------------------
+    def _root(self) -> tuple[int, dict | None]:
+        """(0, None) no store yet; (1, tables) one file with every game; (2, tables) sharded."""
+        data = self._read_tinydb(self.path)
         if data is None:
-            return []
+            return 0, None
         meta = list((data.get(META) or {}).values())
-        if meta:
-            check_schema(meta[0], f"The history store {self.path}")
-        return list((data.get(GAMES) or {}).values())
+        if not meta:
+            return 1, data
+        if not isinstance(meta[0], dict):
+            raise self.corrupt("has a damaged _meta table")
+        check_schema(meta[0], f"The history store {self.path}", STORE_SCHEMA)
+        return (2 if meta[0]["schema_version"] >= 2 else 1), data
+
+    def layout(self) -> int:
+        """0: no history yet, 1: one file (schema 1, migrated on the next write), 2: shards."""
+        return self._root()[0]
+
+    def _v1_docs(self, data: dict, check: bool = True) -> list[dict]:
+        docs = []
+        for n, d in enumerate((data.get(GAMES) or {}).values(), 1):
+            if check:
+                self._check_shape(d, n)
+                check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+            elif not isinstance(d, dict):
+                raise self.damaged_game(name_of(d, n), archive_problem(d))
+            docs.append(dict(d))
+        return docs
+
+    def _check_shape(self, doc, n: int) -> None:
+        """A stored game whose shape a reader cannot rely on: one sentence naming it, and the way out."""
+        why = archive_problem(doc)
+        if why:
+            raise self.damaged_game(name_of(doc, n), why)
 
     def damaged_game(self, name: str, why: str) -> StoreError:
         from ..i18n import _
@@ -183,28 +223,237 @@ class Store:
                             "--set-aside` moves it out of the history into a file of its own (nothing is "
                             "deleted).").format(name=name, path=self.path, why=why))
 
-    def remove_archive_documents(self, damaged) -> int:
-        """Remove every stored document ``damaged(document)`` is true of, whatever its shape; the count."""
-        with self.lock, self._db(write=True, shapes=False) as db:
-            return len(db.table(GAMES).remove(lambda doc: bool(damaged(doc))))
+    # --- shards ----------------------------------------------------------------------------------
+    def _shard_path(self, key: str) -> Path:
+        return self.shards_dir / f"{key}.json"
+
+    def _shard_docs(self, key: str, check: bool = True, pending: dict | None = None) -> dict[int, dict]:
+        """seq -> document of one shard (a complete new version awaiting its commit counts as the shard)."""
+        if pending is None:
+            pending = shards.pending(self.shards_dir)
+        path = pending.get(key) or self._shard_path(key)
+        data = self._read_tinydb(path)
+        if data is None and path != self._shard_path(key):   # put in place by the writer meanwhile
+            path = self._shard_path(key)
+            data = self._read_tinydb(path)
+        if data is None:
+            return {}
+        docs = {}
+        for n, (seq, d) in enumerate((data.get(GAMES) or {}).items(), 1):
+            try:
+                seq = int(seq)
+            except ValueError:
+                raise self.corrupt(f"has a game numbered {seq!r}, not a number", path) from None
+            if check:
+                self._check_shape(d, n)
+                check_schema(d, f"Game {d.get('id', '?')} in {path}")
+            docs[seq] = d
+        return docs
+
+    def _summary(self, key: str, pending: dict) -> dict:
+        """The stored summary of one shard ({"strings", "rows"}), rebuilt from the shard when it does not
+        describe it (a crash between the two writes, a hand edit, a summary from another version)."""
+        if key not in pending:
+            try:
+                raw = read_regular(self.shards_dir / f"{key}.sum.json")
+                data = json.loads(raw) if raw else None
+            except (StoreError, ValueError):
+                data = None
+            if shards.summary_is_current(data, self._shard_path(key)):
+                return data
+        docs = self._shard_docs(key, check=False, pending=pending)
+        for n, d in enumerate(docs.values(), 1):
+            self._check_shape(d, n)
+        return shards.summary_of(docs)
+
+    def _current_rows(self, key: str) -> dict:
+        """seq -> summary row of a shard whose stored summary describes it ({} otherwise): what a write of
+        that shard can keep instead of summarising every game again."""
+        try:
+            raw = read_regular(self.shards_dir / f"{key}.sum.json")
+            data = json.loads(raw) if raw else None
+        except (StoreError, ValueError):
+            return {}
+        if not shards.summary_is_current(data, self._shard_path(key)):
+            return {}
+        try:
+            return {shards.row_seq(r): r for r in data["rows"]}
+        except (ValueError, IndexError, TypeError):
+            return {}
+
+    def _shard_ids(self, key: str) -> set:
+        if self._root()[0] != 2:
+            return self.archived_ids()
+        return {shards.row_id(r) for r in self._summary(key, shards.pending(self.shards_dir))["rows"]}
+
+    # --- reading the archive ---------------------------------------------------------------------
+    def archived(self) -> list[dict]:
+        """Every finished game in the archive, in the order stored (full documents)."""
+        with _no_gc():
+            version, data = self._root()
+            if version == 0:
+                return []
+            if version == 1:
+                return self._v1_docs(data)
+            pending = shards.pending(self.shards_dir)
+            merged = []
+            for key in shards.shard_keys(self.shards_dir) + [k for k in pending if not self._shard_path(k).exists()]:
+                merged.extend(self._shard_docs(key, pending=pending).items())
+            merged.sort(key=lambda item: item[0])
+            return [dict(d) for _, d in merged]
+
+    def archived_summaries(self) -> list:
+        """Every finished game as `history` and `stats` read it, oldest first (date, time finished, then as
+        stored): rows answering .get() for id, date, game, location, source, players, duration, moves,
+        has_record, finished_at, schema_version and result (winners; ranking with player, total, rank). A
+        store of schema 1 gives its full documents, as stored."""
+        with _no_gc():
+            version, data = self._root()
+            if version == 0:
+                return []
+            if version == 1:
+                return self._v1_docs(data)
+            pending = shards.pending(self.shards_dir)
+            rows = []
+            keys = shards.shard_keys(self.shards_dir)
+            for key in keys + [k for k in pending if k not in keys]:
+                summary = self._summary(key, pending)
+                newest = summary["schema"]
+                if newest.__class__ is not int or newest > SCHEMA_VERSION:
+                    for r in summary["rows"]:   # name the game
+                        check_schema({"schema_version": shards.row_schema(r)},
+                                     f"Game {shards.row_id(r)} in {self._shard_path(key)}")
+                    check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
+                rows.extend(shards.rows_of(summary))
+            if all(r.__class__ is shards.Summary for r in rows):
+                rows.sort()
+            else:
+                rows.sort(key=shards.order_key)
+            return rows
 
     def archived_ids(self) -> set[str]:
-        return {d["id"] for d in self.archived()}
+        version, data = self._root()
+        if version == 2:
+            return {r.get("id") for r in self.archived_summaries()}
+        return {d.get("id") for d in self._v1_docs(data)} if data else set()
 
     def get_archived(self, gid: str) -> dict | None:
-        for doc in self.archived():
+        with _no_gc():
+            return self._get_archived(gid)
+
+    def _get_archived(self, gid: str) -> dict | None:
+        version, data = self._root()
+        if version == 2:
+            for d in self._shard_docs(shards.shard_key(gid), check=False).values():
+                if isinstance(d, dict) and d.get("id") == gid:
+                    self._check_shape(d, 1)
+                    check_schema(d, f"Game {gid} in {self._shard_path(shards.shard_key(gid))}")
+                    return dict(d)
+            return None
+        for doc in self._v1_docs(data) if data else ():
             if doc.get("id") == gid:
                 return doc
         return None
 
-    def add_archived(self, docs: list[dict]) -> list[str]:
-        """Insert (or replace by id) finished-game documents in one atomic write."""
-        from tinydb import Query
+    # --- writing the archive ---------------------------------------------------------------------
+    def _prepare_write(self) -> None:
+        """Under the lock: make sure the store is of schema 2 (create it, or migrate a schema-1 file) and
+        that no multi-shard write is left half in place."""
+        version, data = self._root()
+        if version == 0:
+            self._create()
+        elif version == 1:
+            self._migrate(data)
+        elif shards.pending(self.shards_dir) or (self.shards_dir / shards.COMMIT).exists():
+            shards.finish_commit(self.shards_dir)
 
-        with self.lock, self._db(write=True) as db:
-            table = db.table(GAMES)
-            existing = {d.get("id") for d in table.all()}
-            taken = existing | self.live_ids()
+    def _meta_blob(self, **extra) -> bytes:
+        meta = {"schema_version": STORE_SCHEMA, "kind": "referee-history", "layout": "shards",
+                "created": now_iso(), **extra}
+        return _tinydb_blob({META: {"1": meta}})
+
+    def _move_aside_stale_shards(self) -> None:
+        """A shards folder without a schema-2 history.json to own it (left by a migration that crashed, or
+        by a store reset or restored from a backup): kept under another name, never read, never deleted."""
+        if self.shards_dir.exists():
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = self.shards_dir.with_name(f"{self.shards_dir.name}.stale-{stamp}")
+            n = 1
+            while aside.exists():
+                n += 1
+                aside = self.shards_dir.with_name(f"{self.shards_dir.name}.stale-{stamp}-{n}")
+            try:
+                os.replace(self.shards_dir, aside)
+            except OSError as err:
+                raise StoreError(f"Could not move the stale folder {self.shards_dir} aside ({err.strerror or err}); "
+                                 f"nothing was changed.") from None
+
+    def _create(self) -> None:
+        self._move_aside_stale_shards()
+        blob = self._meta_blob()
+        atomic_write(self.path, blob)
+        atomic_write(self.backup_path, blob)
+
+    def _migrate(self, data: dict, drop=None) -> int:
+        """Schema 1 -> 2: the games go into shards (numbered in their stored order), the old file is kept as
+        history.json.v1, and history.json becomes the root; writing it is the moment the new layout counts,
+        so a crash before leaves the old store as it was. ``drop(document)``: games left out (whatever their
+        shape: how `repair --set-aside` takes damaged games out); returns how many were."""
+        with _no_gc():
+            by_key: dict[str, dict] = {}
+            dropped = 0
+            for n, (seq, d) in enumerate((data.get(GAMES) or {}).items(), 1):
+                if drop is not None and drop(d):
+                    dropped += 1
+                    continue
+                self._check_shape(d, n)
+                check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+                try:
+                    seq = int(seq)
+                except ValueError:
+                    raise self.corrupt(f"has a game numbered {seq!r}, not a number") from None
+                by_key.setdefault(shards.shard_key(d.get("id")), {})[seq] = d
+            self._move_aside_stale_shards()
+            try:
+                self.shards_dir.mkdir(parents=True)
+            except OSError as err:
+                raise StoreError(f"Could not create {self.shards_dir} ({err.strerror or err}); nothing was "
+                                 f"changed.") from None
+            for key, docs in by_key.items():
+                shards.write_shards(self.shards_dir, {key: docs})
+            kept = self.v1_path
+            if kept.exists():
+                kept = kept.with_name(f"{kept.name}-{time.strftime('%Y%m%d-%H%M%S')}")
+            try:
+                _keep_backup(write_through(self.path), kept)
+            except OSError as err:
+                raise StoreError(f"Could not keep the history's old file as {kept} ({err.strerror or err}) before "
+                                 f"converting it; nothing was changed.") from None
+            blob = self._meta_blob(migrated=now_iso(), migrated_from=kept.name)
+            atomic_write(self.path, blob)
+            atomic_write(self.backup_path, blob)
+            return dropped
+
+    def add_archived(self, docs: list[dict]) -> list[str]:
+        """Insert (or replace by id) finished-game documents; all of them or, after a crash, none."""
+        with self.lock, _no_gc():
+            self._prepare_write()
+            pending = {}
+            cache: dict[str, dict] = {}
+            by_id: dict[str, dict] = {}
+
+            def shard(key):
+                if key not in cache:
+                    cache[key] = self._shard_docs(key, pending=pending)
+                    by_id[key] = {d.get("id"): s for s, d in cache[key].items()}
+                return cache[key]
+
+            def known(gid):
+                key = shards.shard_key(gid)
+                shard(key)
+                return gid in by_id[key]
+
+            taken = _Taken(self.live_ids(), known)
             batch: dict = {}
             ids = []
             for doc in docs:
@@ -216,31 +465,177 @@ class Store:
                 ids.append(doc["id"])
                 batch.pop(doc["id"], None)  # the last document given for an id wins
                 batch[doc["id"]] = doc
-            replace = [gid for gid in batch if gid in existing]
-            if replace:
-                table.remove(Query().id.one_of(replace))
-            # One insert_multiple: a per-document insert rebuilds the table each time (O(n^2)).
-            table.insert_multiple(batch.values())
+            seq = time.time_ns()
+            touched = set()
+            for gid, doc in batch.items():
+                key = shards.shard_key(gid)
+                games = shard(key)
+                old = by_id[key].pop(gid, None)
+                if old is not None:
+                    del games[old]
+                seq = max(seq, max(games, default=0)) + 1
+                games[seq] = doc
+                by_id[key][gid] = seq
+                touched.add(key)
+            if touched:
+                reuse = {k: self._current_rows(k) for k in touched}
+                for k in touched:   # rows of replaced games must not be reused
+                    for seq in list(reuse[k]):
+                        if seq not in cache[k]:
+                            del reuse[k][seq]
+                shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)}, reuse)
         return ids
 
     def remove_archived(self, gid: str) -> None:
-        from tinydb import Query
+        """Take one game out of the archive. Never refused for that game's own schema: it is how a game of a
+        newer referee is set aside."""
+        with self.lock:
+            version, data = self._root()
+            if version == 1:
+                self._migrate(data, drop=lambda d: isinstance(d, dict) and d.get("id") == gid)
+                return
+            self._prepare_write()
+            key = shards.shard_key(gid)
+            docs = self._shard_docs(key, check=False)
+            keep = {s: d for s, d in docs.items() if not (isinstance(d, dict) and d.get("id") == gid)}
+            if len(keep) != len(docs):
+                shards.write_shards(self.shards_dir, {key: keep}, {key: self._current_rows(key)})
 
-        with self.lock, self._db(write=True) as db:
-            db.table(GAMES).remove(Query().id == gid)
+    # --- any shape (for `referee repair`, which sets damaged games aside) ------------------------------
+    def archive_documents(self, shapes: bool = False) -> list:
+        """The finished games' documents as stored, in stored order; without ``shapes``, whatever their shape
+        (for `repair`)."""
+        with _no_gc():
+            version, data = self._root()
+            if version == 0:
+                return []
+            if version == 1:
+                docs = list((data.get(GAMES) or {}).values())
+                if shapes:
+                    for n, d in enumerate(docs, 1):
+                        self._check_shape(d, n)
+                return docs
+            pending = shards.pending(self.shards_dir)
+            keys = shards.shard_keys(self.shards_dir)
+            merged = []
+            for key in keys + [k for k in pending if k not in keys]:
+                merged.extend(self._shard_docs(key, check=False, pending=pending).items())
+            merged.sort(key=lambda item: item[0])
+            docs = [d for _, d in merged]
+            if shapes:
+                for n, d in enumerate(docs, 1):
+                    self._check_shape(d, n)
+            return docs
+
+    def remove_archive_documents(self, damaged) -> int:
+        """Remove every stored document ``damaged(document)`` is true of, whatever its shape; the count. The
+        shards it touches are written together (all of them or, after a crash, none)."""
+        with self.lock:
+            version, data = self._root()
+            if version == 0:
+                return 0
+            if version == 1:
+                return self._migrate(data, drop=lambda d: bool(damaged(d)))
+            self._prepare_write()
+            changed, reuse, count = {}, {}, 0
+            for key in shards.shard_keys(self.shards_dir):
+                docs = self._shard_docs(key, check=False)
+                keep = {s: d for s, d in docs.items() if not damaged(d)}
+                if len(keep) != len(docs):
+                    count += len(docs) - len(keep)
+                    changed[key] = keep
+                    reuse[key] = self._current_rows(key)
+            if changed:
+                shards.write_shards(self.shards_dir, changed, reuse)
+            return count
+
+    # --- damaged shards (for `referee repair`) -----------------------------------------------------
+    def damaged_shards(self) -> list[tuple[Path, str]]:
+        """(shard file, what is wrong) for every shard that cannot be read; [] for a store of schema 1."""
+        if self._root()[0] != 2:
+            return []
+        bad = []
+        for key in shards.shard_keys(self.shards_dir):
+            try:
+                self._shard_docs(key, check=False)
+            except StoreError as err:
+                bad.append((self._shard_path(key), str(err)))
+        return bad
+
+    def restore_shards(self) -> list[tuple[Path, Path]]:
+        """Put back the last good copy (*.json.bak) of every damaged shard that has a readable one; the
+        damaged file is kept beside it as *.damaged-<time>. Returns (shard, where the damaged one is kept)."""
+        done = []
+        with self.lock:
+            for path, _ in self.damaged_shards():
+                backup = path.with_name(path.name + ".bak")
+                try:
+                    if not self._read_tinydb(backup):
+                        continue
+                except StoreError:
+                    continue
+                stamp = time.strftime("%Y%m%d-%H%M%S")
+                kept = path.with_name(f"{path.name}.damaged-{stamp}")
+                n = 1
+                while kept.exists():
+                    n += 1
+                    kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+                try:
+                    os.replace(path, kept)
+                    atomic_write(path, read_regular(backup))
+                except OSError as err:
+                    raise StoreError(f"Could not put back {backup} ({err.strerror or err}); the damaged file is "
+                                     f"{kept if kept.exists() else path}.") from None
+                done.append((path, kept))
+        return done
 
     # --- records of finished tracked games ----------------------------------------------------
     def record_path(self, gid: str) -> Path:
         return self.records_dir / f"{check_id(gid)}.txt"
 
     def read_record(self, gid: str) -> str | None:
-        try:
-            return self.record_path(gid).read_text(encoding="utf-8")
-        except FileNotFoundError:
+        raw = read_regular(self.record_path(gid))
+        if raw is None:
             return None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            from ..i18n import _
+
+            raise StoreError(_("The move record {path} is not UTF-8 text ({reason}); nothing was changed.").format(
+                path=self.record_path(gid), reason=err)) from None
 
     def write_record(self, gid: str, text: str) -> None:
         atomic_write(self.record_path(gid), text.encode("utf-8"))
+
+    def write_records(self, texts: dict[str, str]) -> None:
+        """Write many move records (an import) with one flush to disk instead of one per file: 10,000
+        fsyncs cost 45 s here. Every record is whole on disk before this returns, as with write_record."""
+        from .atomic import _fsync_dir, write_temp
+
+        if len(texts) < 8 or not hasattr(os, "sync"):   # Windows has no os.sync: one fsync per file
+            for gid, text in texts.items():
+                self.write_record(gid, text)
+            return
+        temps = []
+        try:
+            for gid, text in texts.items():
+                temps.append((write_temp(self.record_path(gid), text.encode("utf-8"), sync=False),
+                              write_through(self.record_path(gid))))
+            os.sync()                                   # every temp's data on disk before any takes its name
+            for tmp, final in temps:
+                os.replace(tmp, final)
+        except OSError as err:
+            for tmp, _ in temps:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+            from ..i18n import _
+
+            raise StoreError(_("Could not write the move records in {folder} ({reason}); the history was not "
+                               "changed.").format(folder=self.records_dir, reason=err.strerror or err)) from None
+        _fsync_dir(self.records_dir)
 
     # --- live games -------------------------------------------------------------------------
     def live_path(self, gid: str) -> Path:
@@ -253,13 +648,12 @@ class Store:
 
     def read_live(self, gid: str) -> dict | None:
         path = self.live_path(gid)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
+        raw = read_regular(path)
+        if raw is None:
             return None
         try:
-            doc = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            doc, _torn = livelog.decode(raw)
+        except livelog.Damaged as err:
             raise StoreError(f"The game file {path} is damaged ({err}); nothing was changed. "
                              f"Move it aside to continue with the other games.") from None
         if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
@@ -276,10 +670,58 @@ class Store:
         return doc
 
     def write_live(self, doc: dict) -> None:
+        """(Re)write a game in progress whole, compacted: its document with every move in it."""
         doc["schema_version"] = SCHEMA_VERSION
         doc["updated"] = now_iso()
-        blob = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
-        atomic_write(self.live_path(doc["id"]), blob)
+        atomic_write(self.live_path(doc["id"]), livelog.encode_document(doc))
+
+    def append_moves(self, gid: str, texts: list[str], at: int | None = None) -> str:
+        """Store an entry's moves by appending one line to the game's file (fsynced before returning): the
+        bytes written do not depend on the move number. ``at``: the number of moves before them (read from
+        the file when not given). Returns the time stamped as the game's last update."""
+        path = self.live_path(gid)
+        if at is None:
+            doc = self.read_live(gid)
+            if doc is None:
+                raise _disappeared(gid, self.live_dir)
+            at = len(doc["moves"])
+        try:
+            with open(path, "rb") as fh:
+                size = fh.seek(0, os.SEEK_END)
+                last = b""
+                if size:
+                    fh.seek(size - 1)
+                    last = fh.read(1)
+        except FileNotFoundError:
+            raise _disappeared(gid, self.live_dir) from None
+        except OSError as err:
+            from .atomic import _cannot_read
+
+            raise StoreError(_cannot_read(path, err)) from None
+        if last != b"\n":
+            # Written by an older referee, or its last line was torn by a crash (never acknowledged):
+            # compact it once, which drops the torn line, then append as usual.
+            doc = self.read_live(gid)
+            if doc is None or len(doc["moves"]) != at:
+                from ..i18n import _
+
+                raise StoreError(_("The game file {path} changed while it was being written; nothing was "
+                                   "changed.").format(path=path))
+            self.write_live(doc)
+        stamp = now_iso()
+        try:
+            append_line(path, livelog.encode_entry(at, texts, stamp))
+        except OSError as err:
+            raise _cannot_write(path, err) from None
+        return stamp
+
+    def truncate_moves(self, gid: str, n: int) -> None:
+        """Keep the first ``n`` moves of a game in progress (undo): the file is rewritten, compacted."""
+        doc = self.read_live(gid)
+        if doc is None:
+            raise _disappeared(gid, self.live_dir)
+        doc["moves"] = doc["moves"][:n]
+        self.write_live(doc)
 
     def remove_live(self, gid: str) -> None:
         try:
@@ -299,10 +741,25 @@ class Store:
         docs.sort(key=lambda d: d.get("updated", ""), reverse=True)
         return docs
 
-    def new_id(self) -> str:
+    def _aside_ids(self) -> set[str]:
         # Ids of set-aside game files (abandoned, damaged) stay taken: renaming one back must not collide.
-        aside = {p.name.split(".", 1)[0] for p in self.live_dir.iterdir()} if self.live_dir.is_dir() else set()
-        return new_id(self.live_ids() | self.archived_ids() | aside)
+        return {p.name.split(".", 1)[0] for p in self.live_dir.iterdir()} if self.live_dir.is_dir() else set()
+
+    def new_id(self) -> str:
+        """A fresh id: checked against the games in progress and the one shard it would go to."""
+        version, data = self._root()
+        extra = self.live_ids() | self._aside_ids()
+        if version != 2:
+            return new_id(extra | ({d.get("id") for d in self._v1_docs(data)} if data else set()))
+        cache: dict[str, set] = {}
+
+        def known(gid):
+            key = shards.shard_key(gid)
+            if key not in cache:
+                cache[key] = self._shard_ids(key)
+            return gid in cache[key]
+
+        return new_id(_Taken(extra, known))
 
     # --- ids --------------------------------------------------------------------------------
     def resolve(self, text: str) -> tuple[str, str]:
@@ -317,10 +774,16 @@ class Store:
         if self.live_path(gid).exists():
             return gid, "live"
         live = sorted(i for i in self.live_ids() if i.startswith(gid))
-        arch = self.archived_ids()
+        version, data = self._root()
+        if version == 2:   # every id that starts with gid is in gid's shard (in its first letter's, for one letter)
+            arch = set()
+            for key in shards.prefix_keys(gid, shards.shard_keys(self.shards_dir)):
+                arch |= self._shard_ids(key)
+        else:
+            arch = {d.get("id") for d in self._v1_docs(data, check=False)} if data else set()
         if gid in arch:
             return gid, "archive"
-        arch_match = sorted(i for i in arch if i.startswith(gid))
+        arch_match = sorted(i for i in arch if isinstance(i, str) and i.startswith(gid))
         matches = [(i, "live") for i in live] + [(i, "archive") for i in arch_match]
         if len(matches) == 1:
             return matches[0]

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee import session
 from referee.cli import main
-from referee.store import Store
+from referee.store import Store, livelog
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-10 ** 30, max_value=10 ** 30)
@@ -122,12 +122,22 @@ def _run_all(folder, finished, live):
         shutil.rmtree(work)
 
 
+def _store_files(folder):
+    """The store's JSON files: its root (history.json) and every shard of finished games."""
+    return [folder / "history.json"] + sorted(p for p in (folder / "history.json.d").glob("*.json")
+                                              if not p.name.endswith(".sum.json"))
+
+
 def _mutated(tmp_path, sample, which, data):
     folder, finished, live = sample
     work = tmp_path / "store"
     shutil.copytree(folder, work)
-    path = work / "history.json" if which == "store" else work / "history.json.live" / f"{live}.json"
-    value = json.loads(path.read_text())
+    if which == "store":
+        path = data.draw(st.sampled_from(_store_files(work)), label="file")
+        value = json.loads(path.read_text())
+    else:   # the document with its appended move lines folded in: the compacted form of the same game
+        path = work / "history.json.live" / f"{live}.json"
+        value = livelog.decode(path.read_bytes())[0]
     places = list(_paths(value))
     place = data.draw(st.sampled_from(places), label="place")
     if data.draw(st.booleans(), label="add a key"):
@@ -154,8 +164,8 @@ def test_the_fast_shape_check_never_passes_what_the_full_check_refuses(sample, d
     from referee.store.shape import _looks_sound, why_damaged
 
     folder, finished, live = sample
-    raw = json.loads((folder / "history.json").read_text())
-    doc = data.draw(st.sampled_from(list(raw["games"].values())), label="game")
+    games = [d for p in _store_files(folder)[1:] for d in json.loads(p.read_text())["games"].values()]
+    doc = data.draw(st.sampled_from(games), label="game")
     place = data.draw(st.sampled_from(list(_paths(doc))), label="place")
     if data.draw(st.booleans(), label="add a key"):
         doc = _add(doc, place, data.draw(st.sampled_from(KEYS), label="key"), data.draw(JSON, label="value"))

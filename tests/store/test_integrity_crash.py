@@ -180,10 +180,14 @@ def _damaged(store, folder):
     keep = _finished(store, folder)["gid"]
     other = session.create(store, "toy", ["Cy", "Di"])
     store.add_archived([{"game": "toy", "players": ["Cy", "Di"], "source": "recorded", "result": None}])
-    raw = json.loads(store.path.read_text())
-    key = next(k for k, d in raw["games"].items() if d["id"] != keep)
-    raw["games"][key] = "not a game"
-    store.path.write_text(json.dumps(raw))
+    for shard in store.shards_dir.glob("*.json"):      # the recorded game, by hand, in its shard
+        if shard.name.endswith(".sum.json"):
+            continue
+        raw = json.loads(shard.read_text())
+        key = next((k for k, d in raw["games"].items() if d["id"] != keep), None)
+        if key is not None:
+            raw["games"][key] = "not a game"
+            shard.write_text(json.dumps(raw))
     return {"keep": keep, "live": other.id}
 
 

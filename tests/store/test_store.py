@@ -55,8 +55,11 @@ def test_finished_game_is_archived_with_result_and_record(store):
 def test_every_document_carries_schema_version(store):
     t = session.create(store, "toy", ["Ann", "Bob"], {"target": 1})
     session.play(store, t, "roll 1"); session.play(store, t, "keep")
-    raw = json.loads(store.path.read_text())
-    docs = [d for table in raw.values() for d in table.values()]
+    # Layout 2 (adjusted from the single file): history.json holds the store's own schema, the shards the games.
+    root = json.loads(store.path.read_text())
+    assert [m["schema_version"] for m in root["_meta"].values()] == [2]
+    docs = [d for shard in store.shards_dir.glob("*.json") if not shard.name.endswith(".sum.json")
+            for table in json.loads(shard.read_text()).values() for d in table.values()]
     assert docs and all(d["schema_version"] == 1 for d in docs)
 
 
@@ -99,12 +102,15 @@ def test_crash_during_write_leaves_the_old_file(store, monkeypatch):
     def boom(*a, **k):
         raise OSError("disk pulled")
 
+    games = store.archived()
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(StoreError, match=r"Could not write .*history.json \(disk pulled\); nothing was changed"):
+    # Layout 2 (adjusted): the write that fails is the game's shard, history.json.d/<first letter>.json.
+    with pytest.raises(StoreError, match=r"Could not write .*history\.json\.d/\w+\.json \(disk pulled\); nothing "
+                                         r"was changed"):
         store.add_archived([{"game": "toy", "players": ["C", "D"], "source": "recorded", "result": None}])
     monkeypatch.undo()
-    assert store.path.read_bytes() == before
-    assert not [p for p in store.path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert store.path.read_bytes() == before and store.archived() == games
+    assert not [p for p in store.path.parent.rglob("*") if p.name.endswith(".tmp")]
 
 
 def test_killed_writer_never_tears_the_file(store, tmp_path):
@@ -166,7 +172,8 @@ def test_corrupt_store_is_reported_and_never_overwritten(store):
     with pytest.raises(StoreError):
         repair(store)
     message = repair(store, restore=True)
-    assert "Restored" in message and len(store.archived()) == 1  # the backup: the state before the last write
+    # Layout 2 (adjusted): history.json is only the store's root; the games are in the shards, so none is lost.
+    assert "Restored" in message and len(store.archived()) == 2
     kept = [p for p in store.path.parent.iterdir() if ".damaged-" in p.name]
     assert kept and kept[0].read_bytes() == damaged
 
@@ -256,9 +263,16 @@ def test_restore_reenters_games_finished_after_the_backup_from_their_records(sto
     session.play(store, first, "roll 1"); session.play(store, first, "keep")
     last = session.create(store, "toy", ["Cal", "Dan"], {"target": 1}, location="Pub")
     session.play(store, last, "roll 1"); session.play(store, last, "keep")
-    store.path.write_bytes(store.path.read_bytes()[:40])   # torn: the backup holds only the first game
-    message = repair(store, restore=True)
-    assert "Restored" in message and f"again from their move records ({last.id})" in message
+    # Layout 2 (adjusted): a torn history.json loses no game (they are in the shards) ...
+    store.path.write_bytes(store.path.read_bytes()[:40])
+    assert "Restored" in repair(store, restore=True) and len(store.archived()) == 2
+    # ... and a game its shard lost (the shard put back from before it) comes back from its move record.
+    from referee.store.shards import shard_key
+    shard = store.shards_dir / f"{shard_key(last.id)}.json"
+    kept = [d for d in store.archived() if shard_key(d["id"]) == shard_key(last.id) and d["id"] != last.id]
+    shard.write_text(json.dumps({"games": {str(i + 1): d for i, d in enumerate(kept)}}))
+    message = repair(store)
+    assert f"again from their move records ({last.id})" in message
     docs = {d["id"]: d for d in store.archived()}
     assert set(docs) == {first.id, last.id}
     assert docs[last.id]["result"]["winners"] == ["Cal"] and docs[last.id]["location"] == "Pub"
@@ -331,10 +345,13 @@ def test_hand_edited_finished_games_are_named_set_aside_and_can_come_back(store,
     session.play(store, done, "roll 1"); session.play(store, done, "keep")
     run = lambda *a: CliRunner().invoke(cli, ["--db", str(store.path), *a])
     assert run("record", "toy", "-p", "Cal=3", "-p", "Dan=4").exit_code == 0
-    raw = json.loads(store.path.read_text())
+    recorded = next(d for d in store.archived() if d["source"] == "recorded")
+    from referee.store.shards import shard_key
+    shard = store.shards_dir / f"{shard_key(recorded['id'])}.json"          # layout 2 (adjusted): its shard
+    raw = json.loads(shard.read_text())
     edited = next(d for d in raw["games"].values() if d["source"] == "recorded")
     edited["result"]["ranking"][0]["total"] = "4 points"           # a score typed by hand into the file
-    store.path.write_text(json.dumps(raw))
+    shard.write_text(json.dumps(raw))
     r = run("stats")
     assert r.exit_code == 2 and f"Game {edited['id']} in the history store" in r.stderr
     assert "is not a number); `referee repair --set-aside` moves it out of the history" in r.stderr

@@ -1,0 +1,264 @@
+"""The history store at scale: what each command costs with 0, 1k, 10k and 100k finished games.
+
+    python benchmarks/bench_store.py [--sizes 0 1000 10000 100000] [--runs 3] [--import-games 10000]
+
+A store of N games is generated directly as shard files (the layout `referee` writes: random ids, four
+games, 2-5 players of a club of 40), not through N commands. Then, as cold CLI runs (median of --runs):
+`record` one game, the move that finishes a game, `new`, `show ID` of a recorded game, `stats`,
+`history`, and the peak memory of the reading commands (ru_maxrss of the child); once: `import` of
+--import-games tracked games (with move records) into an empty store, its time and peak memory; and the
+bytes one move writes (write() calls, Linux /proc/self/io wchar) at move 1 and at move 600.
+
+Targets (issue 12) at 100k games: record, finishing move, new and show ID <= 1.5x their cost with an
+empty store; stats <= 1 s; history <= 0.5 s; a reading command <= 150 MB; import of 10,000 tracked games
+<= 15 s and <= 200 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def generate(db: Path, n: int, seed: int = 11) -> list[str]:
+    """Write a store of ``n`` finished games straight into shard files; returns their ids."""
+    from bench_club import make_docs
+    from referee.store import shards
+    from referee.store.ids import ALPHABET, LENGTH
+    from referee.store.store import Store
+
+    rnd = random.Random(seed)
+    docs = make_docs(n, seed)
+    ids = set()
+    while len(ids) < n:
+        ids.add("".join(rnd.choice(ALPHABET) for _ in range(LENGTH)))
+    ids = sorted(ids, key=lambda _: rnd.random())
+    by_key: dict[str, dict] = {}
+    for seq, (doc, gid) in enumerate(zip(docs, ids), 1):
+        doc["id"] = gid
+        by_key.setdefault(shards.shard_key(gid), {})[seq] = doc
+    store = Store(db)
+    store._create()
+    for key, games in by_key.items():
+        shards.write_shards(store.shards_dir, {key: games})
+    return ids
+
+
+def in_process(db: Path, ids: list[str], runs: int) -> list[float]:
+    """Median seconds of the store's own part of record (add_archived of one game), show ID (get_archived),
+    new (new_id) and history (archived_summaries), in a fresh process (this one holds the generated games):
+    steadier than cold CLI runs."""
+    some = ids[len(ids) // 2] if ids else "x"
+    out = subprocess.run([sys.executable, __file__, "--inner", str(db), some, str(runs)], capture_output=True,
+                         text=True, check=True, cwd=ROOT).stdout
+    return [float(x) for x in out.split()]
+
+
+def _inner(db: str, some: str, runs: int) -> None:
+    from referee.store import Store
+
+    def median(fn) -> float:
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times)
+
+    store = Store(db)
+    doc = {"game": "port-royal", "players": ["Ann", "Bob"], "source": "recorded", "date": "2026-01-01",
+           "result": None}
+    print(median(lambda: store.add_archived([dict(doc)])), median(lambda: store.get_archived(some)),
+          median(store.new_id), median(store.archived_summaries))
+
+
+def cold(argv, env, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "referee", *argv], env=env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        times.append(time.perf_counter() - t0)
+        if done.returncode:
+            raise SystemExit(f"referee {' '.join(argv)} failed: {done.stderr.decode()[-500:]}")
+    return statistics.median(times)
+
+
+def peak_mb(argv, env) -> float:
+    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r.returncode == 0 else -1)")
+    out = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "referee", *argv], env=env,
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    kib = int(out)
+    if kib < 0:
+        raise SystemExit(f"referee {' '.join(argv)} failed")
+    return kib / 1024 if sys.platform != "darwin" else kib / 1024 / 1024
+
+
+def finishing_moves(seed: int = 3) -> list[str]:
+    """The moves of a whole Port Royal game (random legal moves): all but the last set it up."""
+    from referee import new_game
+
+    rnd = random.Random(seed)
+    game = new_game("port-royal", ["A", "B"])
+    while not game.finished:
+        game.play(rnd.choice(game.legal_moves()).text)
+    return list(game.moves)
+
+
+def finish_cost(env, runs: int, moves: list[str]) -> float:
+    times = []
+    py = [sys.executable, "-m", "referee"]
+    for _ in range(runs):
+        gid = json.loads(subprocess.run(py + ["new", "port-royal", "-p", "A", "-p", "B", "--json"], env=env,
+                                        capture_output=True, text=True, check=True, cwd=ROOT).stdout)["id"]
+        subprocess.run(py + ["move", gid, *moves[:-1]], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        t0 = time.perf_counter()
+        subprocess.run(py + ["move", gid, moves[-1]], env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def bytes_per_move() -> tuple[int, int, int, int] | None:
+    """Bytes passed to write() (Linux /proc/self/io wchar) to store one move at move 1 and at move 600 of a
+    game in progress, through Store.append_moves as session.enter does; and, for comparison, what
+    rewriting the whole game file (schema 1's way, still how undo writes) costs at move 600."""
+    if not Path("/proc/self/io").exists():
+        return None
+    from referee import new_game
+    from referee.store import Store
+
+    def wchar() -> int:
+        for line in Path("/proc/self/io").read_text().splitlines():
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+        return 0
+
+    rnd = random.Random(5)
+    texts = []
+    while len(texts) < 600:          # real Puerto Rico move texts, several random games end to end
+        game = new_game("puerto-rico", ["A", "B", "C"])
+        while not game.finished:
+            game.play(rnd.choice(game.legal_moves()).text)
+        texts += game.moves
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "h.json")
+        doc = {"schema_version": 1, "kind": "live-game", "id": "abc234", "game": "puerto-rico",
+               "players": ["A", "B", "C"], "options": {}, "date": "2026-01-01", "moves": []}
+        store.write_live(dict(doc))
+        sizes = {}
+        for n in range(600):
+            before = wchar()
+            with store.lock:
+                store.append_moves("abc234", [texts[n]], at=n)
+            sizes[n + 1] = wchar() - before
+        before = wchar()
+        store.write_live(dict(doc, moves=texts[:600]))
+        rewrite = wchar() - before
+        return sizes[1], sizes[600], store.live_path("abc234").stat().st_size, rewrite
+
+
+def import_file(path: Path, n: int) -> None:
+    """A referee JSON export of ``n`` tracked games with their move records (a few real games, new ids)."""
+    from referee import new_game
+    from referee.club.export import export_json
+    from referee.session import archive_doc
+    from referee.store.ids import ALPHABET, LENGTH
+
+    rnd = random.Random(17)
+    samples = []
+    for seed in range(8):
+        game = new_game("port-royal", ["Ann", "Bob"])
+        r = random.Random(seed)
+        while not game.finished:
+            game.play(r.choice(game.legal_moves()).text)
+        samples.append(game)
+    docs, records, ids = [], {}, set()
+    while len(ids) < n:
+        ids.add("".join(rnd.choice(ALPHABET) for _ in range(LENGTH)))
+    for i, gid in enumerate(sorted(ids)):
+        game = samples[i % len(samples)]
+        docs.append(archive_doc(gid, game, {"location": "Club"}))
+        records[gid] = game.to_record(id=gid, location="Club")
+    path.write_text(export_json(docs, records), encoding="utf-8")
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--inner"]:
+        _inner(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="*", default=[0, 1_000, 10_000, 100_000])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--import-games", type=int, default=10_000)
+    opts = ap.parse_args()
+    moves = finishing_moves()
+    cols = ["record", "finish", "new", "show ID", "stats", "history", "MB history", "MB stats", "MB show"]
+    print(f"cold CLI runs, median of {opts.runs}; seconds (MB: peak resident memory)")
+    print(f"{'games':>8} " + " ".join(f"{c:>10}" for c in cols))
+    base = None
+    inner = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in opts.sizes:
+            db = Path(tmp) / f"h{n}.json"
+            t0 = time.perf_counter()
+            ids = generate(db, n)
+            made = time.perf_counter() - t0
+            env = dict(os.environ, REFEREE_DB=str(db), PYTHONPATH=str(ROOT), COLUMNS="120")
+            rec = cold(["record", "port-royal", "-p", "Ann=7", "-p", "Bob=3", "--json"], env, opts.runs)
+            fin = finish_cost(env, opts.runs, moves)
+            new = cold(["new", "port-royal", "-p", "A", "-p", "B", "--json"], env, opts.runs)
+            some = ids[len(ids) // 2] if ids else json.loads(subprocess.run(
+                [sys.executable, "-m", "referee", "record", "port-royal", "-p", "Ann=7", "-p", "Bob=3", "--json"],
+                env=env, capture_output=True, text=True, check=True, cwd=ROOT).stdout)["id"]
+            show = cold(["show", some], env, opts.runs)
+            stats = cold(["stats"], env, opts.runs)
+            hist = cold(["history"], env, opts.runs)
+            mem = [peak_mb(a, env) for a in (["history"], ["stats"], ["show", some])]
+            inner.append((n, in_process(db, ids, max(opts.runs, 5))))
+            row = [rec, fin, new, show, stats, hist]
+            base = base or row
+            print(f"{n:>8} " + " ".join(f"{v:>10.3f}" for v in row) + " " + " ".join(f"{m:>10.1f}" for m in mem)
+                  + f"   (generated in {made:.1f} s)", flush=True)
+        if base:
+            print("ratio to the smallest store, last size: " + ", ".join(
+                f"{c} {v / b:.2f}x" for c, v, b in zip(cols, row, base)))
+        print("the store's own part, in process (median, ms): add_archived one game, get_archived, new_id, "
+              "archived_summaries")
+        for n, times in inner:
+            print(f"{n:>8} " + " ".join(f"{t * 1000:>10.1f}" for t in times))
+        if opts.import_games:
+            src = Path(tmp) / "tracked.json"
+            import_file(src, opts.import_games)
+            env = dict(os.environ, REFEREE_DB=str(Path(tmp) / "imported.json"), PYTHONPATH=str(ROOT))
+            code = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+                    "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+                    "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
+                    "r.returncode)")
+            out = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "referee", "import", str(src)],
+                                 env=env, cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+            secs, kib, rc = float(out[0]), int(out[1]), int(out[2])
+            if rc:
+                raise SystemExit("referee import failed")
+            print(f"import {opts.import_games} tracked games into an empty store: {secs:.1f} s, "
+                  f"{kib / 1024:.0f} MB peak")
+    sizes = bytes_per_move()
+    if sizes:
+        print(f"bytes written by one move: {sizes[0]} at move 1, {sizes[1]} at move 600 (the game's file: "
+              f"{sizes[2]} bytes at move 600; rewriting it whole, as each move did before: {sizes[3]} bytes)")
+
+
+if __name__ == "__main__":
+    main()

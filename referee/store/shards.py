@@ -1,0 +1,395 @@
+"""The archive in shards: finished games in TinyDB files by the first characters of their id.
+
+    history.json.d/a1.json       TinyDB: table "games", {"<seq>": document}; seq orders games as stored
+    history.json.d/a1.json.bak   that shard before its last write
+    history.json.d/a1.sum.json   the summary of a1.json: one short row per game (what `history`, `stats`,
+                                 `resolve` and `new` need), with the size and mtime of the a1.json it
+                                 describes; a summary that does not match its shard is rebuilt in memory
+    history.json.d/commit.json   present only while a write that spans several shards is being put in place
+
+Why by id: an id says where its game is (``show ID`` and ``new`` read one shard, not the history), and a
+write rewrites one shard, about 1/124 of the history, instead of all of it. seq is a time in ns (the
+migration numbers the old documents 1, 2, ...), so games keep the order they were stored in across shards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .atomic import _fsync_dir, _keep_backup, atomic_write, read_regular, write_temp
+
+GAMES = "games"
+SUMMARY_VERSION = 8
+COMMIT = "commit.json"
+
+
+def shard_key(gid) -> str:
+    """The shard of an id: its first character and a quarter of its second ("a1" for "ab2345"): 124 shards
+    for the id alphabet, so a write at 100,000 games rewrites about 800 games, not 3,000."""
+    text = str(gid).lower()
+    first = text[:1]
+    if not (first.isascii() and first.isalnum()):
+        return "_"
+    second = text[1:2]
+    return first + (str(ord(second) % 4) if second.isascii() and second.isalnum() else "_")
+
+
+def prefix_keys(prefix: str, keys: list[str]) -> list[str]:
+    """The shards that hold every id starting with ``prefix`` (one when it has two characters or more)."""
+    if len(prefix) >= 2:
+        return [shard_key(prefix)]
+    key = shard_key(prefix)
+    return [k for k in keys if k[:1] == key[:1]] if key != "_" else ["_"]
+
+
+def shard_keys(directory: Path) -> list[str]:
+    try:
+        names = os.listdir(directory)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return sorted(n[:-5] for n in names if n.endswith(".json") and not n.endswith(".sum.json")
+                  and not n.startswith(".") and n != COMMIT)
+
+
+# --- summary rows --------------------------------------------------------------------------------------
+# A summary file holds {"rows": [row, ...]}. A row is one string (JSON reads 100,000 strings far faster than
+# 100,000 lists, and they take a fifth of the memory), its fields split on a tab:
+#   date, finished_at (else created), seq (20 digits), id, game, location, source, players, duration, moves,
+#   has_record (1/0), schema_version, result ("" none, else winners ENTRY ranking, each entry player PART
+#   total PART rank; lists joined by LIST)
+# so that rows compared as strings sort as common.chrono_key, then as stored (a tab is below every printable
+# character). Empty fields are None. LIST, ENTRY and PART are rare printable Latin-1 characters (no JSON
+# escapes, and a row of Latin-1 text takes one byte a character in memory). A document whose values do not fit (a text holding a tab, a control or one of those
+# characters, or empty; a number that is not one; a result of another shape) is kept as a JSON list
+# [seq, the document's summary fields] instead, read the slow way.
+SEP, LIST, ENTRY, PART = "\t", "\xa6", "\xa4", "\xac"    # tab, then ¦ ¤ ¬: Latin-1 keeps a row 1 byte a character
+_FIELDS = ("id", "date", "game", "location", "source", "players", "duration", "moves", "has_record",
+           "finished_at", "created", "schema_version", "result", "no_stats", "incomplete", "seating")
+_AT = {"date": 0, "finished_at": 1, "created": 1, "id": 3, "game": 4, "location": 5, "source": 6, "players": 7,
+       "duration": 8, "moves": 9, "has_record": 10, "schema_version": 11, "result": 12}
+_BAD = set("".join(map(chr, range(32))) + "\x7f" + LIST + ENTRY + PART)
+
+
+class _Unfit(Exception):
+    pass
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if value.__class__ is not str or not value or not _BAD.isdisjoint(value):
+        raise _Unfit
+    return value
+
+
+def _int(value) -> str:
+    if value is None:
+        return ""
+    if value.__class__ is not int:
+        raise _Unfit
+    return str(value)
+
+
+def _number(value) -> str:
+    if value.__class__ is int:
+        return str(value)
+    if value.__class__ is float and value == value and value not in (float("inf"), float("-inf")):
+        return repr(value)
+    raise _Unfit
+
+
+def _clean_entry(e) -> bool:
+    return (isinstance(e, dict) and isinstance(e.get("player"), str) and isinstance(e.get("rank"), int)
+            and not isinstance(e.get("rank"), bool) and isinstance(e.get("total"), (int, float))
+            and not isinstance(e.get("total"), bool))
+
+
+def summarise(seq: int, doc: dict):
+    """The summary row of one document: a packed string, or a JSON list when its values do not fit one."""
+    try:
+        # What `stats` counts differently (a play kept out of the statistics, one whose seating is unknown, a
+        # cooperative result) is rare and has no packed field: such a game keeps its row as a JSON list.
+        if doc.get("no_stats") or doc.get("incomplete") or doc.get("seating") is False:
+            raise _Unfit
+        date, when = doc.get("date"), doc.get("finished_at") or doc.get("created")
+        res = doc.get("result")
+        if isinstance(res, dict) and res.get("cooperative"):
+            raise _Unfit
+        if res is None:
+            result = ""
+        else:
+            if not (isinstance(res, dict) and isinstance(res.get("winners"), list)
+                    and isinstance(res.get("ranking"), list) and res["ranking"]):
+                raise _Unfit
+            result = (LIST.join(_text(w) for w in res["winners"]) + ENTRY
+                      + LIST.join(PART.join((_text(e["player"]), _number(e["total"]), _int(e["rank"])))
+                                  if _clean_entry(e) else _fail() for e in res["ranking"]))
+        players = doc.get("players")
+        if not isinstance(players, list) or not players:
+            raise _Unfit
+        rec = doc.get("has_record")
+        if rec is not None and rec.__class__ is not bool:
+            raise _Unfit
+        if (doc.get("finished_at") is not None and doc.get("finished_at").__class__ is not str) or \
+                (doc.get("created") is not None and doc.get("created").__class__ is not str):
+            raise _Unfit
+        return SEP.join((_text(date), _text(when), f"{seq:020d}", _text(doc.get("id")),
+                         _text(doc.get("game")), _text(doc.get("location")), _text(doc.get("source")),
+                         LIST.join(_text(p) for p in players), _int(doc.get("duration")), _int(doc.get("moves")),
+                         "" if rec is None else "1" if rec else "0", _int(doc.get("schema_version")), result))
+    except (_Unfit, ValueError):
+        return [seq] + [doc.get(name) for name in _FIELDS]
+
+
+def _fail():
+    raise _Unfit
+
+
+def row_seq(row) -> int:
+    return int(row.split(SEP, 3)[2]) if row.__class__ is str else row[0]
+
+
+def summary_of(docs: dict, reuse: dict | None = None) -> dict:
+    """The summary of a shard's {seq: document}, in stored order, with the newest schema_version in it (so
+    a reader checks one number per shard, not one per game). ``reuse``: seq -> row of the shard's current
+    summary, for the documents a write did not change (a seq is never given to another document)."""
+    reuse = reuse or {}
+    rows = [reuse.get(seq) or summarise(seq, doc) for seq, doc in sorted(docs.items())]
+    versions = [d.get("schema_version") if isinstance(d, dict) else None for d in docs.values()]
+    if all(v.__class__ is int for v in versions):
+        newest = max(versions, default=0)
+    else:   # a document without a usable schema_version: the reader names it
+        newest = next(v for v in versions if v.__class__ is not int)
+        newest = newest if isinstance(newest, (str, float, bool, type(None))) else str(newest)
+    return {"schema": newest, "rows": rows}
+
+
+def _unnumber(text: str):
+    return int(text) if text.lstrip("-").isdigit() else float(text)
+
+
+class Summary(str):
+    """One finished game as `history` and `stats` read it (a packed row): answers ``row.get("date")``
+    like the document. Rows sort (as strings, in C) by date, time finished, then as stored."""
+
+    __slots__ = ()
+
+    @property
+    def seq(self) -> int:
+        return int(self.split(SEP, 3)[2])
+
+    def fields(self) -> list[str]:
+        return self.split(SEP)
+
+    def get(self, key, default=None):
+        at = _AT.get(key)
+        if at is None:
+            return default
+        value = self.split(SEP, at + 1)[at]
+        if not value:
+            return default
+        if at == 7:
+            return value.split(LIST)
+        if at == 12:
+            return _result(value)
+        if at in (8, 9, 11):
+            return int(value)
+        if at == 10:
+            return value == "1"
+        return value
+
+    def __contains__(self, key):
+        return self.get(key) is not None
+
+    def keys(self):
+        return [k for k in _FIELDS if self.get(k) is not None]
+
+
+def _result(value: str) -> dict:
+    winners, ranking = value.split(ENTRY)
+    entries = []
+    for e in ranking.split(LIST):
+        player, total, rank = e.split(PART)
+        entries.append({"player": player, "total": _unnumber(total), "rank": int(rank)})
+    return {"winners": winners.split(LIST) if winners else [], "ranking": entries}
+
+
+def unpack_result(value: str):
+    """(winners, [(player, total, rank), ...]) of a packed result field, None for no result."""
+    if not value:
+        return None
+    winners, ranking = value.split(ENTRY)
+    entries = []
+    for e in ranking.split(LIST):
+        player, total, rank = e.split(PART)
+        entries.append((player, int(total) if total.lstrip("-").isdigit() else float(total), int(rank)))
+    return (winners.split(LIST) if winners else []), entries
+
+
+class SummaryRow(tuple):
+    """A row kept as a JSON list (values that do not pack): [seq, id, date, ..., result] as in the document."""
+
+    __slots__ = ()
+
+    @property
+    def seq(self) -> int:
+        return tuple.__getitem__(self, 0)
+
+    def get(self, key, default=None):
+        try:
+            value = tuple.__getitem__(self, _FIELDS.index(key) + 1)
+        except ValueError:
+            return default
+        return default if value is None else value
+
+    def __contains__(self, key):
+        return self.get(key) is not None
+
+    def keys(self):
+        return [k for k in _FIELDS if self.get(k) is not None]
+
+
+# Each field also as an attribute (row.players, row.date, ...), for code that reads rows as objects.
+for _name in _FIELDS:
+    for _cls in (Summary, SummaryRow):
+        setattr(_cls, _name, property(lambda self, _key=_name: self.get(_key)))
+del _name, _cls
+
+
+def rows_of(summary: dict) -> list:
+    """Summary objects from a stored summary."""
+    rows = summary["rows"]
+    if all(r.__class__ is str for r in rows):
+        return list(map(Summary, rows))
+    return [Summary(r) if r.__class__ is str else SummaryRow(r) for r in rows]   # some kept as JSON lists
+
+
+def order_key(row) -> str:
+    """What rows sort by: date, time finished, then as stored (a packed row is its own key)."""
+    if row.__class__ is Summary:
+        return row
+    date, when = row.get("date"), row.get("finished_at")
+    return ((date if isinstance(date, str) else "") + SEP + (when if isinstance(when, str) else "") + SEP
+            + f"{row.seq:020d}")
+
+
+def row_id(row):
+    return row.split(SEP, 4)[3] if row.__class__ is str else row[1]
+
+
+def row_schema(row):
+    if row.__class__ is str:
+        value = row.split(SEP, 12)[11]
+        return int(value) if value.isdigit() else None
+    return row[12]
+
+
+def well_formed(summary) -> bool:
+    """A summary as this referee writes it (anything else is rebuilt from its shard)."""
+    if not (isinstance(summary, dict) and isinstance(summary.get("rows"), list) and "schema" in summary):
+        return False
+    for r in summary["rows"]:
+        if r.__class__ is str:
+            if r.count(SEP) != 12:
+                return False
+        elif not (r.__class__ is list and len(r) == len(_FIELDS) + 1):
+            return False
+    return True
+
+
+# --- shard files --------------------------------------------------------------------------------------
+def encode_shard(docs: dict) -> bytes:
+    """A TinyDB file: {"games": {"<seq>": document, ...}} (TinyDB reads it as it is)."""
+    return json.dumps({GAMES: {str(k): v for k, v in docs.items()}}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def encode_summary(summary: dict, shard: Path) -> bytes:
+    info = os.stat(shard)
+    return json.dumps({"summary": SUMMARY_VERSION, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns,
+                       **summary}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def summary_is_current(data, shard: Path) -> bool:
+    try:
+        info = os.stat(shard)
+    except OSError:
+        return False
+    return (isinstance(data, dict) and data.get("summary") == SUMMARY_VERSION
+            and data.get("shard_size") == info.st_size and data.get("shard_mtime_ns") == info.st_mtime_ns
+            and well_formed(data))
+
+
+def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict] | None = None) -> None:
+    """Put new versions of the given shards in place: all of them or, after a crash, none or (once the
+    commit file is written) all of them on the next write or read (``pending``/``finish_commit``)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if len(shards) == 1:
+        ((key, docs),) = shards.items()
+        path = directory / f"{key}.json"
+        atomic_write(path, encode_shard(docs), backup=path.with_name(path.name + ".bak"))
+    else:
+        temps = {}
+        try:
+            for key, docs in shards.items():
+                temps[key] = write_temp(directory / f"{key}.json", encode_shard(docs))
+            plan = {"replace": [[temps[k].name, f"{k}.json"] for k in shards]}
+            atomic_write(directory / COMMIT, json.dumps(plan).encode("utf-8"))
+        except BaseException:
+            for tmp in temps.values():
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+            raise
+        finish_commit(directory)
+    for key in shards:   # derived: a crash before these is seen (size/mtime) and rebuilt from the shard
+        path = directory / f"{key}.json"
+        try:
+            atomic_write(directory / f"{key}.sum.json",
+                         encode_summary(summary_of(shards[key], (reuse or {}).get(key)), path))
+        except Exception:  # a missing summary costs time, never data
+            pass
+
+
+def pending(directory: Path) -> dict[str, Path]:
+    """Shards whose new version is complete but not yet in place (a crash mid-commit): key -> temp file."""
+    raw = read_regular(directory / COMMIT)
+    if raw is None:
+        return {}
+    try:
+        plan = json.loads(raw)["replace"]
+        out = {}
+        for tmp, final in plan:
+            if (directory / tmp).exists() and "/" not in tmp + final and "\\" not in tmp + final:
+                out[final[:-5]] = directory / tmp
+        return out
+    except (ValueError, KeyError, TypeError):
+        return {}
+
+
+def finish_commit(directory: Path) -> None:
+    """Roll a multi-shard write forward: every temp named in the commit file takes its shard's place."""
+    from ..core.errors import StoreError
+
+    todo = pending(directory)
+    try:
+        for key, tmp in todo.items():
+            final = directory / f"{key}.json"
+            if final.exists():
+                _keep_backup(final, final.with_name(final.name + ".bak"))
+            os.replace(tmp, final)
+        _fsync_dir(directory)
+        try:
+            os.unlink(directory / COMMIT)
+        except FileNotFoundError:
+            pass
+    except OSError as err:
+        from ..i18n import _
+
+        raise StoreError(_("Could not put the new version of the history in place in {folder} ({reason}); it is "
+                           "complete, and the next write finishes putting it in place (until then the history "
+                           "reads as written).").format(folder=directory, reason=err.strerror or err)) from None
+    _fsync_dir(directory)
