@@ -350,8 +350,12 @@ def test_a_game_replaced_by_any_json_is_named_and_set_aside_and_the_rest_kept(st
     for args in (["history"], ["stats"], ["repair"], ["export", "-"]):
         code, out, err = referee(*args)
         assert code == 2 and err.count("\n") == 1 and "damaged" in err and "--set-aside" in err, (args, err)
-    # `show` reads the one shard its game is in, and only that game's shape matters to it
-    assert referee("show", kept.id)[0] == 0
+    # `show` reads the one shard its game is in, and only that shard's games matter to it (two random ids
+    # share a shard about once in 124 tries: then the damaged neighbour is named there too)
+    from referee.store.shards import shard_key
+
+    same_shard = shard_key(kept.id) == shard_key(broken.id)
+    assert referee("show", kept.id)[0] == (2 if same_shard else 0)
     code, out, err = referee("repair", "--set-aside")
     assert code == 0 and "Set aside 1 damaged finished game(s)" in out
     assert [d["id"] for d in store.archived()] == [kept.id]
