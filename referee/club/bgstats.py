@@ -83,6 +83,24 @@ def _incomplete(play: dict) -> bool:
     return False
 
 
+_KNOWN: dict = {}
+
+
+def _known_game(title: str) -> str:
+    """game_from_name, remembered per title: a backup names the same few games in every play."""
+    hit = _KNOWN.get(title)
+    if hit is None:
+        try:
+            hit = game_from_name(title)
+        except BadInput as err:
+            hit = err
+        if len(_KNOWN) < 4096:
+            _KNOWN[title] = hit
+    if isinstance(hit, BadInput):
+        raise hit
+    return hit
+
+
 def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
     g = games.get(play.get("gameRefId"))
     if not isinstance(g, dict):
@@ -92,7 +110,7 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
     game = next((k for k, v in BGG_IDS.items() if v == bgg_id), None)
     if game is None:
         try:
-            game = game_from_name(title)
+            game = _known_game(title)
         except BadInput:
             try:
                 game = validate.label(title, _("The game title"), 100)
