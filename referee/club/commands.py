@@ -259,25 +259,35 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         since, until = f"{year:04d}-01-01", min(f"{year:04d}-12-31", _dt.date.today().isoformat())
         if since > until:
             raise _bad(_("--year {year} has not begun yet; nothing was played in it.").format(year=year))
+    if not (game or player or since or until or location is not None or year is not None or chart
+            or rating_history):
+        # Every play counted: the saved tally, brought forward with the games stored since (club.stats_cache),
+        # so that stats costs what changed, not the whole history.
+        from .stats_cache import current_tally
+
+        tally = current_tally(_cli().open_store(ctx))
+        if tally is not None:
+            data = tally.summary(with_elo=as_json or model == "elo")
+            _stats_extras(data, {}, model, tally.table, tally.game_extras(), tally.per_month())
+            if as_json:
+                _out(data, 3)
+                return
+            _print_stats(data)
+            from .stats_view import print_extras
+
+            print_extras(_cli().console(), data)
+            return
     # Summaries, not documents: a game stats counts differently (no_stats, incomplete, seating unknown, a
     # cooperative result) keeps its summary row whole (shards.summarise), so stats stays fast at 100k games.
     store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
     plays = plays_from_docs(rows)
     data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"),
                    with_elo=as_json or model == "elo" or bool(player))
-    data["filters"] = {k: v for k, v in vars(filters).items() if v}
-    data["rating_model"] = model
     from .ratings import rate
 
     rated = rate(plays)                 # once: the table, the player detail and the chart all read it
-    data["skill"] = insights.skill(rated)
-    if rating_history:
-        data["skill_history"] = insights.skill_history(rated)
-    for name, st in data["players"].items():
-        st["skill"] = data["skill"].get(name)
-    for gid, extra in insights.game_extras(plays, rows).items():
-        data["per_game"].setdefault(gid, {}).update(extra)
-    data["per_month"] = insights.per_month(plays)
+    _stats_extras(data, {k: v for k, v in vars(filters).items() if v}, model, rated,
+                  insights.game_extras(plays, rows), insights.per_month(plays), rating_history)
     if year is not None:
         data["year"] = insights.year_review(plays, year)
     if chart:
@@ -319,6 +329,23 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     from .stats_view import print_extras
 
     print_extras(_cli().console(), data)
+
+
+def _stats_extras(data, filters, model, rated, extras, months, skill_history=False) -> None:
+    """What stats adds to stats.summary's counts: the filters, the skill ratings, scores, seats, durations and
+    plays per month (the same for every play counted or for a selection)."""
+    from . import insights
+
+    data["filters"] = filters
+    data["rating_model"] = model
+    data["skill"] = insights.skill(rated)
+    if skill_history:
+        data["skill_history"] = insights.skill_history(rated)
+    for name, st in data["players"].items():
+        st["skill"] = data["skill"].get(name)
+    for gid, extra in extras.items():
+        data["per_game"].setdefault(gid, {}).update(extra)
+    data["per_month"] = months
 
 
 def _player_name(text, docs):

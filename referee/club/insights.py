@@ -13,7 +13,8 @@ Definitions (also in `referee stats --help`):
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from bisect import bisect_left
+from collections import Counter
 from statistics import median
 
 
@@ -73,41 +74,70 @@ def player_extras(plays, key: str) -> dict:
             "nemesis": best(ahead_of_me, met), "best_partner": best(won_with, together)}
 
 
-def game_extras(plays, docs) -> dict:
-    """game -> {"scores": {min, median, max}, "seats": {seat: {wins, plays, win_pct}}, "average_duration"
-    (minutes, over the plays whose duration is known)}."""
-    by_id = {d.get("id"): d for d in docs}
-    out: dict = {}
-    scores = defaultdict(list)
-    seats = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    durations = defaultdict(list)
-    for p in plays:
-        doc = by_id.get(p.id) or {}
-        from .common import start_positions
+def add_to_extras(acc: dict, p, doc) -> None:
+    """Count one play (the next oldest) and its document (a summary row will do) into ``acc``: game -> its
+    scores (in play order), wins and plays by seat, and the sum and count of known durations."""
+    from .common import start_positions
 
-        order = {str(n).casefold(): i for n, i in start_positions(doc).items()}
-        for s in p.seats:
-            scores[p.game].append(s.total)
-            seat = order.get(s.key)
-            if seat:
-                seats[p.game][seat][1] += 1
-                seats[p.game][seat][0] += s.win
-        duration = doc.get("duration")      # .get only: a summary row (what stats reads) is no dict
-        if isinstance(duration, (int, float)) and duration > 0:
-            durations[p.game].append(duration)
-    for game in scores:
-        vals = scores[game]
+    g = acc.get(p.game)
+    if g is None:
+        g = acc[p.game] = {"scores": [], "seats": {}, "duration": [0, 0]}
+    doc = doc or {}
+    order = {str(n).casefold(): i for n, i in start_positions(doc).items()}
+    for s in p.seats:
+        g["scores"].append(s.total)
+        seat = order.get(s.key)
+        if seat:
+            counts = g["seats"].setdefault(seat, [0, 0])
+            counts[1] += 1
+            counts[0] += s.win
+    duration = doc.get("duration")      # .get only: a summary row (what stats reads) is no dict
+    if isinstance(duration, (int, float)) and duration > 0:
+        g["duration"][0] += duration
+        g["duration"][1] += 1
+
+
+def extras_out(acc: dict) -> dict:
+    out = {}
+    for game, g in acc.items():
+        vals = g["scores"]
+        vals.sort()     # stable: equal scores (3 and 3.0) keep the order they were played in, as sorted() would
+        top = vals[bisect_left(vals, vals[-1])]   # max() of the plays: the first of the highest in play order
+        total, n = g["duration"]
         out[game] = {
-            "scores": {"min": min(vals), "median": median(vals), "max": max(vals)},
-            "seats": {seat: {"wins": w, "plays": n, "win_pct": round(100.0 * w / n, 1)}
-                      for seat, (w, n) in sorted(seats[game].items())},
-            "average_duration": round(sum(durations[game]) / len(durations[game])) if durations[game] else None,
+            "scores": {"min": vals[0], "median": median(vals), "max": top},
+            "seats": {seat: {"wins": w, "plays": n_, "win_pct": round(100.0 * w / n_, 1)}
+                      for seat, (w, n_) in sorted(g["seats"].items())},
+            "average_duration": round(total / n) if n else None,
         }
     return out
 
 
+def game_extras(plays, docs) -> dict:
+    """game -> {"scores": {min, median, max}, "seats": {seat: {wins, plays, win_pct}}, "average_duration"
+    (minutes, over the plays whose duration is known)}."""
+    by_id = {d.get("id"): d for d in docs}
+    acc: dict = {}
+    for p in plays:
+        add_to_extras(acc, p, by_id.get(p.id))
+    return extras_out(acc)
+
+
+def add_to_months(acc: dict, p) -> None:
+    if p.date:
+        month = p.date[:7]
+        acc[month] = acc.get(month, 0) + 1
+
+
+def months_out(acc: dict) -> dict:
+    return dict(sorted(acc.items()))
+
+
 def per_month(plays) -> dict:
-    return dict(sorted(Counter((p.date or "")[:7] for p in plays if p.date).items()))
+    acc: dict = {}
+    for p in plays:
+        add_to_months(acc, p)
+    return months_out(acc)
 
 
 def year_review(plays, year: int) -> dict:

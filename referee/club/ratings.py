@@ -32,37 +32,51 @@ class Rating:
         return self.mu - 3.0 * self.sigma
 
 
-def rate(plays, game: str | None = None) -> dict[str, Rating]:
-    """Ratings after every play in order (of one game id, or of all games when ``game`` is None).
-    A play with fewer than two seats, or a cooperative one (no finishing order), changes nothing."""
-    from openskill.models import PlackettLuce
+class Rater:
+    """Ratings kept play by play, oldest first: ``add`` one play at a time (how `stats` brings a saved table
+    up to date with the plays stored since), ``table`` the ratings so far."""
 
-    model = PlackettLuce()
-    table: dict[str, Rating] = {}
-    ratings: dict = {}
-    for play in plays:
-        if game is not None and play.game != game:
-            continue
-        seats = [s for s in play.seats]
+    def __init__(self, table: dict[str, Rating] | None = None):
+        from openskill.models import PlackettLuce
+
+        self.model = PlackettLuce()
+        self.table: dict[str, Rating] = table if table is not None else {}
+        # the player's rating object, kept between plays: making a new one each time costs a uuid and a copy
+        self._objects = {k: self.model.rating(mu=r.mu, sigma=r.sigma, name=k) for k, r in self.table.items()}
+
+    def add(self, play, history: bool = True) -> None:
+        """A play with fewer than two seats, or a cooperative one (no finishing order), changes nothing."""
+        seats = play.seats
         if len(seats) < 2 or getattr(play, "coop", False):
-            continue
+            return
+        table, objects = self.table, self._objects
         teams, ranks = [], []
         for seat in seats:
             r = table.get(seat.key)
             if r is None:
                 r = table[seat.key] = Rating(seat.key, seat.name)
-                ratings[seat.key] = model.rating(mu=r.mu, sigma=r.sigma, name=seat.key)
-            teams.append([ratings[seat.key]])      # the player's rating object, kept between plays: making
-            ranks.append(seat.rank or 1)           # a new one each time costs a uuid and a copy
-        result = model.rate(teams, ranks=ranks)
+                objects[seat.key] = self.model.rating(mu=r.mu, sigma=r.sigma, name=seat.key)
+            teams.append([objects[seat.key]])
+            ranks.append(seat.rank or 1)
+        result = self.model.rate(teams, ranks=ranks)
         for seat, team in zip(seats, result):
             r = table[seat.key]
-            ratings[seat.key] = team[0]
+            objects[seat.key] = team[0]
             r.mu, r.sigma = team[0].mu, team[0].sigma
             r.plays += 1
             r.name = seat.name
-            r.history.append((play.date, play.id, round(r.conservative, 2)))
-    return table
+            if history:
+                r.history.append((play.date, play.id, round(r.conservative, 2)))
+
+
+def rate(plays, game: str | None = None) -> dict[str, Rating]:
+    """Ratings after every play in order (of one game id, or of all games when ``game`` is None).
+    A play with fewer than two seats, or a cooperative one (no finishing order), changes nothing."""
+    rater = Rater()
+    for play in plays:
+        if game is None or play.game == game:
+            rater.add(play)
+    return rater.table
 
 
 def standings(table: dict[str, Rating]) -> list[Rating]:

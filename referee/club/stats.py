@@ -117,55 +117,75 @@ def streaks(outcomes: list[bool]) -> dict:
     return {"current": current, "best_win": best}
 
 
+def add_to_players(acc: dict, p: Play) -> None:
+    """Count one play (the next oldest) into ``acc``: key -> what player_stats reports, kept as plain data
+    (a saved tally goes on from there: club.stats_cache)."""
+    shared = sum(1 for s in p.seats if s.win) > 1
+    for s in p.seats:
+        a = acc.get(s.key)
+        if a is None:
+            a = acc[s.key] = {"plays": 0, "wins": 0, "shared_wins": 0, "last_played": "", "run": 0, "best": 0,
+                              "last": None, "same": 0, "games": {}}
+        a["plays"] += 1
+        a["wins"] += s.win
+        a["shared_wins"] += s.win and shared
+        a["last_played"] = max(a["last_played"], p.date)
+        # the streaks (see streaks()), carried forward one outcome at a time
+        a["run"] = a["run"] + 1 if s.win else 0
+        a["best"] = max(a["best"], a["run"])
+        a["same"] = a["same"] + 1 if a["last"] is not None and a["last"] == s.win else 1
+        a["last"] = s.win
+        g = a["games"].get(p.game)
+        if g is None:
+            g = a["games"][p.game] = [0, 0, 0, None]     # plays, wins, sum of scores, best score
+        g[0] += 1
+        g[1] += s.win
+        g[2] += s.total
+        g[3] = s.total if g[3] is None else max(g[3], s.total)
+
+
+def players_out(acc: dict, names: dict) -> dict:
+    out = {}
+    for key, a in acc.items():
+        games = {gid: {"plays": g[0], "wins": g[1], "win_pct": _pct(g[1], g[0]),
+                       "average_score": round(g[2] / g[0], 1), "best_score": g[3]}
+                 for gid, g in sorted(a["games"].items())}
+        current = {"kind": "W" if a["last"] else "L", "length": a["same"]} if a["last"] is not None else None
+        out[names[key]] = {"plays": a["plays"], "wins": a["wins"], "shared_wins": a["shared_wins"],
+                           "win_pct": _pct(a["wins"], a["plays"]), "last_played": a["last_played"] or None,
+                           "streak": current, "best_win_streak": a["best"], "games": games}
+    return dict(sorted(out.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["plays"], kv[0].casefold())))
+
+
 def player_stats(plays, names=None) -> dict:
     """name -> {plays, wins, shared_wins, win_pct, last_played, streak, best_win_streak, games: {...}}."""
     names = names or _names(plays)
     acc: dict = {}
     for p in plays:
-        shared = sum(1 for s in p.seats if s.win) > 1
-        for s in p.seats:
-            a = acc.setdefault(s.key, {"plays": 0, "wins": 0, "shared_wins": 0, "last_played": "",
-                                       "outcomes": [], "games": {}})
-            a["plays"] += 1
-            a["wins"] += s.win
-            a["shared_wins"] += s.win and shared
-            a["last_played"] = max(a["last_played"], p.date)
-            a["outcomes"].append(s.win)
-            g = a["games"].setdefault(p.game, {"plays": 0, "wins": 0, "sum": 0, "best": None})
-            g["plays"] += 1
-            g["wins"] += s.win
-            g["sum"] += s.total
-            g["best"] = s.total if g["best"] is None else max(g["best"], s.total)
-    out = {}
-    for key, a in acc.items():
-        st = streaks(a["outcomes"])
-        games = {gid: {"plays": g["plays"], "wins": g["wins"], "win_pct": _pct(g["wins"], g["plays"]),
-                       "average_score": round(g["sum"] / g["plays"], 1), "best_score": g["best"]}
-                 for gid, g in sorted(a["games"].items())}
-        out[names[key]] = {"plays": a["plays"], "wins": a["wins"], "shared_wins": a["shared_wins"],
-                           "win_pct": _pct(a["wins"], a["plays"]), "last_played": a["last_played"] or None,
-                           "streak": st["current"], "best_win_streak": st["best_win"], "games": games}
-    return dict(sorted(out.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["plays"], kv[0].casefold())))
+        add_to_players(acc, p)
+    return players_out(acc, names)
 
 
-def game_stats(plays, names=None) -> dict:
-    """game -> {plays, average_winning_score, highest_score: {score, players}, most_wins: {wins, players}}."""
-    names = names or _names(plays)
-    acc: dict = {}
-    for p in plays:
-        g = acc.setdefault(p.game, {"plays": 0, "win_sum": 0, "won": 0, "high": None, "high_by": [], "wins": {}})
-        g["plays"] += 1
-        winners = [s for s in p.seats if s.win]
-        if winners:
-            g["won"] += 1
-            g["win_sum"] += max(s.total for s in winners)
-        for s in p.seats:
-            if g["high"] is None or s.total > g["high"]:
-                g["high"], g["high_by"] = s.total, [s.key]
-            elif s.total == g["high"] and s.key not in g["high_by"]:
-                g["high_by"].append(s.key)
-            if s.win:
-                g["wins"][s.key] = g["wins"].get(s.key, 0) + 1
+def add_to_games(acc: dict, p: Play) -> None:
+    """Count one play (the next oldest) into ``acc``: game -> what game_stats reports, as plain data."""
+    g = acc.get(p.game)
+    if g is None:
+        g = acc[p.game] = {"plays": 0, "win_sum": 0, "won": 0, "high": None, "high_by": [], "wins": {}}
+    g["plays"] += 1
+    winners = [s for s in p.seats if s.win]
+    if winners:
+        g["won"] += 1
+        g["win_sum"] += max(s.total for s in winners)
+    for s in p.seats:
+        if g["high"] is None or s.total > g["high"]:
+            g["high"], g["high_by"] = s.total, [s.key]
+        elif s.total == g["high"] and s.key not in g["high_by"]:
+            g["high_by"].append(s.key)
+        if s.win:
+            g["wins"][s.key] = g["wins"].get(s.key, 0) + 1
+
+
+def games_out(acc: dict, names: dict) -> dict:
     out = {}
     for gid, g in sorted(acc.items()):
         most = max(g["wins"].values(), default=0)
@@ -178,6 +198,15 @@ def game_stats(plays, names=None) -> dict:
                           if most else []},
         }
     return out
+
+
+def game_stats(plays, names=None) -> dict:
+    """game -> {plays, average_winning_score, highest_score: {score, players}, most_wins: {wins, players}}."""
+    names = names or _names(plays)
+    acc: dict = {}
+    for p in plays:
+        add_to_games(acc, p)
+    return games_out(acc, names)
 
 
 def head_to_head(plays, a: str, b: str) -> dict:
@@ -222,6 +251,34 @@ def club_h_index(plays) -> int:
     return h_index(counts.values())
 
 
+def elo_play(rating: dict, p: Play, k: float = K_FACTOR, start: float = START_RATING) -> list:
+    """Rate one play (the next oldest): updates ``rating`` (key -> Elo) and returns [(key, after, change)]."""
+    seats = p.seats
+    n = len(seats)
+    if n < 2 or p.coop:
+        return []
+    # E(a beats b) = 1 / (1 + 10^((Rb - Ra)/400)) = qa / (qa + qb) with q = 10^(R/400)
+    before = [rating.get(s.key, start) for s in seats]
+    q = [10.0 ** (r / 400.0) for r in before]
+    ranks = [s.rank for s in seats]
+    scale = k / (n - 1)
+    changes = []
+    for i, s in enumerate(seats):
+        qi, ri, total = q[i], ranks[i], 0.0
+        for j in range(n):
+            if j != i:
+                rj = ranks[j]
+                total += (1.0 if ri < rj else 0.0 if ri > rj else 0.5) - qi / (qi + q[j])
+        change = scale * total
+        rating[s.key] = before[i] + change
+        changes.append((s.key, rating[s.key], change))
+    return changes
+
+
+def elo_out(rating: dict, names: dict) -> dict:
+    return {names[k_]: round(v, 1) for k_, v in sorted(rating.items(), key=lambda kv: -kv[1])}
+
+
 def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool = True,
         names=None) -> tuple[dict, dict]:
     """Ratings after every play, oldest first. Returns (name -> rating, name -> [history points]).
@@ -233,28 +290,12 @@ def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool =
     rating: dict = {}
     hist: dict = {}
     for p in plays:
-        seats = p.seats
-        n = len(seats)
-        if n < 2 or p.coop:
-            continue
-        # E(a beats b) = 1 / (1 + 10^((Rb - Ra)/400)) = qa / (qa + qb) with q = 10^(R/400)
-        before = [rating.get(s.key, start) for s in seats]
-        q = [10.0 ** (r / 400.0) for r in before]
-        ranks = [s.rank for s in seats]
-        scale = k / (n - 1)
-        for i, s in enumerate(seats):
-            qi, ri, total = q[i], ranks[i], 0.0
-            for j in range(n):
-                if j != i:
-                    rj = ranks[j]
-                    total += (1.0 if ri < rj else 0.0 if ri > rj else 0.5) - qi / (qi + q[j])
-            change = scale * total
-            rating[s.key] = before[i] + change
+        for key, after, change in elo_play(rating, p, k, start):
             if history:
-                hist.setdefault(s.key, []).append((p.id, p.date, p.game, rating[s.key], change))
-    ratings = {names[k_]: round(v, 1) for k_, v in sorted(rating.items(), key=lambda kv: -kv[1])}
-    return ratings, {names[k_]: [{"id": i, "date": d, "game": g, "rating": round(r, 1), "change": round(c, 1)}
-                                 for i, d, g, r, c in v] for k_, v in hist.items()}
+                hist.setdefault(key, []).append((p.id, p.date, p.game, after, change))
+    return elo_out(rating, names), {names[k_]: [{"id": i, "date": d, "game": g, "rating": round(r, 1),
+                                                 "change": round(c, 1)} for i, d, g, r, c in v]
+                                    for k_, v in hist.items()}
 
 
 def summary(plays, rating_history: bool = True, with_elo: bool = True) -> dict:
@@ -263,11 +304,17 @@ def summary(plays, rating_history: bool = True, with_elo: bool = True) -> dict:
     names = _names(plays)
     players = player_stats(plays, names)
     ratings, history = elo(plays, history=rating_history, names=names) if with_elo else ({}, {})
+    return assemble(len(plays), players, game_stats(plays, names), club_h_index(plays), ratings,
+                    history if rating_history else None)
+
+
+def assemble(games: int, players: dict, per_game: dict, h: int, ratings: dict, history: dict | None) -> dict:
+    """The shape `referee stats --json` prints, from its parts (also how club.stats_cache answers)."""
     for name, st in players.items():
         st["rating"] = ratings.get(name)
-    return {"games": len(plays), "players": players, "per_game": game_stats(plays, names),
-            "h_index": club_h_index(plays), "ratings": ratings,
-            **({"rating_history": history} if rating_history else {}),
+    return {"games": games, "players": players, "per_game": per_game,
+            "h_index": h, "ratings": ratings,
+            **({"rating_history": history} if history is not None else {}),
             "definitions": {
                 "win": "among result.winners; a shared win counts for every player sharing it",
                 "h_index": "the largest h such that at least h players have each played at least h games",

@@ -57,7 +57,7 @@ class StoreLock:
             try:
                 lock.acquire(timeout=min(0.3, timeout))
             except Timeout:
-                if sys.stderr.isatty():  # say it once, so a person at a terminal knows why nothing happens
+                if timeout > 0.3 and sys.stderr.isatty():  # say it once, so a person at a terminal knows why nothing happens
                     print(f"referee: waiting up to {timeout:.0f} s for {self._holder()} to finish writing "
                           f"the history...", file=sys.stderr, flush=True)
                 try:

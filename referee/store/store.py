@@ -313,23 +313,31 @@ class Store:
                 return []
             if version == 1:
                 return self._v1_docs(data)
-            pending = shards.pending(self.shards_dir)
             rows = []
-            keys = shards.shard_keys(self.shards_dir)
-            for key in keys + [k for k in pending if k not in keys]:
-                summary = self._summary(key, pending)
-                newest = summary["schema"]
-                if newest.__class__ is not int or newest > SCHEMA_VERSION:
-                    for r in summary["rows"]:   # name the game
-                        check_schema({"schema_version": shards.row_schema(r)},
-                                     f"Game {shards.row_id(r)} in {self._shard_path(key)}")
-                    check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
+            for _key, summary in self.shard_summaries():
                 rows.extend(shards.rows_of(summary))
             if all(r.__class__ is shards.Summary for r in rows):
                 rows.sort()
             else:
                 rows.sort(key=shards.order_key)
             return rows
+
+    def shard_summaries(self) -> list[tuple[str, dict]]:
+        """(shard key, its summary {"schema", "rows"}) of every shard of a store of schema 2, in key order;
+        a game of a newer schema is refused here, as every reader refuses it."""
+        pending = shards.pending(self.shards_dir)
+        out = []
+        keys = shards.shard_keys(self.shards_dir)
+        for key in keys + [k for k in pending if k not in keys]:
+            summary = self._summary(key, pending)
+            newest = summary["schema"]
+            if newest.__class__ is not int or newest > SCHEMA_VERSION:
+                for r in summary["rows"]:   # name the game
+                    check_schema({"schema_version": shards.row_schema(r)},
+                                 f"Game {shards.row_id(r)} in {self._shard_path(key)}")
+                check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
+            out.append((key, summary))
+        return out
 
     def archived_ids(self) -> set[str]:
         version, data = self._root()
