@@ -1,0 +1,314 @@
+"""`stats` from the saved tally (club.stats_cache) prints exactly what counting every play again prints: on
+random histories with corrections, and whatever happened to the cache file."""
+
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from unittest import mock
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+
+from referee.club import stats_cache
+from referee.store import Store
+
+NAMES = ["Ann", "Bob", "Cal", "Dana", "Eve"]
+
+
+def _runner_for(db):
+    """run(*args) -> stdout of a command that must succeed; run.may(*args) -> exit code (a refusal is fine)."""
+    from referee.cli import cli as referee_cli
+
+    runner = CliRunner()
+    env = {"REFEREE_DB": str(db), "REFEREE_LOCK_TIMEOUT": "0.3"}
+
+    def invoke(args):
+        res = runner.invoke(referee_cli, [str(a) for a in args], env=env, catch_exceptions=False)
+        assert res.exit_code in (0, 1, 2), (args, res.exit_code, res.stdout, res.stderr)
+        return res
+
+    def run(*args):
+        res = invoke(args)
+        assert res.exit_code == 0, (args, res.exit_code, res.stdout, res.stderr)
+        return res.stdout
+
+    run.may = lambda *args: invoke(args).exit_code
+    return run
+
+
+@contextmanager
+def counted():
+    """How many times the tally was counted again from every play, and brought forward, meanwhile."""
+    calls = {"recompute": 0, "forward": 0}
+    real_re, real_fw = stats_cache.recompute, stats_cache._forward
+
+    def recompute(*a, **k):
+        calls["recompute"] += 1
+        return real_re(*a, **k)
+
+    def forward(*a, **k):
+        out = real_fw(*a, **k)
+        calls["forward"] += out[0] is not None and out[1] is not None
+        return out
+
+    with mock.patch.object(stats_cache, "recompute", recompute), mock.patch.object(stats_cache, "_forward", forward):
+        yield calls
+
+
+def assert_same_as_counting_again(run):
+    """The default view (from the tally) against a selection of every game (the path that counts the plays
+    itself, as stats always did): the same JSON but for the filter named, and the same tables."""
+    fast = json.loads(run("stats", "--json"))
+    full = json.loads(run("stats", "--json", "--since", "1900-01-01"))
+    assert full.pop("filters") == {"since": "1900-01-01"} and fast.pop("filters") == {}
+    assert fast == full
+    assert json.dumps(fast) == json.dumps(full)          # the same order of keys, the same int/float types
+    assert run("stats") == run("stats", "--since", "1900-01-01")
+    assert run("stats", "--rating", "elo") == run("stats", "--rating", "elo", "--since", "1900-01-01")
+    return fast
+
+
+# --- random histories: appended games, backdated ones, and every correction ---------------------------------
+player = st.sampled_from(NAMES)
+score = st.integers(0, 12)   # record takes whole points; fractions come by import (tested below)
+record = st.tuples(st.just("record"), st.sampled_from(["toy", "port-royal"]),
+                   st.lists(st.tuples(player, score), min_size=2, max_size=3, unique_by=lambda t: t[0]),
+                   st.integers(0, 40), st.booleans())
+step = st.one_of(
+    record, record, record, record,
+    st.tuples(st.just("edit-scores"), st.integers(0, 99), st.integers(0, 12)),
+    st.tuples(st.just("edit-date"), st.integers(0, 99), st.integers(0, 40)),
+    st.tuples(st.just("delete"), st.integers(0, 99)),
+    st.tuples(st.just("restore")),
+    st.tuples(st.just("rename"), player, st.sampled_from(["ann", "Zoe", "BOB"])),
+    st.tuples(st.just("merge"), player, player),
+)
+
+
+def _day(n):
+    return f"2025-03-{1 + n:02d}" if n < 28 else f"2025-04-{n - 27:02d}"
+
+
+def _apply(run, action, state) -> bool:
+    """One step of a club's history; True when it only appended a game played on or after every other."""
+    kind = action[0]
+    if kind == "record":
+        _k, game, seats, day, no_stats = action
+        args = ["record", game, "--date", _day(day)] + [a for n, t in seats for a in ("-p", f"{n}={t}")]
+        if run.may(*args, *(["--no-stats"] if no_stats else [])) != 0:
+            return False
+        appended = _day(day) >= state.get("latest", "")
+        state["latest"] = max(state.get("latest", ""), _day(day))
+        return appended
+    ids = [r["id"] for r in json.loads(run("history", "--json"))]
+    gid = ids[action[1] % len(ids)] if ids and len(action) > 1 and isinstance(action[1], int) else None
+    if kind == "edit-scores" and gid:
+        doc = json.loads(run("show", gid, "--json"))
+        run.may("edit", gid, *[a for i, n in enumerate(doc["players"]) for a in ("-p", f"{n}={(action[2] + 3 * i) % 13}")])
+    elif kind == "edit-date" and gid:
+        run.may("edit", gid, "--date", _day(action[2]))
+    elif kind == "delete" and gid:
+        if run.may("delete", gid) == 0:
+            state["deleted"] = gid
+    elif kind == "restore" and state.get("deleted"):
+        run.may("restore", state.pop("deleted"))
+    elif kind == "rename":
+        run.may("players", "rename", action[1], action[2])
+    elif kind == "merge" and action[1] != action[2]:
+        run.may("players", "merge", action[1], action[2])
+    state["latest"] = max([state.get("latest", "")] + [r["date"] for r in json.loads(run("history", "--json"))])
+    return False
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(record, min_size=1, max_size=4), st.lists(step, max_size=8))
+def test_the_tally_prints_what_counting_every_play_again_prints(toy, first, then):
+    steps = first + then
+    with tempfile.TemporaryDirectory() as tmp:
+        run = _runner_for(os.path.join(tmp, "history.json"))
+        state = {}
+        for action in steps:
+            appended = _apply(run, action, state)
+            with counted() as calls:
+                assert_same_as_counting_again(run)
+            event(f"{action[0]}: " + ("brought forward" if calls["forward"] else "counted again" if calls["recompute"]
+                                      else "as saved"))
+            if appended and state.get("saved"):
+                assert calls["recompute"] == 0, action     # brought forward, not counted again
+            state["saved"] = os.path.exists(os.path.join(tmp, "history.json.d", stats_cache.NAME))
+
+
+# --- the fold itself: any plays, cut anywhere, saved as JSON and carried on ---------------------------------
+def _doc(i, rows, coop=False):
+    from .conftest import make_doc
+
+    doc = make_doc(f"g{i:05d}", f"2025-01-{1 + i // 3:02d}", rows, game=["toy", "port-royal"][i % 2])
+    doc["duration"] = [None, 45, 60.5][i % 3]
+    if coop:
+        doc["result"]["cooperative"] = True
+    return doc
+
+
+seat_rows = st.lists(st.tuples(st.sampled_from(["Ann", "ann", "Bob", "Cal"]),
+                               st.one_of(st.integers(-3, 9), st.sampled_from([3.0, 2.5, 9.0])),
+                               st.integers(1, 3)), min_size=1, max_size=4)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(seat_rows, st.booleans()), max_size=12), st.integers(0, 12))
+def test_a_tally_saved_anywhere_and_carried_on_counts_what_the_functions_count(games, cut):
+    """Fractions and whole numbers that are equal (3 and 3.0), ties, cooperative plays, one-seat plays,
+    two spellings of a name: the tally, saved as JSON after any play and carried on, gives what stats,
+    insights and ratings give for all the plays at once."""
+    from referee.club import insights
+    from referee.club.ratings import rate
+    from referee.club.stats import plays_from_docs, summary
+
+    docs = [_doc(i, sorted(rows, key=lambda r: r[2]), coop) for i, (rows, coop) in enumerate(games)]
+    plays = plays_from_docs(docs)
+    tally = stats_cache.Tally()
+    for n, play in enumerate(plays):
+        if n == cut:
+            tally = stats_cache.Tally(json.loads(json.dumps(tally.state())))
+        tally.add(play, docs[n])
+    for with_elo in (True, False):
+        assert json.dumps(tally.summary(with_elo)) == json.dumps(summary(plays, rating_history=False,
+                                                                            with_elo=with_elo))
+    assert json.dumps(tally.game_extras()) == json.dumps(insights.game_extras(plays, docs))
+    assert tally.per_month() == insights.per_month(plays)
+    assert json.dumps(insights.skill(tally.table)) == json.dumps(insights.skill(rate(plays)))
+
+
+# --- when the saved tally is not used ------------------------------------------------------------------------
+def _cache(db):
+    return db.with_name(db.name + ".d") / stats_cache.NAME
+
+
+@pytest.fixture
+def club(cli, db):
+    for day, a, b in (("2025-01-02", 7, 3), ("2025-01-03", 2, 9), ("2025-01-05", 4, 4), ("2025-01-06", 8, 1)):
+        assert cli("record", "toy", "--date", day, "-p", f"Ann={a}", "-p", f"Bob={b}", "-p", "Cal=5").exit_code == 0
+    run = _runner_for(db)
+    assert_same_as_counting_again(run)
+    assert _cache(db).exists()
+    return run
+
+
+def _next_stats_counts_again(run, counts_again=True):
+    with counted() as calls:
+        data = assert_same_as_counting_again(run)
+    assert calls["recompute"] == (1 if counts_again else 0), calls
+    return data
+
+
+def test_a_later_game_is_counted_onto_the_saved_tally(club, db):
+    club("record", "toy", "--date", "2025-01-06", "-p", "Cal=9", "-p", "Bob=1")    # same day, logged later
+    with counted() as calls:
+        data = assert_same_as_counting_again(club)
+    assert calls == {"recompute": 0, "forward": 1}
+    assert data["games"] == 5
+
+
+@pytest.mark.parametrize("change", [
+    ["record", "toy", "--date", "2025-01-04", "-p", "Cal=9", "-p", "Bob=1"],      # backdated
+    ["edit", "FIRST", "-p", "Ann=1", "-p", "Bob=2", "-p", "Cal=3"],
+    ["edit", "FIRST", "--date", "2025-01-07"],
+    ["delete", "FIRST"],
+    ["players", "rename", "Cal", "Carl"],
+    ["players", "merge", "Cal", "Dan"],
+])
+def test_every_other_change_makes_the_next_stats_count_again(club, db, change):
+    if "merge" in change:
+        club("record", "toy", "--date", "2025-01-06", "-p", "Dan=9", "-p", "Bob=1")
+        assert_same_as_counting_again(club)
+    first = json.loads(club("history", "--json"))[-1]["id"]
+    club(*[first if a == "FIRST" else a for a in change])
+    _next_stats_counts_again(club)
+    _next_stats_counts_again(club, counts_again=False)   # and saved again
+
+
+def test_a_restored_play_and_an_imported_older_one_are_counted_again(club, db, tmp_path):
+    first = json.loads(club("history", "--json"))[-1]["id"]
+    club("delete", first)
+    _next_stats_counts_again(club)
+    club("restore", first)
+    _next_stats_counts_again(club)
+    other = _runner_for(tmp_path / "other" / "history.json")
+    other("record", "toy", "--date", "2024-12-31", "-p", "Eve=5", "-p", "Ann=1")
+    other("export", str(tmp_path / "old.json"))
+    club("import", str(tmp_path / "old.json"))
+    assert _next_stats_counts_again(club)["games"] == 5
+
+
+@pytest.mark.parametrize("damage", ["garbage", "empty", "truncated", "flipped", "version", "folder", "other store"])
+def test_a_damaged_or_foreign_cache_is_counted_again_never_trusted(club, db, tmp_path, damage):
+    path = _cache(db)
+    raw = path.read_bytes()
+    head, body = raw.split(b"\n", 1)
+    if damage == "garbage":
+        path.write_bytes(b"\x00\xffnot json at all")
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "truncated":       # a write cut short (atomic_write prevents it; a copy or a disk may not)
+        path.write_bytes(raw[: len(raw) // 2])
+    elif damage == "flipped":         # one number changed: the digest no longer matches
+        i = body.index(b'"wins":') + 7
+        path.write_bytes(head + b"\n" + body[:i] + (b"8" if body[i:i + 1] != b"8" else b"7") + body[i + 1:])
+    elif damage == "version":         # written by another version of referee
+        data = json.loads(head)
+        data["cache"] = stats_cache.VERSION + 1
+        path.write_bytes(json.dumps(data).encode() + b"\n" + body)
+    elif damage == "folder":
+        path.unlink()
+        path.mkdir()
+    elif damage == "other store":     # a whole, valid cache of another history (copied by hand)
+        other = _runner_for(tmp_path / "other" / "history.json")
+        other("record", "toy", "--date", "2025-01-02", "-p", "Zoe=7", "-p", "Bob=3")
+        other("stats")
+        path.write_bytes(_cache(tmp_path / "other" / "history.json").read_bytes())
+    with counted() as calls:
+        data = assert_same_as_counting_again(club)
+    # counted again once, then saved; a folder in its place cannot be replaced: every reading counts again
+    assert calls["recompute"] == (3 if damage == "folder" else 1) and data["games"] == 4
+    if damage != "folder":
+        _next_stats_counts_again(club, counts_again=False)   # put right by that reading
+
+
+def test_a_cache_computed_with_other_ratings_is_counted_again(club, db, monkeypatch):
+    real = stats_cache.stamp
+    monkeypatch.setattr(stats_cache, "stamp", lambda: {**real(), "skill": [25.0, 25.0 / 3.0, "0.0.1"]})
+    _next_stats_counts_again(club)
+
+
+def test_a_busy_store_gets_the_right_numbers_and_the_cache_is_left_alone(club, db):
+    club("record", "toy", "--date", "2025-01-07", "-p", "Cal=9", "-p", "Bob=1")
+    before = _cache(db).read_bytes()
+    holder = Store(db)
+    with holder.lock:                          # another process writing (REFEREE_LOCK_TIMEOUT is 0.3 s)
+        data = assert_same_as_counting_again(club)
+        assert data["games"] == 5 and _cache(db).read_bytes() == before
+    with counted() as calls:
+        assert_same_as_counting_again(club)
+    assert calls == {"recompute": 0, "forward": 1}   # brought forward then, and saved
+
+
+def test_a_failed_write_of_the_cache_costs_nothing(club, db, monkeypatch):
+    from referee.core.errors import StoreError
+    from referee.store import atomic
+
+    club("record", "toy", "--date", "2025-01-07", "-p", "Cal=9", "-p", "Bob=1")
+    before = _cache(db).read_bytes()
+
+    def full_disk(path, data, backup=None):
+        raise StoreError("No space left on device")
+
+    monkeypatch.setattr(atomic, "atomic_write", full_disk)
+    assert assert_same_as_counting_again(club)["games"] == 5
+    assert _cache(db).read_bytes() == before
+
+
+def test_a_history_of_the_old_single_file_and_an_empty_one_need_no_cache(cli, db):
+    assert json.loads(cli("stats", "--json").stdout)["games"] == 0
+    assert not _cache(db).exists()
