@@ -281,11 +281,19 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     # cooperative result) keeps its summary row whole (shards.summarise), so stats stays fast at 100k games.
     store, docs, filters, rows = _load(ctx, game, None, since, until, location, newest_first=False, full=False)
     plays = plays_from_docs(rows)
+    only = None         # whose Elo history is shown: at 100,000 games every player's is 350,000 points
+    if not rating_history and player:
+        only = {_player_name(player, docs).casefold()}
+    elif not rating_history and chart == "rating" and model == "elo":
+        from .stats import elo
+
+        only = {name.casefold() for name in list(elo(plays, history=False)[0])[:6]}
     data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"),
-                   with_elo=as_json or model == "elo" or bool(player))
+                   with_elo=as_json or model == "elo" or bool(player), only=only)
     from .ratings import rate
 
-    rated = rate(plays)                 # once: the table, the player detail and the chart all read it
+    # once: the table, the player detail and the chart all read it; the ratings after each play only where shown
+    rated = rate(plays, history=True if rating_history else only if player else chart == "rating" and model != "elo")
     _stats_extras(data, {k: v for k, v in vars(filters).items() if v}, model, rated,
                   insights.game_extras(plays, rows), insights.per_month(plays), rating_history)
     if year is not None:
@@ -316,7 +324,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             return
         detail = dict(data["players"][match], name=match, rating_history=data["rating_history"].get(match, []))
         detail.update(insights.player_extras(plays, key))
-        detail["skill_history"] = insights.skill_history(rated).get(match, [])
+        detail["skill_history"] = insights.skill_history(rated, [match]).get(match, [])
         if as_json:
             _out(detail, 2)
             return

@@ -36,10 +36,12 @@ def skill(plays, game: str | None = None) -> dict:
                      "plays": r.plays} for r in standings(_table(plays, game))}
 
 
-def skill_history(plays) -> dict:
-    """name -> [{"id", "date", "rating"}] after each play (conservative estimate)."""
+def skill_history(plays, names=None) -> dict:
+    """name -> [{"id", "date", "rating"}] after each play (conservative estimate); of the players ``names``
+    gives (any case) when given."""
+    wanted = None if names is None else {str(n).casefold() for n in names}
     return {r.name: [{"id": pid, "date": date, "rating": value} for date, pid, value in r.history]
-            for r in _table(plays).values()}
+            for r in _table(plays).values() if wanted is None or r.key in wanted}
 
 
 def player_extras(plays, key: str) -> dict:

@@ -53,8 +53,29 @@ class Play:
 
 def plays_from_docs(docs) -> list[Play]:
     """Finished games with a result, oldest first."""
+    from ..store.shards import SEP, Summary, unpack_result
+
     plays = []
-    for doc in sorted(docs, key=chrono_key):
+    spelt: dict = {}     # name -> (name, key): one string each, not one per seat (100,000 games: ~35 MB)
+    one = {}.setdefault  # the same for a game, a day and a place
+    for doc in sorted(docs, key=_chrono):
+        if doc.__class__ is Summary:
+            # A packed summary row: its result was checked when packed (shards.summarise: clean entries, finite
+            # totals), and a game stats counts differently (no_stats, incomplete, cooperative) is never packed.
+            f = doc.split(SEP)
+            if not f[12]:
+                continue
+            winners, ranking = unpack_result(f[12])
+            winners = {w.casefold() for w in winners}
+            seats = []
+            for player, total, rank in ranking:
+                if not _sane(total):
+                    _damaged(doc.get("id"), {"player": player, "total": total, "rank": rank})
+                name, key = spelt.get(player) or spelt.setdefault(player, (player, player.casefold()))
+                seats.append(Seat(key, name, total or 0, rank, key in winners))
+            plays.append(Play(f[3], one(f[4], f[4]), one(f[0], f[0])[:10], f[5] and one(f[5], f[5]) or None, seats,
+                              False))
+            continue
         res = doc.get("result")
         if not res or not res.get("ranking"):
             continue
@@ -66,17 +87,29 @@ def plays_from_docs(docs) -> list[Play]:
             if not (isinstance(e, dict) and isinstance(e.get("total", 0), (int, float))
                     and not isinstance(e.get("total"), bool) and isinstance(e.get("rank", 0), int)
                     and "player" in e and _sane(e.get("total", 0))):
-                from ..core.errors import StoreError
-
-                raise StoreError(f"Game {doc.get('id', '?')} in the history has a damaged result ({e!r:.60}); "
-                                 f"`referee repair` says what is wrong and `referee repair --set-aside` moves it "
-                                 f"out of the history.")
+                _damaged(doc.get("id", "?"), e)
             name = str(e["player"])
-            key = name.casefold()
+            name, key = spelt.get(name) or spelt.setdefault(name, (name, name.casefold()))
             seats.append(Seat(key, name, e.get("total") or 0, e.get("rank", 0), key in winners))
         plays.append(Play(doc.get("id") or "", doc.get("game") or "", (doc.get("date") or "")[:10],
                           doc.get("location"), seats, bool(res.get("cooperative"))))
     return plays
+
+
+def _chrono(doc) -> tuple:
+    """common.chrono_key, for a packed summary row without parsing it (its first fields are the same)."""
+    if isinstance(doc, str):
+        date, when, _rest = doc.split("\t", 2)
+        return (date, when)
+    return chrono_key(doc)
+
+
+def _damaged(gid, e):
+    from ..core.errors import StoreError
+
+    raise StoreError(f"Game {gid} in the history has a damaged result ({e!r:.60}); "
+                     f"`referee repair` says what is wrong and `referee repair --set-aside` moves it "
+                     f"out of the history.")
 
 
 def _sane(total) -> bool:
@@ -280,30 +313,32 @@ def elo_out(rating: dict, names: dict) -> dict:
 
 
 def elo(plays, k: float = K_FACTOR, start: float = START_RATING, history: bool = True,
-        names=None) -> tuple[dict, dict]:
+        names=None, only=None) -> tuple[dict, dict]:
     """Ratings after every play, oldest first. Returns (name -> rating, name -> [history points]).
 
     A history point: {"id", "date", "game", "rating" (after), "change"}. With history=False the second
-    dict is empty (cheaper for large histories).
+    dict is empty (cheaper for large histories); ``only`` (a set of casefolded names): the history of those
+    players alone (one player's detail at 100,000 games needs a few thousand points, not 350,000).
     """
     names = names or _names(plays)
     rating: dict = {}
     hist: dict = {}
     for p in plays:
         for key, after, change in elo_play(rating, p, k, start):
-            if history:
+            if history and (only is None or key in only):
                 hist.setdefault(key, []).append((p.id, p.date, p.game, after, change))
     return elo_out(rating, names), {names[k_]: [{"id": i, "date": d, "game": g, "rating": round(r, 1),
                                                  "change": round(c, 1)} for i, d, g, r, c in v]
                                     for k_, v in hist.items()}
 
 
-def summary(plays, rating_history: bool = True, with_elo: bool = True) -> dict:
-    """Everything `referee stats --json` prints for a set of plays (the rating history on request).
+def summary(plays, rating_history: bool = True, with_elo: bool = True, only=None) -> dict:
+    """Everything `referee stats --json` prints for a set of plays (the rating history on request: of the
+    players ``only`` names, casefolded, when given).
     ``with_elo=False``: the Elo ratings are left empty (a table showing the skill rating does not need them)."""
     names = _names(plays)
     players = player_stats(plays, names)
-    ratings, history = elo(plays, history=rating_history, names=names) if with_elo else ({}, {})
+    ratings, history = elo(plays, history=rating_history, names=names, only=only) if with_elo else ({}, {})
     return assemble(len(plays), players, game_stats(plays, names), club_h_index(plays), ratings,
                     history if rating_history else None)
 

@@ -67,8 +67,8 @@ def print_chart(kind: str, data: dict, rated: dict, plays, *, model: str, player
             title = _("Elo rating over time")
         else:
             title = _("Rating over time (skill minus 3 × uncertainty)")
-            history = insights.skill_history(rated)
             ranked = list(data.get("skill") or {})
+            history = insights.skill_history(rated, [player] if player else ranked[:6])
         who = [player] if player else ranked[:6]
         click.echo(charts.rating(history, who, title=title))
     elif kind == "plays":
