@@ -7,7 +7,9 @@ games, 2-5 players of a club of 40), not through N commands. Then, as cold CLI r
 `record` one game, the move that finishes a game, `new`, `show ID` of a recorded game, `stats`,
 `history`, and the peak memory of the reading commands (ru_maxrss of the child); once: `import` of
 --import-games tracked games (with move records) into an empty store, its time and peak memory; and the
-bytes one move writes (write() calls, Linux /proc/self/io wchar) at move 1 and at move 600.
+bytes one move writes (write() calls, Linux /proc/self/io wchar) at move 1 and at move 600. Then, in CPU time
+(best of --runs) and peak memory: `stats` counting every play (no saved tally), from the saved tally, after
+one game recorded since, `stats --json`, `stats --player Ann`, and `history`.
 
 Targets (issue 12) at 100k games: record, finishing move, new and show ID <= 1.5x their cost with an
 empty store; stats <= 1 s; history <= 0.5 s; a reading command <= 150 MB; import of 10,000 tracked games
@@ -105,6 +107,48 @@ def peak_mb(argv, env) -> float:
     if kib < 0:
         raise SystemExit(f"referee {' '.join(argv)} failed")
     return kib / 1024 if sys.platform != "darwin" else kib / 1024 / 1024
+
+
+def cpu_mb(argv, env) -> tuple[float, float]:
+    """(CPU seconds, user + system, and peak MB) of one cold CLI run, from a fresh parent that has no other
+    child: steadier than wall time on a shared machine."""
+    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+            "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            "print(u.ru_utime + u.ru_stime if r.returncode == 0 else -1, u.ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "referee", *argv], env=env,
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    if float(out[0]) < 0:
+        raise SystemExit(f"referee {' '.join(argv)} failed")
+    return float(out[0]), int(out[1]) / 1024 / (1024 if sys.platform == "darwin" else 1)
+
+
+def stats_cpu(db: Path, env, runs: int) -> list[tuple[float, float]]:
+    """`stats` as a club meets it, each the best of ``runs`` (CPU s, peak MB): counting every play (no saved
+    tally: the first reading, or the first after an edit, delete, rename or backdated record), from the
+    saved tally, after one game recorded since (brought forward), `stats --json` from the saved tally,
+    `stats --player Ann` (counts the plays itself), and `history`."""
+    from referee.club.stats_cache import NAME
+
+    cache = Path(str(db) + ".d") / NAME
+
+    def best(argv, before=None):
+        results = []
+        for _ in range(runs):
+            if before:
+                before()
+            results.append(cpu_mb(argv, env))
+        return min(r[0] for r in results), max(r[1] for r in results)
+
+    def drop():
+        if cache.exists():
+            cache.unlink()
+
+    def record():
+        subprocess.run([sys.executable, "-m", "referee", "record", "port-royal", "-p", "Ann=7", "-p", "Bob=3"],
+                       env=env, cwd=ROOT, check=True, capture_output=True)
+
+    return [best(["stats"], drop), best(["stats"]), best(["stats"], record), best(["stats", "--json"]),
+            best(["stats", "--player", "Ann"]), best(["history"])]
 
 
 def finishing_moves(seed: int = 3) -> list[str]:
@@ -210,6 +254,7 @@ def main() -> None:
     print(f"{'games':>8} " + " ".join(f"{c:>10}" for c in cols))
     base = None
     inner = []
+    cpus = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in opts.sizes:
             db = Path(tmp) / f"h{n}.json"
@@ -228,6 +273,7 @@ def main() -> None:
             hist = cold(["history"], env, opts.runs)
             mem = [peak_mb(a, env) for a in (["history"], ["stats"], ["show", some])]
             inner.append((n, in_process(db, ids, max(opts.runs, 5))))
+            cpus.append((n, stats_cpu(db, env, opts.runs)))
             row = [rec, fin, new, show, stats, hist]
             base = base or row
             print(f"{n:>8} " + " ".join(f"{v:>10.3f}" for v in row) + " " + " ".join(f"{m:>10.1f}" for m in mem)
@@ -239,6 +285,11 @@ def main() -> None:
               "archived_summaries")
         for n, times in inner:
             print(f"{n:>8} " + " ".join(f"{t * 1000:>10.1f}" for t in times))
+        print(f"stats and history, CPU seconds (user+sys, best of {opts.runs}) / peak MB: stats counting every play "
+              "(no saved tally), stats from the saved tally, stats after one game recorded since, stats --json, "
+              "stats --player Ann, history")
+        for n, results in cpus:
+            print(f"{n:>8} " + " ".join(f"{t:>8.2f}/{mb:<4.0f}" for t, mb in results))
         if opts.import_games:
             src = Path(tmp) / "tracked.json"
             import_file(src, opts.import_games)

@@ -69,4 +69,5 @@ def test_store_bench_prints_the_scale_table(tmp_path):
     rows = [line.split() for line in out.splitlines() if line.strip() and line.split()[0].isdigit()]
     assert [r[0] for r in rows if len(r) >= 10] == ["0", "30"]          # the cold CLI table
     assert [r[0] for r in rows if len(r) == 5] == ["0", "30"]           # the store's own part, in process
+    assert [r[0] for r in rows if len(r) == 7 and "/" in r[1]] == ["0", "30"]   # stats and history, CPU / MB
     assert "import 10 tracked games" in out and "bytes written by one move" in out

@@ -135,7 +135,10 @@ def current_tally(store) -> Tally | None:
     saved = load(store)
     now = stamp()
     if saved is not None and saved.get("stamp") == now:
-        tally, marks = _forward(saved, summaries)
+        try:
+            tally, marks = _forward(saved, summaries)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):   # whole, but not of our making
+            tally, marks = None, None
         if tally is not None:
             if marks is not None:
                 save(store, now, marks, tally)

@@ -6,6 +6,7 @@
                                  `resolve` and `new` need), with the size and mtime of the a1.json it
                                  describes; a summary that does not match its shard is rebuilt in memory
     history.json.d/commit.json   present only while a write that spans several shards is being put in place
+    history.json.d/stats.cache   what `stats` counted, checked against the summaries (club/stats_cache.py)
 
 Why by id: an id says where its game is (``show ID`` and ``new`` read one shard, not the history), and a
 write rewrites one shard, about 1/124 of the history, instead of all of it. seq is a time in ns (the
