@@ -131,6 +131,16 @@ def current_tally(store) -> Tally | None:
     of schema 0 or 1 (no shards: the caller counts the plays itself)."""
     if store.layout() != 2:
         return None
+    import gc
+
+    gc.freeze()   # what is loaded so far lives as long as the command: the collector need not scan it again
+    try:
+        return _current(store)
+    finally:
+        gc.unfreeze()
+
+
+def _current(store) -> Tally:
     summaries = [(key, summary["rows"]) for key, summary in store.shard_summaries()]
     saved = load(store)
     now = stamp()
@@ -164,6 +174,9 @@ def recompute(summaries: list) -> tuple[Tally, dict | None]:
         rows.sort(key=shards.order_key)
     rows = select(rows, Filters(), newest_first=False)
     by_id = {d.get("id"): d for d in rows}
+    import gc
+
+    gc.freeze()   # the rows stay until the end: the collector, run by the plays made meanwhile, skips them
     tally = Tally()
     for start in range(0, len(rows), CHUNK):   # in order (a chunk sorts as it is), a few plays in memory at once
         for play in plays_from_docs(rows[start:start + CHUNK]):

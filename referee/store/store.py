@@ -323,11 +323,11 @@ class Store:
                 rows.sort(key=shards.order_key)
             return rows
 
-    def shard_summaries(self) -> list[tuple[str, dict]]:
-        """(shard key, its summary {"schema", "rows"}) of every shard of a store of schema 2, in key order;
-        a game of a newer schema is refused here, as every reader refuses it."""
+    def shard_summaries(self):
+        """(shard key, its summary {"schema", "rows"}) of every shard of a store of schema 2, in key order, one
+        at a time (a reader that keeps rows of its own lets each summary go); a game of a newer schema is
+        refused here, as every reader refuses it."""
         pending = shards.pending(self.shards_dir)
-        out = []
         keys = shards.shard_keys(self.shards_dir)
         for key in keys + [k for k in pending if k not in keys]:
             summary = self._summary(key, pending)
@@ -337,8 +337,7 @@ class Store:
                     check_schema({"schema_version": shards.row_schema(r)},
                                  f"Game {shards.row_id(r)} in {self._shard_path(key)}")
                 check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
-            out.append((key, summary))
-        return out
+            yield key, summary
 
     def archived_ids(self) -> set[str]:
         version, data = self._root()

@@ -122,7 +122,7 @@ def _apply(run, action, state) -> bool:
     return False
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(record, min_size=1, max_size=4), st.lists(step, max_size=8))
 def test_the_tally_prints_what_counting_every_play_again_prints(toy, first, then):
     steps = first + then
