@@ -204,10 +204,8 @@ def _forward(saved: dict, summaries) -> tuple[Tally | None, dict | None]:
         now[key] = [len(raw), mark if len(raw) == count else digest(raw)]
     if any(count for key, (count, _m) in marks.items() if key not in now):   # a shard gone
         return None, None
-    try:
-        tally = Tally(saved["tally"])
-    except (KeyError, TypeError, ValueError):
-        return None, None
+    tally = Tally(saved["tally"])
+    tally.summary(True), tally.game_extras(), tally.per_month()   # answers (a tally of another shape raises)
     if not new:
         return tally, None
     rows = shards.rows_of({"rows": new})
