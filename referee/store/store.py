@@ -155,7 +155,7 @@ class Store:
     def corrupt(self, what: str, path: Path | None = None) -> StoreError:
         if path is not None and path != self.path:
             backup = path.with_name(path.name + ".bak")
-            way_out = (f"its last good copy is {backup}: put it in its place to go on"
+            way_out = (f"its last good copy is {backup}: `referee repair --restore` puts it back"
                        if backup.exists() else "`referee repair` says what to do")
             return StoreError(f"The history store's file {path} {what}; nothing was changed, and {way_out}.")
         way_out = (f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
@@ -581,7 +581,8 @@ class Store:
                     n += 1
                     kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
                 try:
-                    os.replace(path, kept)
+                    # the damaged file kept first (a link), then replaced atomically: never a moment without it
+                    _keep_backup(path, kept)
                     atomic_write(path, read_regular(backup))
                 except OSError as err:
                     raise StoreError(f"Could not put back {backup} ({err.strerror or err}); the damaged file is "
