@@ -180,3 +180,56 @@ def test_completion_meeting_a_damaged_shard_offers_nothing_and_prints_nothing(st
     assert complete.complete_player(None, None, "A") == []
     out = capsys.readouterr()
     assert out.out == out.err == ""
+
+
+# --- score --record checks only what it writes ------------------------------------------------------------
+def _score_input(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    data = json.loads(CliRunner().invoke(cli, ["score", "port-royal", "--template"]).stdout)
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_score_record_reads_no_full_document_but_the_shard_it_writes(store, referee, tmp_path, monkeypatch):
+    import referee.store.store as store_module
+
+    monkeypatch.setattr(store_module, "new_id", lambda taken: "kq2345")   # shard k1, next to kk2345's k3
+    shard(store).write_text("{torn")                       # a damaged shard elsewhere stops nothing
+    read = []
+    real = Store._shard_docs
+
+    def counted(self, key, *a, **k):
+        read.append(key)
+        return real(self, key, *a, **k)
+
+    monkeypatch.setattr(Store, "_shard_docs", counted)
+    monkeypatch.setattr(Store, "archived", lambda self: pytest.fail("score --record read every game"))
+    code, out, err = referee("score", "port-royal", _score_input(tmp_path), "--record")
+    assert code == 0 and "Recorded game kq2345" in err, err
+    assert set(read) == {shards.shard_key("kq2345")}
+
+
+def test_score_record_says_a_damaged_shard_it_would_write_before_asking(store, referee, tmp_path, monkeypatch):
+    import referee.store.store as store_module
+
+    monkeypatch.setattr(store_module, "new_id", lambda taken: "ai2345")   # into the damaged a1
+    shard(store).write_text("{torn")
+    before = {p.name: p.read_bytes() for p in store.shards_dir.iterdir()}
+    code, out, err = referee("score", "port-royal", _score_input(tmp_path), "--record")
+    assert code == 2 and str(shard(store)) in err and "`referee repair" in err and not out, err
+    assert {p.name: p.read_bytes() for p in store.shards_dir.iterdir()} == before
+
+
+def test_completion_reads_the_summaries_only(store, monkeypatch):
+    from referee.club import complete
+
+    monkeypatch.setattr(Store, "archived", lambda self: pytest.fail("completion read every game"))
+    monkeypatch.setattr(Store, "_shard_docs", lambda self, *a, **k: pytest.fail("completion read a shard"))
+    assert [i.value for i in complete.complete_game_ref(None, None, "a")] == A1
+    assert "toy" in complete.complete_game_ref(None, None, "cc")[0].help
+    assert [i.value for i in complete.complete_player(None, None, "b")] == ["Bob"]
+    assert [i.value for i in complete.complete_location(None, None, "cl")] == ["Club"]
