@@ -84,10 +84,11 @@ def complete_game_ref(ctx, param, incomplete):
         for doc in store.live_docs():
             if doc["id"].startswith(low):
                 items.append(_item(doc["id"], f"{doc.get('game')} {', '.join(doc.get('players') or [])} (in progress)"))
-        for doc in read_archive(store):
-            if doc.get("id", "").startswith(low):
-                items.append(_item(doc["id"], f"{doc.get('game')} {doc.get('date') or ''} "
-                                              f"{', '.join(doc.get('players') or [])}"))
+        for row in read_archive(store):
+            gid = row.get("id")
+            if isinstance(gid, str) and gid.startswith(low):
+                items.append(_item(gid, f"{row.get('game')} {row.get('date') or ''} "
+                                        f"{', '.join(row.get('players') or [])}"))
         return items
     except Exception:  # noqa: BLE001
         return []
