@@ -302,6 +302,23 @@ class Store:
             merged.sort(key=lambda item: item[0])
             return [dict(d) for _, d in merged]
 
+    def archived_by_shard(self):
+        """Every finished game's full document as archived() gives them, one shard at a time (a list per
+        shard, stored order within it): for a reader that needs every document but not all at once (`export`
+        holds one shard's games, not the history's)."""
+        version, data = self._root()
+        if version == 0:
+            return
+        if version == 1:
+            yield self._v1_docs(data)
+            return
+        pending = shards.pending(self.shards_dir)
+        keys = shards.shard_keys(self.shards_dir)
+        for key in keys + [k for k in pending if k not in keys]:
+            with _no_gc():
+                docs = self._shard_docs(key, pending=pending)
+            yield [dict(d) for _, d in sorted(docs.items())]
+
     def archived_summaries(self) -> list:
         """Every finished game as `history` and `stats` read it, oldest first (date, time finished, then as
         stored): rows answering .get() for id, date, game, location, source, players, duration, moves,
