@@ -466,10 +466,13 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
     UTF-8 with a BOM and ; for a Czech Excel.
     """
-    from .export import export_bgg, export_csv, export_json, format_from_path
+    from .export import export_bgg, export_csv, format_from_path
 
-    store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False)
     fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
+    # JSON is chosen from the summaries and written as it is read (export_stream.py): never every document
+    # in memory at once
+    store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False,
+                                         full=fmt != "json")
     if excel and fmt != "csv":
         raise _bad(_("--excel writes CSV; give a .csv file (or --format csv)."))
     if fmt == "qr":
@@ -481,8 +484,13 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         live = store.live_docs()
         live = select(live, make_filters(rows or live, game=game, player=player, since=since, until=until,
                                          location=location)) if live else []
-        text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")},
-                           live=live)
+        if file and file != "-":
+            return _export_json_file(store, rows, live, file)
+        from .export_stream import json_lines
+
+        for line in json_lines(store, rows, live):
+            click.echo(line)
+        return
     elif fmt == "csv":
         text = export_csv(rows, excel=excel)
     elif fmt == "bgstats":
@@ -511,6 +519,22 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         raise _bad(_("Cannot write {file}: {error}.").format(file=file, error=err.strerror or err)) from None
     click.echo(ngettext("Exported {n} game to {file} ({format}).", "Exported {n} games to {file} ({format}).",
                         len(rows)).format(n=len(rows), file=file, format=fmt), err=True)
+
+
+def _export_json_file(store, rows, live, file) -> None:
+    from pathlib import Path
+
+    from .export_stream import write_json
+
+    if _is_store_file(store, Path(file)):
+        raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
+                     "history. Give another file name.").format(file=file))
+    try:
+        write_json(store, rows, Path(file), live)
+    except OSError as err:
+        raise _bad(_("Cannot write {file}: {error}.").format(file=file, error=err.strerror or err)) from None
+    click.echo(ngettext("Exported {n} game to {file} ({format}).", "Exported {n} games to {file} ({format}).",
+                        len(rows)).format(n=len(rows), file=file, format="json"), err=True)
 
 
 def _is_store_file(store, path) -> bool:
