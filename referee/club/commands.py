@@ -469,10 +469,11 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     from .export import export_bgg, export_csv, format_from_path
 
     fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
-    # JSON is chosen from the summaries and written as it is read (export_stream.py): never every document
-    # in memory at once
+    # JSON (and CSV to a file) is chosen from the summaries and written as it is read (export_stream.py):
+    # never every document in memory at once
+    to_file = bool(file) and file != "-"
     store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False,
-                                         full=fmt != "json")
+                                         full=not (fmt == "json" or fmt == "csv" and to_file))
     if excel and fmt != "csv":
         raise _bad(_("--excel writes CSV; give a .csv file (or --format csv)."))
     if fmt == "qr":
@@ -484,13 +485,15 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         live = store.live_docs()
         live = select(live, make_filters(rows or live, game=game, player=player, since=since, until=until,
                                          location=location)) if live else []
-        if file and file != "-":
-            return _export_json_file(store, rows, live, file)
+        if to_file:
+            return _export_file(store, rows, file, "json", live=live)
         from .export_stream import json_lines
 
         for line in json_lines(store, rows, live):
             click.echo(line)
         return
+    elif fmt == "csv" and to_file:
+        return _export_file(store, rows, file, "csv", excel=excel)
     elif fmt == "csv":
         text = export_csv(rows, excel=excel)
     elif fmt == "bgstats":
@@ -521,20 +524,24 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
                         len(rows)).format(n=len(rows), file=file, format=fmt), err=True)
 
 
-def _export_json_file(store, rows, live, file) -> None:
+def _export_file(store, rows, file, fmt, live=(), excel=False) -> None:
+    """JSON and CSV to a file: written as the games are read (export_stream.py), never all in memory."""
     from pathlib import Path
 
-    from .export_stream import write_json
+    from .export_stream import write_csv, write_json
 
     if _is_store_file(store, Path(file)):
         raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
                      "history. Give another file name.").format(file=file))
     try:
-        write_json(store, rows, Path(file), live)
+        if fmt == "json":
+            write_json(store, rows, Path(file), live)
+        else:
+            write_csv(store, rows, Path(file), excel)
     except OSError as err:
         raise _bad(_("Cannot write {file}: {error}.").format(file=file, error=err.strerror or err)) from None
     click.echo(ngettext("Exported {n} game to {file} ({format}).", "Exported {n} games to {file} ({format}).",
-                        len(rows)).format(n=len(rows), file=file, format="json"), err=True)
+                        len(rows)).format(n=len(rows), file=file, format=fmt), err=True)
 
 
 def _is_store_file(store, path) -> bool:

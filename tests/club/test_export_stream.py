@@ -83,3 +83,19 @@ def test_the_cli_export_streams_to_a_file_and_to_stdout(store, tmp_path):
     assert r.exit_code == 0 and "Exported 31 games" in r.stderr
     piped = CliRunner().invoke(cli, ["export", "-"])
     assert piped.exit_code == 0 and json.loads(piped.stdout) == json.loads(out.read_text())
+
+
+@pytest.mark.parametrize("excel", [False, True])
+def test_the_streamed_csv_is_byte_for_byte_the_csv_of_every_document(store, tmp_path, excel):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.club.export import export_csv
+    from referee.club.export_stream import csv_chunks
+
+    assert "".join(csv_chunks(store, store.archived_summaries(), excel)) == export_csv(store.archived(), excel)
+    out = tmp_path / "club.csv"
+    r = CliRunner().invoke(cli, ["export", str(out), "--player", "Cyril"] + (["--excel"] if excel else []))
+    assert r.exit_code == 0 and "Exported 1 game" in r.stderr
+    only = select(store.archived(), Filters(player="Cyril"), newest_first=False)
+    assert out.read_bytes() == export_csv(only, excel).encode("utf-8")
