@@ -291,11 +291,11 @@ def damaged_shards(store) -> list[ShardDamage]:
     waiting = shards.pending(store.shards_dir)
     bad = []
     for key in sorted(set(shards.shard_keys(store.shards_dir)) | set(waiting)):
-        for path, pending in ((waiting.get(key), True), (store.shards_dir / f"{key}.json", False)):
-            why = _tinydb_problem(path) if path is not None else None
-            if why is not None:
-                bad.append(ShardDamage(key, path, why, pending, _games_known(store, key)))
-                break
+        # the file readers take: a complete new version awaiting its commit, else the shard
+        path = waiting.get(key) or store.shards_dir / f"{key}.json"
+        why = _tinydb_problem(path)
+        if why is not None:
+            bad.append(ShardDamage(key, path, why, key in waiting, _games_known(store, key)))
     return bad
 
 
