@@ -285,6 +285,7 @@ def _games_known(store, key: str) -> list[str]:
 def damaged_shards(store) -> list[ShardDamage]:
     """Every shard of a sharded store that cannot be read, a new version awaiting its commit included."""
     from . import shards
+    from .store import _no_gc
 
     if store.layout() != 2:
         return []
@@ -293,7 +294,8 @@ def damaged_shards(store) -> list[ShardDamage]:
     for key in sorted(set(shards.shard_keys(store.shards_dir)) | set(waiting)):
         # the file readers take: a complete new version awaiting its commit, else the shard
         path = waiting.get(key) or store.shards_dir / f"{key}.json"
-        why = _tinydb_problem(path)
+        with _no_gc():
+            why = _tinydb_problem(path)
         if why is not None:
             bad.append(ShardDamage(key, path, why, key in waiting, _games_known(store, key)))
     return bad
@@ -380,11 +382,14 @@ def _rewrite_summaries(store) -> str:
 
     if store.layout() != 2 or shards.pending(store.shards_dir):
         return ""
+    from .store import _no_gc
+
     rewritten = []
     for key in shards.shard_keys(store.shards_dir):
         path = store.shards_dir / f"{key}.json"
-        docs = store._shard_docs(key, check=False)
-        fresh = shards.summary_of(docs)
+        with _no_gc():      # the history's documents are alive meanwhile: a collection would walk them all
+            docs = store._shard_docs(key, check=False)
+            fresh = shards.summary_of(docs)
         try:
             stored = json.loads((store.shards_dir / f"{key}.sum.json").read_bytes())
         except (OSError, ValueError):
@@ -398,7 +403,8 @@ def _rewrite_summaries(store) -> str:
         return ""
     return ngettext("Rewrote {n} summary that did not describe its games ({files}).",
                     "Rewrote {n} summaries that did not describe their games ({files}).",
-                    len(rewritten)).format(n=len(rewritten), files=", ".join(rewritten))
+                    len(rewritten)).format(n=len(rewritten),
+                                           files=", ".join(rewritten[:5]) + (", …" if len(rewritten) > 5 else ""))
 
 
 def _reset_shards(store, bad: list[ShardDamage]) -> str:
@@ -454,6 +460,7 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                 raise StoreError(f"{len(broken)} of {len(docs)} finished games in the history are damaged "
                                  f"({listing}); `referee repair --set-aside` moves them out of the history into "
                                  f"a file of their own (nothing is deleted).")
+            del docs, broken        # the documents, read whole, are not needed now: not kept alive meanwhile
             entered = _finish_finished_live(store)
             recovered = recover_records(store)
             summaries = _rewrite_summaries(store)
