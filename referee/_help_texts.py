@@ -89,7 +89,7 @@ TEXTS = (
     N_('Print {"id", "result"} as JSON.'),
     N_('Check the history store and the games in progress; restore the backup, start afresh, or set\ndamaged games aside. Nothing is deleted: a damaged file is kept next to where it was.\n\nA finished tracked game whose move record is kept but which the history has lost (a backup is one\nwrite behind) is replayed from its record and entered again, by every form of repair.'),
     N_("Put the last good backup back in place (of a damaged file of the finished games: that file's own last good copy)."),
-    N_('Move a damaged store aside and start an empty one (a damaged file of the finished games alone is set aside, keeping the rest).'),
+    N_('Move a damaged store aside and start an empty one; the files of the finished games that are sound are kept (a damaged one alone is set aside).'),
     N_('Move damaged games aside: games in progress that cannot be opened (their files are kept) and finished games with damaged fields (kept in a file `referee import` reads).'),
     N_("Step through a tracked game's moves with the board after each one.\n\nOn a terminal: Enter (or n) for the next move, b for back, q to quit. Otherwise every step is printed."),
     N_('Show only the table after move N (0 = the setup).'),

@@ -826,8 +826,9 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
 @cli.command("repair")
 @click.option("--restore", is_flag=True, help="Put the last good backup back in place (of a damaged file of the "
                                                "finished games: that file's own last good copy).")
-@click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one (a damaged file of "
-                                             "the finished games alone is set aside, keeping the rest).")
+@click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one; the files of the "
+                                             "finished games that are sound are kept (a damaged one alone is set "
+                                             "aside).")
 @click.option("--set-aside", "set_aside", is_flag=True,
               help="Move damaged games aside: games in progress that cannot be opened (their files are kept) "
                    "and finished games with damaged fields (kept in a file `referee import` reads).")

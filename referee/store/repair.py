@@ -488,11 +488,36 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             after = _after_restore(store)
             return _join(f"Restored {store.path} from its backup ({restored} finished games); the previous file "
                          f"is kept as {aside.name}.", after)
+        if _root_damaged_beside_shards(store):
+            return _join(_new_root(store, aside), _after_restore(store))
         if store.path.exists():
             os.replace(store.path, aside)
         after = _after_restore(store)
         return _join(f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
                      f"Games in progress are untouched.", after)
+
+
+def _root_damaged_beside_shards(store) -> bool:
+    """The root (history.json: in a sharded store only the layout's _meta) cannot be read, while the finished
+    games' folder beside it holds shards: `--reset` then writes a new root and keeps them. (A root of a newer
+    referee is readable JSON: never replaced.)"""
+    from . import shards
+
+    return (_tinydb_problem(store.path) is not None
+            and bool(shards.shard_keys(store.shards_dir) or shards.pending(store.shards_dir)))
+
+
+def _new_root(store, aside: Path) -> str:
+    """A new root for the shards beside it: the damaged one is kept first (a link), then replaced atomically,
+    so there is never a moment without a root (without one, the next write would take the shards for the
+    leftovers of another store and move them out of the way)."""
+    from .atomic import _keep_backup, atomic_write
+
+    _keep_backup(store.path, aside)
+    atomic_write(store.path, store._meta_blob(reset=time.strftime("%Y-%m-%dT%H:%M:%S")))
+    return _("Wrote a new {path} (the previous file is kept as {kept}); the finished games in {folder} are "
+             "kept, and games in progress are untouched.").format(path=store.path, kept=aside.name,
+                                                                 folder=store.shards_dir)
 
 
 def _damaged_shards_of_sound_root(store) -> list[ShardDamage]:

@@ -291,3 +291,33 @@ def test_repairing_a_damaged_shard(tmp_path, toy, action):
             assert "\ndone " in "\n" + out.stdout
             return
     raise AssertionError("never got through")
+
+
+def test_resetting_a_damaged_root_beside_its_shards(tmp_path, toy):
+    """A kill at any instant of `repair --reset` of a torn history.json (the root) beside sound shards: the
+    root is the torn one or a new one, never missing, so no later write takes the shards for a stale folder;
+    every finished game is still there once the reset has gone through."""
+    from tests.store.test_layout import recorded
+
+    for kill_at in range(1, 60):
+        folder = tmp_path / f"k{kill_at}"
+        folder.mkdir()
+        db = folder / "history.json"
+        store = Store(db)
+        for i, gid in enumerate(["aa2345", "cc2345", "kk2345"]):
+            store.add_archived([recorded(i, gid=gid)])
+        db.write_bytes(b"{ torn")
+        store.backup_path.unlink()
+        out = _run(db, "reset", kill_at)
+        assert db.exists(), f"kill at {kill_at}: no root"
+        if db.read_bytes() == b"{ torn":
+            assert out.returncode == 9, out.stderr
+            repair(Store(db), reset=True)
+        store = Store(db)
+        store.add_archived([recorded(5, gid="mm2345")])
+        assert store.archived_ids() == {"aa2345", "cc2345", "kk2345", "mm2345"}, f"kill at {kill_at}"
+        assert "is sound" in repair(store)
+        if out.returncode == 0:
+            return
+        assert out.returncode == 9, out.stderr
+    raise AssertionError("never got through")

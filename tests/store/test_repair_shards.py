@@ -97,8 +97,8 @@ def test_reset_sets_a_damaged_shard_aside_and_keeps_the_rest_of_the_history(stor
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
     assert any(p.name.startswith("a1.sum.json.damaged-") for p in store.shards_dir.iterdir())
     assert "is sound: 2 finished games" in repair(store)
-    store.add_archived([recorded(9, gid="ai2345")])      # the shard's place takes new games
-    assert store.archived_ids() == {"ai2345", *OTHERS}
+    store.add_archived([recorded(9, gid="am2345")])      # the shard's place takes new games
+    assert store.archived_ids() == {"am2345", *OTHERS}
 
 
 def test_reset_reenters_the_tracked_games_of_a_set_aside_shard_from_their_move_records(store):
@@ -130,7 +130,7 @@ def _half_written_commit(store):
     def doc(i, gid):
         return {"schema_version": 1, **recorded(i, gid=gid)}
 
-    docs_a1 = {1: doc(0, "aa2345"), 2: doc(1, "ae2345"), 9: doc(9, "ai2345")}
+    docs_a1 = {1: doc(0, "aa2345"), 2: doc(1, "ae2345"), 9: doc(9, "am2345")}
     docs_c3 = {3: doc(2, "cc2345"), 8: doc(8, "cg2345")}
     (store.shards_dir / ".a1.json.new").write_bytes(shards.encode_shard(docs_a1)[:30])
     (store.shards_dir / ".c3.json.new").write_bytes(shards.encode_shard(docs_c3))
@@ -216,7 +216,7 @@ def test_score_record_reads_no_full_document_but_the_shard_it_writes(store, refe
 def test_score_record_says_a_damaged_shard_it_would_write_before_asking(store, referee, tmp_path, monkeypatch):
     import referee.store.store as store_module
 
-    monkeypatch.setattr(store_module, "new_id", lambda taken: "ai2345")   # into the damaged a1
+    monkeypatch.setattr(store_module, "new_id", lambda taken: "am2345")   # into the damaged a1
     shard(store).write_text("{torn")
     before = {p.name: p.read_bytes() for p in store.shards_dir.iterdir()}
     code, out, err = referee("score", "port-royal", _score_input(tmp_path), "--record")
@@ -233,3 +233,16 @@ def test_completion_reads_the_summaries_only(store, monkeypatch):
     assert "toy" in complete.complete_game_ref(None, None, "cc")[0].help
     assert [i.value for i in complete.complete_player(None, None, "b")] == ["Bob"]
     assert [i.value for i in complete.complete_location(None, None, "cl")] == ["Club"]
+
+
+# --- a damaged root beside sound shards -------------------------------------------------------------------
+def test_reset_of_a_damaged_root_keeps_the_finished_games_in_their_shards(store):
+    store.path.write_text("{torn")
+    store.backup_path.unlink()
+    message = repair(store, reset=True)
+    assert "are kept" in message and "empty history" not in message, message
+    assert store.archived_ids() == set(A1 + OTHERS)
+    store.add_archived([recorded(9, gid="am2345")])      # on main this write moved every shard out of sight
+    assert store.archived_ids() == {"am2345", *A1, *OTHERS}
+    assert [p.read_text() for p in store.path.parent.glob("history.json.damaged-*")] == ["{torn"]
+    assert "is sound: 5 finished games" in repair(store)
