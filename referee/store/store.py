@@ -158,9 +158,13 @@ class Store:
             way_out = (f"its last good copy is {backup}: `referee repair --restore` puts it back"
                        if backup.exists() else "`referee repair` says what to do")
             return StoreError(f"The history store's file {path} {what}; nothing was changed, and {way_out}.")
-        way_out = (f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
-                   if self.backup_path.exists() else
-                   "there is no backup: `referee repair --reset` moves it aside and starts an empty history")
+        if self.backup_path.exists():
+            way_out = f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
+        elif shards.shard_keys(self.shards_dir):    # only the root is lost: the finished games are beside it
+            way_out = ("there is no backup: `referee repair --reset` moves it aside and writes a new one, keeping "
+                       f"the finished games in {self.shards_dir}")
+        else:
+            way_out = "there is no backup: `referee repair --reset` moves it aside and starts an empty history"
         return StoreError(f"The history store {self.path} {what}; nothing was changed, and {way_out}.")
 
     def _read_tinydb(self, path: Path) -> dict | None:

@@ -246,3 +246,10 @@ def test_reset_of_a_damaged_root_keeps_the_finished_games_in_their_shards(store)
     assert store.archived_ids() == {"am2345", *A1, *OTHERS}
     assert [p.read_text() for p in store.path.parent.glob("history.json.damaged-*")] == ["{torn"]
     assert "is sound: 5 finished games" in repair(store)
+
+
+def test_a_damaged_root_without_a_backup_says_that_reset_keeps_the_finished_games(store, referee):
+    store.path.write_text("{torn")
+    store.backup_path.unlink()
+    code, out, err = referee("history")
+    assert code == 2 and "`referee repair --reset`" in err and f"keeping the finished games in {store.shards_dir}" in err
