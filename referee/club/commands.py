@@ -466,14 +466,14 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
     UTF-8 with a BOM and ; for a Czech Excel.
     """
-    from .export import export_bgg, export_csv, format_from_path
+    from .export import export_bgg, format_from_path
 
     fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
-    # JSON (and CSV to a file) is chosen from the summaries and written as it is read (export_stream.py):
-    # never every document in memory at once
+    # JSON and CSV are chosen from the summaries and written as they are read (export_stream.py): never
+    # every document in memory at once
     to_file = bool(file) and file != "-"
     store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False,
-                                         full=not (fmt == "json" or fmt == "csv" and to_file))
+                                         full=fmt not in ("json", "csv"))
     if excel and fmt != "csv":
         raise _bad(_("--excel writes CSV; give a .csv file (or --format csv)."))
     if fmt == "qr":
@@ -495,7 +495,16 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     elif fmt == "csv" and to_file:
         return _export_file(store, rows, file, "csv", excel=excel)
     elif fmt == "csv":
-        text = export_csv(rows, excel=excel)
+        from .export_stream import csv_chunks
+
+        to_person = sys.stdout.isatty()
+        for chunk in csv_chunks(store, rows, excel):
+            if to_person:       # not a pipe: no control character raw
+                from ..ui.format import safe
+
+                chunk = safe(chunk, multiline=True)
+            click.echo(chunk, nl=False)
+        return
     elif fmt == "bgstats":
         from .export import export_bgstats
 

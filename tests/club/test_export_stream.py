@@ -99,3 +99,15 @@ def test_the_streamed_csv_is_byte_for_byte_the_csv_of_every_document(store, tmp_
     assert r.exit_code == 0 and "Exported 1 game" in r.stderr
     only = select(store.archived(), Filters(player="Cyril"), newest_first=False)
     assert out.read_bytes() == export_csv(only, excel).encode("utf-8")
+
+
+def test_the_csv_to_stdout_streams_the_same_bytes(store):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.club.export import export_csv
+
+    import click
+
+    r = CliRunner().invoke(cli, ["export", "-", "--format", "csv"])
+    assert r.exit_code == 0 and r.stdout == click.unstyle(export_csv(store.archived()))   # as click.echo writes it
