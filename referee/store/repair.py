@@ -88,7 +88,7 @@ def recover_records(store) -> str:
             failed.append(f"{gid} ({str(err).rstrip('.')})")
             continue
         if not game.finished:
-            failed.append(f"{gid} (its record ends before the game does)")
+            failed.append(_("{id} (its record ends before the game does)").format(id=gid))
             continue
         stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).replace(microsecond=0)
         doc = archive_doc(gid, game, {"location": headers.get("location") or None})
@@ -98,14 +98,12 @@ def recover_records(store) -> str:
         store.add_archived(docs)
     said = []
     if docs:
-        said.append(f"entered {len(docs)} finished game(s) again from their move records "
-                    f"({', '.join(d['id'] for d in docs)})")
+        said.append(_("Entered {n} finished game(s) again from their move records ({ids}).").format(
+            n=len(docs), ids=", ".join(d["id"] for d in docs)))
     if failed:
-        said.append(f"could not replay the record(s) of {'; '.join(failed)}, kept in {store.records_dir}")
-    if not said:
-        return ""
-    text = " and ".join(said)
-    return text[0].upper() + text[1:] + "."
+        said.append(_("Could not replay the record(s) of {games}; they are kept in {folder}.").format(
+            games="; ".join(failed), folder=store.records_dir))
+    return _join(*said)
 
 
 def damaged_finished_games(store, games) -> list[tuple[str, str]]:
@@ -420,7 +418,7 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
     from . import journal
 
     if sum((restore, reset, set_aside)) > 1:
-        raise BadInput("Choose one of --restore, --reset and --set-aside.")
+        raise BadInput(_("Choose one of --restore, --reset and --set-aside."))
     with store.lock:
         bad_shards = _damaged_shards_of_sound_root(store)
         if bad_shards and restore:
@@ -451,25 +449,28 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             live = len(store.live_ids())
             if bad:
                 listing = "; ".join(f"{gid}: {why}" for gid, why in bad)
-                raise StoreError(f"{len(bad)} of {live} games in progress cannot be opened ({listing}); "
-                                 f"`referee repair --set-aside` moves them aside; the finished games are sound.")
+                raise StoreError(_("{n} of {live} games in progress cannot be opened ({listing}); `referee repair "
+                                   "--set-aside` moves them aside; the finished games are sound.").format(
+                    n=len(bad), live=live, listing=listing))
             broken = _damaged(docs)
             completed = _complete_cut_short(store) if not broken else ""
             if broken:
                 listing = "; ".join(why for _i, _n, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
-                raise StoreError(f"{len(broken)} of {len(docs)} finished games in the history are damaged "
-                                 f"({listing}); `referee repair --set-aside` moves them out of the history into "
-                                 f"a file of their own (nothing is deleted).")
+                raise StoreError(_("{n} of {total} finished games in the history are damaged ({listing}); "
+                                   "`referee repair --set-aside` moves them out of the history into a file of "
+                                   "their own (nothing is deleted).").format(n=len(broken), total=len(docs),
+                                                                             listing=listing))
             del docs, broken        # the documents, read whole, are not needed now: not kept alive meanwhile
             entered = _finish_finished_live(store)
             recovered = recover_records(store)
             summaries = _rewrite_summaries(store)
             games = store.archived()
-            return _join(completed, f"The history store {store.path} is sound: {len(games)} finished games, "
-                                    f"{len(store.live_ids())} in progress.", summaries, entered, recovered, _strays(store))
+            sound = _("The history store {path} is sound: {n} finished games, {live} in progress.").format(
+                path=store.path, n=len(games), live=len(store.live_ids()))
+            return _join(completed, sound, summaries, entered, recovered, _strays(store))
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
-            raise StoreError(f"There is no usable backup at {store.backup_path}; "
-                             f"`referee repair --reset` moves the damaged store aside and starts afresh.")
+            raise StoreError(_("There is no usable backup at {path}; `referee repair --reset` moves the damaged "
+                               "store aside and starts afresh.").format(path=store.backup_path))
         aside = aside_name(store.path)
         if restore:
             from .atomic import atomic_write
@@ -486,15 +487,15 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             atomic_write(store.path, store.backup_path.read_bytes())
             restored = len(store.archive_documents())
             after = _after_restore(store)
-            return _join(f"Restored {store.path} from its backup ({restored} finished games); the previous file "
-                         f"is kept as {aside.name}.", after)
+            return _join(_("Restored {path} from its backup ({n} finished games); the previous file is kept as "
+                           "{kept}.").format(path=store.path, n=restored, kept=aside.name), after)
         if _root_damaged_beside_shards(store):
             return _join(_new_root(store, aside), _after_restore(store))
         if store.path.exists():
             os.replace(store.path, aside)
         after = _after_restore(store)
-        return _join(f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
-                     f"Games in progress are untouched.", after)
+        return _join(_("Started an empty history at {path}; the previous file is kept as {kept}. Games in "
+                       "progress are untouched.").format(path=store.path, kept=aside.name), after)
 
 
 def _root_damaged_beside_shards(store) -> bool:
