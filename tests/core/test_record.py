@@ -65,3 +65,22 @@ def test_a_header_value_may_hold_a_semicolon(toy):
     assert referee.load_record(text).moves == g.moves
     # a comment after a plain header, and a comment line, are still comments
     assert parse_header("Game: toy ; my copy\n; a note\n1. roll 3 ; chance\n")[0]["game"] == "toy"
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("1. flip ; Ann", [(3, 1, "flip")]), ("  1.flip", [(3, 1, "flip")]), ("1.\tflip\t;x;y", [(3, 1, "flip")]),
+    ("1. take 3 coins   ", [(3, 1, "take 3 coins")]), ("1. a\u00a0b\u2003 ; c", [(3, 1, "a\u00a0b")]),
+])
+def test_a_move_line_reads_the_same_by_its_fast_path(line, expected):
+    from referee.core.record import parse_header
+
+    assert parse_header("Game: toy\n\n" + line + "\n")[1] == expected
+
+
+@pytest.mark.parametrize("line, error", [("2. flip", "expected move number 1"), ("1. ; Ann", "move 1 is empty"),
+                                         ("1.", "move 1 is empty")])
+def test_a_move_line_the_fast_path_does_not_take_is_refused_as_before(line, error):
+    from referee.core.record import parse_header
+
+    with pytest.raises(BadInput, match=error):
+        parse_header("Game: toy\n\n" + line + "\n")
