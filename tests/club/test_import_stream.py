@@ -57,7 +57,7 @@ def test_an_export_reads_the_same_whatever_the_window(tmp_path, monkeypatch, chu
     whole, streamed = _both(tmp_path, text)
     assert not str(whole).startswith("refused") and whole == streamed
     assert "port-royal" in whole[0] and len(whole[1]) == 1
-    assert whole[0].count("\"game\": \"Azul\"") == 3     # another title's play comes back in (it was refused)
+    assert whole[0].count("\"game\": \"Azul\"") == 6     # another title's plays come back in (they were refused): game and result.game
 
 
 @pytest.mark.parametrize("chunk", [3, 1 << 20])
