@@ -15,7 +15,7 @@ import operator
 from ..core import validate
 from ..core.errors import BadInput
 from ..i18n import _
-from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip
+from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip, checked_score
 from .common import check_date, game_from_name, is_known_game, one_line
 
 
@@ -61,14 +61,7 @@ def _score(raw, player: str, game: str):
         value = arithmetic(raw)
     except ValueError:
         raise Skip(_("a score is not a number or arithmetic"), f"{player}: {raw!r}") from None
-    if value != int(value):
-        raise Skip(_("a score is not a whole number"), f"{player}: {raw}")
-    value = int(value)
-    if abs(value) > validate.MAX_SCORE:
-        raise Skip(_("a score is out of range"), f"{player}: {raw}")
-    if value < 0 and is_known_game(game) and game != "el-capitan":
-        raise Skip(_("a negative score in a game that has none"), f"{player}: {raw}")
-    return value
+    return checked_score(value, raw, player, game)
 
 
 def _incomplete(play: dict) -> bool:
