@@ -41,7 +41,7 @@ def wrap(where: str, err) -> BadInput:
 @dataclass
 class Parsed:
     docs: list = field(default_factory=list)      # archive documents (id may be None: a new id is given)
-    records: dict = field(default_factory=dict)   # id -> move record text
+    records: "Records" = field(default_factory=lambda: Records())   # id -> move record text
     skipped: list = field(default_factory=list)   # plays left out on purpose, with the reason
     live: list = field(default_factory=list)      # games in progress (setup + moves), replayed and checked
 
@@ -88,6 +88,10 @@ class Records(Mapping):
 
     def __len__(self) -> int:
         return len(self._packed)
+
+    def take(self, gid: str, other: "Records", source: str) -> None:
+        """Hold ``other``'s record of ``source`` as the record of ``gid``, still packed."""
+        self._packed[gid] = other._packed[source]
 
 
 def _not_json(name):
@@ -206,7 +210,7 @@ class _Native:
     """The games of a referee export, each checked as it comes (every game once, its record replayed)."""
 
     def __init__(self, name: str):
-        self.name, self.parsed, self.seen, self.n = name, Parsed(records=Records()), set(), 0
+        self.name, self.parsed, self.seen, self.n = name, Parsed(), set(), 0
 
     def game(self, item) -> None:
         where = f"{self.name}: games[{self.n}]"
@@ -841,7 +845,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         updates = []
         live = store.live_ids()
         taken = set(stored) | live
-        new_docs, records = [], {}
+        new_docs, records = [], Records()
         for doc in parsed.docs:
             hit = next((external[k] for k in _external_keys(doc) if k in external), None)
             if hit is not None:
@@ -873,10 +877,10 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 if gid is not None:
                     report["renamed"].append([gid, new])
                     if gid in parsed.records:
-                        records[new] = parsed.records[gid]
+                        records.take(new, parsed.records, gid)
                 doc["id"] = new
             elif gid in parsed.records:
-                records[gid] = parsed.records[gid]
+                records.take(gid, parsed.records, gid)
             taken.add(doc["id"])
             if key is not None:
                 file_keys.setdefault(key, doc["id"])
