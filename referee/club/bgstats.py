@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import operator
+import re
 
 from ..core import validate
 from ..core.errors import BadInput
@@ -24,6 +25,7 @@ def looks_like(data) -> bool:
         and isinstance(data.get("players"), list) and "kind" not in data
 
 
+_WHOLE = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")     # what Python reads as an int literal (no 007)
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 
 
@@ -45,10 +47,13 @@ def arithmetic(text: str):
             return _OPS[type(node.op)](ev(node.left), ev(node.right))
         raise ValueError(text)
 
-    try:
-        value = ev(ast.parse(text.replace(",", "."), mode="eval"))
-    except (SyntaxError, ZeroDivisionError, RecursionError, OverflowError):
-        raise ValueError(text) from None
+    if _WHOLE.fullmatch(text):      # most scores: a plain whole number, read as Python reads it below
+        value = int(text)
+    else:
+        try:
+            value = ev(ast.parse(text.replace(",", "."), mode="eval"))
+        except (SyntaxError, ZeroDivisionError, RecursionError, OverflowError):
+            raise ValueError(text) from None
     import math
 
     if not math.isfinite(value) or abs(value) > 10 ** 12:

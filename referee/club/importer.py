@@ -822,29 +822,34 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
     """Add the new games of ``parsed`` in one archive write. Returns a report."""
     report = {"imported": [], "duplicates": [], "conflicts": [], "renamed": [], "skipped": list(parsed.skipped)}
     with store.lock:
-        from .common import read_archive
-
-        stored = {d["id"]: d for d in read_archive(store)}
+        # What is stored is read from the shards' summaries (ids, content keys, move records, ids elsewhere);
+        # only the games the file meets again are read whole.
+        rows = store.archived_summaries()
+        stored_ids = {r.get("id") for r in rows}
         # The same play seen twice (same game, day and scores) is matched by content only where ids cannot
         # tell: a stored game whose id the file carries is matched by that id, and games that each have
         # their own id in one file, or were both tracked move by move, are different games however alike.
         file_ids = {d.get("id") for d in parsed.docs if d.get("id")}
-        keys = {}
-        for d in stored.values():
-            k = content_key(d)
-            if k is not None and d["id"] not in file_ids:
-                keys.setdefault(k, d["id"])
+        keys, tracked = {}, set()
+        for r in rows:
+            k = _row_key(r)
+            gid = r.get("id")
+            if k is not None and gid not in file_ids:
+                keys.setdefault(k, gid)
+            if r.get("has_record"):
+                tracked.add(gid)
+        del rows
         file_keys = {}
         # A play from BGG or BG Stats is known by its id there: imported again it adds nothing, and changed
         # there it updates the play it became here (same referee id).
-        external = {}
-        for d in stored.values():
-            for k in _external_keys(d):
-                external.setdefault(k, d["id"])
+        external = store.external_ids() if any(_external_keys(d) for d in parsed.docs) else {}
+        met = {d.get("id") for d in parsed.docs if d.get("id") in stored_ids}
+        met |= {external[k] for d in parsed.docs for k in _external_keys(d) if k in external}
+        stored = store.archived_by_ids(met)
         report["updated"] = []
         updates = []
         live = store.live_ids()
-        taken = set(stored) | live
+        taken = stored_ids | live
         new_docs, records = [], Records()
         for doc in parsed.docs:
             hit = next((external[k] for k in _external_keys(doc) if k in external), None)
@@ -859,11 +864,11 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 continue
             gid = doc.get("id")
             key = content_key(doc)
-            if gid is not None and gid in stored:
+            if gid is not None and gid in stored_ids:
                 same = {k: v for k, v in stored[gid].items()} == doc or key == content_key(stored[gid])
                 (report["duplicates"] if same else report["conflicts"]).append(gid)
                 continue
-            if key is not None and key in keys and not (doc.get("has_record") and stored[keys[key]].get("has_record")):
+            if key is not None and key in keys and not (doc.get("has_record") and keys[key] in tracked):
                 report["duplicates"].append(keys[key])
                 continue
             if key is not None and gid is None and key in file_keys:
@@ -891,7 +896,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         for doc in parsed.live:
             gid = doc["id"]
             here = store.read_live(gid) if gid in live else None
-            if gid in stored or (here is not None and here.get("moves") == doc["moves"]):
+            if gid in stored_ids or (here is not None and here.get("moves") == doc["moves"]):
                 report["duplicates"].append(gid)
                 continue
             if here is not None:
@@ -917,12 +922,22 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
 
 
 def _external_keys(doc: dict) -> list:
-    keys = []
-    if doc.get("bgstats_uuid"):
-        keys.append(("bgstats", str(doc["bgstats_uuid"])))
-    if doc.get("bgg_play_id"):
-        keys.append(("bgg", str(doc["bgg_play_id"])))
-    return keys
+    from ..store.shards import external_keys
+
+    return [tuple(k) for k in external_keys(doc)]
+
+
+def _row_key(row) -> tuple | None:
+    """content_key of a stored game from its summary row (a packed row is read without building dicts)."""
+    from ..store.shards import SEP, Summary, unpack_result
+
+    if row.__class__ is not Summary:
+        return content_key(row)
+    fields = row.split(SEP)
+    result = unpack_result(fields[12])
+    if result is None or not result[1]:
+        return None
+    return (fields[4] or None, fields[0][:10], tuple(sorted((p.casefold(), total) for p, total, _ in result[1])))
 
 
 _STAMPS = ("created", "finished_at", "schema_version", "updated")
