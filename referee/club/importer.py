@@ -14,6 +14,7 @@ import io
 import json
 import re
 import zlib
+from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -131,8 +132,12 @@ def parse_json(text: str, name: str) -> Parsed:
     games = data.get("games")
     if not isinstance(games, list):
         raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
-    for item in games:
-        out.game(item)
+    try:
+        for item in games:
+            out.game(item)
+        out.finish()
+    finally:
+        out.close()
     out.in_progress(data.get("in_progress", []))
     return out.parsed
 
@@ -175,6 +180,7 @@ def parse_json_file(path: str, name: str) -> Parsed | None:
                         raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
                     for item in value:
                         out.game(item)
+                    out.finish()
                 elif key == "in_progress":
                     out.in_progress(value)
                 elif key == "format" and value != "referee-history":
@@ -188,6 +194,8 @@ def parse_json_file(path: str, name: str) -> Parsed | None:
                              "again.").format(file=name)) from None
         except OSError as err:
             raise BadInput(_("Cannot read {file}: {error}.").format(file=name, error=err.strerror or err)) from None
+        finally:
+            out.close()     # workers stop at the first refusal (or a Ctrl-C)
         if not seen_version:
             _check_version(None, name)
         if not seen_games:
@@ -207,22 +215,109 @@ def _check_version(version, name) -> None:
 
 
 class _Native:
-    """The games of a referee export, each checked as it comes (every game once, its record replayed)."""
+    """The games of a referee export, each checked once as it comes. Replaying the move records is nearly
+    all of a big import's work (10,000 tracked games are 3.5 million moves, each checked as at the table),
+    and each record is independent: past the first few dozen they are replayed in worker processes, one per
+    core, while this one reads and checks the rest of the file. Refusals come in file order, as if checked
+    one game after another: the first game with a problem is the one named."""
+
+    INLINE = 48        # records replayed here before workers are worth starting
+    BATCH = 16         # records per task
 
     def __init__(self, name: str):
         self.name, self.parsed, self.seen, self.n = name, Parsed(), set(), 0
+        self.batch: list = []          # (where, (record, game, players)) not yet handed out
+        self.tasks = deque()           # (wheres, future) in file order
+        self.pool = None
+        self.replayed = 0
 
     def game(self, item) -> None:
         where = f"{self.name}: games[{self.n}]"
         self.n += 1
-        doc, record = _check_native(item, where)
-        if doc["id"] in self.seen:
-            raise BadInput(_("{where}.id {id} appears twice in the file; nothing was imported.").format(
-                where=where, id=repr(doc["id"])))
+        try:
+            doc, record = _check_native(item, where, replay=False)
+            if doc["id"] in self.seen:
+                raise BadInput(_("{where}.id {id} appears twice in the file; nothing was imported.").format(
+                    where=where, id=repr(doc["id"])))
+        except BadInput:
+            self.finish()           # an earlier game's record, if it is refused, is named first
+            raise
         self.seen.add(doc["id"])
         self.parsed.docs.append(doc)
         if record is not None:
             self.parsed.records[doc["id"]] = record
+            self._replay(where, (record, doc["game"], doc["players"]))
+
+    def _replay(self, where: str, args) -> None:
+        self.replayed += 1
+        if self.pool is None and (self.replayed <= self.INLINE or not self._start_pool()):
+            _raise_record_problem(where, record_problem(*args))
+            return
+        self.batch.append((where, args))
+        if len(self.batch) >= self.BATCH:
+            self._hand_out()
+
+    def _start_pool(self) -> bool:
+        import os
+
+        cores = os.cpu_count() or 1
+        if cores < 2:
+            return False
+        from concurrent.futures import ProcessPoolExecutor
+
+        from ..i18n import language
+
+        try:
+            self.pool = ProcessPoolExecutor(max_workers=min(cores, 8), initializer=_start_worker,
+                                            initargs=(language(),))
+        except (OSError, ImportError, NotImplementedError):     # no processes here: replay in this one
+            return False
+        self.workers = min(cores, 8)
+        return True
+
+    def _hand_out(self) -> None:
+        batch, self.batch = self.batch, []
+        if not batch:
+            return
+        try:
+            future = self.pool.submit(_record_problems, [args for _, args in batch])
+        except Exception:       # the pool broke (a worker killed): this process replays the batch
+            future = None
+        self.tasks.append((batch, future))
+        while len(self.tasks) > 3 * self.workers:    # records waiting in memory stay a few batches
+            self._settle_one()
+
+    def _settle_one(self) -> None:
+        batch, future = self.tasks.popleft()
+        problems = None
+        if future is not None:
+            try:
+                problems = future.result()
+            except Exception:
+                problems = None
+        if problems is None:
+            problems = _record_problems([args for _, args in batch])
+        for (where, _args), problem in zip(batch, problems):
+            if problem is not None:
+                self.close()
+                _raise_record_problem(where, problem)
+
+    def finish(self) -> None:
+        """Every record handed out is replayed: the first refused one (in file order) is raised."""
+        if self.pool is None:
+            return
+        try:
+            self._hand_out()
+            while self.tasks:
+                self._settle_one()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            pool, self.pool = self.pool, None
+            self.tasks.clear()
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def in_progress(self, items) -> None:
         if not isinstance(items, list):
@@ -294,7 +389,9 @@ def _need_int(value, where, lo=0):
     return value
 
 
-def _check_native(item, where: str):
+def _check_native(item, where: str, replay: bool = True):
+    """A finished game of an export: (document, move record or None), or BadInput naming the field. Its
+    record is replayed here, or (``replay`` false) by the caller (record_problem, on another core)."""
     from ..store.ids import looks_like_id
     from ..store.store import SCHEMA_VERSION
 
@@ -392,20 +489,52 @@ def _check_native(item, where: str):
     if doc.get("has_record"):
         if not isinstance(record, str) or not record.strip():
             raise _bad(f"{where}.record", " is missing, but has_record is true (a tracked game carries its moves)")
-        from ..core.errors import RefereeError
-        from ..core.record import load_record
-
-        try:
-            game_obj = load_record(record)
-        except RefereeError as err:
-            raise wrap(f"{where}.record", err) from None
-        if game_obj.game != game or game_obj.players != players:
-            raise _bad(f"{where}.record", " is the record of a different game (game or players differ)")
-        if not game_obj.finished:
-            raise _bad(f"{where}.record", " is an unfinished game")
+        if replay:
+            _raise_record_problem(where, record_problem(record, game, players))
     elif record is not None:
         raise _bad(f"{where}.record", " is given but has_record is false")
     return doc, record
+
+
+def record_problem(record: str, game: str, players: list):
+    """Replay a finished game's move record, re-checking every move: None when it is the record of that
+    game, finished; else (how to say it, what is wrong) for _raise_record_problem. Plain data both ways, so
+    that it can run in another process."""
+    from ..core.errors import RefereeError
+    from ..core.record import load_record
+
+    try:
+        game_obj = load_record(record)
+    except RefereeError as err:
+        return ("wrap", str(err))
+    if game_obj.game != game or game_obj.players != players:
+        return ("bad", " is the record of a different game (game or players differ)")
+    if not game_obj.finished:
+        return ("bad", " is an unfinished game")
+    return None
+
+
+def _raise_record_problem(where: str, problem) -> None:
+    if problem is None:
+        return
+    how, what = problem
+    raise (wrap(f"{where}.record", what) if how == "wrap" else _bad(f"{where}.record", what))
+
+
+def _record_problems(batch: list) -> list:
+    """record_problem of each (record, game, players): one task for a worker process."""
+    return [record_problem(*args) for args in batch]
+
+
+def _start_worker(lang: str) -> None:
+    import signal
+
+    from ..i18n import set_language
+
+    set_language(lang)      # a refusal reads in the language of the command that asked
+    # A Ctrl-C reaches every process of the terminal: the command says what happened (exit 130) and stops
+    # its workers; a worker must not print a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # --- results from (name, score, rank?, win?) rows ---------------------------------------------------

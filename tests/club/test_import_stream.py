@@ -119,3 +119,85 @@ def test_the_cli_imports_a_big_export_game_by_game(tmp_path, monkeypatch):
 
     store = Store(db)
     assert "Location: Klub Č" in store.read_record("abc234") and len(store.archived_ids()) == 41
+
+
+def _tracked_export(n, bad=(), field_bad=()):
+    """An export of n tracked Port Royal games (two real games repeated, new ids); the records of the
+    games in ``bad`` start with an illegal move, the games in ``field_bad`` a location with a terminal escape."""
+    import random
+
+    import referee
+    from referee.session import archive_doc
+    from referee.store.ids import ALPHABET
+
+    games = []
+    for seed in range(2):
+        game = referee.new_game("port-royal", ["Ann", "Bob"])
+        r = random.Random(seed)
+        while not game.finished:
+            game.play(r.choice(game.legal_moves()).text)
+        games.append(game)
+    docs, records = [], {}
+    for i in range(n):
+        gid = "trk" + ALPHABET[i // 31] + ALPHABET[i % 31] + "2"
+        game = games[i % 2]
+        doc = archive_doc(gid, game, {})
+        doc["date"] = f"2025-{1 + i // 28:02d}-{i % 28 + 1:02d}"     # the export lists games by date
+        if i in field_bad:
+            doc["location"] = "Klub\x1b[2J"
+        docs.append(doc)
+        text = game.to_record(id=gid)
+        records[gid] = text.replace("\n1. ", "\n1. stop ;", 1) if i in bad else text
+    return export_json(docs, records)
+
+
+@pytest.mark.parametrize("bad, field_bad, named", [
+    ((), (), None), ((30,), (), "games[30].record"), ((9, 30), (), "games[9].record"),
+    ((30,), (33,), "games[30].record"), ((30,), (12,), "games[12].location"), ((), (31,), "games[31].location"),
+])
+def test_records_replayed_by_worker_processes_are_refused_in_file_order(tmp_path, monkeypatch, bad, field_bad,
+                                                                      named):
+    # past INLINE records the replays go to other processes: the refusal is still the first in the file,
+    # word for word the one a replay in this process gives
+    from referee.club.importer import _Native
+
+    path = tmp_path / "h.json"
+    path.write_text(_tracked_export(40, bad, field_bad), encoding="utf-8")
+
+    def outcome():
+        try:
+            parsed = parse_json_file(str(path), "h.json")
+        except BadInput as err:
+            return str(err)
+        return [d["id"] for d in parsed.docs]
+
+    monkeypatch.setattr(_Native, "INLINE", 10 ** 9)
+    alone = outcome()
+    monkeypatch.setattr(_Native, "INLINE", 2)
+    monkeypatch.setattr(_Native, "BATCH", 3)
+    shared = outcome()
+    assert shared == alone
+    if named is None:
+        assert len(alone) == 40
+    else:
+        assert f"h.json: {named}" in alone and "nothing was imported" in alone
+        if "record" in named:
+            assert "stop" in alone
+
+
+def test_worker_processes_refuse_in_the_language_of_the_command(tmp_path, monkeypatch):
+    from referee.club.importer import _Native
+    from referee.i18n import using
+
+    path = tmp_path / "h.json"
+    path.write_text(_tracked_export(12, bad=(10,)), encoding="utf-8")
+    with using("cs"):
+        monkeypatch.setattr(_Native, "INLINE", 10 ** 9)
+        with pytest.raises(BadInput) as alone:
+            parse_json_file(str(path), "h.json")
+        monkeypatch.setattr(_Native, "INLINE", 1)
+        monkeypatch.setattr(_Native, "BATCH", 2)
+        with pytest.raises(BadInput) as shared:
+            parse_json_file(str(path), "h.json")
+    assert str(shared.value) == str(alone.value)
+    assert "Tah 1" in str(alone.value) or "tah 1" in str(alone.value), str(alone.value)
