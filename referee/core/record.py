@@ -128,7 +128,7 @@ def load_record(text: str):
     game = Game(rules, players, options, date=headers.get("date") or None)
     for lineno, number, move in moves:
         try:
-            game.play(move)
+            game.play_listed(move)
         except RefereeError as err:
             kind = type(err) if isinstance(err, IllegalMove) else BadInput
             raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
