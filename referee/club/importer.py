@@ -960,8 +960,9 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         # their own id in one file, or were both tracked move by move, are different games however alike.
         file_ids = {d.get("id") for d in parsed.docs if d.get("id")}
         keys, tracked = {}, set()
+        days = {k[:2] for k in map(content_key, parsed.docs) if k is not None}   # (game, day) of the file's plays
         for r in rows:
-            k = _row_key(r)
+            k = _row_key(r, days)
             gid = r.get("id")
             if k is not None and gid not in file_ids:
                 keys.setdefault(k, gid)
@@ -1056,12 +1057,17 @@ def _external_keys(doc: dict) -> list:
     return [tuple(k) for k in external_keys(doc)]
 
 
-def _row_key(row) -> tuple | None:
-    """content_key of a stored game from its summary row (a packed row is read without building dicts)."""
+def _row_key(row, days: set) -> tuple | None:
+    """content_key of a stored game from its summary row (a packed row is read without building dicts);
+    None when its (game, day) is none of ``days``: it cannot match a play of the file."""
     from ..store.shards import SEP, Summary, unpack_result
 
     if row.__class__ is not Summary:
-        return content_key(row)
+        key = content_key(row)
+        return key if key is not None and key[:2] in days else None
+    fields = row.split(SEP, 5)
+    if (fields[4] or None, fields[0][:10]) not in days:
+        return None
     fields = row.split(SEP)
     result = unpack_result(fields[12])
     if result is None or not result[1]:
