@@ -217,11 +217,11 @@ def _check_version(version, name) -> None:
 class _Native:
     """The games of a referee export, each checked once as it comes. Replaying the move records is nearly
     all of a big import's work (10,000 tracked games are 3.5 million moves, each checked as at the table),
-    and each record is independent: past the first few dozen they are replayed in worker processes, one per
+    and each record is independent: past the first 200 they are replayed in worker processes, one per
     core, while this one reads and checks the rest of the file. Refusals come in file order, as if checked
     one game after another: the first game with a problem is the one named."""
 
-    INLINE = 48        # records replayed here before workers are worth starting
+    INLINE = 200       # records replayed here (~0.4 s) before workers are worth starting (spawning costs)
     BATCH = 16         # records per task
 
     def __init__(self, name: str):
