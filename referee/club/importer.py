@@ -533,8 +533,15 @@ def _start_worker(lang: str) -> None:
 
     set_language(lang)      # a refusal reads in the language of the command that asked
     # A Ctrl-C reaches every process of the terminal: the command says what happened (exit 130) and stops
-    # its workers; a worker must not print a traceback of its own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # its workers; a worker ends there without a traceback of its own. (A handler, not SIG_IGN: an ignored
+    # signal would stay ignored in any program started from the process.)
+    signal.signal(signal.SIGINT, _stop_worker)
+
+
+def _stop_worker(signum, frame) -> None:
+    import os
+
+    os._exit(130)
 
 
 # --- results from (name, score, rank?, win?) rows ---------------------------------------------------
