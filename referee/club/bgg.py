@@ -47,7 +47,12 @@ def _number(raw: str, player: str, game: str):
     text = (raw or "").strip().replace(",", ".")
     if not re.fullmatch(r"[+-]?\d+(\.\d+)?", text):
         raise Skip(_("a score is not a number"), f"{player}: {raw!r}")
-    value = float(text)
+    return checked_score(float(text), raw, player, game)
+
+
+def checked_score(value, raw, player: str, game: str) -> int:
+    """A score read from a BGG play or a BG Stats backup (``raw`` as written there), as the history keeps it:
+    a whole number within the limits, negative only in a game that has negative scores; else Skip."""
     if value != int(value):
         raise Skip(_("a score is not a whole number"), f"{player}: {raw}")
     value = int(value)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import ast
 import json
 import operator
+import re
 
 from ..core import validate
 from ..core.errors import BadInput
 from ..i18n import _
-from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip
+from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip, checked_score
 from .common import check_date, game_from_name, is_known_game, one_line
 
 
@@ -24,6 +25,7 @@ def looks_like(data) -> bool:
         and isinstance(data.get("players"), list) and "kind" not in data
 
 
+_WHOLE = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")     # what Python reads as an int literal (no 007)
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 
 
@@ -45,10 +47,13 @@ def arithmetic(text: str):
             return _OPS[type(node.op)](ev(node.left), ev(node.right))
         raise ValueError(text)
 
-    try:
-        value = ev(ast.parse(text.replace(",", "."), mode="eval"))
-    except (SyntaxError, ZeroDivisionError, RecursionError, OverflowError):
-        raise ValueError(text) from None
+    if _WHOLE.fullmatch(text):      # most scores: a plain whole number, read as Python reads it below
+        value = int(text)
+    else:
+        try:
+            value = ev(ast.parse(text.replace(",", "."), mode="eval"))
+        except (SyntaxError, ZeroDivisionError, RecursionError, OverflowError):
+            raise ValueError(text) from None
     import math
 
     if not math.isfinite(value) or abs(value) > 10 ** 12:
@@ -61,14 +66,7 @@ def _score(raw, player: str, game: str):
         value = arithmetic(raw)
     except ValueError:
         raise Skip(_("a score is not a number or arithmetic"), f"{player}: {raw!r}") from None
-    if value != int(value):
-        raise Skip(_("a score is not a whole number"), f"{player}: {raw}")
-    value = int(value)
-    if abs(value) > validate.MAX_SCORE:
-        raise Skip(_("a score is out of range"), f"{player}: {raw}")
-    if value < 0 and is_known_game(game) and game != "el-capitan":
-        raise Skip(_("a negative score in a game that has none"), f"{player}: {raw}")
-    return value
+    return checked_score(value, raw, player, game)
 
 
 def _incomplete(play: dict) -> bool:

@@ -633,30 +633,16 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     game and location. BGG plays of other games, incomplete plays and plays without scores are skipped
     and listed. A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
     """
-    from .importer import detect, import_into, parse
+    from .importer import import_into, parse, parse_json_file
 
     if qr_text is not None and file:
         raise _bad(_("Give either FILE or --qr-text, not both."))
-    if qr_text is not None:
-        text, name, fmt = qr_text.replace("\\n", "\n"), _("the QR text"), "qr"
-    elif not file:
-        raise _bad(_("Give a file to import (or - for stdin), or --qr-text TEXT."))
-    elif file == "-":
-        text, name = sys.stdin.read(), "stdin"
-    else:
-        try:
-            with open(file, encoding="utf-8-sig", newline="") as fh:
-                text = fh.read()
-        except FileNotFoundError:
-            raise _bad(_("There is no file {file}.").format(file=file)) from None
-        except UnicodeDecodeError:
-            raise _bad(_("{file} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try again.").format(
-                file=file)) from None
-        except OSError as err:
-            raise _bad(_("Cannot read {file}: {error}.").format(file=file, error=err.strerror or err)) from None
-        name = file
-    fmt = (fmt or detect(text, None if file == "-" else file)).lower()
-    parsed = parse(text, fmt, name)
+    parsed, name = None, file
+    if qr_text is None and file and file != "-" and (fmt or _format_of(file) or "json").lower() == "json":
+        parsed = parse_json_file(file, file)    # a referee export is read game by game, never held whole
+    if parsed is None:
+        text, name, fmt = _import_text(file, qr_text, fmt)
+        parsed = parse(text, fmt, name)
     store = _cli().open_store(ctx)
     report = import_into(store, parsed, dry_run=dry_run)
     report["dry_run"] = dry_run
@@ -683,6 +669,37 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
         _echo(_("Updated {n} play(s) changed at their source since the last import: {ids}.").format(
             n=len(report["updated"]), ids=", ".join(report["updated"][:10])))
     _print_skipped(report["skipped"], verbose)
+
+
+def _import_text(file, qr_text, fmt):
+    """(text, name, format) of what `import` was given, read whole."""
+    from .importer import detect
+
+    if qr_text is not None:
+        return qr_text.replace("\\n", "\n"), _("the QR text"), "qr"
+    if not file:
+        raise _bad(_("Give a file to import (or - for stdin), or --qr-text TEXT."))
+    if file == "-":
+        text, name = sys.stdin.read(), "stdin"
+    else:
+        try:
+            with open(file, encoding="utf-8-sig", newline="") as fh:
+                text = fh.read()
+        except FileNotFoundError:
+            raise _bad(_("There is no file {file}.").format(file=file)) from None
+        except UnicodeDecodeError:
+            raise _bad(_("{file} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try again.").format(
+                file=file)) from None
+        except OSError as err:
+            raise _bad(_("Cannot read {file}: {error}.").format(file=file, error=err.strerror or err)) from None
+        name = file
+    return text, name, (fmt or detect(text, None if file == "-" else file)).lower()
+
+
+def _format_of(path):
+    from .export import format_from_path
+
+    return format_from_path(path)
 
 
 def _print_skipped(skipped, verbose: bool) -> None:

@@ -13,6 +13,9 @@ import csv
 import io
 import json
 import re
+import zlib
+from collections import deque
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ..core import validate
@@ -39,7 +42,7 @@ def wrap(where: str, err) -> BadInput:
 @dataclass
 class Parsed:
     docs: list = field(default_factory=list)      # archive documents (id may be None: a new id is given)
-    records: dict = field(default_factory=dict)   # id -> move record text
+    records: "Records" = field(default_factory=lambda: Records())   # id -> move record text
     skipped: list = field(default_factory=list)   # plays left out on purpose, with the reason
     live: list = field(default_factory=list)      # games in progress (setup + moves), replayed and checked
 
@@ -68,21 +71,55 @@ def parse(text: str, fmt: str, name: str) -> Parsed:
 
 
 # --- native JSON ---------------------------------------------------------------------------------
-def parse_json(text: str, name: str) -> Parsed:
-    from .export import EXPORT_FORMAT, EXPORT_VERSION
+class Records(Mapping):
+    """Move records by game id, each held zlib-packed (a fifth of its size, 0.06 s for 1,000 records):
+    10,000 tracked games carry 140 MB of records, which an import keeps until they are written."""
 
-    def not_json(word):     # Python reads NaN and Infinity; they are not JSON, and must never be stored
+    def __init__(self):
+        self._packed: dict[str, bytes] = {}
+
+    def __setitem__(self, gid: str, text: str) -> None:
+        self._packed[gid] = zlib.compress(text.encode("utf-8"), 1)
+
+    def __getitem__(self, gid: str) -> str:
+        return zlib.decompress(self._packed[gid]).decode("utf-8")
+
+    def __iter__(self):
+        return iter(self._packed)
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+    def take(self, gid: str, other: "Records", source: str) -> None:
+        """Hold ``other``'s record of ``source`` as the record of ``gid``, still packed."""
+        self._packed[gid] = other._packed[source]
+
+
+def _not_json(name):
+    def refuse(word):     # Python reads NaN and Infinity; they are not JSON, and must never be stored
         raise BadInput(_("{file} holds {word}, which is not a JSON number (nor a score); nothing was imported.")
                        .format(file=name, word=word))
+    return refuse
+
+
+def _too_deep(name) -> BadInput:
+    return BadInput(_("{file} is nested too deeply to be a history export; nothing was imported.").format(file=name))
+
+
+def _not_valid(name, err) -> BadInput:
+    return BadInput(_("{file} line {line}, column {column}: not valid JSON ({error}); nothing was "
+                      "imported.").format(file=name, line=err.lineno, column=err.colno, error=err.msg))
+
+
+def parse_json(text: str, name: str) -> Parsed:
+    from .export import EXPORT_FORMAT
 
     try:
-        data = json.loads(text, parse_constant=not_json)
+        data = json.loads(text, parse_constant=_not_json(name))
     except RecursionError:
-        raise BadInput(_("{file} is nested too deeply to be a history export; nothing was imported.")
-                       .format(file=name)) from None
+        raise _too_deep(name) from None
     except json.JSONDecodeError as err:
-        raise BadInput(_("{file} line {line}, column {column}: not valid JSON ({error}); nothing was "
-                         "imported.").format(file=name, line=err.lineno, column=err.colno, error=err.msg)) from None
+        raise _not_valid(name, err) from None
     from . import bgstats
 
     if bgstats.looks_like(data) and data.get("format") != EXPORT_FORMAT:
@@ -90,34 +127,203 @@ def parse_json(text: str, name: str) -> Parsed:
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BadInput(_("{file} is not a referee history export (no \"format\": \"{format}\"); nothing was "
                          "imported.").format(file=name, format=EXPORT_FORMAT))
-    version = data.get("version")
+    _check_version(data.get("version"), name)
+    out = _Native(name)
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
+    try:
+        for item in games:
+            out.game(item)
+        out.finish()
+    finally:
+        out.close()
+    out.in_progress(data.get("in_progress", []))
+    return out.parsed
+
+
+# A file as `referee export` writes it starts so; only such a file is read piece by piece (any other JSON,
+# a BG Stats backup for one, is read whole as before).
+_EXPORT_HEAD = re.compile(r'[\ufeff \t\r\n]*\{[ \t\r\n]*"format"[ \t\r\n]*:[ \t\r\n]*"referee-history"')
+
+
+def parse_json_file(path: str, name: str) -> Parsed | None:
+    """A referee history export read game by game (never the whole file at once: a 10,000-game export is
+    140 MB of text), each game checked as it is read; None when the file does not start as an export does
+    (the caller reads it whole then)."""
+    from .jsonstream import CHUNK, Malformed, Reader
+
+    try:
+        fh = open(path, encoding="utf-8-sig", newline="")
+    except OSError:
+        return None
+    with fh:
+        try:
+            head = fh.read(max(CHUNK, 4096))
+        except (OSError, UnicodeDecodeError):
+            return None
+        if not _EXPORT_HEAD.match(head):
+            return None
+        reader = Reader(fh, json.JSONDecoder(parse_constant=_not_json(name)), head)
+        out = _Native(name)
+        seen_games = seen_version = False
+        try:
+            for key, value in reader.members(streamed=("games",)):
+                if key == "version":
+                    _check_version(value, name)
+                    seen_version = True
+                elif key == "games":
+                    if seen_games:
+                        raise BadInput(_("{file}: games appears twice; nothing was imported.").format(file=name))
+                    seen_games = True
+                    if not isinstance(value, (list, Iterator)):
+                        raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
+                    for item in value:
+                        out.game(item)
+                    out.finish()
+                elif key == "in_progress":
+                    out.in_progress(value)
+                elif key == "format" and value != "referee-history":
+                    return None     # said twice, differently: read whole, as json.loads takes the last
+        except RecursionError:
+            raise _too_deep(name) from None
+        except Malformed as err:
+            raise _not_valid(name, err) from None
+        except UnicodeDecodeError:
+            raise BadInput(_("{file} is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet) and try "
+                             "again.").format(file=name)) from None
+        except OSError as err:
+            raise BadInput(_("Cannot read {file}: {error}.").format(file=name, error=err.strerror or err)) from None
+        finally:
+            out.close()     # workers stop at the first refusal (or a Ctrl-C)
+        if not seen_version:
+            _check_version(None, name)
+        if not seen_games:
+            raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
+        return out.parsed
+
+
+def _check_version(version, name) -> None:
+    from .export import EXPORT_VERSION
+
     if not isinstance(version, int) or isinstance(version, bool):
         raise BadInput(_("{file}: version must be a whole number; nothing was imported.").format(file=name))
     if version > EXPORT_VERSION:
         raise BadInput(_("{file} is export version {version}, written by a newer referee (this one reads up to "
                          "{supported}); upgrade referee to import it.").format(file=name, version=version,
                                                                               supported=EXPORT_VERSION))
-    games = data.get("games")
-    if not isinstance(games, list):
-        raise BadInput(_("{file}: games must be a list; nothing was imported.").format(file=name))
-    out = Parsed()
-    seen = set()
-    for i, item in enumerate(games):
-        where = f"{name}: games[{i}]"
-        doc, record = _check_native(item, where)
-        if doc["id"] in seen:
-            raise BadInput(_("{where}.id {id} appears twice in the file; nothing was imported.").format(
-                where=where, id=repr(doc["id"])))
-        seen.add(doc["id"])
-        out.docs.append(doc)
+
+
+class _Native:
+    """The games of a referee export, each checked once as it comes. Replaying the move records is nearly
+    all of a big import's work (10,000 tracked games are 3.5 million moves, each checked as at the table),
+    and each record is independent: past the first 200 they are replayed in worker processes, one per
+    core, while this one reads and checks the rest of the file. Refusals come in file order, as if checked
+    one game after another: the first game with a problem is the one named."""
+
+    INLINE = 200       # records replayed here (~0.4 s) before workers are worth starting (spawning costs)
+    BATCH = 16         # records per task
+
+    def __init__(self, name: str):
+        self.name, self.parsed, self.seen, self.n = name, Parsed(), set(), 0
+        self.batch: list = []          # (where, (record, game, players)) not yet handed out
+        self.tasks = deque()           # (wheres, future) in file order
+        self.pool = None
+        self.replayed = 0
+
+    def game(self, item) -> None:
+        where = f"{self.name}: games[{self.n}]"
+        self.n += 1
+        try:
+            doc, record = _check_native(item, where, replay=False)
+            if doc["id"] in self.seen:
+                raise BadInput(_("{where}.id {id} appears twice in the file; nothing was imported.").format(
+                    where=where, id=repr(doc["id"])))
+        except BadInput:
+            self.finish()           # an earlier game's record, if it is refused, is named first
+            raise
+        self.seen.add(doc["id"])
+        self.parsed.docs.append(doc)
         if record is not None:
-            out.records[doc["id"]] = record
-    in_progress = data.get("in_progress", [])
-    if not isinstance(in_progress, list):
-        raise BadInput(_("{file}: in_progress must be a list; nothing was imported.").format(file=name))
-    for i, item in enumerate(in_progress):
-        out.live.append(_check_live(item, f"{name}: in_progress[{i}]"))
-    return out
+            self.parsed.records[doc["id"]] = record
+            self._replay(where, (record, doc["game"], doc["players"]))
+
+    def _replay(self, where: str, args) -> None:
+        self.replayed += 1
+        if self.pool is None and (self.replayed <= self.INLINE or not self._start_pool()):
+            _raise_record_problem(where, record_problem(*args))
+            return
+        self.batch.append((where, args))
+        if len(self.batch) >= self.BATCH:
+            self._hand_out()
+
+    def _start_pool(self) -> bool:
+        import os
+
+        cores = os.cpu_count() or 1
+        if cores < 2:
+            return False
+        from concurrent.futures import ProcessPoolExecutor
+
+        from ..i18n import language
+
+        try:
+            self.pool = ProcessPoolExecutor(max_workers=min(cores, 8), initializer=_start_worker,
+                                            initargs=(language(),))
+        except (OSError, ImportError, NotImplementedError):     # no processes here: replay in this one
+            return False
+        self.workers = min(cores, 8)
+        return True
+
+    def _hand_out(self) -> None:
+        batch, self.batch = self.batch, []
+        if not batch:
+            return
+        try:
+            future = self.pool.submit(_record_problems, [args for _, args in batch])
+        except Exception:       # the pool broke (a worker killed): this process replays the batch
+            future = None
+        self.tasks.append((batch, future))
+        while len(self.tasks) > 3 * self.workers:    # records waiting in memory stay a few batches
+            self._settle_one()
+
+    def _settle_one(self) -> None:
+        batch, future = self.tasks.popleft()
+        problems = None
+        if future is not None:
+            try:
+                problems = future.result()
+            except Exception:
+                problems = None
+        if problems is None:
+            problems = _record_problems([args for _, args in batch])
+        for (where, _args), problem in zip(batch, problems):
+            if problem is not None:
+                self.close()
+                _raise_record_problem(where, problem)
+
+    def finish(self) -> None:
+        """Every record handed out is replayed: the first refused one (in file order) is raised."""
+        if self.pool is None:
+            return
+        try:
+            self._hand_out()
+            while self.tasks:
+                self._settle_one()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            pool, self.pool = self.pool, None
+            self.tasks.clear()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def in_progress(self, items) -> None:
+        if not isinstance(items, list):
+            raise BadInput(_("{file}: in_progress must be a list; nothing was imported.").format(file=self.name))
+        for i, item in enumerate(items):
+            self.parsed.live.append(_check_live(item, f"{self.name}: in_progress[{i}]"))
 
 
 def _check_live(item, where: str) -> dict:
@@ -183,7 +389,9 @@ def _need_int(value, where, lo=0):
     return value
 
 
-def _check_native(item, where: str):
+def _check_native(item, where: str, replay: bool = True):
+    """A finished game of an export: (document, move record or None), or BadInput naming the field. Its
+    record is replayed here, or (``replay`` false) by the caller (record_problem, on another core)."""
     from ..store.ids import looks_like_id
     from ..store.store import SCHEMA_VERSION
 
@@ -233,13 +441,7 @@ def _check_native(item, where: str):
         # changed, since the result, winners and colours name the player too
         if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
             raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
-    try:
-        from ..core.game import validate_players
-        from ..core.registry import get_rules
-
-        validate_players(get_rules(game), players)      # count and distinct; each name is checked above
-    except BadInput as err:
-        raise wrap(f"{where}.players", err) from None
+    _validate_players(game, players, f"{where}.players")    # count and distinct; each name is checked above
     if doc.get("date") is not None:
         try:
             check_date(doc["date"])
@@ -287,20 +489,59 @@ def _check_native(item, where: str):
     if doc.get("has_record"):
         if not isinstance(record, str) or not record.strip():
             raise _bad(f"{where}.record", " is missing, but has_record is true (a tracked game carries its moves)")
-        from ..core.errors import RefereeError
-        from ..core.record import load_record
-
-        try:
-            game_obj = load_record(record)
-        except RefereeError as err:
-            raise wrap(f"{where}.record", err) from None
-        if game_obj.game != game or game_obj.players != players:
-            raise _bad(f"{where}.record", " is the record of a different game (game or players differ)")
-        if not game_obj.finished:
-            raise _bad(f"{where}.record", " is an unfinished game")
+        if replay:
+            _raise_record_problem(where, record_problem(record, game, players))
     elif record is not None:
         raise _bad(f"{where}.record", " is given but has_record is false")
     return doc, record
+
+
+def record_problem(record: str, game: str, players: list):
+    """Replay a finished game's move record, re-checking every move: None when it is the record of that
+    game, finished; else (how to say it, what is wrong) for _raise_record_problem. Plain data both ways, so
+    that it can run in another process."""
+    from ..core.errors import RefereeError
+    from ..core.record import load_record
+
+    try:
+        game_obj = load_record(record)
+    except RefereeError as err:
+        return ("wrap", str(err))
+    if game_obj.game != game or game_obj.players != players:
+        return ("bad", " is the record of a different game (game or players differ)")
+    if not game_obj.finished:
+        return ("bad", " is an unfinished game")
+    return None
+
+
+def _raise_record_problem(where: str, problem) -> None:
+    if problem is None:
+        return
+    how, what = problem
+    raise (wrap(f"{where}.record", what) if how == "wrap" else _bad(f"{where}.record", what))
+
+
+def _record_problems(batch: list) -> list:
+    """record_problem of each (record, game, players): one task for a worker process."""
+    return [record_problem(*args) for args in batch]
+
+
+def _start_worker(lang: str) -> None:
+    import signal
+
+    from ..i18n import set_language
+
+    set_language(lang)      # a refusal reads in the language of the command that asked
+    # A Ctrl-C reaches every process of the terminal: the command says what happened (exit 130) and stops
+    # its workers; a worker ends there without a traceback of its own. (A handler, not SIG_IGN: an ignored
+    # signal would stay ignored in any program started from the process.)
+    signal.signal(signal.SIGINT, _stop_worker)
+
+
+def _stop_worker(signum, frame) -> None:
+    import os
+
+    os._exit(130)
 
 
 # --- results from (name, score, rank?, win?) rows ---------------------------------------------------
@@ -717,30 +958,36 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
     """Add the new games of ``parsed`` in one archive write. Returns a report."""
     report = {"imported": [], "duplicates": [], "conflicts": [], "renamed": [], "skipped": list(parsed.skipped)}
     with store.lock:
-        from .common import read_archive
-
-        stored = {d["id"]: d for d in read_archive(store)}
+        # What is stored is read from the shards' summaries (ids, content keys, move records, ids elsewhere);
+        # only the games the file meets again are read whole.
+        rows = store.archived_summaries()
+        stored_ids = {r.get("id") for r in rows}
         # The same play seen twice (same game, day and scores) is matched by content only where ids cannot
         # tell: a stored game whose id the file carries is matched by that id, and games that each have
         # their own id in one file, or were both tracked move by move, are different games however alike.
         file_ids = {d.get("id") for d in parsed.docs if d.get("id")}
-        keys = {}
-        for d in stored.values():
-            k = content_key(d)
-            if k is not None and d["id"] not in file_ids:
-                keys.setdefault(k, d["id"])
+        keys, tracked = {}, set()
+        days = {k[:2] for k in map(content_key, parsed.docs) if k is not None}   # (game, day) of the file's plays
+        for r in rows:
+            k = _row_key(r, days)
+            gid = r.get("id")
+            if k is not None and gid not in file_ids:
+                keys.setdefault(k, gid)
+            if r.get("has_record"):
+                tracked.add(gid)
+        del rows
         file_keys = {}
         # A play from BGG or BG Stats is known by its id there: imported again it adds nothing, and changed
         # there it updates the play it became here (same referee id).
-        external = {}
-        for d in stored.values():
-            for k in _external_keys(d):
-                external.setdefault(k, d["id"])
+        external = store.external_ids() if any(_external_keys(d) for d in parsed.docs) else {}
+        met = {d.get("id") for d in parsed.docs if d.get("id") in stored_ids}
+        met |= {external[k] for d in parsed.docs for k in _external_keys(d) if k in external}
+        stored = store.archived_by_ids(met)
         report["updated"] = []
         updates = []
         live = store.live_ids()
-        taken = set(stored) | live
-        new_docs, records = [], {}
+        taken = stored_ids | live
+        new_docs, records = [], Records()
         for doc in parsed.docs:
             hit = next((external[k] for k in _external_keys(doc) if k in external), None)
             if hit is not None:
@@ -754,11 +1001,11 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 continue
             gid = doc.get("id")
             key = content_key(doc)
-            if gid is not None and gid in stored:
+            if gid is not None and gid in stored_ids:
                 same = {k: v for k, v in stored[gid].items()} == doc or key == content_key(stored[gid])
                 (report["duplicates"] if same else report["conflicts"]).append(gid)
                 continue
-            if key is not None and key in keys and not (doc.get("has_record") and stored[keys[key]].get("has_record")):
+            if key is not None and key in keys and not (doc.get("has_record") and keys[key] in tracked):
                 report["duplicates"].append(keys[key])
                 continue
             if key is not None and gid is None and key in file_keys:
@@ -772,10 +1019,10 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 if gid is not None:
                     report["renamed"].append([gid, new])
                     if gid in parsed.records:
-                        records[new] = parsed.records[gid]
+                        records.take(new, parsed.records, gid)
                 doc["id"] = new
             elif gid in parsed.records:
-                records[gid] = parsed.records[gid]
+                records.take(gid, parsed.records, gid)
             taken.add(doc["id"])
             if key is not None:
                 file_keys.setdefault(key, doc["id"])
@@ -786,7 +1033,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         for doc in parsed.live:
             gid = doc["id"]
             here = store.read_live(gid) if gid in live else None
-            if gid in stored or (here is not None and here.get("moves") == doc["moves"]):
+            if gid in stored_ids or (here is not None and here.get("moves") == doc["moves"]):
                 report["duplicates"].append(gid)
                 continue
             if here is not None:
@@ -812,12 +1059,27 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
 
 
 def _external_keys(doc: dict) -> list:
-    keys = []
-    if doc.get("bgstats_uuid"):
-        keys.append(("bgstats", str(doc["bgstats_uuid"])))
-    if doc.get("bgg_play_id"):
-        keys.append(("bgg", str(doc["bgg_play_id"])))
-    return keys
+    from ..store.shards import external_keys
+
+    return [tuple(k) for k in external_keys(doc)]
+
+
+def _row_key(row, days: set) -> tuple | None:
+    """content_key of a stored game from its summary row (a packed row is read without building dicts);
+    None when its (game, day) is none of ``days``: it cannot match a play of the file."""
+    from ..store.shards import SEP, Summary, unpack_result
+
+    if row.__class__ is not Summary:
+        key = content_key(row)
+        return key if key is not None and key[:2] in days else None
+    fields = row.split(SEP, 5)
+    if (fields[4] or None, fields[0][:10]) not in days:
+        return None
+    fields = row.split(SEP)
+    result = unpack_result(fields[12])
+    if result is None or not result[1]:
+        return None
+    return (fields[4] or None, fields[0][:10], tuple(sorted((p.casefold(), total) for p, total, _ in result[1])))
 
 
 _STAMPS = ("created", "finished_at", "schema_version", "updated")

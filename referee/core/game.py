@@ -177,6 +177,28 @@ class Game:
         self._finished = None
         return move
 
+    def play_listed(self, text: str) -> Move:
+        """play(text) for a move written as the engine lists it (a record's moves, replayed on import): the
+        move is looked for in the position's legal list as it comes, without building the text map a typed
+        move needs (a fifth of a replay's time); any other text goes through play(). The same checks: a
+        move is applied only if it is listed now."""
+        if self._legal is None and not self.finished:
+            moves = self.rules.legal(self.state)
+            if type(moves) is MoveList:
+                move = moves.by_text.get(text)
+            else:
+                move = None
+                for m in reversed(moves):   # the last of equal texts, as the text map keeps it
+                    if m.text == text:
+                        move = m
+                        break
+            if move is not None:
+                self.rules.apply(self.state, move)
+                self._log.append(move)
+                self._finished = None
+                return move
+        return self.play(text)
+
     def undo(self, n: int = 1) -> list[Move]:
         """Take back the last n moves (chance events included) by replaying the rest of the log."""
         if n < 1:

@@ -366,6 +366,49 @@ class Store:
             return {r.get("id") for r in self.archived_summaries()}
         return {d.get("id") for d in self._v1_docs(data)} if data else set()
 
+    def external_ids(self) -> dict:
+        """(kind, value) -> id of every finished game known elsewhere by an id (its BG Stats uuid, its BGG
+        play id: shards.external_keys), read from the shards' summaries; a shard whose summary predates them
+        is read whole."""
+        with _no_gc():
+            version, data = self._root()
+            if version == 0:
+                return {}
+            if version == 1:
+                return {tuple(k): d.get("id") for d in reversed(self._v1_docs(data)) for k in shards.external_keys(d)}
+            pending = shards.pending(self.shards_dir)
+            keys = shards.shard_keys(self.shards_dir)
+            out = {}
+            for key in keys + [k for k in pending if k not in keys]:
+                ext = self._summary(key, pending).get("ext")
+                if ext is None:
+                    ext = [[*k, str(d.get("id"))] for d in self._shard_docs(key, check=False, pending=pending).values()
+                           for k in shards.external_keys(d)]
+                for kind, value, gid in ext:
+                    out.setdefault((kind, value), gid)
+            return out
+
+    def archived_by_ids(self, ids) -> dict[str, dict]:
+        """id -> document of the given finished games (those stored), each shard read once."""
+        with _no_gc():
+            version, data = self._root()
+            wanted = set(ids)
+            if version != 2:
+                return {d["id"]: d for d in (self._v1_docs(data) if data else ()) if d.get("id") in wanted}
+            out = {}
+            by_key: dict[str, set] = {}
+            for gid in wanted:
+                by_key.setdefault(shards.shard_key(gid), set()).add(gid)
+            pending = shards.pending(self.shards_dir)
+            for key, some in by_key.items():
+                path = self._shard_path(key)
+                for n, d in enumerate(self._shard_docs(key, check=False, pending=pending).values(), 1):
+                    if isinstance(d, dict) and d.get("id") in some:
+                        self._check_shape(d, n)
+                        check_schema(d, f"Game {d['id']} in {path}")
+                        out[d["id"]] = dict(d)
+            return out
+
     def get_archived(self, gid: str) -> dict | None:
         with _no_gc():
             return self._get_archived(gid)

@@ -108,3 +108,52 @@ def test_score_expressions(text, value):
 def test_what_is_not_arithmetic_is_refused(text):
     with pytest.raises(ValueError):
         arithmetic(text)
+
+
+def _no_full_reads(monkeypatch):
+    """Fail any read of every stored game: an import finds what it has through the shards' summaries."""
+    from referee.store.store import Store
+
+    def refuse(self, *a, **k):
+        raise AssertionError("the import read every stored game")
+
+    monkeypatch.setattr(Store, "archived", refuse)
+    monkeypatch.setattr(Store, "archive_documents", refuse)
+
+
+def test_an_import_finds_its_earlier_plays_by_the_summaries(cli, store, monkeypatch):
+    for n in range(30):     # some history besides, in many shards
+        cli("record", "Azul", "-p", f"A{n}={n}", "-p", "Bob=3", "--date", f"2020-01-{n % 28 + 1:02d}")
+    first = out_json(cli("import", FILES / "BGStatsExport.json", "--json"))
+    uuids = {store.get_archived(g)["bgstats_uuid"]: g for g in first["imported"]}
+    assert {("bgstats", u): g for u, g in uuids.items()}.items() <= store.external_ids().items()
+    _no_full_reads(monkeypatch)
+    again = out_json(cli("import", FILES / "BGStatsExport.json", "--json"))
+    assert again["imported"] == [] and sorted(again["duplicates"]) == sorted(first["imported"])
+    data = json.loads((FILES / "BGStatsExport.json").read_text(encoding="utf-8"))
+    data["plays"][0]["playerScores"][1]["score"] = "70"
+    changed = Path(store.path).with_name("changed.json")
+    changed.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    report = out_json(cli("import", changed, "--json"))
+    assert len(report["updated"]) == 1 and report["imported"] == []
+
+
+def test_summaries_written_before_they_kept_external_ids_still_find_the_plays(cli, store):
+    first = out_json(cli("import", FILES / "BGStatsExport.json", "--json"))
+    for summary in store.shards_dir.glob("*.sum.json"):     # as an older referee wrote them: no "ext"
+        data = json.loads(summary.read_text(encoding="utf-8"))
+        assert "ext" in data
+        del data["ext"]
+        summary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert len(store.external_ids()) == len(first["imported"])
+    again = out_json(cli("import", FILES / "BGStatsExport.json", "--json"))
+    assert again["imported"] == [] and len(again["duplicates"]) == len(first["imported"])
+
+
+def test_a_play_found_again_by_content_is_a_duplicate_through_the_summaries(cli, store, tmp_path, monkeypatch):
+    cli("record", "Azul", "-p", "Ann=12", "-p", "Bob=7", "--date", "2024-03-01")
+    csv = tmp_path / "plays.csv"
+    csv.write_text("date,game,player,score\n2024-03-01,Azul,ann,12\n2024-03-01,Azul,Bob,7\n", encoding="utf-8")
+    _no_full_reads(monkeypatch)
+    report = out_json(cli("import", csv, "--json"))
+    assert report["imported"] == [] and len(report["duplicates"]) == 1

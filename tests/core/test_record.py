@@ -65,3 +65,49 @@ def test_a_header_value_may_hold_a_semicolon(toy):
     assert referee.load_record(text).moves == g.moves
     # a comment after a plain header, and a comment line, are still comments
     assert parse_header("Game: toy ; my copy\n; a note\n1. roll 3 ; chance\n")[0]["game"] == "toy"
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("1. flip ; Ann", [(3, 1, "flip")]), ("  1.flip", [(3, 1, "flip")]), ("1.\tflip\t;x;y", [(3, 1, "flip")]),
+    ("1. take 3 coins   ", [(3, 1, "take 3 coins")]), ("1. a\u00a0b\u2003 ; c", [(3, 1, "a\u00a0b")]),
+])
+def test_a_move_line_reads_the_same_by_its_fast_path(line, expected):
+    from referee.core.record import parse_header
+
+    assert parse_header("Game: toy\n\n" + line + "\n")[1] == expected
+
+
+@pytest.mark.parametrize("line, error", [("2. flip", "expected move number 1"), ("1. ; Ann", "move 1 is empty"),
+                                         ("1.", "move 1 is empty")])
+def test_a_move_line_the_fast_path_does_not_take_is_refused_as_before(line, error):
+    from referee.core.record import parse_header
+
+    with pytest.raises(BadInput, match=error):
+        parse_header("Game: toy\n\n" + line + "\n")
+
+
+def test_a_record_move_is_played_only_if_it_is_listed_now():
+    # load_record looks a move up in the legal list as the engine lists it (Game.play_listed); a text that
+    # is not listed as written goes through play(): still refused when illegal, still understood when
+    # written another way, and the game is left as play() leaves it
+    import random
+
+    g = referee.new_game("port-royal", ["Ann", "Bob"])
+    with pytest.raises(IllegalMove):
+        g.play_listed("stop")                    # no card flipped yet (D1)
+    assert g.moves == []
+    assert g.play_listed("FLIP").text == "flip"  # another spelling: play() normalises it
+    r = random.Random(5)
+    source = referee.new_game("port-royal", ["Ann", "Bob"])
+    while not source.finished:
+        source.play(r.choice(source.legal_moves()).text)
+    other = referee.new_game("port-royal", ["Ann", "Bob"])
+    for text in source.moves:                   # the fast path: nothing listed the moves beforehand
+        other.play_listed(text)
+    assert other.moves == source.moves and other.finished
+    assert [(e.player, e.total) for e in other.result().ranking] == \
+        [(e.player, e.total) for e in source.result().ranking]
+    from referee.core.errors import GameOver
+
+    with pytest.raises(GameOver):
+        other.play_listed("flip")

@@ -149,3 +149,15 @@ def test_check_tree_quick_look_never_lets_a_hostile_document_through(doc):
 
 def test_check_tree_passes_ordinary_documents_including_backslashes_and_spaces():
     validate.check_tree({"location": "C:\\club", "name": "Ann\u00a0Lee", "notes": "a\nb", "n": 10 ** 15}, "doc")
+
+
+@pytest.mark.parametrize("bad", ["\x1b", "\u202e", "\u200b", "\ufeff", "\x07", "\ud800"])
+def test_a_long_text_of_many_lines_still_names_its_one_hidden_character(bad):
+    # the import's fast path reads a text without its allowed line ends in C: a hidden character
+    # elsewhere in it is still found, wherever it is
+    text = "1. flip  ; Ann\n" * 500
+    for at in (0, len(text) // 2, len(text)):
+        assert validate.first_hidden(text[:at] + bad + text[at:], allow="\n\t") == bad
+    assert validate.first_hidden(text, allow="\n\t") is None
+    assert validate.first_hidden(text) == "\n"                  # a line end where none is allowed
+    assert validate.first_hidden("a\u00a0b\nc", allow="\n") is None   # not printable, yet not hidden
