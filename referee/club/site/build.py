@@ -254,8 +254,9 @@ def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False,
     except OSError as err:
         raise BadInput(_("The site cannot be written in {path} ({reason}); choose a folder you can write to.")
                        .format(path=parent, reason=err.strerror or err)) from None
+    earlier = _earlier_site(target)
     try:
-        _write(store, club, work, title or _("Our club's games"), PageCache(_earlier_site(target)))
+        _write(store, club, work, title or _("Our club's games"), PageCache(earlier))
         (work / MARKER).write_text("referee site\n", encoding="utf-8")
         _swap(work, target)
     except OSError as err:
@@ -266,6 +267,8 @@ def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False,
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+    if earlier is not None and earlier != target:
+        shutil.rmtree(earlier, ignore_errors=True)    # the site a killed swap left aside: now replaced
     _clear_leftovers(target)
     return target / "index.html"
 
