@@ -225,3 +225,24 @@ def test_a_build_killed_while_swapping_is_recovered_by_the_next(db, tmp_path, re
     assert replays == []                           # every play page came from the site left aside
     assert files(out) == first
     assert not aside[0].exists()
+
+
+@pytest.mark.parametrize("start", [None, "spawn"])
+def test_replays_in_worker_processes_write_the_same_pages_in_the_chosen_language(db, tmp_path, monkeypatch,
+                                                                                 start):
+    """A club with many tracked games replays them in other processes (one per core); a worker started
+    afresh (spawn: Windows, macOS) must write its pages in the build's language like this process does."""
+    from referee import i18n
+
+    monkeypatch.setenv("REFEREE_LANG", "en")      # what a worker started afresh would choose by itself
+    try:
+        assert run("--lang", "cs", "site", tmp_path / "here").exit_code == 0
+        monkeypatch.setattr(build._Replays, "FROM", 2)
+        monkeypatch.setattr(build._Replays, "START", start)
+        monkeypatch.setattr(build.os, "cpu_count", lambda: 2)
+        assert run("--lang", "cs", "site", tmp_path / "workers").exit_code == 0
+    finally:
+        i18n.set_language("en")
+    assert files(tmp_path / "workers") == files(tmp_path / "here")
+    assert len(play_pages(tmp_path / "workers", "replay-data")) == 4
+    assert all('<html lang="cs">' in p.read_text(encoding="utf-8") for p in (tmp_path / "workers").rglob("*.html"))

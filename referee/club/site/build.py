@@ -412,16 +412,21 @@ class _Replays:
     site's work (every step's board) and each game is independent: with many, they are shared among the
     machine's cores, started at once so that they run while the other pages are written."""
 
+    FROM = 24          # fewer games are replayed here: starting processes would cost more than it saves
+    START = None       # how workers start (None: the platform's way; tests try "spawn", as on Windows/macOS)
+
     def __init__(self, jobs):
         self.jobs = jobs
         self.pool = None
         self.futures = None
 
     def __enter__(self):
-        if len(self.jobs) >= 24 and (os.cpu_count() or 1) >= 2:
+        if len(self.jobs) >= self.FROM and (os.cpu_count() or 1) >= 2:
+            import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
-            self.pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 2, 8))
+            self.pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 2, 8),
+                                            mp_context=multiprocessing.get_context(self.START))
             self.futures = [self.pool.submit(_tracked_page, job) for job in self.jobs]
         return self
 
