@@ -119,10 +119,25 @@ def puerto_rico(view: dict, memo: dict | None = None) -> dict:
     parts = {_k(0, "head"): _pr_head(view.get("round"), view.get("governor"), view.get("role"),
                                      view.get("colonist_ship"), view.get("colonist_supply"), view.get("vp_chips_left"),
                                      lang)}
-    parts.update(_pr_roles(tuple((r.get("role"), r.get("doubloons"), r.get("taken_by"))
-                                 for r in view.get("roles") or []), lang))
-    parts.update(_pr_ships(tuple((ship.get("capacity"), ship.get("load"), ship.get("good"))
-                                 for ship in view.get("ships") or []), tuple(view.get("trading_house") or ()), lang))
+    roles = view.get("roles") or []
+    last = memo.get("roles") if memo is not None else None
+    if last is not None and last[0] == roles and last[1] == lang:
+        pairs = last[2]
+    else:
+        pairs = _pr_roles(tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang)
+        if memo is not None:
+            memo["roles"] = (roles, lang, pairs)
+    parts.update(pairs)
+    ships = (view.get("ships") or [], view.get("trading_house") or [])
+    last = memo.get("ships") if memo is not None else None
+    if last is not None and last[0] == ships and last[1] == lang:
+        pairs = last[2]
+    else:
+        pairs = _pr_ships(tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in ships[0]),
+                          tuple(ships[1]), lang)
+        if memo is not None:
+            memo["ships"] = (ships, lang, pairs)
+    parts.update(pairs)
     for p, pl in enumerate(view.get("players") or []):
         last = memo.get(("player", p)) if memo is not None else None
         if last is not None and last[0] == pl and last[1] == lang:
@@ -238,26 +253,32 @@ def carcassonne(view: dict, memo: dict | None = None) -> dict:
     """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
     growing map only adds pieces; the picture's viewBox follows the map (see size)."""
     x0, y0, _x1, _y1 = _bounds(view)
-    names = [p.get("name") for p in view.get("players") or []]
+    names = tuple(p.get("name") for p in view.get("players") or [])
     head = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
     parts = {_k(0, "head"): _text(x0 * CELL - 16, y0 * CELL - 16, _("{scores} · tiles left {n}").format(scores=head, n=view.get("bag_total")), "h")}
-    names = tuple(names)
     board = view.get("board") or []
     last = memo.get("board") if memo is not None else None
-    pairs = []
-    for i, t in enumerate(board):
+    tiles, start = [], 0
+    if last is not None and last[1] == names:
+        n = len(last[0])
+        if n <= len(board) and board[:n] == last[0]:     # the usual step: the same tiles, perhaps one more
+            tiles, start = list(last[2]), n
+    flat = list(last[3]) if start else []
+    for i in range(start, len(board)):
+        t = board[i]
         if last is not None and i < len(last[0]) and last[0][i] == t and last[1] == names:
-            pairs.append(last[2][i])     # the same tile as at the last step (tiles are listed as placed)
-            continue
-        fig = t.get("figure")
-        if fig:
-            fig = tuple(fig.items()) if isinstance(fig, dict) else fig
-        pairs.append(_cc_tile(t["x"], t["y"], t.get("tile"), t.get("edges") or "FFFF", fig or None,
-                              names if fig else ()))
+            tile = last[2][i]     # the same tile as at the last step (tiles are listed as placed)
+        else:
+            fig = t.get("figure")
+            if fig:
+                fig = tuple(fig.items()) if isinstance(fig, dict) else fig
+            tile = _cc_tile(t["x"], t["y"], t.get("tile"), t.get("edges") or "FFFF", fig or None,
+                            names if fig else ())
+        tiles.append(tile)
+        flat.extend(tile)
     if memo is not None:
-        memo["board"] = (board, names, pairs)
-    for tile in pairs:
-        parts.update(tile)
+        memo["board"] = (board, names, tiles, flat)
+    parts.update(flat)
     return parts
 
 
@@ -302,11 +323,28 @@ def el_capitan(view: dict, memo: dict | None = None) -> dict:
     lang = language()
     parts = {"0/head": _ec_head(view.get("phase"), view.get("paydays"), view.get("current") or "-", lang)}
     cities = view.get("cities") or {}
+    last = memo.get("cities") if memo is not None else None
+    if last is not None and last[0] == cities and last[1] == lang:     # most moves change no city
+        parts.update(last[2])
+    else:
+        rows = _ec_cities(cities, lang, memo)
+        if memo is not None:
+            memo["cities"] = (cities, lang, rows)
+        parts.update(rows)
+    base = 32 + len(cities) * 26 + 8
+    for p, pl in enumerate(view.get("players") or []):
+        parts.update(_ec_player(p, base, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
+                                len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
+    return parts
+
+
+def _ec_cities(cities: dict, lang: str, memo: dict | None) -> tuple:
+    rows = []
     for c, city in enumerate(sorted(cities)):
         info = cities[city]
         last = memo.get(("city", c)) if memo is not None else None
         if last is not None and last[0] == city and last[1] == info and last[2] == lang:
-            parts[f"1/{c:03d}"] = last[3]
+            rows.append((f"1/{c:03d}", last[3]))
             continue
         sites = info.get("sites") or ()
         try:
@@ -315,14 +353,10 @@ def el_capitan(view: dict, memo: dict | None = None) -> dict:
         except TypeError:   # a site given as {"colour": ...}
             sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in sites)
         forts = tuple(f for f in info.get("fortresses") or () if f)
-        parts[f"1/{c:03d}"] = row = _city_row(c, city, sites, forts)
+        rows.append((f"1/{c:03d}", _city_row(c, city, sites, forts)))
         if memo is not None:
-            memo[("city", c)] = (city, info, lang, row)
-    base = 32 + len(cities) * 26 + 8
-    for p, pl in enumerate(view.get("players") or []):
-        parts.update(_ec_player(p, base, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
-                                len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
-    return parts
+            memo[("city", c)] = (city, info, lang, rows[-1][1])
+    return tuple(rows)
 
 
 @lru_cache(maxsize=4096)
