@@ -122,3 +122,24 @@ def test_a_replay_keeping_parts_from_step_to_step_draws_every_board_as_drawn_fro
             fresh.play(text)
             view = fresh.view()
             assert list(frame(gid, view, memo).items()) == list(frame(gid, view).items()), (gid, text)
+
+
+def test_a_board_drawn_in_one_language_and_then_another_is_drawn_in_the_second(four_games):
+    """Parts are cached by what they show: the language is part of it (a site in Czech built after one in
+    English in the same process must not keep English city names or labels)."""
+    from referee import i18n
+    from referee.club.site import boards
+
+    def every_cache_cleared():
+        for value in vars(boards).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+    for gid, game in four_games.items():
+        view = game.view()
+        with i18n.using("en"):
+            frame(gid, view)
+        with i18n.using("cs"):
+            after_english = frame(gid, view)
+            every_cache_cleared()
+            assert after_english == frame(gid, view), gid

@@ -305,7 +305,7 @@ def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
 
 # --- El Capitan ---------------------------------------------------------------------------------
 @lru_cache(maxsize=16384)
-def _city_row(c: int, city: str, sites: tuple, forts: tuple) -> str:
+def _city_row(c: int, city: str, sites: tuple, forts: tuple, lang: str) -> str:
     """One city's row: its name, a square per site in the owner's colour, its fortresses (one piece)."""
     y = 32 + c * 26
     kids = [el("text", display("el-capitan", "city", city), x=8, y=y + 15, class_="small")]
@@ -353,7 +353,7 @@ def _ec_cities(cities: dict, lang: str, memo: dict | None) -> tuple:
         except TypeError:   # a site given as {"colour": ...}
             sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in sites)
         forts = tuple(f for f in info.get("fortresses") or () if f)
-        rows.append((f"1/{c:03d}", _city_row(c, city, sites, forts)))
+        rows.append((f"1/{c:03d}", _city_row(c, city, sites, forts, lang)))
         if memo is not None:
             memo[("city", c)] = (city, info, lang, rows[-1][1])
     return tuple(rows)
