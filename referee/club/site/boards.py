@@ -143,13 +143,22 @@ def puerto_rico(view: dict, memo: dict | None = None) -> dict:
         if last is not None and last[0] == pl and last[1] == lang:
             parts.update(last[2])
             continue
-        pairs = _pr_player(
-            p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
-            tuple(sorted((pl.get("goods") or {}).items())),
-            tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted((pl.get("island") or {}).items())),
-            tuple(sorted((pl.get("city") or {}).items())), pl.get("san_juan"), lang)
+        head = _pr_player_head(p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+                               tuple(sorted((pl.get("goods") or {}).items())), pl.get("san_juan"), lang)
+        island = pl.get("island") or {}
+        if last is not None and last[3] == island:     # a step that changes a player's money or goods
+            island_pairs = last[4]
+        else:
+            island_pairs = _pr_island(p, tuple((k, tuple(v) if isinstance(v, list) else v)
+                                               for k, v in sorted(island.items())))
+        city = pl.get("city") or {}
+        if last is not None and last[5] == city and last[1] == lang:
+            city_pairs = last[6]
+        else:
+            city_pairs = _pr_city(p, tuple(sorted(city.items())), lang)
+        pairs = (head, *island_pairs, *city_pairs)
         if memo is not None:
-            memo[("player", p)] = (pl, lang, pairs)
+            memo[("player", p)] = (pl, lang, pairs, island, island_pairs, city, city_pairs)
         parts.update(pairs)
     return parts
 
@@ -187,17 +196,21 @@ def _pr_ships(ships: tuple, trading_house: tuple, lang) -> tuple:
     return tuple(out)
 
 
+# One player's part of the Puerto Rico board, in three parts cached by what each shows: a step mostly changes
+# one player's doubloons or goods, and the same island and city are drawn again at every step.
 @lru_cache(maxsize=8192)
-def _pr_player(p, name, governor, doubloons, goods, island, city, san_juan, lang) -> tuple:
-    """One player's part of the Puerto Rico board as (key, piece) pairs, cached by what it shows: most
-    steps change one player or none, and the same city is drawn again at every step."""
-    out = []
+def _pr_player_head(p, name, governor, doubloons, goods, san_juan, lang) -> tuple:
     y = 86 + p * 94
     goods_text = ", ".join(f"{n} {display('puerto-rico', 'good', g)}" for g, n in goods if n) or _("no goods")
     who = _("{name} (governor)").format(name=name) if governor else name
-    out.append((f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
-                                      .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan),
-                                      "s")))
+    return (f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
+                                  .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan), "s"))
+
+
+@lru_cache(maxsize=8192)
+def _pr_island(p, island) -> tuple:
+    out = []
+    y = 86 + p * 94
     slot = 0
     for kind, occupied in island:
         total, manned = (list(occupied) + [0, 0])[:2] if isinstance(occupied, tuple) else (occupied, 0)
@@ -207,6 +220,13 @@ def _pr_player(p, name, governor, doubloons, goods, island, city, san_juan, lang
             if j < int(manned or 0):
                 out.append((f"3/{p:02d}/ic/{slot:03d}", _dot(x + 11, y + 29, 4, "#6e2c00", "colonist")))
             slot += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _pr_city(p, city, lang) -> tuple:
+    out = []
+    y = 86 + p * 94
     for b, (building, colonists) in enumerate(city):
         x = 8 + (b % 4) * 178
         yy = y + 44 + (b // 4) * 15
