@@ -807,21 +807,28 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
 
         location, notes = validate.location(default_location(location)), validate.notes(notes)
         store = open_store(ctx)
-        store.archived()        # a damaged history is reported before the questions, not after them
+        # What the write will touch is checked before the questions, not after them, and nothing more (reading
+        # every game cost seconds at 100,000): the store's root, and the one shard of the id the game takes.
+        planned = store.new_id()
+        store.get_archived(planned)
 
         def keep(data, result):
             from .club.record import scored_doc
 
             doc = scored_doc(result.game, data, result, date=date, location=location, notes=notes)
-            gid = store.add_archived([doc])[0]
+            gid = planned if store.get_archived(planned) is None else None   # taken meanwhile: a new one
+            gid = store.add_archived([{**doc, "id": gid} if gid else doc])[0]
             return _("Recorded game {id} in the history (`referee show {id}`).").format(id=gid)
 
     sys.exit(run(game, source, as_json=as_json, template=template, keep=keep) or 0)
 
 
 @cli.command("repair")
-@click.option("--restore", is_flag=True, help="Put the last good backup back in place.")
-@click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one.")
+@click.option("--restore", is_flag=True, help="Put the last good backup back in place (of a damaged file of the "
+                                               "finished games: that file's own last good copy).")
+@click.option("--reset", is_flag=True, help="Move a damaged store aside and start an empty one; the files of the "
+                                             "finished games that are sound are kept (a damaged one alone is set "
+                                             "aside).")
 @click.option("--set-aside", "set_aside", is_flag=True,
               help="Move damaged games aside: games in progress that cannot be opened (their files are kept) "
                    "and finished games with damaged fields (kept in a file `referee import` reads).")

@@ -466,10 +466,14 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
     UTF-8 with a BOM and ; for a Czech Excel.
     """
-    from .export import export_bgg, export_csv, export_json, format_from_path
+    from .export import export_bgg, format_from_path
 
-    store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False)
     fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
+    # JSON and CSV are chosen from the summaries and written as they are read (export_stream.py): never
+    # every document in memory at once
+    to_file = bool(file) and file != "-"
+    store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False,
+                                         full=fmt not in ("json", "csv"))
     if excel and fmt != "csv":
         raise _bad(_("--excel writes CSV; give a .csv file (or --format csv)."))
     if fmt == "qr":
@@ -481,10 +485,26 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         live = store.live_docs()
         live = select(live, make_filters(rows or live, game=game, player=player, since=since, until=until,
                                          location=location)) if live else []
-        text = export_json(rows, {d["id"]: store.read_record(d["id"]) for d in rows if d.get("has_record")},
-                           live=live)
+        if to_file:
+            return _export_file(store, rows, file, "json", live=live)
+        from .export_stream import json_lines
+
+        for line in json_lines(store, rows, live):
+            click.echo(line)
+        return
+    elif fmt == "csv" and to_file:
+        return _export_file(store, rows, file, "csv", excel=excel)
     elif fmt == "csv":
-        text = export_csv(rows, excel=excel)
+        from .export_stream import csv_chunks
+
+        to_person = sys.stdout.isatty()
+        for chunk in csv_chunks(store, rows, excel):
+            if to_person:       # not a pipe: no control character raw
+                from ..ui.format import safe
+
+                chunk = safe(chunk, multiline=True)
+            click.echo(chunk, nl=False)
+        return
     elif fmt == "bgstats":
         from .export import export_bgstats
 
@@ -507,6 +527,26 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
                      "history. Give another file name.").format(file=file))
     try:
         atomic_write(Path(file), text.encode("utf-8"))
+    except OSError as err:
+        raise _bad(_("Cannot write {file}: {error}.").format(file=file, error=err.strerror or err)) from None
+    click.echo(ngettext("Exported {n} game to {file} ({format}).", "Exported {n} games to {file} ({format}).",
+                        len(rows)).format(n=len(rows), file=file, format=fmt), err=True)
+
+
+def _export_file(store, rows, file, fmt, live=(), excel=False) -> None:
+    """JSON and CSV to a file: written as the games are read (export_stream.py), never all in memory."""
+    from pathlib import Path
+
+    from .export_stream import write_csv, write_json
+
+    if _is_store_file(store, Path(file)):
+        raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
+                     "history. Give another file name.").format(file=file))
+    try:
+        if fmt == "json":
+            write_json(store, rows, Path(file), live)
+        else:
+            write_csv(store, rows, Path(file), excel)
     except OSError as err:
         raise _bad(_("Cannot write {file}: {error}.").format(file=file, error=err.strerror or err)) from None
     click.echo(ngettext("Exported {n} game to {file} ({format}).", "Exported {n} games to {file} ({format}).",

@@ -1,6 +1,9 @@
 """Shell-completion callbacks (Click's ``shell_complete=``): game ids, stored game ids, player names.
 
-They read the store named by ``--db`` / REFEREE_DB quietly: a completion never prints an error.
+They read the store named by ``--db`` / REFEREE_DB quietly: a completion never prints an error (a damaged
+store offers nothing; the command itself, once run, says what is wrong). The finished games are read through
+their summaries (one short row each, what `history` reads), never as full documents: a Tab at 100,000 games
+must answer at once.
 """
 
 from __future__ import annotations
@@ -15,9 +18,8 @@ def _store(ctx):
 
 
 def read_archive(store):
-    from .common import read_archive as read
-
-    return read(store)
+    """The finished games as rows answering .get() for id, date, game, location and players."""
+    return store.archived_summaries()
 
 
 def _item(value, help=None):
@@ -82,10 +84,11 @@ def complete_game_ref(ctx, param, incomplete):
         for doc in store.live_docs():
             if doc["id"].startswith(low):
                 items.append(_item(doc["id"], f"{doc.get('game')} {', '.join(doc.get('players') or [])} (in progress)"))
-        for doc in read_archive(store):
-            if doc.get("id", "").startswith(low):
-                items.append(_item(doc["id"], f"{doc.get('game')} {doc.get('date') or ''} "
-                                              f"{', '.join(doc.get('players') or [])}"))
+        for row in read_archive(store):
+            gid = row.get("id")
+            if isinstance(gid, str) and gid.startswith(low):
+                items.append(_item(gid, f"{row.get('game')} {row.get('date') or ''} "
+                                        f"{', '.join(row.get('players') or [])}"))
         return items
     except Exception:  # noqa: BLE001
         return []

@@ -63,3 +63,49 @@ def lookup(game: str, text: str, kinds=None) -> list[tuple[str, str]]:
     the words are ambiguous: the caller refuses naming them, never picks one."""
     hits = _index(game).get(fold(text), set())
     return sorted(h for h in hits if kinds is None or h[0] in kinds)
+
+
+# --- words at the table -----------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _longest(game: str) -> int:
+    """The most words any name of the game has (folded): how far ahead a phrase can reach."""
+    return max((len(spelling.split()) for spelling in _index(game)), default=1)
+
+
+def _one_id(game: str, phrase: str) -> str | None:
+    """The one component id ``phrase`` names, None for none; two different ones are refused, never guessed."""
+    from .errors import AmbiguousMove
+    from ..i18n import _
+
+    ids = sorted({cid for _kind, cid in lookup(game, phrase)}) if phrase else []
+    if len(ids) > 1:
+        raise AmbiguousMove(_("'{words}' could mean {ids}; say which.").format(words=phrase, ids=" or ".join(ids)))
+    return ids[0] if ids else None
+
+
+def canonical_words(game: str, text: str) -> str:
+    """The text with every word or phrase the game's names know replaced by its canonical id, the notation's
+    own word (Czech, any case, with or without accents: 'rytíř' -> knight, 'Benátky' -> venezia). Words the
+    names do not know are left as they are for the notation to read (tile letters, positions, prices)."""
+    words = text.split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for k in range(min(_longest(game), len(words) - i), 0, -1):
+            cid = _one_id(game, " ".join(words[i:i + k]))
+            if cid is not None:
+                if not out or out[-1] != cid:      # 'postavit sklad': one build, said twice
+                    out.append(cid)
+                i += k
+                break
+        else:
+            out.append(_hyphenated(game, words[i]))
+            i += 1
+    return " ".join(out)
+
+
+def _hyphenated(game: str, word: str) -> str:
+    """'benátky-tanger', 'jih-západ': a hyphenated word read part by part."""
+    if "-" not in word.strip("-"):
+        return word
+    return "-".join(_one_id(game, part) or part for part in word.split("-"))

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import BadInput, RefereeError, StoreError
-from ..i18n import _
+from ..i18n import _, ngettext
 from .ids import is_id
 
 
@@ -88,7 +88,7 @@ def recover_records(store) -> str:
             failed.append(f"{gid} ({str(err).rstrip('.')})")
             continue
         if not game.finished:
-            failed.append(f"{gid} (its record ends before the game does)")
+            failed.append(_("{id} (its record ends before the game does)").format(id=gid))
             continue
         stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).replace(microsecond=0)
         doc = archive_doc(gid, game, {"location": headers.get("location") or None})
@@ -98,14 +98,12 @@ def recover_records(store) -> str:
         store.add_archived(docs)
     said = []
     if docs:
-        said.append(f"entered {len(docs)} finished game(s) again from their move records "
-                    f"({', '.join(d['id'] for d in docs)})")
+        said.append(_("Entered {n} finished game(s) again from their move records ({ids}).").format(
+            n=len(docs), ids=", ".join(d["id"] for d in docs)))
     if failed:
-        said.append(f"could not replay the record(s) of {'; '.join(failed)}, kept in {store.records_dir}")
-    if not said:
-        return ""
-    text = " and ".join(said)
-    return text[0].upper() + text[1:] + "."
+        said.append(_("Could not replay the record(s) of {games}; they are kept in {folder}.").format(
+            games="; ".join(failed), folder=store.records_dir))
+    return _join(*said)
 
 
 def damaged_finished_games(store, games) -> list[tuple[str, str]]:
@@ -217,12 +215,218 @@ def _join(*parts) -> str:
     return " ".join(p for p in parts if p)
 
 
+# --- damaged shards -------------------------------------------------------------------------------------
+# A shard (history.json.d/<key>.json) that cannot be read stops every reader that needs it. `repair` names it
+# with the games it held (from its summary or its last good copy), `--restore` puts that copy back, `--reset`
+# sets the shard aside and keeps the rest of the history. A new version of a shard that was being put in place
+# (commit.json names it) and is itself damaged is set aside by either: the shard stays as it was before.
+
+
+class ShardDamage:
+    """One shard file that cannot be read: ``path`` (the shard, or the new version awaiting its commit when
+    ``pending``), ``why``, and the ids of the games it held when they are known."""
+
+    def __init__(self, key: str, path: Path, why: str, pending: bool, games: list[str]):
+        self.key, self.path, self.why, self.pending, self.games = key, path, why, pending, games
+
+    @property
+    def backup(self) -> Path:
+        return self.path.with_name(self.path.name + ".bak")
+
+
+def _tinydb_problem(path: Path) -> str | None:
+    """Why the shard file at ``path`` cannot be read (None when it can, or does not exist)."""
+    from .atomic import read_regular
+
+    try:
+        raw = read_regular(path)
+    except StoreError as err:       # a folder, a fifo, a file it may not read
+        return str(err).rstrip(".")
+    if raw is None:
+        return None
+    if not raw.strip():
+        return _("it is empty")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as err:
+        return _("it is not valid JSON ({error})").format(error=err)
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        return _("it does not have the shape of a TinyDB file")
+    for seq in (data.get("games") or {}):
+        try:
+            int(seq)
+        except ValueError:
+            return _("it has a game numbered {seq}, not a number").format(seq=json.dumps(seq, ensure_ascii=False))
+    return None
+
+
+def _games_known(store, key: str) -> list[str]:
+    """The ids of the games a shard held, from its summary (however old) or else its last good copy."""
+    from . import shards
+
+    try:
+        data = json.loads((store.shards_dir / f"{key}.sum.json").read_bytes())
+        if shards.well_formed(data):
+            return sorted(str(shards.row_id(r)) for r in data["rows"])
+    except (OSError, ValueError):
+        pass
+    backup = store.shards_dir / f"{key}.json.bak"
+    if _tinydb_problem(backup) is None and backup.is_file():
+        try:
+            docs = (json.loads(backup.read_bytes()).get("games") or {}).values()
+            return sorted(str(d.get("id")) for d in docs if isinstance(d, dict) and is_id(d.get("id")))
+        except (OSError, ValueError, AttributeError):
+            pass
+    return []
+
+
+def damaged_shards(store) -> list[ShardDamage]:
+    """Every shard of a sharded store that cannot be read, a new version awaiting its commit included."""
+    from . import shards
+    from .store import _no_gc
+
+    if store.layout() != 2:
+        return []
+    waiting = shards.pending(store.shards_dir)
+    bad = []
+    for key in sorted(set(shards.shard_keys(store.shards_dir)) | set(waiting)):
+        # the file readers take: a complete new version awaiting its commit, else the shard
+        path = waiting.get(key) or store.shards_dir / f"{key}.json"
+        with _no_gc():
+            why = _tinydb_problem(path)
+        if why is not None:
+            bad.append(ShardDamage(key, path, why, key in waiting, _games_known(store, key)))
+    return bad
+
+
+def _games_said(damage: ShardDamage) -> str:
+    if not damage.games:
+        return _("the games in it are not known")
+    shown = ", ".join(damage.games[:8]) + (", …" if len(damage.games) > 8 else "")
+    return ngettext("{n} game: {ids}", "{n} games: {ids}", len(damage.games)).format(n=len(damage.games),
+                                                                                      ids=shown)
+
+
+def _shards_said(bad: list[ShardDamage]) -> str:
+    """One sentence naming each damaged shard, its games, and the way out."""
+    listing = "; ".join(_("{file} ({why}; {games})").format(file=d.path, why=d.why, games=_games_said(d))
+                        for d in bad)
+    restorable = [d for d in bad if d.pending or _tinydb_problem(d.backup) is None and d.backup.is_file()]
+    if len(restorable) == len(bad):
+        way = _("`referee repair --restore` puts back their last good copies")
+    elif restorable:
+        way = _("`referee repair --restore` puts back the last good copies of {n} of them, and `referee repair "
+                "--reset` sets the others aside").format(n=len(restorable))
+    else:
+        way = _("they have no good copy to put back: `referee repair --reset` sets them aside")
+    return ngettext("{n} file of the finished games is damaged: {listing}; {way}, keeping the rest of the "
+                    "history (nothing is deleted).",
+                    "{n} files of the finished games are damaged: {listing}; {way}, keeping the rest of the "
+                    "history (nothing is deleted).", len(bad)).format(n=len(bad), listing=listing, way=way)
+
+
+def _complete_the_write(store, bad: list[ShardDamage]) -> None:
+    """With a damaged new version set aside, the rest of the write it belonged to takes its place."""
+    from . import shards
+
+    if any(d.pending for d in bad):
+        shards.finish_commit(store.shards_dir)
+
+
+def _set_shard_aside(store, damage: ShardDamage) -> Path:
+    """The damaged file out of the way under a name of its own (one rename: a crash leaves it or moves it)."""
+    kept = set_aside(damage.path, "damaged")
+    if not damage.pending:
+        summary = store.shards_dir / f"{damage.key}.sum.json"
+        if summary.exists():        # it lists the games that were in the shard: kept with it
+            os.replace(summary, kept.with_name(kept.name.replace(".json.", ".sum.json.", 1)))
+    return kept
+
+
+def _restore_shards(store, bad: list[ShardDamage]) -> str:
+    """Each damaged shard back from its last good copy: the damaged file is first kept under another name
+    (a link), then the copy's bytes replace it atomically; there is never a moment without the shard."""
+    from .atomic import _keep_backup, atomic_write
+
+    done, left = [], []
+    for d in bad:
+        if d.pending:
+            kept = _set_shard_aside(store, d)
+            done.append(_("{file} was a new version that never took its place; the shard stays as it was before "
+                          "that write (the damaged file is kept as {kept})").format(file=d.path, kept=kept.name))
+            continue
+        if not (d.backup.is_file() and _tinydb_problem(d.backup) is None):
+            left.append(d)
+            continue
+        kept = aside_name(d.path)
+        _keep_backup(d.path, kept)
+        atomic_write(d.path, d.backup.read_bytes())
+        done.append(_("{file} from its last good copy (the damaged file is kept as {kept})").format(
+            file=d.path, kept=kept.name))
+    _complete_the_write(store, bad)
+    no_copy = _("No good copy of {files} is kept: `referee repair --reset` sets them aside, keeping the rest of "
+                "the history.").format(files=", ".join(str(d.path) for d in left)) if left else ""
+    if not done:
+        raise StoreError(_join(no_copy, _("Nothing was changed.")))
+    return _join(_("Put back {list}.").format(list="; ".join(done)), no_copy)
+
+
+def _rewrite_summaries(store) -> str:
+    """A summary that does not describe its shard is rewritten from the shard (it is derived: nothing is lost).
+    Readers already rebuild a stale one in memory at every read; one that claims to be current (its shard's
+    size and time) but lists other games would show a wrong history, and only a full read finds it."""
+    from . import shards
+    from .atomic import atomic_write
+
+    if store.layout() != 2 or shards.pending(store.shards_dir):
+        return ""
+    from .store import _no_gc
+
+    rewritten = []
+    for key in shards.shard_keys(store.shards_dir):
+        path = store.shards_dir / f"{key}.json"
+        with _no_gc():      # the history's documents are alive meanwhile: a collection would walk them all
+            docs = store._shard_docs(key, check=False)
+            fresh = shards.summary_of(docs)
+        try:
+            stored = json.loads((store.shards_dir / f"{key}.sum.json").read_bytes())
+        except (OSError, ValueError):
+            stored = None
+        if (shards.summary_is_current(stored, path) and stored["rows"] == fresh["rows"]
+                and stored["schema"] == fresh["schema"]):
+            continue
+        atomic_write(store.shards_dir / f"{key}.sum.json", shards.encode_summary(fresh, path))
+        rewritten.append(f"{key}.sum.json")
+    if not rewritten:
+        return ""
+    return ngettext("Rewrote {n} summary that did not describe its games ({files}).",
+                    "Rewrote {n} summaries that did not describe their games ({files}).",
+                    len(rewritten)).format(n=len(rewritten),
+                                           files=", ".join(rewritten[:5]) + (", …" if len(rewritten) > 5 else ""))
+
+
+def _reset_shards(store, bad: list[ShardDamage]) -> str:
+    kept = [(d, _set_shard_aside(store, d)) for d in bad]
+    _complete_the_write(store, bad)
+    listing = "; ".join(_("{file} ({games}) is kept as {kept}").format(file=d.path, games=_games_said(d),
+                                                                       kept=k.name) for d, k in kept)
+    return _("Set aside the damaged files of the finished games: {list}. The rest of the history is "
+             "kept.").format(list=listing)
+
+
 def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool = False) -> str:
     from . import journal
 
     if sum((restore, reset, set_aside)) > 1:
-        raise BadInput("Choose one of --restore, --reset and --set-aside.")
+        raise BadInput(_("Choose one of --restore, --reset and --set-aside."))
     with store.lock:
+        bad_shards = _damaged_shards_of_sound_root(store)
+        if bad_shards and restore:
+            return _join(_restore_shards(store, bad_shards), _after_restore(store))
+        if bad_shards and reset:
+            return _join(_reset_shards(store, bad_shards), _after_restore(store))
+        if bad_shards:          # the plain check, and --set-aside, which cannot read the games around them
+            raise StoreError(_shards_said(bad_shards))
         if set_aside:
             finished = _set_aside_finished(store, journaled=journal.pending(store) is None)
             bad = damaged_live_games(store)
@@ -245,23 +449,28 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             live = len(store.live_ids())
             if bad:
                 listing = "; ".join(f"{gid}: {why}" for gid, why in bad)
-                raise StoreError(f"{len(bad)} of {live} games in progress cannot be opened ({listing}); "
-                                 f"`referee repair --set-aside` moves them aside; the finished games are sound.")
+                raise StoreError(_("{n} of {live} games in progress cannot be opened ({listing}); `referee repair "
+                                   "--set-aside` moves them aside; the finished games are sound.").format(
+                    n=len(bad), live=live, listing=listing))
             broken = _damaged(docs)
             completed = _complete_cut_short(store) if not broken else ""
             if broken:
                 listing = "; ".join(why for _i, _n, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
-                raise StoreError(f"{len(broken)} of {len(docs)} finished games in the history are damaged "
-                                 f"({listing}); `referee repair --set-aside` moves them out of the history into "
-                                 f"a file of their own (nothing is deleted).")
+                raise StoreError(_("{n} of {total} finished games in the history are damaged ({listing}); "
+                                   "`referee repair --set-aside` moves them out of the history into a file of "
+                                   "their own (nothing is deleted).").format(n=len(broken), total=len(docs),
+                                                                             listing=listing))
+            del docs, broken        # the documents, read whole, are not needed now: not kept alive meanwhile
             entered = _finish_finished_live(store)
             recovered = recover_records(store)
+            summaries = _rewrite_summaries(store)
             games = store.archived()
-            return _join(completed, f"The history store {store.path} is sound: {len(games)} finished games, "
-                                    f"{len(store.live_ids())} in progress.", entered, recovered, _strays(store))
+            sound = _("The history store {path} is sound: {n} finished games, {live} in progress.").format(
+                path=store.path, n=len(games), live=len(store.live_ids()))
+            return _join(completed, sound, summaries, entered, recovered, _strays(store))
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
-            raise StoreError(f"There is no usable backup at {store.backup_path}; "
-                             f"`referee repair --reset` moves the damaged store aside and starts afresh.")
+            raise StoreError(_("There is no usable backup at {path}; `referee repair --reset` moves the damaged "
+                               "store aside and starts afresh.").format(path=store.backup_path))
         aside = aside_name(store.path)
         if restore:
             from .atomic import atomic_write
@@ -278,13 +487,47 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             atomic_write(store.path, store.backup_path.read_bytes())
             restored = len(store.archive_documents())
             after = _after_restore(store)
-            return _join(f"Restored {store.path} from its backup ({restored} finished games); the previous file "
-                         f"is kept as {aside.name}.", after)
+            return _join(_("Restored {path} from its backup ({n} finished games); the previous file is kept as "
+                           "{kept}.").format(path=store.path, n=restored, kept=aside.name), after)
+        if _root_damaged_beside_shards(store):
+            return _join(_new_root(store, aside), _after_restore(store))
         if store.path.exists():
             os.replace(store.path, aside)
         after = _after_restore(store)
-        return _join(f"Started an empty history at {store.path}; the previous file is kept as {aside.name}. "
-                     f"Games in progress are untouched.", after)
+        return _join(_("Started an empty history at {path}; the previous file is kept as {kept}. Games in "
+                       "progress are untouched.").format(path=store.path, kept=aside.name), after)
+
+
+def _root_damaged_beside_shards(store) -> bool:
+    """The root (history.json: in a sharded store only the layout's _meta) cannot be read, while the finished
+    games' folder beside it holds shards: `--reset` then writes a new root and keeps them. (A root of a newer
+    referee is readable JSON: never replaced.)"""
+    from . import shards
+
+    return (_tinydb_problem(store.path) is not None
+            and bool(shards.shard_keys(store.shards_dir) or shards.pending(store.shards_dir)))
+
+
+def _new_root(store, aside: Path) -> str:
+    """A new root for the shards beside it: the damaged one is kept first (a link), then replaced atomically,
+    so there is never a moment without a root (without one, the next write would take the shards for the
+    leftovers of another store and move them out of the way)."""
+    from .atomic import _keep_backup, atomic_write
+
+    _keep_backup(store.path, aside)
+    atomic_write(store.path, store._meta_blob(reset=time.strftime("%Y-%m-%dT%H:%M:%S")))
+    return _("Wrote a new {path} (the previous file is kept as {kept}); the finished games in {folder} are "
+             "kept, and games in progress are untouched.").format(path=store.path, kept=aside.name,
+                                                                 folder=store.shards_dir)
+
+
+def _damaged_shards_of_sound_root(store) -> list[ShardDamage]:
+    """The damaged shards, when the root can be read (a damaged root is repaired as a whole first)."""
+    try:
+        store.layout()
+    except StoreError:
+        return []
+    return damaged_shards(store)
 
 
 def _complete_cut_short(store) -> str:

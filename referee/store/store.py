@@ -155,12 +155,16 @@ class Store:
     def corrupt(self, what: str, path: Path | None = None) -> StoreError:
         if path is not None and path != self.path:
             backup = path.with_name(path.name + ".bak")
-            way_out = (f"its last good copy is {backup}: put it in its place to go on"
+            way_out = (f"its last good copy is {backup}: `referee repair --restore` puts it back"
                        if backup.exists() else "`referee repair` says what to do")
             return StoreError(f"The history store's file {path} {what}; nothing was changed, and {way_out}.")
-        way_out = (f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
-                   if self.backup_path.exists() else
-                   "there is no backup: `referee repair --reset` moves it aside and starts an empty history")
+        if self.backup_path.exists():
+            way_out = f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
+        elif shards.shard_keys(self.shards_dir):    # only the root is lost: the finished games are beside it
+            way_out = ("there is no backup: `referee repair --reset` moves it aside and writes a new one, keeping "
+                       f"the finished games in {self.shards_dir}")
+        else:
+            way_out = "there is no backup: `referee repair --reset` moves it aside and starts an empty history"
         return StoreError(f"The history store {self.path} {what}; nothing was changed, and {way_out}.")
 
     def _read_tinydb(self, path: Path) -> dict | None:
@@ -301,6 +305,23 @@ class Store:
                 merged.extend(self._shard_docs(key, pending=pending).items())
             merged.sort(key=lambda item: item[0])
             return [dict(d) for _, d in merged]
+
+    def archived_by_shard(self):
+        """Every finished game's full document as archived() gives them, one shard at a time (a list per
+        shard, stored order within it): for a reader that needs every document but not all at once (`export`
+        holds one shard's games, not the history's)."""
+        version, data = self._root()
+        if version == 0:
+            return
+        if version == 1:
+            yield self._v1_docs(data)
+            return
+        pending = shards.pending(self.shards_dir)
+        keys = shards.shard_keys(self.shards_dir)
+        for key in keys + [k for k in pending if k not in keys]:
+            with _no_gc():
+                docs = self._shard_docs(key, pending=pending)
+            yield [dict(d) for _, d in sorted(docs.items())]
 
     def archived_summaries(self) -> list:
         """Every finished game as `history` and `stats` read it, oldest first (date, time finished, then as
@@ -581,7 +602,8 @@ class Store:
                     n += 1
                     kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
                 try:
-                    os.replace(path, kept)
+                    # the damaged file kept first (a link), then replaced atomically: never a moment without it
+                    _keep_backup(path, kept)
                     atomic_write(path, read_regular(backup))
                 except OSError as err:
                     raise StoreError(f"Could not put back {backup} ({err.strerror or err}); the damaged file is "

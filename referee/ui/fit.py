@@ -52,8 +52,15 @@ def to_ansi(renderable, width: int, color: bool = True) -> str:
     return out.getvalue()
 
 
+def _rows(text: str) -> str:
+    """The text without the newline a rich Group or Table ends with (a Text does not): that newline ends
+    the last row, it does not start another, and counted as one it would leave a row of the board empty."""
+    return text[:-1] if text.endswith("\n") else text
+
+
 def _fits(plain: str, height: int | None) -> bool:
     """A tier fits when it cuts nothing (rich marks a cut cell with "…") and has at most ``height`` lines."""
+    plain = _rows(plain)
     return "…" not in plain and (height is None or plain.count("\n") + 1 <= height)
 
 
@@ -70,7 +77,7 @@ def board_text(game, width: int, height: int | None, color: bool = True) -> str:
     """The board as text: the tier ``choose`` picks, ANSI-styled when ``color`` (each tier drawn once)."""
     text = ""
     for renderable in tiers(game, width, height):
-        text = to_ansi(renderable, width, color)
+        text = _rows(to_ansi(renderable, width, color))
         if _fits(text, height):       # styles add no newline and no "…"
             return text
     return text

@@ -239,3 +239,85 @@ def test_restoring_the_backup(tmp_path, toy):
             return
         assert out.returncode == 9, out.stderr
     raise AssertionError("never got through")
+
+
+ACTIONS["reset"] = "from referee.store.repair import repair\nrepair(store, reset=True)"
+
+
+def _two_in_one_shard(folder, db):
+    """Games aa2345 and ae2345 in shard a1 (written twice: it has a last good copy) and cc2345 elsewhere;
+    a1 then torn. Returns the torn bytes and the good copy's."""
+    from tests.store.test_layout import recorded
+
+    store = Store(db)
+    for i, gid in enumerate(["aa2345", "ae2345", "cc2345"]):
+        store.add_archived([recorded(i, gid=gid)])
+    shard = store.shards_dir / "a1.json"
+    good = (store.shards_dir / "a1.json.bak").read_bytes()
+    shard.write_bytes(shard.read_bytes()[:25])
+    return shard, shard.read_bytes(), good
+
+
+def _kept_damaged(shard, torn):
+    return [p for p in shard.parent.iterdir() if p.name.startswith("a1.json.damaged-") and p.read_bytes() == torn]
+
+
+@pytest.mark.parametrize("action", ["restore", "reset"])
+def test_repairing_a_damaged_shard(tmp_path, toy, action):
+    """A kill at any instant of `repair --restore` / `--reset` of a damaged shard: the shard is the damaged one,
+    its good copy, or (reset) kept aside whole; the other games never move; and a second repair finishes."""
+    for kill_at in range(1, 60):
+        folder = tmp_path / f"k{kill_at}"
+        folder.mkdir()
+        db = folder / "history.json"
+        shard, torn, good = _two_in_one_shard(folder, db)
+        out = _run(db, action, kill_at)
+        now = shard.read_bytes() if shard.exists() else None
+        if action == "restore":
+            assert now in (torn, good), f"kill at {kill_at}: {now!r}"
+        else:
+            assert now == torn or (now is None and _kept_damaged(shard, torn)), f"kill at {kill_at}: {now!r}"
+        store = Store(db)
+        if out.returncode != 0:
+            assert out.returncode == 9, out.stderr
+            if now == torn:             # killed before anything changed: the repair is simply run again
+                repair(store, **{action: True})
+        assert not (shard.exists() and shard.read_bytes() == torn)
+        assert _kept_damaged(shard, torn), f"kill at {kill_at}: the damaged shard is not kept"
+        expected = {"aa2345", "cc2345"} if action == "restore" else {"cc2345"}
+        assert store.archived_ids() == expected, f"kill at {kill_at}"
+        assert "is sound" in repair(store)
+        if out.returncode == 0:
+            assert "\ndone " in "\n" + out.stdout
+            return
+    raise AssertionError("never got through")
+
+
+def test_resetting_a_damaged_root_beside_its_shards(tmp_path, toy):
+    """A kill at any instant of `repair --reset` of a torn history.json (the root) beside sound shards: the
+    root is the torn one or a new one, never missing, so no later write takes the shards for a stale folder;
+    every finished game is still there once the reset has gone through."""
+    from tests.store.test_layout import recorded
+
+    for kill_at in range(1, 60):
+        folder = tmp_path / f"k{kill_at}"
+        folder.mkdir()
+        db = folder / "history.json"
+        store = Store(db)
+        for i, gid in enumerate(["aa2345", "cc2345", "kk2345"]):
+            store.add_archived([recorded(i, gid=gid)])
+        db.write_bytes(b"{ torn")
+        store.backup_path.unlink()
+        out = _run(db, "reset", kill_at)
+        assert db.exists(), f"kill at {kill_at}: no root"
+        if db.read_bytes() == b"{ torn":
+            assert out.returncode == 9, out.stderr
+            repair(Store(db), reset=True)
+        store = Store(db)
+        store.add_archived([recorded(5, gid="mm2345")])
+        assert store.archived_ids() == {"aa2345", "cc2345", "kk2345", "mm2345"}, f"kill at {kill_at}"
+        assert "is sound" in repair(store)
+        if out.returncode == 0:
+            return
+        assert out.returncode == 9, out.stderr
+    raise AssertionError("never got through")

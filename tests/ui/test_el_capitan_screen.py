@@ -35,7 +35,7 @@ def test_phase_3_boards_fit_80x24_with_every_card_whole(n, seed):
     for game in phase_3_positions(n, seed):
         plain = fit.board_text(game, 80, BOARD_ROWS, color=False)
         lines = plain.splitlines()
-        # counted as ui/fit.py counts (a rich Group ends with a newline: one row more than shown)
+        # the rows shown (ui/fit.py drops the newline a rich Group ends with)
         assert "…" not in plain and plain.count("\n") + 1 <= BOARD_ROWS, plain
         assert max(len(line) for line in lines) <= 80, plain
         assert lines[-1].startswith("Connections:") or "Connections:" in plain, plain
@@ -50,7 +50,7 @@ def test_phase_3_boards_fit_80x24_with_every_card_whole(n, seed):
 
 
 def test_the_smallest_tier_keeps_a_long_hand_whole():
-    """A phase-3 position whose hand of 11 cards needs the last tier: the hand on its player's line."""
+    """A phase-3 position whose hand of 11 cards takes several lines in the 19 rows: every card whole on one."""
     rng = random.Random(1)
     game = referee.new_game("el-capitan", NAMES[:5], {})
     while not game.finished and len(game.moves) < 951:
@@ -58,7 +58,7 @@ def test_the_smallest_tier_keeps_a_long_hand_whole():
     assert game.state.phase == 3
     plain = fit.board_text(game, 80, BOARD_ROWS, color=False)
     assert plain.count("\n") + 1 <= BOARD_ROWS and "…" not in plain, plain
-    assert "· hand: " in plain, plain
+    assert "hand: " in plain, plain
     hand = next(pv["hand"] for pv in game.rules.view(game.state)["players"] if pv["name"] == game.to_move)
     assert len(hand) >= 11
     for card in hand:

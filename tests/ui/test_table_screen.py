@@ -348,3 +348,29 @@ def test_a_name_that_looks_like_markup_is_shown_as_typed(db):
         assert f"{name} to move" in shown and d.rows[23].startswith(f"{name}")
         assert "😄" not in shown
     d.run(script)
+
+
+def test_a_board_of_exactly_nineteen_rows_fills_the_board_area_at_80x24(db):
+    """The board area at 80x24 is 19 rows (status, log, preview and prompt take the other 5). A board tier that
+    is a rich Group ends in a newline; it must count as the 19 rows it shows, not 20 (which picked a smaller
+    tier and left a row empty)."""
+    import random
+
+    from referee.ui import fit
+
+    store, t = _new(db, "port-royal", ("Ann", "Bob", "Cyril"))
+    rng = random.Random(0)
+    for _ in range(15):
+        session.play(store, t, rng.choice(t.game.legal_moves()).text)
+    fullest = fit.to_ansi(fit.tiers(t.game, 80, 19)[0], 80, color=False).rstrip("\n").split("\n")
+    assert len(fullest) == 19 and "…" not in "".join(fullest)     # the position this test is about
+    d = Driver(store, t)
+
+    async def script(d):
+        await d.keys("")
+        rows = d.rows
+        assert rows[0].startswith(" Port Royal · ")
+        assert rows[1:20] == [line.rstrip() for line in fullest]     # the fullest tier, all 19 rows of it
+        assert not any("PgDn" in r for r in rows)
+        assert rows[23].startswith("Ann>") or ">" in rows[23]
+    d.run(script)
