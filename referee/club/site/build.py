@@ -389,17 +389,21 @@ def _write(store, club: Club, root: Path, title: str, cache: PageCache) -> None:
                                          desc=_("Number of plays in each of the last months."), ident="months"),
              games_svg=svg.bar_chart([(game_name(g), n) for g, n in top_games], title=_("Most played games"),
                                      desc=_("Plays of each game."), ident="games"))
+        # A play's row is on its game's page and on each of its players' pages: made once, by the macro the
+        # templates use (called from here it returns the same escaped markup).
+        row = _env().get_template("_macros.html").module.result_row
+        rows = {play.id: row(play, "../", club.player_slug, club.play_slug) for play in club.plays}
         for key in club.names:
             info = club.player(key)
             chart = svg.line_chart([(info["name"], info["history"])], title=_("Rating over time"),
                                    desc=_("The conservative rating estimate after each play."), ident="rating")
-            page(f"players/{club.player_slug[key]}.html", "player.html", 1, p=info, rating_svg=chart)
+            page(f"players/{club.player_slug[key]}.html", "player.html", 1, p=info, rating_svg=chart, rows=rows)
         for gid in club.games:
             info = club.game(gid)
             hist = svg.column_chart(_buckets(info["scores"]), title=_("Score distribution"),
                                     desc=_("How many scores fell in each range."), ident="scores")
             page(f"games/{slug('game', gid)}.html", "game.html", 1, g=info, scores_svg=hist,
-                 game_slug=slug("game", gid))
+                 game_slug=slug("game", gid), rows=rows)
         for rel, key, ctx in plain:
             cache.wrote(rel, key, page(rel, "play.html", 1, replay=None, **ctx))
         for rel, key, page_digest in replays.results():
