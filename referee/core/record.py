@@ -105,8 +105,9 @@ def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
     return headers, moves
 
 
-def load_record(text: str):
-    """Rebuild a Game from its record, replaying and re-checking every move."""
+def load_record(text: str, on_position=None):
+    """Rebuild a Game from its record, replaying and re-checking every move. ``on_position(game)``, when
+    given, is called at the start and after each move (the club site draws every step in this one replay)."""
     from .registry import get_rules
     from .game import Game
 
@@ -126,6 +127,8 @@ def load_record(text: str):
         if not isinstance(options, dict):
             raise BadInput(_("The record's 'Options:' header must be a JSON object."))
     game = Game(rules, players, options, date=headers.get("date") or None)
+    if on_position is not None:
+        on_position(game)
     for lineno, number, move in moves:
         try:
             game.play_listed(move)
@@ -133,4 +136,6 @@ def load_record(text: str):
             kind = type(err) if isinstance(err, IllegalMove) else BadInput
             raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
                 number=number, move=move, line=lineno, why=err)) from None
+        if on_position is not None:
+            on_position(game)
     return game

@@ -87,3 +87,59 @@ def test_port_royal_and_el_capitan_boards_name_every_player_and_the_harbour():
     assert len(sites) == sum(len(c["sites"]) for c in view["cities"].values())
     owned = sorted(t.split(": ")[1] for t in sites if not t.endswith("empty"))
     assert owned == sorted(s for c in view["cities"].values() for s in c["sites"] if s)
+
+
+def test_svg_pieces_are_serialized_exactly_as_elementtree_writes_them():
+    from referee.club.site.svg import el, to_text
+
+    nasty = [HOSTILE, 'a "quoted" & \'single\' <b>', "tab\there\r\nnew line", "", "  ", "Žluťoučký kůň ✓",
+             "]]> <!-- --> &amp;", "\x7f\u2028"]
+    for text in nasty:
+        for node in (el("text", text, x=1.5, y=2, class_="t", text_anchor=text or None),
+                     el("g", children=[el("title", text), el("rect", x=0, y=0, width=3, height=4, fill=text)]),
+                     el("circle", cx=1, cy=2, r=3, children=[el("title", text)]),
+                     el("line", x1=0, y1=0, x2=1, y2=1, stroke_width=0.6)):
+            node.tail = None
+            assert to_text(node) == ET.tostring(node, encoding="unicode")
+            child = el("title", "x")
+            child.tail = text
+            wrapper = el("g", text, children=[child])
+            assert to_text(wrapper) == ET.tostring(wrapper, encoding="unicode")
+    comment = el("g", children=[ET.Comment("a <comment>")])     # left to ElementTree itself
+    assert to_text(comment) == ET.tostring(comment, encoding="unicode")
+
+
+def test_a_replay_keeping_parts_from_step_to_step_draws_every_board_as_drawn_from_scratch(four_games):
+    """The replay reuses a part when its data equals the previous step's: every step of a whole game of each
+    title must still give the pieces the view gives on its own (a part that changed is never kept)."""
+    from referee.core.game import Game
+
+    for gid, game in four_games.items():
+        fresh = Game(game.rules, game.players, game.options)
+        memo = {}
+        assert list(frame(gid, fresh.view(), memo).items()) == list(frame(gid, fresh.view()).items())
+        for text in game.moves:
+            fresh.play(text)
+            view = fresh.view()
+            assert list(frame(gid, view, memo).items()) == list(frame(gid, view).items()), (gid, text)
+
+
+def test_a_board_drawn_in_one_language_and_then_another_is_drawn_in_the_second(four_games):
+    """Parts are cached by what they show: the language is part of it (a site in Czech built after one in
+    English in the same process must not keep English city names or labels)."""
+    from referee import i18n
+    from referee.club.site import boards
+
+    def every_cache_cleared():
+        for value in vars(boards).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+    for gid, game in four_games.items():
+        view = game.view()
+        with i18n.using("en"):
+            frame(gid, view)
+        with i18n.using("cs"):
+            after_english = frame(gid, view)
+            every_cache_cleared()
+            assert after_english == frame(gid, view), gid

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...core.names import display
-from ...i18n import _
+from ...i18n import _, language
 from .svg import PALETTE, el, to_text
 
 W = 720   # every board is this wide (viewBox units); its height depends on the game and the players
@@ -56,30 +56,53 @@ def _port_royal_card_colour(card: str) -> str:
     return "#f7f1e1"
 
 
-def port_royal(view: dict) -> dict:
-    parts = {_k(0, "head"): _text(8, 18, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · discards "
-                                            "{discards}").format(turn=view.get("turn"), phase=view.get("phase"),
-                                                                 active=view.get("active") or "-",
-                                                                 draw=view.get("draw_pile"),
-                                                                 discards=view.get("discard_pile")), "h")}
-    parts[_k(1, "harbour")] = _text(8, 42, _("Harbour"), "s")
-    for i, card in enumerate(view.get("display") or []):
-        x, y = 8 + (i % 7) * 100, 50 + (i // 7) * 46
-        parts[_k(1, i, "c")] = _rect(x, y, 94, 38, _port_royal_card_colour(card), card)
-        parts[_k(1, i, "t")] = _text(x + 4, y + 23, card[:15], "small")
-    parts[_k(2, "exp")] = _text(8, 160, _("Expeditions: {cards}").format(
-        cards=", ".join(view.get("expedition_area") or []) or "-"), "s")
+def port_royal(view: dict, memo: dict | None = None) -> dict:
+    lang = language()
+    parts = dict(_prr_head(view.get("turn"), view.get("phase"), view.get("active") or "-", view.get("draw_pile"),
+                           view.get("discard_pile"), lang))
+    parts.update(_prr_harbour(tuple(view.get("display") or ())))
+    parts[_k(2, "exp")] = _prr_expeditions(tuple(view.get("expedition_area") or ()), lang)
     for p, pl in enumerate(view.get("players") or []):
-        y = 186 + p * 40
-        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        persons = sum((pl.get("persons") or {}).values())
-        parts[_k(3, p, "n")] = _dot(14, y - 5, 6, colour, pl.get("name", ""))
-        parts[_k(3, p, "t")] = _text(26, y, _("{name}: {coins} coins · {influence} influence · {swords} swords · "
-                                              "{persons} persons · {expeditions} expeditions").format(
-            name=pl.get("name"), coins=pl.get("coins"), influence=pl.get("influence"), swords=pl.get("swords"),
-            persons=persons, expeditions=len(pl.get("expeditions") or [])))
-        parts[_k(3, p, "p")] = _text(26, y + 16, ", ".join(sorted(pl.get("persons") or {}))[:110], "small")
+        parts.update(_prr_player(p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
+                                 tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
     return parts
+
+
+# A replay draws a board at every step, and a step changes one or two parts of it: each part is cached by
+# what it shows (and the language it is written in), so only the changed part is drawn again.
+@lru_cache(maxsize=4096)
+def _prr_head(turn, phase, active, draw, discards, lang) -> tuple:
+    return ((_k(0, "head"), _text(8, 18, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · discards "
+                                          "{discards}").format(turn=turn, phase=phase, active=active, draw=draw,
+                                                               discards=discards), "h")),
+            (_k(1, "harbour"), _text(8, 42, _("Harbour"), "s")))
+
+
+@lru_cache(maxsize=4096)
+def _prr_harbour(cards: tuple) -> tuple:
+    out = []
+    for i, card in enumerate(cards):
+        x, y = 8 + (i % 7) * 100, 50 + (i // 7) * 46
+        out.append((_k(1, i, "c"), _rect(x, y, 94, 38, _port_royal_card_colour(card), card)))
+        out.append((_k(1, i, "t"), _text(x + 4, y + 23, card[:15], "small")))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _prr_expeditions(cards: tuple, lang) -> str:
+    return _text(8, 160, _("Expeditions: {cards}").format(cards=", ".join(cards) or "-"), "s")
+
+
+@lru_cache(maxsize=8192)
+def _prr_player(p, name, coins, influence, swords, persons: tuple, expeditions: int, lang) -> tuple:
+    y = 186 + p * 40
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    return ((_k(3, p, "n"), _dot(14, y - 5, 6, colour, name if name is not None else "")),
+            (_k(3, p, "t"), _text(26, y, _("{name}: {coins} coins · {influence} influence · {swords} swords · "
+                                           "{persons} persons · {expeditions} expeditions").format(
+                name=name, coins=coins, influence=influence, swords=swords, persons=sum(n for _p, n in persons),
+                expeditions=expeditions))),
+            (_k(3, p, "p"), _text(26, y + 16, ", ".join(sorted(k for k, _n in persons))[:110], "small")))
 
 
 def _port_royal_height(view: dict) -> int:
@@ -91,51 +114,103 @@ _GOOD = {"corn": "#f4d03f", "indigo": "#2e4053", "sugar": "#f2f3f4", "tobacco": 
          "quarry": "#95a5a6"}
 
 
-def puerto_rico(view: dict) -> dict:
-    parts = {_k(0, "head"): _text(8, 18, _("Round {round} · governor {governor} · role {role} · colonists {ship} on "
-                                            "the ship, {supply} in supply · VP chips left {vp}").format(
-        round=view.get("round"), governor=view.get("governor"),
-        role=display("puerto-rico", "role", view.get("role")) if view.get("role") else "-",
-        ship=view.get("colonist_ship"), supply=view.get("colonist_supply"), vp=view.get("vp_chips_left")), "h")}
-    for i, r in enumerate(view.get("roles") or []):
-        x = 8 + i * 88
-        taken = r.get("taken_by")
-        role_name = display("puerto-rico", "role", r.get("role"))
-        parts[_k(1, i, "r")] = _rect(x, 28, 84, 26, "#dddddd" if taken else "#f7f1e1",
-                                     _("{role}: {n} doubloons").format(role=role_name, n=r.get("doubloons")) +
-                                     (_(", taken by {player}").format(player=taken) if taken else ""))
-        parts[_k(1, i, "t")] = _text(x + 4, 45, f"{role_name} {r.get('doubloons') or ''}".strip(), "small")
-    for i, ship in enumerate(view.get("ships") or []):
-        x = 8 + i * 120
-        parts[_k(2, i)] = _text(x, 72, _("ship {capacity}: {load} {good}").format(
-            capacity=ship.get("capacity"), load=ship.get("load"),
-            good=display("puerto-rico", "good", ship.get("good")) if ship.get("good") else "").strip(), "small")
-    parts[_k(2, "th")] = _text(370, 72, _("trading house: {goods}").format(
-        goods=", ".join(display("puerto-rico", "good", g) for g in view.get("trading_house") or []) or "-"),
-        "small")
-    from ...i18n import language
-
+def puerto_rico(view: dict, memo: dict | None = None) -> dict:
     lang = language()
+    parts = {_k(0, "head"): _pr_head(view.get("round"), view.get("governor"), view.get("role"),
+                                     view.get("colonist_ship"), view.get("colonist_supply"), view.get("vp_chips_left"),
+                                     lang)}
+    roles = view.get("roles") or []
+    last = memo.get("roles") if memo is not None else None
+    if last is not None and last[0] == roles and last[1] == lang:
+        pairs = last[2]
+    else:
+        pairs = _pr_roles(tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang)
+        if memo is not None:
+            memo["roles"] = (roles, lang, pairs)
+    parts.update(pairs)
+    ships = (view.get("ships") or [], view.get("trading_house") or [])
+    last = memo.get("ships") if memo is not None else None
+    if last is not None and last[0] == ships and last[1] == lang:
+        pairs = last[2]
+    else:
+        pairs = _pr_ships(tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in ships[0]),
+                          tuple(ships[1]), lang)
+        if memo is not None:
+            memo["ships"] = (ships, lang, pairs)
+    parts.update(pairs)
     for p, pl in enumerate(view.get("players") or []):
-        parts.update(_pr_player(
-            p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
-            tuple(sorted((pl.get("goods") or {}).items())),
-            tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted((pl.get("island") or {}).items())),
-            tuple(sorted((pl.get("city") or {}).items())), pl.get("san_juan"), lang))
+        last = memo.get(("player", p)) if memo is not None else None
+        if last is not None and last[0] == pl and last[1] == lang:
+            parts.update(last[2])
+            continue
+        head = _pr_player_head(p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+                               tuple(sorted((pl.get("goods") or {}).items())), pl.get("san_juan"), lang)
+        island = pl.get("island") or {}
+        if last is not None and last[3] == island:     # a step that changes a player's money or goods
+            island_pairs = last[4]
+        else:
+            island_pairs = _pr_island(p, tuple((k, tuple(v) if isinstance(v, list) else v)
+                                               for k, v in sorted(island.items())))
+        city = pl.get("city") or {}
+        if last is not None and last[5] == city and last[1] == lang:
+            city_pairs = last[6]
+        else:
+            city_pairs = _pr_city(p, tuple(sorted(city.items())), lang)
+        pairs = (head, *island_pairs, *city_pairs)
+        if memo is not None:
+            memo[("player", p)] = (pl, lang, pairs, island, island_pairs, city, city_pairs)
+        parts.update(pairs)
     return parts
 
 
-@lru_cache(maxsize=8192)
-def _pr_player(p, name, governor, doubloons, goods, island, city, san_juan, lang) -> tuple:
-    """One player's part of the Puerto Rico board as (key, piece) pairs, cached by what it shows: most
-    steps change one player or none, and the same city is drawn again at every step."""
+@lru_cache(maxsize=4096)
+def _pr_head(round_, governor, role, ship, supply, vp, lang) -> str:
+    return _text(8, 18, _("Round {round} · governor {governor} · role {role} · colonists {ship} on the ship, "
+                          "{supply} in supply · VP chips left {vp}").format(
+        round=round_, governor=governor, role=display("puerto-rico", "role", role) if role else "-",
+        ship=ship, supply=supply, vp=vp), "h")
+
+
+@lru_cache(maxsize=4096)
+def _pr_roles(roles: tuple, lang) -> tuple:
     out = []
+    for i, (role, doubloons, taken) in enumerate(roles):
+        x = 8 + i * 88
+        role_name = display("puerto-rico", "role", role)
+        out.append((_k(1, i, "r"), _rect(x, 28, 84, 26, "#dddddd" if taken else "#f7f1e1",
+                                         _("{role}: {n} doubloons").format(role=role_name, n=doubloons) +
+                                         (_(", taken by {player}").format(player=taken) if taken else ""))))
+        out.append((_k(1, i, "t"), _text(x + 4, 45, f"{role_name} {doubloons or ''}".strip(), "small")))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _pr_ships(ships: tuple, trading_house: tuple, lang) -> tuple:
+    out = []
+    for i, (capacity, load, good) in enumerate(ships):
+        out.append((_k(2, i), _text(8 + i * 120, 72, _("ship {capacity}: {load} {good}").format(
+            capacity=capacity, load=load, good=display("puerto-rico", "good", good) if good else "").strip(),
+            "small")))
+    out.append((_k(2, "th"), _text(370, 72, _("trading house: {goods}").format(
+        goods=", ".join(display("puerto-rico", "good", g) for g in trading_house) or "-"), "small")))
+    return tuple(out)
+
+
+# One player's part of the Puerto Rico board, in three parts cached by what each shows: a step mostly changes
+# one player's doubloons or goods, and the same island and city are drawn again at every step.
+@lru_cache(maxsize=8192)
+def _pr_player_head(p, name, governor, doubloons, goods, san_juan, lang) -> tuple:
     y = 86 + p * 94
     goods_text = ", ".join(f"{n} {display('puerto-rico', 'good', g)}" for g, n in goods if n) or _("no goods")
     who = _("{name} (governor)").format(name=name) if governor else name
-    out.append((f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
-                                      .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan),
-                                      "s")))
+    return (f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
+                                  .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan), "s"))
+
+
+@lru_cache(maxsize=8192)
+def _pr_island(p, island) -> tuple:
+    out = []
+    y = 86 + p * 94
     slot = 0
     for kind, occupied in island:
         total, manned = (list(occupied) + [0, 0])[:2] if isinstance(occupied, tuple) else (occupied, 0)
@@ -145,6 +220,13 @@ def _pr_player(p, name, governor, doubloons, goods, island, city, san_juan, lang
             if j < int(manned or 0):
                 out.append((f"3/{p:02d}/ic/{slot:03d}", _dot(x + 11, y + 29, 4, "#6e2c00", "colonist")))
             slot += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _pr_city(p, city, lang) -> tuple:
+    out = []
+    y = 86 + p * 94
     for b, (building, colonists) in enumerate(city):
         x = 8 + (b % 4) * 178
         yy = y + 44 + (b // 4) * 15
@@ -187,25 +269,53 @@ def _bounds(view: dict) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def carcassonne(view: dict) -> dict:
+def carcassonne(view: dict, memo: dict | None = None) -> dict:
     """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
     growing map only adds pieces; the picture's viewBox follows the map (see size)."""
     x0, y0, _x1, _y1 = _bounds(view)
-    names = [p.get("name") for p in view.get("players") or []]
+    names = tuple(p.get("name") for p in view.get("players") or [])
     head = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
     parts = {_k(0, "head"): _text(x0 * CELL - 16, y0 * CELL - 16, _("{scores} · tiles left {n}").format(scores=head, n=view.get("bag_total")), "h")}
-    for t in view.get("board") or []:
-        px, py = t["x"] * CELL, t["y"] * CELL
-        key = f"1/{t['y']:+05d}/{t['x']:+05d}"
-        parts[key] = _tile(px, py, t.get("edges") or "FFFF", f"{t.get('tile')} at {t['x']},{t['y']}")
-        fig = t.get("figure")
-        if fig:
-            owner = fig.get("player") if isinstance(fig, dict) else None
-            p = names.index(owner) if owner in names else 0
-            parts[key + "/f"] = _dot(px + CELL / 2, py + CELL / 2, 5, PLAYER_COLOURS[p % 6],
-                                     f"{owner}: {fig.get('figure', '') if isinstance(fig, dict) else fig} "
-                                     f"{fig.get('feature', '') if isinstance(fig, dict) else ''}".strip())
+    board = view.get("board") or []
+    last = memo.get("board") if memo is not None else None
+    tiles, start = [], 0
+    if last is not None and last[1] == names:
+        n = len(last[0])
+        if n <= len(board) and board[:n] == last[0]:     # the usual step: the same tiles, perhaps one more
+            tiles, start = list(last[2]), n
+    flat = list(last[3]) if start else []
+    for i in range(start, len(board)):
+        t = board[i]
+        if last is not None and i < len(last[0]) and last[0][i] == t and last[1] == names:
+            tile = last[2][i]     # the same tile as at the last step (tiles are listed as placed)
+        else:
+            fig = t.get("figure")
+            if fig:
+                fig = tuple(fig.items()) if isinstance(fig, dict) else fig
+            tile = _cc_tile(t["x"], t["y"], t.get("tile"), t.get("edges") or "FFFF", fig or None,
+                            names if fig else ())
+        tiles.append(tile)
+        flat.extend(tile)
+    if memo is not None:
+        memo["board"] = (board, names, tiles, flat)
+    parts.update(flat)
     return parts
+
+
+@lru_cache(maxsize=16384)
+def _cc_tile(x: int, y: int, tile, edges: str, fig, names: tuple) -> tuple:
+    """A placed tile and its figure (fig: the view's figure as pairs, or as it came when it is not a dict)."""
+    px, py = x * CELL, y * CELL
+    key = f"1/{y:+05d}/{x:+05d}"
+    out = [(key, _tile(px, py, edges, f"{tile} at {x},{y}"))]
+    if fig:
+        info = dict(fig) if isinstance(fig, tuple) else None
+        owner = info.get("player") if info is not None else None
+        p = names.index(owner) if owner in names else 0
+        out.append((key + "/f", _dot(px + CELL / 2, py + CELL / 2, 5, PLAYER_COLOURS[p % 6],
+                                     f"{owner}: {info.get('figure', '') if info is not None else fig} "
+                                     f"{info.get('feature', '') if info is not None else ''}".strip())))
+    return tuple(out)
 
 
 def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
@@ -215,7 +325,7 @@ def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
 
 # --- El Capitan ---------------------------------------------------------------------------------
 @lru_cache(maxsize=16384)
-def _city_row(c: int, city: str, sites: tuple, forts: tuple) -> str:
+def _city_row(c: int, city: str, sites: tuple, forts: tuple, lang: str) -> str:
     """One city's row: its name, a square per site in the owner's colour, its fortresses (one piece)."""
     y = 32 + c * 26
     kids = [el("text", display("el-capitan", "city", city), x=8, y=y + 15, class_="small")]
@@ -229,24 +339,58 @@ def _city_row(c: int, city: str, sites: tuple, forts: tuple) -> str:
     return to_text(el("g", children=kids))
 
 
-def el_capitan(view: dict) -> dict:
-    parts = {"0/head": _text(8, 18, _("Phase {phase} · paydays {paydays} · current {player}").format(
-        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h")}
+def el_capitan(view: dict, memo: dict | None = None) -> dict:
+    lang = language()
+    parts = {"0/head": _ec_head(view.get("phase"), view.get("paydays"), view.get("current") or "-", lang)}
     cities = view.get("cities") or {}
-    for c, city in enumerate(sorted(cities)):
-        info = cities[city]
-        sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in info.get("sites") or ())
-        forts = tuple(f for f in info.get("fortresses") or () if f)
-        parts[f"1/{c:03d}"] = _city_row(c, city, sites, forts)
+    last = memo.get("cities") if memo is not None else None
+    if last is not None and last[0] == cities and last[1] == lang:     # most moves change no city
+        parts.update(last[2])
+    else:
+        rows = _ec_cities(cities, lang, memo)
+        if memo is not None:
+            memo["cities"] = (cities, lang, rows)
+        parts.update(rows)
     base = 32 + len(cities) * 26 + 8
     for p, pl in enumerate(view.get("players") or []):
-        y = base + p * 22
-        parts[f"2/{p}/d"] = _dot(14, y - 5, 6, NAMED_COLOURS.get(str(pl.get("colour")), "#888"),
-                                 str(pl.get("colour")))
-        parts[f"2/{p}/t"] = _text(26, y, _("{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans").format(
-            name=pl.get("name"), money=pl.get("money"), place=pl.get("ship"), cards=len(pl.get("hand") or []),
-            loans=len(pl.get("loans") or [])))
+        parts.update(_ec_player(p, base, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
+                                len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
     return parts
+
+
+def _ec_cities(cities: dict, lang: str, memo: dict | None) -> tuple:
+    rows = []
+    for c, city in enumerate(sorted(cities)):
+        info = cities[city]
+        last = memo.get(("city", c)) if memo is not None else None
+        if last is not None and last[0] == city and last[1] == info and last[2] == lang:
+            rows.append((f"1/{c:03d}", last[3]))
+            continue
+        sites = info.get("sites") or ()
+        try:
+            sites = tuple(sites)
+            hash(sites)
+        except TypeError:   # a site given as {"colour": ...}
+            sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in sites)
+        forts = tuple(f for f in info.get("fortresses") or () if f)
+        rows.append((f"1/{c:03d}", _city_row(c, city, sites, forts, lang)))
+        if memo is not None:
+            memo[("city", c)] = (city, info, lang, rows[-1][1])
+    return tuple(rows)
+
+
+@lru_cache(maxsize=4096)
+def _ec_head(phase, paydays, current, lang) -> str:
+    return _text(8, 18, _("Phase {phase} · paydays {paydays} · current {player}").format(
+        phase=phase, paydays=paydays, player=current), "h")
+
+
+@lru_cache(maxsize=8192)
+def _ec_player(p, base, name, colour, money, place, cards, loans, lang) -> tuple:
+    y = base + p * 22
+    return ((f"2/{p}/d", _dot(14, y - 5, 6, NAMED_COLOURS.get(str(colour), "#888"), str(colour))),
+            (f"2/{p}/t", _text(26, y, _("{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans")
+                         .format(name=name, money=money, place=place, cards=cards, loans=loans))))
 
 
 def _el_capitan_height(view: dict) -> int:
@@ -266,8 +410,10 @@ def size(game: str, view: dict) -> tuple[int, int, int, int]:
     return 0, 0, W, height
 
 
-def frame(game: str, view: dict) -> dict:
-    return FRAMES[game](view)
+def frame(game: str, view: dict, memo: dict | None = None) -> dict:
+    """The board's pieces. ``memo``: a dict kept from one step of a game to the next (a replay): a part whose
+    data is equal to the previous step's (compared whole, which is quick) keeps the previous step's piece."""
+    return FRAMES[game](view, memo)
 
 
 def board_svg(game: str, view: dict, title: str = "Board") -> str:

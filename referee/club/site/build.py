@@ -14,12 +14,14 @@ import json
 import os
 import shutil
 from collections import Counter, defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 from ...core.errors import BadInput, RefereeError
-from ...i18n import _, language, ngettext
+from ...i18n import _, language, ngettext, set_language
 from ..common import chrono_key, game_name, start_positions
 from . import boards, svg
+from .cache import PageCache, digest, page_key
 
 MARKER = ".referee-site"
 HERE = Path(__file__).resolve().parent
@@ -159,38 +161,59 @@ def _buckets(scores, n: int = 10):
 
 
 # --- the replay of a tracked play ------------------------------------------------------------------
+class _Steps:
+    """Collects every step of a game as it is replayed: the board as keyed SVG pieces (the first frame
+    whole, then only what changed) and what each move did. Called at the start and after each move."""
+
+    def __init__(self):
+        self.frames = []
+        self.events = []
+        self._prev = None
+        self._size = None
+        self._memo = {}
+
+    def __call__(self, game) -> None:
+        gid = game.game
+        view = game.view()
+        cur = boards.frame(gid, view, self._memo)
+        size = boards.size(gid, view)
+        if self._prev is None:
+            self.frames.append({"set": sorted(cur.items()), "size": size})
+            self.events.append([])
+        else:
+            prev = self._prev
+            step = {"set": [[k, v] for k, v in cur.items() if prev.get(k) != v]}
+            gone = [k for k in prev if k not in cur]
+            if gone:
+                step["del"] = gone
+            if size != self._size:
+                step["size"] = size
+            self.frames.append(step)
+            self.events.append(list(game.events()))
+        self._prev, self._size = cur, size
+
+    def data(self, moves) -> dict:
+        return {"moves": list(moves), "frames": self.frames, "events": self.events}
+
+
 def replay_data(game) -> dict:
-    """Every step of a finished game: the moves, what each did, and the board as keyed SVG pieces (the
-    first frame whole, then only what changed), for the page's step control."""
+    """Every step of a finished game: the moves, what each did, and the board at each step, for the page's
+    step control."""
     from ...core.game import Game
 
     fresh = Game(game.rules, game.players, game.options, date=game.date)
-    gid = game.game
-    view = fresh.view()
-    prev = boards.frame(gid, view)
-    last_size = boards.size(gid, view)
-    frames = [{"set": sorted(prev.items()), "size": last_size}]
-    events = [[]]
+    steps = _Steps()
+    steps(fresh)
     for text in game.moves:
         fresh.play(text)
-        view = fresh.view()
-        cur = boards.frame(gid, view)
-        diff = [[k, v] for k, v in cur.items() if prev.get(k) != v]
-        gone = [k for k in prev if k not in cur]
-        step = {"set": diff}
-        if gone:
-            step["del"] = gone
-        size = boards.size(gid, view)
-        if size != last_size:
-            step["size"] = last_size = size
-        frames.append(step)
-        events.append(list(fresh.events()))
-        prev = cur
-    return {"moves": list(game.moves), "frames": frames, "events": events}
+        steps(fresh)
+    return steps.data(game.moves)
 
 
 # --- writing -----------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
 def _env():
+    """The templates (one environment per process: its texts are translated when a page is rendered)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     env = Environment(loader=FileSystemLoader(str(HERE / "templates")), autoescape=select_autoescape(["html"]),
@@ -215,7 +238,8 @@ def _check_target(target: Path, force: bool) -> None:
 
 
 def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False, title: str | None = None) -> Path:
-    """Write the site into ``out`` (atomically: built beside it, then swapped in). Returns the index page."""
+    """Write the site into ``out`` (atomically: built beside it, then swapped in). Returns the index page.
+    Pages of an earlier site there are reused where nothing they show has changed (see cache.py)."""
     target = Path(out).expanduser()
     _check_target(target, force)
     if docs is None:
@@ -230,8 +254,9 @@ def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False,
     except OSError as err:
         raise BadInput(_("The site cannot be written in {path} ({reason}); choose a folder you can write to.")
                        .format(path=parent, reason=err.strerror or err)) from None
+    earlier = _earlier_site(target)
     try:
-        _write(store, club, work, title or _("Our club's games"))
+        _write(store, club, work, title or _("Our club's games"), PageCache(earlier))
         (work / MARKER).write_text("referee site\n", encoding="utf-8")
         _swap(work, target)
     except OSError as err:
@@ -242,7 +267,58 @@ def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False,
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+    if earlier is not None and earlier != target:
+        shutil.rmtree(earlier, ignore_errors=True)    # the site a killed swap left aside: now replaced
+    _clear_leftovers(target)
     return target / "index.html"
+
+
+# A build killed midway leaves its unfinished folder beside the site (the site itself is untouched: it is
+# only ever replaced whole); one killed while swapping leaves the earlier site as .NAME.old-PID. Such
+# leftovers are removed by the next build once nothing has written in them for this long (a younger one
+# may be another build still running).
+STALE_SECONDS = 600
+
+
+def _leftovers(target: Path):
+    parent = target.parent if str(target.parent) else Path(".")
+    heads = (f".{target.name}.new-", f".{target.name}.old-")
+    try:
+        for entry in parent.iterdir():
+            if entry.name.startswith(heads) and entry.is_dir() and not entry.is_symlink():
+                yield entry
+    except OSError:
+        return
+
+
+def _earlier_site(target: Path) -> Path | None:
+    """The site whose pages may be reused: the one in the folder, or, when a build was killed between
+    taking it away and putting the new one in, the earlier site it left beside."""
+    if (target / MARKER).is_file():
+        return target
+    if target.exists():
+        return None
+    old = [d for d in _leftovers(target) if ".old-" in d.name and (d / MARKER).is_file()]
+    return max(old, key=_last_written) if old else None
+
+
+def _last_written(folder: Path) -> float:
+    times = []
+    for d in (folder, *(folder / sub for sub in ("plays", "players", "games"))):
+        try:
+            times.append(d.stat().st_mtime)
+        except OSError:
+            pass
+    return max(times, default=0.0)
+
+
+def _clear_leftovers(target: Path) -> None:
+    import time
+
+    now = time.time()
+    for folder in _leftovers(target):
+        if now - _last_written(folder) > STALE_SECONDS:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _swap(work: Path, target: Path) -> None:
@@ -257,8 +333,20 @@ def _swap(work: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def _write(store, club: Club, root: Path, title: str) -> None:
-    env = _env()
+def _render(template: str, **ctx) -> bytes:
+    return _env().get_template(template).render(**ctx).encode("utf-8")
+
+
+def _play_key(club: Club, play, doc: dict, record: str | None, lang: str, title: str) -> str:
+    """What a play's page is made from: the stored play, its record, the language, the title and the pages
+    its players' names link to."""
+    ranking = (doc.get("result") or {}).get("ranking") or []
+    links = [club.player_slug.get(str(e.get("player")).lower()) for e in ranking if isinstance(e, dict)]
+    return page_key(lang, title, doc, play.id, play.game, play.date, digest(record.encode("utf-8")) if record else None,
+                    links)
+
+
+def _write(store, club: Club, root: Path, title: str, cache: PageCache) -> None:
     for sub in ("players", "games", "plays", "static"):
         (root / sub).mkdir()
     for name in ("site.css", "replay.js"):
@@ -267,62 +355,118 @@ def _write(store, club: Club, root: Path, title: str) -> None:
     common = {"lang": lang, "club_title": title, "club": club, "player_slug": club.player_slug,
               "play_slug": club.play_slug}
 
-    def page(path: Path, template: str, depth: int, **ctx):
-        html = env.get_template(template).render(root="../" * depth, **common, **ctx)
-        path.write_text(html, encoding="utf-8")
+    def page(rel: str, template: str, depth: int, **ctx) -> str:
+        data = _render(template, root="../" * depth, **common, **ctx)
+        (root / rel).write_bytes(data)
+        return digest(data)
 
-    latest = list(reversed(club.plays))[:20]
-    months = club.months()
-    top_games = club.games.most_common(10)
-    page(root / "index.html", "index.html", 0, latest=latest, standings=club.standings[:20],
-         top_games=top_games, months=months[-24:],
-         months_svg=svg.column_chart([(m[2:], n) for m, n in months[-24:]], title=_("Plays per month"),
-                                     desc=_("Number of plays in each of the last months."), ident="months"),
-         games_svg=svg.bar_chart([(game_name(g), n) for g, n in top_games], title=_("Most played games"),
-                                 desc=_("Plays of each game."), ident="games"))
-    for key in club.names:
-        info = club.player(key)
-        chart = svg.line_chart([(info["name"], info["history"])], title=_("Rating over time"),
-                               desc=_("The conservative rating estimate after each play."), ident="rating")
-        page(root / "players" / f"{club.player_slug[key]}.html", "player.html", 1, p=info, rating_svg=chart)
-    for gid in club.games:
-        info = club.game(gid)
-        hist = svg.column_chart(_buckets(info["scores"]), title=_("Score distribution"),
-                                desc=_("How many scores fell in each range."), ident="scores")
-        page(root / "games" / f"{slug('game', gid)}.html", "game.html", 1, g=info, scores_svg=hist,
-             game_slug=slug("game", gid))
-    replays = _replays(store, [p.id for p in club.plays if (club.by_id.get(p.id) or {}).get("has_record")])
+    # The plays' pages first: an earlier site's page is reused where nothing it shows has changed; the
+    # tracked plays that need replaying go to other processes at once, while this one writes the rest.
+    tracked, plain = [], []
     for play in club.plays:
         doc = club.by_id.get(play.id) or {}
-        page(root / "plays" / f"{club.play_slug[play.id]}.html", "play.html", 1, play=play, doc=doc,
-             replay=replays.get(play.id), game_slug=slug("game", play.game))
+        record = store.read_record(play.id) if doc.get("has_record") else None
+        rel = f"plays/{club.play_slug[play.id]}.html"
+        key = _play_key(club, play, doc, record, lang, title)
+        if cache.reuse(rel, key, root):
+            continue
+        ctx = {"play": play, "doc": doc, "game_slug": slug("game", play.game)}
+        if record:
+            tracked.append((rel, key, record, ctx))
+        else:
+            plain.append((rel, key, ctx))
+    shared = {"lang": lang, "club_title": title, "player_slug": club.player_slug}
+    # The longest games first, so that no process is left with a long one at the end.
+    jobs = [(str(root), rel, key, record, {**shared, **ctx})
+            for rel, key, record, ctx in sorted(tracked, key=lambda job: -len(job[2]))]
+    with _Replays(jobs) as replays:
+        latest = list(reversed(club.plays))[:20]
+        months = club.months()
+        top_games = club.games.most_common(10)
+        page("index.html", "index.html", 0, latest=latest, standings=club.standings[:20],
+             top_games=top_games, months=months[-24:],
+             months_svg=svg.column_chart([(m[2:], n) for m, n in months[-24:]], title=_("Plays per month"),
+                                         desc=_("Number of plays in each of the last months."), ident="months"),
+             games_svg=svg.bar_chart([(game_name(g), n) for g, n in top_games], title=_("Most played games"),
+                                     desc=_("Plays of each game."), ident="games"))
+        # A play's row is on its game's page and on each of its players' pages: made once, by the macro the
+        # templates use (called from here it returns the same escaped markup).
+        row = _env().get_template("_macros.html").module.result_row
+        rows = {play.id: row(play, "../", club.player_slug, club.play_slug) for play in club.plays}
+        for key in club.names:
+            info = club.player(key)
+            chart = svg.line_chart([(info["name"], info["history"])], title=_("Rating over time"),
+                                   desc=_("The conservative rating estimate after each play."), ident="rating")
+            page(f"players/{club.player_slug[key]}.html", "player.html", 1, p=info, rating_svg=chart, rows=rows)
+        for gid in club.games:
+            info = club.game(gid)
+            hist = svg.column_chart(_buckets(info["scores"]), title=_("Score distribution"),
+                                    desc=_("How many scores fell in each range."), ident="scores")
+            page(f"games/{slug('game', gid)}.html", "game.html", 1, g=info, scores_svg=hist,
+                 game_slug=slug("game", gid), rows=rows)
+        for rel, key, ctx in plain:
+            cache.wrote(rel, key, page(rel, "play.html", 1, replay=None, **ctx))
+        for rel, key, page_digest in replays.results():
+            cache.wrote(rel, key, page_digest)
+    cache.save(root)
 
 
-def _replays(store, ids) -> dict:
-    """gid -> replay data for the tracked plays. Replaying is most of a site's work (every step's board), and
-    each game is independent: with many, they are shared among the machine's cores."""
-    records = {gid: store.read_record(gid) for gid in ids}
-    records = {gid: text for gid, text in records.items() if text}
-    if len(records) < 24 or (os.cpu_count() or 1) < 2:
-        return {gid: _replay_text(text) for gid, text in records.items()}
-    from concurrent.futures import ProcessPoolExecutor
+class _Replays:
+    """The tracked plays' pages, each replayed and written by ``_tracked_page``. Replaying is most of a
+    site's work (every step's board) and each game is independent: with many, they are shared among the
+    machine's cores, started at once so that they run while the other pages are written."""
 
-    workers = min(os.cpu_count() or 2, 8)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        done = pool.map(_replay_text, records.values(), chunksize=8)
-        return dict(zip(records, done))
+    FROM = 24          # fewer games are replayed here: starting processes would cost more than it saves
+    START = None       # how workers start (None: the platform's way; tests try "spawn", as on Windows/macOS)
+
+    def __init__(self, jobs):
+        self.jobs = jobs
+        self.pool = None
+        self.futures = None
+
+    def __enter__(self):
+        if len(self.jobs) >= self.FROM and (os.cpu_count() or 1) >= 2:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 2, 8),
+                                            mp_context=multiprocessing.get_context(self.START))
+            self.futures = [self.pool.submit(_tracked_page, job) for job in self.jobs]
+        return self
+
+    def results(self):
+        if self.futures is None:
+            return [_tracked_page(job) for job in self.jobs]
+        return [future.result() for future in self.futures]
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        return False
+
+
+def _tracked_page(job) -> tuple[str, str, str]:
+    """Replay one tracked play and write its page (in a worker process, or in this one): (page, key, digest)."""
+    root, rel, key, record, ctx = job
+    if language() != ctx["lang"]:
+        set_language(ctx["lang"])       # a worker started afresh (Windows, macOS) has its own choice
+    data = _render("play.html", root="../", replay=_replay_text(record), **ctx)
+    (Path(root) / rel).write_bytes(data)
+    return rel, key, digest(data)
 
 
 def _replay_text(text: str):
     """The replay of a game record, or None when it cannot be replayed (the page then shows the result only:
-    the site is never refused for one damaged record)."""
+    the site is never refused for one damaged record). The record is replayed once: its moves are checked
+    and each step drawn in the same pass."""
     from ...core.record import load_record
 
+    steps = _Steps()
     try:
-        game = load_record(text)
+        game = load_record(text, on_position=steps)
     except RefereeError:
         return None
-    return replay_data(game)
+    return steps.data(game.moves)
 
 
 def replay_json(data) -> str:

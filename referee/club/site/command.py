@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ...i18n import _
 from ..commands import _cli, _filter_options, _load
 
 
@@ -28,4 +29,4 @@ def site_command(ctx, folder, game, player, since, until, location, title, force
 
     store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False)
     index = build_site(store, folder, docs=rows, force=force, title=title)
-    click.echo(f"The site is in {index.parent}; open {index}.")
+    click.echo(_("The site is in {folder}; open {index}.").format(folder=index.parent, index=index))
