@@ -17,6 +17,7 @@ from . import __version__
 from . import i18n
 from .i18n import _
 from .club.complete import complete_game, complete_game_ref, complete_location, complete_player
+from .clitypes import FilePath
 
 # Exit codes (contracts §1): 0 ok, 1 a rule says no, 2 bad usage or input (each error carries its own
 # code as exit_code); 3 only for a bug, which still prints a sentence rather than a traceback.
@@ -331,7 +332,7 @@ def parse_options(pairs) -> dict:
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=lambda ctx, param, value:
               _version(ctx, value), help=i18n.N_("Show the version, and where the history and the settings live."))
-@click.option("--db", type=click.Path(), metavar="PATH", envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
+@click.option("--db", type=FilePath(), metavar="PATH", envvar="REFEREE_DB", callback=lambda ctx, param, value: _check_db(ctx, value),
               help="The history store (a TinyDB JSON file). Default: the user data directory.")
 @click.option("--lang", metavar="cs|en", is_eager=True, expose_value=False,
               callback=lambda ctx, param, value: _choose_language(value),
@@ -777,7 +778,7 @@ def undo_command(ctx, game_id, count, reopen):
 
 @cli.command("score")
 @click.argument("game", shell_complete=complete_game)
-@click.argument("source", required=False, metavar="[FILE or -]", type=click.Path(allow_dash=True))
+@click.argument("source", required=False, metavar="[FILE or -]", type=FilePath(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="The result as JSON on stdout.")
 @click.option("--template", is_flag=True, help="Print a filled-in example input for GAME.")
 @click.option("--record", "record", is_flag=True,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 import click
+from ..clitypes import FilePath
 
 from ..i18n import _, ngettext
 from .complete import (complete_finished_ref, complete_game, complete_game_ref, complete_live_ref,
@@ -476,7 +477,7 @@ def _print_h2h(h):
 
 # --- export -----------------------------------------------------------------------------------------
 @click.command("export")
-@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True), metavar="[FILE or -]")
+@click.argument("file", required=False, type=FilePath(dir_okay=False, allow_dash=True), metavar="[FILE or -]")
 @click.option("--format", "-f", "fmt", type=_FORMATS, default=None,
               help="json (full fidelity, with move records), csv (one row per play and player) or bgg (BGG play "
                    "XML). Default: from FILE's extension (.json, .csv, .xml), else json.")
@@ -607,7 +608,7 @@ def _is_store_file(store, path) -> bool:
 
 # --- import -----------------------------------------------------------------------------------------
 @click.command("import")
-@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True), metavar="[FILE or -]")
+@click.argument("file", required=False, type=FilePath(dir_okay=False, allow_dash=True), metavar="[FILE or -]")
 @click.option("--format", "-f", "fmt", type=click.Choice(["json", "csv", "bgg", "qr"], case_sensitive=False),
               default=None, help="Default: from the extension (.json, .csv, .xml, .txt for QR text), else from "
                                  "the content.")
@@ -724,8 +725,8 @@ def _print_skipped(skipped, verbose: bool) -> None:
 # --- qr ---------------------------------------------------------------------------------------------
 @click.command("qr")
 @click.argument("game_id", shell_complete=complete_finished_ref)
-@click.option("--png", type=click.Path(dir_okay=False), default=None, help="Also write the code as a PNG image.")
-@click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Also write the code as an SVG image.")
+@click.option("--png", type=FilePath(dir_okay=False), default=None, help="Also write the code as a PNG image.")
+@click.option("--svg", type=FilePath(dir_okay=False), default=None, help="Also write the code as an SVG image.")
 @click.option("--text", "text_only", is_flag=True, help="Print only the payload text (what the code holds).")
 @click.option("--bgstats", is_flag=True, help="Encode a BG Stats 'createPlay' link instead of referee text: a phone "
                                             "with BG Stats scans it and logs the play there.")

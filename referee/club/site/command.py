@@ -6,10 +6,11 @@ import click
 
 from ...i18n import _
 from ..commands import _cli, _filter_options, _load
+from ...clitypes import FilePath
 
 
 @click.command("site")
-@click.argument("folder", type=click.Path(file_okay=False, dir_okay=True, writable=True))
+@click.argument("folder", type=FilePath(file_okay=False, dir_okay=True, writable=True))
 @_filter_options
 @click.option("--title", default=None, help="The site's title (default: \"Our club's games\").")
 @click.option("--force", is_flag=True, help="Replace a folder that exists and is not an earlier site.")

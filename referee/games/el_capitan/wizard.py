@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 
 import click
+from ...clitypes import FilePath
 
 from referee.core.names import display
 from referee.i18n import N_, _, ngettext
@@ -389,11 +390,11 @@ def _tty_asker():
 
 
 @click.command("board")
-@click.option("--file", "path", type=click.Path(dir_okay=False), default=None,
+@click.option("--file", "path", type=FilePath(dir_okay=False), default=None,
               help="The board file (default: the user data directory's el-capitan-board.json).")
 @click.option("--show", is_flag=True, help="Show the saved board and its warnings; change nothing.")
 @click.option("--check", "check_only", is_flag=True, help="Validate the board file and exit (2 if it is unusable).")
-@click.option("--from-record", "record", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--from-record", "record", type=FilePath(exists=True, dir_okay=False), default=None,
               help="Add the board values a recorded El Capitan game was told at the table.")
 @click.option("--set", "assignments", multiple=True, metavar="CITY.FIELD=VALUE",
               help="Correct single values without the questions (repeatable): " + SET_HELP + ".")
