@@ -278,8 +278,10 @@ def near_duplicates(name: str, known) -> list[str]:
 
 
 def known_players(store) -> list[str]:
-    """The names in the history (their latest spelling), read from the store's light summaries where the
-    store keeps them."""
+    """The names in the history (one spelling of each): a sharded store's lists of names (Store.player_names),
+    else the rows of its light summaries."""
+    if hasattr(store, "layout") and store.layout() == 2:
+        return store.player_names()
     rows = store.archived_summaries() if hasattr(store, "archived_summaries") else store.archived()
     names: dict = {}
     for row in rows:

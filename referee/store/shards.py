@@ -5,6 +5,8 @@
     history.json.d/a1.sum.json   the summary of a1.json: one short row per game (what `history`, `stats`,
                                  `resolve` and `new` need), with the size and mtime of the a1.json it
                                  describes; a summary that does not match its shard is rebuilt in memory
+    history.json.d/a1.names      the players named in a1.json, once each (for "did you mean"), stamped
+                                 like the summary; one that does not match is read from the summary
     history.json.d/commit.json   present only while a write that spans several shards is being put in place
     history.json.d/stats.cache   what `stats` counted, checked against the summaries (club/stats_cache.py)
 
@@ -181,6 +183,44 @@ def summary_of(docs: dict, reuse: dict | None = None) -> dict:
         newest = next(v for v in versions if v.__class__ is not int)
         newest = newest if isinstance(newest, (str, float, bool, type(None))) else str(newest)
     return {"schema": newest, "rows": rows, "ext": ext}
+
+
+def names_of(docs: dict) -> list[str]:
+    """Every player named in a shard's documents, once (the last spelling in stored order)."""
+    names: dict = {}
+    for _seq, doc in sorted(docs.items()):
+        players = doc.get("players") if isinstance(doc, dict) else None
+        for p in players if isinstance(players, list) else ():
+            if isinstance(p, str):
+                names[p.casefold()] = p
+    return list(names.values())
+
+
+# A shard's player names, in `KEY.names` beside it (derived, like its summary, and stamped with the shard's
+# size and mtime; not named *.json, so never taken for a shard): "did you mean" of `new` and `record` reads
+# 124 short lists instead of every game's summary row (0.14 s of 0.26 s at 100,000 games).
+def encode_names(names: list[str], shard: Path) -> bytes:
+    info = os.stat(shard)
+    return json.dumps({"names": names, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns},
+                      ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def read_names(directory: Path, key: str) -> list[str] | None:
+    """The stored names of shard ``key`` when they describe it now; None otherwise (the caller reads the
+    summary instead)."""
+    from ..core.errors import StoreError
+
+    try:
+        raw = read_regular(directory / f"{key}.names")
+        data = json.loads(raw) if raw else None
+        info = os.stat(directory / f"{key}.json")
+    except (OSError, ValueError, StoreError):
+        return None
+    if not (isinstance(data, dict) and data.get("shard_size") == info.st_size
+            and data.get("shard_mtime_ns") == info.st_mtime_ns and isinstance(data.get("names"), list)
+            and all(isinstance(n, str) for n in data["names"])):
+        return None
+    return data["names"]
 
 
 def _unnumber(text: str):
@@ -371,6 +411,7 @@ def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict
         try:
             _write_derived(directory / f"{key}.sum.json",
                            encode_summary(summary_of(shards[key], (reuse or {}).get(key)), path))
+            _write_derived(directory / f"{key}.names", encode_names(names_of(shards[key]), path))
         except Exception:  # a missing summary costs time, never data
             pass
 

@@ -6,7 +6,8 @@ Layout for a store at ``history.json`` (schema 2):
                             store's root; without it the store is empty
     history.json.bak        the previous version of history.json
     history.json.d/         the finished games (tracked, recorded, imported) in TinyDB files by the first
-                            characters of the id, each with a summary beside it (see shards.py), and
+                            characters of the id, each with a summary and a list of its players beside it
+                            (see shards.py), and
                             stats.cache, what `stats` counted (derived: club/stats_cache.py)
     history.json.v1         a store of schema 1 (one TinyDB file with every game) as it was when migrated
     history.json.lock       the writers' lock; history.json.lock.holder names its holder
@@ -359,6 +360,24 @@ class Store:
                                  f"Game {shards.row_id(r)} in {self._shard_path(key)}")
                 check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
             yield key, summary
+
+    def player_names(self) -> list[str]:
+        """Every player named in the finished games, once each (for "did you mean"): each shard's stored
+        list of names where it describes the shard, else the names in its summary's rows."""
+        version, data = self._root()
+        if version != 2:
+            return []
+        pending = shards.pending(self.shards_dir)
+        keys = shards.shard_keys(self.shards_dir)
+        names: dict = {}
+        for key in keys + [k for k in pending if k not in keys]:
+            listed = None if key in pending else shards.read_names(self.shards_dir, key)
+            if listed is None:
+                listed = [p for r in shards.rows_of(self._summary(key, pending))
+                          for p in (r.get("players") or ()) if isinstance(p, str)]
+            for p in listed:
+                names[p.casefold()] = p
+        return list(names.values())
 
     def archived_ids(self) -> set[str]:
         version, data = self._root()

@@ -120,7 +120,7 @@ def test_recording_a_game_rewrites_only_its_shard(store):
     key = shards.shard_key(gid)
     after = {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in store.shards_dir.iterdir()}
     changed = {name for name in after if before.get(name) != after[name]}
-    assert changed <= {f"{key}.json", f"{key}.json.bak", f"{key}.sum.json"} and f"{key}.json" in changed
+    assert changed <= {f"{key}.json", f"{key}.json.bak", f"{key}.sum.json", f"{key}.names"} and f"{key}.json" in changed
     assert (store.path.stat().st_ino, store.path.stat().st_mtime_ns) == (root.st_ino, root.st_mtime_ns)
 
 
