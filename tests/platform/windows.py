@@ -92,8 +92,12 @@ class _Without(types.ModuleType):
         object.__setattr__(self, "_extra", extra)
 
     def __getattribute__(self, name):
-        if name in ("_real", "_missing", "_extra", "__class__", "__dict__"):
+        if name in ("_real", "_missing", "_extra", "__class__"):
             return object.__getattribute__(self, name)
+        if name == "__dict__":
+            # the real module's: pytest's monkeypatch reads the old value from __dict__, and with the stand-in's
+            # own (nearly empty) one its undo deleted the real os.cpu_count for the rest of the run
+            return object.__getattribute__(self, "_real").__dict__
         extra = object.__getattribute__(self, "_extra")
         if name in extra:
             return extra[name]
