@@ -11,7 +11,6 @@ leaves the earlier file as it was). 100,000 games: 89 MB instead of 715 (benchma
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from .common import chrono_key
@@ -136,28 +135,13 @@ def write_csv(store, rows, path: Path, excel: bool = False) -> None:
 
 def write_chunks(path: Path, chunks) -> None:
     """Write the text ``chunks`` to ``path`` through a temp file beside it (fsynced, then renamed over it)."""
-    import tempfile
+    from itertools import chain
 
-    from ..store.atomic import _fsync_dir, _mode_for, check_regular, write_through
+    from ..store.atomic import _fsync_dir, check_regular, replace_with, write_temp, write_through
 
     path = write_through(Path(path))
     check_regular(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     first = next(chunks)            # every game read (a damaged shard is said) before any file is made
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(first.encode("utf-8"))
-            for chunk in chunks:
-                fh.write(chunk.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, _mode_for(path))
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    tmp = write_temp(path, (chunk.encode("utf-8") for chunk in chain((first,), chunks)))
+    replace_with(tmp, path)
     _fsync_dir(path.parent)

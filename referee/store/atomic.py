@@ -114,15 +114,20 @@ def check_regular(path: Path) -> None:
                          f"was changed.")
 
 
-def write_temp(path: Path, data: bytes, sync: bool = True) -> Path:
-    """Write ``data`` to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at
-    once); returns the temp file's path."""
+def write_temp(path: Path, data, sync: bool = True) -> Path:
+    """Write ``data`` (bytes, or an iterable of bytes written as they come: an export that must not be held
+    whole) to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at once);
+    returns the temp file's path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            if isinstance(data, (bytes, bytearray)):
+                fh.write(data)
+            else:
+                for chunk in data:
+                    fh.write(chunk)
             fh.flush()
             if sync:
                 os.fsync(fh.fileno())
@@ -135,6 +140,18 @@ def write_temp(path: Path, data: bytes, sync: bool = True) -> Path:
             pass
         raise
     return Path(tmp)
+
+
+def replace_with(tmp: Path, path: Path) -> None:
+    """Put the temp file ``tmp`` in place of ``path``; on failure the temp file is removed, never left."""
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:

@@ -21,7 +21,7 @@ import json
 import os
 from pathlib import Path
 
-from .atomic import _fsync_dir, _keep_backup, atomic_write, read_regular, write_temp
+from .atomic import _fsync_dir, _keep_backup, atomic_write, read_regular, replace_with, write_temp
 
 GAMES = "games"
 SUMMARY_VERSION = 8
@@ -420,15 +420,7 @@ def _write_derived(path: Path, data: bytes) -> None:
     """Replace a summary whole, without waiting for the disk: after a crash it is the old one, the new
     one, or unreadable, and each of those that does not describe its shard is rebuilt from the shard. (An
     import that touches every shard waited for 250 flushes of summaries: half of its time.)"""
-    tmp = write_temp(path, data, sync=False)
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replace_with(write_temp(path, data, sync=False), path)
 
 
 def pending(directory: Path) -> dict[str, Path]:
