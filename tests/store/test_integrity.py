@@ -9,7 +9,6 @@ import tempfile
 import pytest
 
 from referee import session
-from referee.cli import main
 from referee.core.errors import BadInput, HalfDone, StoreError, WouldReopen
 from referee.store import Store
 from referee.store.ids import is_id
@@ -19,18 +18,6 @@ from referee.store.ids import is_id
 def store(db, toy):
     return Store(db)
 
-
-@pytest.fixture
-def referee(db, toy, capsys):
-    """referee(*argv) -> (exit code, stdout, stderr), through main() as the installed program runs it."""
-    def run(*args):
-        with pytest.raises(SystemExit) as done:
-            main([str(a) for a in args])
-        out = capsys.readouterr()
-        assert "Traceback" not in out.err and "internal error" not in out.err, out.err
-        code = done.value.code
-        return (0 if code is None else code), out.out, out.err
-    return run
 
 
 def snapshot(folder):

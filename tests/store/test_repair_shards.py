@@ -12,7 +12,6 @@ import os
 import pytest
 
 from referee import session
-from referee.cli import main
 from referee.core.errors import StoreError
 from referee.store import Store, shards
 from referee.store.repair import repair
@@ -30,17 +29,6 @@ def store(db, toy):
         store.add_archived([recorded(i, gid=gid)])    # a1 written twice: it has a last good copy
     return store
 
-
-@pytest.fixture
-def referee(db, toy, capsys):
-    def run(*args):
-        with pytest.raises(SystemExit) as done:
-            main([str(a) for a in args])
-        out = capsys.readouterr()
-        assert "Traceback" not in out.err and "internal error" not in out.err, out.err
-        code = done.value.code
-        return (0 if code is None else code), out.out, out.err
-    return run
 
 
 def shard(store, key="a1"):
