@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.i18n import _
 
 from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
-from . import governor
+from .turns import next_decision, role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
 BUILD_NOU_TEXT = tuple("build " + b + " no-university" for b in BIDS)
@@ -66,8 +66,8 @@ def _skipped(s) -> None:
 
 
 def step(s) -> None:
-    if not governor.next_decision(s, options, on_skip=_skipped):
-        governor.role_done(s)
+    if not next_decision(s, options, on_skip=_skipped):
+        role_over(s)
 
 
 def act(s, a) -> None:

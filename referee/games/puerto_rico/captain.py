@@ -8,7 +8,7 @@ from referee.i18n import N_, _
 
 from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF, good_,
                     award_vp, mk)
-from . import governor
+from .turns import role_over
 
 LOAD_TEXT = tuple("load " + g for g in GOODS)
 WHARF_TEXT = tuple("wharf " + g for g in GOODS)
@@ -203,7 +203,7 @@ def storage_step(s) -> None:
             sh[1] = -1
             sh[2] = 0
     s.st_kept = None
-    governor.role_done(s)
+    role_over(s)
 
 
 def storage_options(s, p: int) -> list:

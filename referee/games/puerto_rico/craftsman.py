@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.i18n import _
 
 from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay, prod_capacity
-from . import governor
+from .turns import role_over
 
 
 def begin(s) -> None:
@@ -47,7 +47,7 @@ def begin(s) -> None:
                      if not any(got_chooser) else
                      _("{who} produced only kinds the supply has run out of, so there is no craftsman's extra "
                        "barrel (rule 5.5 C4).")).format(who=who))
-    governor.role_done(s)
+    role_over(s)
 
 
 def act(s, a) -> None:
@@ -57,4 +57,4 @@ def act(s, a) -> None:
         s.goods[s.actor][g] += 1
         s.events.append(_("{who} takes an extra {good} (craftsman's privilege).").format(
             who=s.names[s.actor], good=good_(g)))
-    governor.role_done(s)
+    role_over(s)

@@ -1,12 +1,27 @@
 """The round (rule 5.1): choosing roles in turn, doubloons on unchosen roles, the governor's rotation,
-the 2-player role order, the prospector (5.8), and the end of the game at the end of a round (6)."""
+the 2-player role order, the prospector (5.8), and the end of the game at the end of a round (6).
+
+The flow of the game lives here alone: which phase a role card starts is data (``PHASES``), and a role
+whose phase is over only says so (``turns.role_over``); ``advance``, run after every move, moves on.
+"""
 
 from __future__ import annotations
 
 from referee.i18n import _
 
-from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLES, SETTLER, TRADER, mk,
-                    dbl_, move_table, pay, role_)
+from . import builder, captain, craftsman, mayor, settler, trader
+from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLE_DONE, ROLES, ROUND_START, SETTLER, TRADER,
+                    mk, dbl_, move_table, pay, role_)
+
+# Role card -> how its phase begins (the mayor's also gets whether the chooser takes the privilege).
+PHASES = {
+    SETTLER: settler.begin,
+    MAYOR: mayor.begin,
+    BUILDER: builder.begin,
+    CRAFTSMAN: craftsman.begin,
+    TRADER: trader.begin,
+    CAPTAIN: captain.begin,
+}
 
 
 def picker(s) -> int:
@@ -65,42 +80,15 @@ def choose(s, action) -> None:
     role = ROLES.index(s.cards[i])
     s.events.append((_("{who} chooses the {role} and takes {amount} from it.") if coins else
                      _("{who} chooses the {role}.")).format(who=s.names[p], role=role_(s.cards[i]), amount=dbl_(coins)))
-    if role == SETTLER:
-        settler.begin(s)
-    elif role == MAYOR:
-        mayor.begin(s, flag)
-    elif role == BUILDER:
-        builder.begin(s)
-    elif role == CRAFTSMAN:
-        craftsman.begin(s)
-    elif role == TRADER:
-        trader.begin(s)
-    elif role == CAPTAIN:
-        captain.begin(s)
+    if role == MAYOR:
+        PHASES[MAYOR](s, flag)
+    elif role in PHASES:
+        PHASES[role](s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
         paid = pay(s, p, 1)
         s.events.append(_("{who} takes {amount} from the supply (prospector, rule 5.8).").format(
             who=s.names[p], amount=dbl_(paid)))
         role_done(s)
-
-
-def next_decision(s, options, *, until=None, on_skip=None) -> bool:
-    """Walk the phase's turn order (from the chooser, clockwise) from ``s.turn`` to the first player who
-    has a decision: set ``s.actor`` and ``s.mv`` to that player's moves and return True. A player without
-    one is skipped (``on_skip(s)`` after each). False once everyone has had his turn, or ``until(s)``
-    ends the phase early."""
-    n = s.n
-    while s.turn < n and not (until and until(s)):
-        p = (s.chooser + s.turn) % n
-        s.actor = p
-        mv = options(s, p)
-        if mv:
-            s.mv = mv
-            return True
-        s.turn += 1
-        if on_skip:
-            on_skip(s)
-    return False
 
 
 def role_done(s) -> None:
@@ -135,4 +123,10 @@ def end_round(s) -> None:
     start_round(s)
 
 
-from . import builder, captain, craftsman, mayor, settler, trader  # noqa: E402  (the phases call back here)
+def advance(s) -> None:
+    """After a move: a role whose phase is over gives way to the next role or the next round; the end of
+    setup starts the first round."""
+    if s.phase == ROLE_DONE:
+        role_done(s)
+    elif s.phase == ROUND_START:
+        start_round(s)

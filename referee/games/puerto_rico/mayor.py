@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.i18n import _
 
 from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table
-from . import governor
+from .turns import role_over
 
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
 
@@ -58,7 +58,7 @@ def step(s) -> None:
         t, b = propose(s, p, [0] * 6, [0] * NB, pool)
         _finish_pool(s, p, t, b, pool)
     refill(s)
-    governor.role_done(s)
+    role_over(s)
 
 
 def _table():

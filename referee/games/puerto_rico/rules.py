@@ -69,6 +69,7 @@ class PuertoRicoRules(Rules):
         s = new_state(players, options)
         s.events.append(_("Setup: turn up the face-up plantations."))
         settler.reveal_step(s)
+        governor.advance(s)
         return s
 
     def legal(self, s):
@@ -77,6 +78,7 @@ class PuertoRicoRules(Rules):
     def apply(self, s, move):
         s.events = []
         _ACT[s.phase](s, move.action)
+        governor.advance(s)
 
     def parse(self, s, text):
         from .notation import parse

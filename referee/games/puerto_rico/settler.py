@@ -7,7 +7,7 @@ from referee.i18n import _
 
 from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, PH_SETTLER, QUARRY,
                     REVEAL, a_, chance_list, good_, mk, take_colonist)
-from . import governor
+from .turns import next_decision, role_over, round_starts
 
 
 def begin(s) -> None:
@@ -48,7 +48,7 @@ def _next_player(s) -> None:
 
 
 def step(s) -> None:
-    if governor.next_decision(s, options, on_skip=_next_player):
+    if next_decision(s, options, on_skip=_next_player):
         return
     # 5.2 S7: discard the row, turn up N+1 new tiles
     for k in range(5):
@@ -89,9 +89,9 @@ def reveal_step(s) -> None:
         s.reveal_left -= 1
         s.events.append(_("A {good} plantation is turned up (the only kind left in the stack).").format(good=good_(k)))
     if s.card < 0:  # the row at setup
-        governor.start_round(s)
+        round_starts(s)
     else:
-        governor.role_done(s)
+        role_over(s)
 
 
 def act(s, a) -> None:

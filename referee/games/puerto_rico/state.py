@@ -51,6 +51,8 @@ CITY = 12
 # phases (state.phase)
 REVEAL, ROLE, PH_SETTLER, DRAW, PH_MAYOR, PH_BUILDER, PH_CRAFTSMAN, PH_TRADER, PH_CAPTAIN, STORAGE, END = (
     "reveal", "role", "settler", "draw", "mayor", "builder", "craftsman", "trader", "captain", "storage", "end")
+# Signals from a role to the round's flow (turns.role_over, turns.round_starts): set and taken within one move.
+ROLE_DONE, ROUND_START = "role-done", "round-start"
 
 
 class PRState:

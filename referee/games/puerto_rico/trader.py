@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.i18n import _
 
 from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, good_, mk, pay
-from . import governor
+from .turns import next_decision, role_over
 
 SELL_TEXT = tuple("sell " + g for g in GOODS)
 
@@ -51,14 +51,14 @@ def _skipped(s) -> None:
 
 
 def step(s) -> None:
-    if governor.next_decision(s, options, until=_house_full, on_skip=_skipped):
+    if next_decision(s, options, until=_house_full, on_skip=_skipped):
         return
     if _house_full(s):  # 5.6 T5: only a full house is emptied
         for g in s.house:
             s.gsup[g] += 1
         s.house = []
         s.events.append(_("The trading house is full and is emptied into the supply."))
-    governor.role_done(s)
+    role_over(s)
 
 
 def act(s, a) -> None:
