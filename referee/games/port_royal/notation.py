@@ -688,7 +688,7 @@ def _symbol_word(w: str) -> str:
 
 
 def _parse_claim(rules, s, who, rest: str) -> str:
-    from .rules import claim_text, combos, combo_words, combo_names
+    from .expeditions import claim_text, combos, combo_words, combo_names
     from .state import FLIP, REVEAL, SHIP as SHIP_PHASE, CLOSE, TAKE
 
     active = s.players[s.active]

@@ -17,6 +17,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     INFLUENCE, KIND, PERSON, REQUIRE, S_ADM, S_ANCHOR, S_CROSS, S_EXP, S_GOV, S_HOUSE,
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
+from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
 from .notation import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
@@ -24,7 +25,6 @@ NC = C.N
 CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))
 RESHUFFLE_MOVE = Move("reshuffle", None, False, ("reshuffle",))
 PAID_MOVES = tuple(Move("paid " + IDS[i], None, False, ("paid", i)) for i in range(NC))
-SYMBOL_WORD = ("settler", "captain", "priest", "jack")
 INFLUENCE_GOAL = 12
 
 
@@ -49,47 +49,10 @@ def plural(n: int, word: str) -> str:
     return text.format(n=n)
 
 
-# The persons paying for an expedition, as they are named in the texts shown (the move text keeps SYMBOL_WORD).
-_SYMBOL_PERSON = ("settler", "captain", "priest", "jack")
-
-
 def base_for(colours: int) -> int:
     """T1: 0-3 distinct colours -> 1 card, 4 -> 2, 5 -> 3."""
     k = bin(colours).count("1")
     return 1 if k <= 3 else k - 2
-
-
-def combos(req, stats) -> list:
-    """E3: every way to pay an expedition: (settlers, captains, priests, jacks), fewest Jacks first."""
-    h, a, c = req
-    total = h + a + c
-    jacks = stats[S_JOKER]
-    out = []
-    for hs in range(min(h, stats[S_HOUSE]), -1, -1):
-        for as_ in range(min(a, stats[S_ANCHOR]), -1, -1):
-            for cs in range(min(c, stats[S_CROSS]), -1, -1):
-                j = total - hs - as_ - cs
-                if j <= jacks:
-                    out.append((hs, as_, cs, j))
-    out.sort(key=lambda t: t[3])
-    return out
-
-
-def combo_words(combo) -> str:
-    return " ".join(w for w, k in zip(SYMBOL_WORD, combo) for _n in range(k))
-
-
-def combo_names(combo) -> str:
-    """The persons discarded for a claim, by their names in the language in force (for texts, not moves)."""
-    from referee.i18n import language
-
-    if language() == "en":
-        return combo_words(combo)               # English texts have always shown the move's words
-    return " ".join(display("port-royal", "person", w) for w, k in zip(_SYMBOL_PERSON, combo) for _n in range(k))
-
-
-def claim_text(exp: int, combo, default: bool) -> str:
-    return f"claim {IDS[exp]}" if default else f"claim {IDS[exp]} using {combo_words(combo)}"
 
 
 class PortRoyalRules(Rules):
