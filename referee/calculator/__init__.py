@@ -18,6 +18,8 @@ __all__ = ["GAMES", "calculator_module", "resolve", "run", "score_data"]
 
 from scoring import CALCULATORS as GAMES  # calculator game id -> module in scoring/
 
+from .modules import calculator_module
+
 
 def resolve(game) -> str:
     """The calculator's game id for what the user typed; exact ids skip the registry (and its imports)."""
@@ -31,20 +33,6 @@ def resolve(game) -> str:
         raise BadInput(_("There is no final-scoring calculator for {game}; the calculator scores: {games}.").format(
             game=game_id, games=", ".join(GAMES)))
     return game_id
-
-
-def calculator_module(game_id: str):
-    """scoring.<game>: exposes score(data), TEMPLATE and CHOICES."""
-    import importlib
-
-    name = f"scoring.{GAMES[game_id]}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name != name:
-            raise
-        raise BadInput(_("The {game} calculator is not installed in this copy of referee (module {module} is "
-                         "missing).").format(game=game_id, module=name)) from None
 
 
 def score_data(game_id: str, data: dict, where: str | None = None):

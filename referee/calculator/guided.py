@@ -979,7 +979,7 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
     ``err`` (streams default to sys.stdin/stdout/stderr)."""
     import scoring
 
-    from . import calculator_module
+    from .modules import calculator_module
 
     module = calculator_module(game_id)
     if asker is None:
