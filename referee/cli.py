@@ -79,6 +79,10 @@ class RefereeGroup(click.Group):
             cmd.context_class = TranslatingContext      # its --help in the chosen language too
         return cmd
 
+    def lazy_short_helps(self) -> list[str]:
+        """The short help of every lazily loaded command, as msgids (helptext.texts lists them)."""
+        return [short for _mod, _attr, short in LAZY_COMMANDS.values()]
+
     def format_commands(self, ctx, formatter):
         # Short help for lazy commands without importing them (keeps --help fast).
         from .helptext import short_help

@@ -75,9 +75,9 @@ class TranslatingCommand(click.Command):
 
 
 def texts(cli: click.Group) -> list[str]:
-    """Every help text of the CLI (commands, their options and arguments), as msgids, in CLI order."""
-    from .cli import LAZY_COMMANDS
-
+    """Every help text of the CLI (commands, their options and arguments), as msgids, in CLI order.
+    A group that loads commands lazily lists their short help through ``lazy_short_helps()`` (so this
+    module, which the CLI imports, never imports the CLI back)."""
     found: list[str] = []
 
     def add(text):
@@ -100,6 +100,6 @@ def texts(cli: click.Group) -> list[str]:
                     walk(sub, click.Context(sub, info_name=name, parent=ctx))
 
     walk(cli, ctx)
-    for _mod, _attr, text in LAZY_COMMANDS.values():
+    for text in getattr(cli, "lazy_short_helps", tuple)():
         add(text)
     return found
