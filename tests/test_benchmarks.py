@@ -71,3 +71,13 @@ def test_store_bench_prints_the_scale_table(tmp_path):
     assert [r[0] for r in rows if len(r) == 5] == ["0", "30"]           # the store's own part, in process
     assert [r[0] for r in rows if len(r) == 7 and "/" in r[1]] == ["0", "30"]   # stats and history, CPU / MB
     assert "import 10 tracked games" in out and "bytes written by one move" in out
+
+
+def test_compare_runs_both_sides_and_prints_every_measure(tmp_path):
+    """benchmarks/compare.py against HEAD, quick mode (no venvs): every measure has a base and a tree figure."""
+    out = bench("compare.py", "HEAD", "--no-venv", "--rounds", "1", "--seconds", "0.02", "--records", "1",
+                "--deep", "12", "--titles", "port-royal:2", tmp_path=tmp_path)
+    rows = {line[:26].strip(): line for line in out.splitlines()[2:]}
+    assert {"port-royal 2p", "click hello-world", "referee --help", "moves ID", "show ID", "move at move 1",
+            "move at move 12", "replay of records"} <= set(rows)
+    assert "x hello:" in rows["move at move 1"]
