@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import datetime as _dt
-import re
 
 from ..i18n import _
 from .errors import BadInput, GameOver, IllegalMove, InvalidMove
 from .move import Move, MoveList, normalize
 from .rules import Rules
 
-# Names appear in records, CSV and prompts: keep them printable and free of the separators we use.
-_NAME_FORBIDDEN = re.compile(r"[,;=#\[\]\"\x00-\x1f\x7f]")
-MAX_NAME = 30
+from .limits import MAX_NAME, NAME_FORBIDDEN as _NAME_FORBIDDEN  # noqa: F401  (both are used by name elsewhere)
 
 
 def validate_players(rules: Rules, players, options: dict | None = None) -> list[str]:
@@ -260,7 +257,7 @@ class Game:
         self.rules.check(self.state)
 
     def to_record(self, **extra_headers) -> str:
-        from .record import write_record
+        from .record_text import write_record
 
         return write_record(self, **extra_headers)
 

@@ -157,7 +157,7 @@ def _scripts(text: str) -> list[str]:
 def player_name(value, field: str | None = None) -> str:
     """One player's name as stored: NFKC, runs of spaces collapsed; refused if it holds a hidden character,
     mixes look-alike alphabets, or a character the record and CSV use as a separator."""
-    from .game import _NAME_FORBIDDEN, MAX_NAME
+    from .limits import MAX_NAME, NAME_FORBIDDEN as _NAME_FORBIDDEN
 
     raw = value if isinstance(value, str) else _text(value, field or _("A player name"))
     # plain ASCII (most names) is its own NFKC form and of one alphabet: the slower checks are skipped
@@ -330,7 +330,7 @@ def check_tree(obj, where: str, multiline=("notes", "record"), _key: str = "") -
 # --- ids ------------------------------------------------------------------------------------------
 def game_id(value, field: str | None = None) -> str:
     """A game id: 1 to 32 characters of the id alphabet (lower-case letters and digits without 0/o, 1/l/i)."""
-    from ..store.ids import ALPHABET
+    from .limits import ID_ALPHABET as ALPHABET
 
     field = field or _("The game id")
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_ID or any(c not in ALPHABET for c in value):

@@ -10,8 +10,7 @@ from __future__ import annotations
 import secrets
 import string
 
-# No 0/o, 1/l/i: ids are read aloud across a table and typed on phones.
-ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+from ..core.limits import ID_ALPHABET as ALPHABET   # no 0/o, 1/l/i: ids are read aloud and typed on phones
 LENGTH = 6
 # What a stored id may hold: every id referee makes (ALPHABET) and the plainer ones an imported history
 # brings ("i1", "game-7"). All of it is safe as a file name on Windows, macOS and Linux.
