@@ -647,6 +647,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     store = _cli().open_store(ctx)
     report = import_into(store, parsed, dry_run=dry_run)
     report["dry_run"] = dry_run
+    report["dropped"] = list(parsed.dropped)     # fields left out of plays that were imported (a length...)
     if as_json:
         _cli().out_json(report)
         return
@@ -670,6 +671,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
         _echo(_("Updated {n} play(s) changed at their source since the last import: {ids}.").format(
             n=len(report["updated"]), ids=", ".join(report["updated"][:10])))
     _print_skipped(report["skipped"], verbose)
+    _print_skipped(report["dropped"], verbose, dropped=True)
 
 
 def _import_text(file, qr_text, fmt):
@@ -703,8 +705,9 @@ def _format_of(path):
     return format_from_path(path)
 
 
-def _print_skipped(skipped, verbose: bool) -> None:
-    """One line per reason with its count; with --verbose, every skipped play under its reason."""
+def _print_skipped(skipped, verbose: bool, dropped: bool = False) -> None:
+    """One line per reason with its count; with --verbose, every skipped play under its reason. ``dropped``:
+    fields left out of plays that were imported, said the same way."""
     groups: dict = {}
     for s in skipped:
         if isinstance(s, dict):
@@ -715,8 +718,9 @@ def _print_skipped(skipped, verbose: bool) -> None:
         if len(plays) == 1 and not plays[0]["play"]:
             _echo(_("Skipped: {reason}.").format(reason=reason))
             continue
-        _echo(ngettext("Skipped {n} play: {reason}", "Skipped {n} plays: {reason}", len(plays)).format(
-            n=len(plays), reason=reason) + ("" if verbose else _(" (--verbose lists them)")) + ".")
+        text = (ngettext("In {n} imported play: {reason}", "In {n} imported plays: {reason}", len(plays)) if dropped
+                else ngettext("Skipped {n} play: {reason}", "Skipped {n} plays: {reason}", len(plays)))
+        _echo(text.format(n=len(plays), reason=reason) + ("" if verbose else _(" (--verbose lists them)")) + ".")
         if verbose:
             for p in plays:
                 _echo(f"  {p['play']}" + (f": {p['detail']}" if p.get("detail") else ""))
