@@ -20,6 +20,7 @@ another, each with its own declaration). Entity declarations are refused before 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -213,6 +214,15 @@ def _quantity(raw) -> None:
         raise Skip(_("several plays logged as one (quantity > 1)"), f"quantity {int(text)}")
 
 
+@functools.lru_cache(maxsize=1024)
+def _game_named(title: str) -> str | None:
+    """One of referee's games by its name, or None; remembered per title (a log names a few games often)."""
+    try:
+        return game_from_name(title)
+    except BadInput:
+        return None
+
+
 def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
     """One <play> element -> an archive document, or Skip. A field left out (a length that cannot be true)
     is added to ``dropped`` as (reason, detail)."""
@@ -222,11 +232,8 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
     raw_id = (item.attrib.get("objectid") or "").strip() if item is not None else ""
     objectid = int(raw_id) if re.fullmatch(r"[0-9]{1,9}", raw_id) else 0
     game = next((g for g, i in BGG_IDS.items() if i == objectid), None)
-    if game is None:
-        try:
-            game = game_from_name(title) if title else None
-        except BadInput:
-            game = None
+    if game is None and title:
+        game = _game_named(title)
     if game is None:
         if not title:
             raise Skip(_("no game named"))
@@ -353,17 +360,17 @@ def parse(text: str, name: str):
         item = play.find("item")
         label = (item.attrib.get("name") if item is not None else None) or _("a play")
         where = f"{label} ({play.attrib.get('date') or '?'}, {name} line {play.line})"
+        pid = (play.attrib.get("id") or "").strip()
+        if pid not in ("", "0"):
+            if (pid, play.attrib.get("refereeid")) in seen:
+                continue        # the same play on two saved pages (pages overlap when plays were logged between)
+            seen[(pid, play.attrib.get("refereeid"))] = True
         dropped: list = []
         try:
             doc = play_doc(play, user, name, dropped)
         except Skip as skip:
             out.skipped.append({"reason": skip.reason, "play": where, "detail": skip.detail})
             continue
-        pid = doc.get("bgg_play_id")
-        if pid and pid in seen:
-            continue            # the same play on two saved pages
-        if pid:
-            seen[pid] = True
         out.docs.append(doc)
         out.dropped.extend({"reason": reason, "play": where, "detail": detail} for reason, detail in dropped)
     return out
