@@ -305,9 +305,9 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
 
         try:
             # BGG's win flags decide (a tie-break, a player not eligible to win, a game where the lowest wins)
-            result = result_from_rows(game, rows, name)
-        except BadInput as err:
-            raise Skip(_("the ranks and win flags contradict each other"), str(err)) from None
+            result = result_from_rows(game, rows, _("the play"))
+        except BadInput as err:     # the detail is the contradiction, without the file-wide "nothing was imported"
+            raise Skip(_("the ranks and win flags contradict each other"), str(err).split("; ")[0]) from None
     else:
         # No points were logged: the win flags (or the places, where the file has them) are the result.
         from .outcome import ranked_result

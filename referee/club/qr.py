@@ -203,7 +203,8 @@ def decode(text: str) -> dict:
 
         from .common import annotate_ties
 
-        result = Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
+        # a team's members share its rank by being a team, not by a tie: no "shared" note (as `record` stores it)
+        result = Result.from_dict({"game": game, "ranking": entries if teams else annotate_ties(entries)}).to_dict()
         for stored, entry in zip(result["ranking"], entries):       # Result keeps no team: put it back
             if entry.get("team"):
                 stored["team"] = entry["team"]
