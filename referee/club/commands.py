@@ -622,8 +622,8 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     Stats backup (BGStatsExport.json) or a referee QR text.
 
     BGG and BG Stats files: every play the history can hold is imported (any game: the four by their rules,
-    others by title); a play that cannot be used (no scores, a score that is not a number, several plays
-    logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
+    others by title); a play that cannot be used (neither scores nor a winner, a score that is not a number,
+    several plays logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
     plays). Imported again, a play adds nothing; changed at its source, it updates the play it became.
     A referee export, CSV or QR text is checked whole first: one bad line or field and nothing from it is
     imported. Games already
@@ -631,8 +631,8 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     ids of their own in one file, or tracked move by move, stay apart however alike), so importing a file
     twice adds nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
     start_position, colour, notes); rows of one play share an id, or follow each other with the same date,
-    game and location. BGG plays of other games, incomplete plays and plays without scores are skipped
-    and listed. A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
+    game and location. A field that cannot be true (a length of over a week) is left out of its play, and said.
+    A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
     """
     from .importer import import_into, parse, parse_json_file
 
@@ -743,8 +743,10 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
 
     The code holds short text (`referee result v1`, id, game, date, place, one line per player: rank,
     name, score, * for a winner) that `referee import --qr-text TEXT` (or a .txt file of it) imports.
-    Breakdowns and tie-break notes stay in this history; ranks, scores and winners travel. With
-    --bgstats it holds a BG Stats createPlay link instead.
+    A play of another title, with teams, cooperative, won by the lowest total or logged without points
+    is written as `referee result v2` (lines `coop: won` or `coop: lost`, `wins: lowest`, `-` for no
+    points, `[TEAM]` after a player). Breakdowns and tie-break notes stay in this history; ranks, scores
+    and winners travel. With --bgstats it holds a BG Stats createPlay link instead.
     """
     from .qr import bgstats_link, encode, make_qr, render_text, write_png, write_svg
 
