@@ -231,3 +231,18 @@ def test_qr_v2_mistakes_are_named(cli, store, lines, fragment):
     cs = cli("--lang", "cs", "import", "--qr-text", "referee result v2\nid: abc234\ngame: Pandemic\n"
              "date: 2025-01-01\nwins: most\n1. Ann 3 *")
     assert cs.exit_code == 2 and "text QR kódu, řádek 5: wins je" in cs.stderr
+
+
+def test_the_bgg_parse_benchmark_runs(tmp_path):
+    """benchmarks/bench_bgg_parse.py still runs (its numbers are in benchmarks/README.md); tiny sizes."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, HOME=str(tmp_path), PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_bgg_parse.py"), "--sizes", "0.02",
+                           "--runs", "1"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["plays", "notes"]
