@@ -246,3 +246,40 @@ def test_the_bgg_parse_benchmark_runs(tmp_path):
                            "--runs", "1"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["plays", "notes"]
+
+
+def test_any_json_value_in_any_field_of_a_backup_is_read_or_skipped():
+    """Every field of the two fixture backups replaced by values of other JSON types (seeded): no exception
+    but a skip, and every play read has a sound shape and a consistent result."""
+    import copy
+    import random
+
+    from referee.club import bgstats
+    from referee.store.shape import archive_problem
+
+    backups = [json.loads((FILES / "BGStatsExport.json").read_text(encoding="utf-8")),
+               json.loads(ODD.read_text(encoding="utf-8"))]
+    values = [None, True, False, 0, 1, -1, 10 ** 400, 1.5, float("inf"), "", "x", "12", "false", [], [1], {},
+              {"a": 1}, "1e9", 2 ** 63, "  3 "]
+    rng = random.Random(26)
+
+    def mutate(obj):
+        items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+        for k, v in list(items):
+            if rng.random() < 0.12:
+                obj[k] = rng.choice(values)
+            else:
+                mutate(v)
+
+    read = 0
+    for _ in range(400):
+        data = copy.deepcopy(rng.choice(backups))
+        mutate(data)
+        if not bgstats.looks_like(data):
+            continue
+        out = bgstats.parse(data, "BGStatsExport.json")
+        for doc in out.docs:
+            assert archive_problem({**doc, "id": "abc234"}) is None
+            consistent(doc["result"])
+            read += 1
+    assert read > 100
