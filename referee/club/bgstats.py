@@ -16,7 +16,7 @@ import re
 from ..core import validate
 from ..core.errors import BadInput
 from ..i18n import _
-from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip, checked_score
+from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip, checked_score, sane_minutes
 from .common import check_date, game_from_name, is_known_game, one_line
 
 
@@ -70,13 +70,13 @@ def _score(raw, player: str, game: str):
 
 
 def _incomplete(play: dict) -> bool:
-    if play.get("incomplete") is True:
+    if _flag(play.get("incomplete")) is True:
         return True
     meta = play.get("metaData")
     if isinstance(meta, str) and meta.strip().startswith("{"):
         try:
-            return bool(json.loads(meta).get("incomplete"))
-        except (json.JSONDecodeError, AttributeError):
+            return _flag(json.loads(meta).get("incomplete")) is True
+        except (ValueError, AttributeError, RecursionError):     # not JSON, not an object, nested too deep
             return False
     return False
 
@@ -99,12 +99,54 @@ def _known_game(title: str) -> str:
     return hit
 
 
-def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
-    g = games.get(play.get("gameRefId"))
+# --- a backup's fields, of whatever JSON type they come ----------------------------------------------
+# A backup is JSON another program wrote (and people edit): a number may come as a text, a flag as "false",
+# an id as a list. Each field is read here into what it means, or into "not given"; nothing is sorted,
+# hashed or stored in a type it does not have.
+def _ref(value):
+    """A reference to another record of the backup (a game, a player, a location): an int or a text."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    return value if not isinstance(value, int) or abs(value) < 10 ** 18 else None
+
+
+def _flag(value) -> bool | None:
+    """true/false as JSON, 1/0, or their texts; None when it is none of these."""
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return False
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "false", "0", "no", ""):
+        return value.strip().lower() in ("true", "1", "yes")
+    return None
+
+
+def _whole(value, lo: int = 1, hi: int = 10 ** 9) -> int | None:
+    """A whole number in lo..hi written as a number or a numeric text (a seat, a place, a BGG id); else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,10}\s*", value):
+        value = int(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return value if isinstance(value, int) and lo <= value <= hi else None
+
+
+def _text(value, limit: int = 100) -> str:
+    """A name or label: a text, or a number written as one; anything else is no text."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return ""
+    return one_line(value if isinstance(value, str) else repr(value))[:limit]
+
+
+def play_doc(play: dict, games: dict, players: dict, locations: dict, dropped: list | None = None) -> dict:
+    g = games.get(_ref(play.get("gameRefId")))
     if not isinstance(g, dict):
         raise Skip(_("the play names no game of the backup"))
-    title = one_line(g.get("name") or "")
-    bgg_id = g.get("bggId") if isinstance(g.get("bggId"), int) and g.get("bggId") > 0 else None
+    title = _text(g.get("name"), 200)
+    bgg_id = _whole(g.get("bggId"))
     game = next((k for k, v in BGG_IDS.items() if v == bgg_id), None)
     if game is None:
         try:
@@ -119,17 +161,22 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise Skip(_("no players"))
-    coop = bool(g.get("cooperative"))
-    no_points = bool(g.get("noPoints"))
-    highest_wins = g.get("highestWins", True) is not False
+    if not all(isinstance(ps, dict) for ps in scores):
+        raise Skip(_("a player's entry is damaged"))
+    coop = _flag(g.get("cooperative")) is True
+    no_points = _flag(g.get("noPoints")) is True
+    highest_wins = _flag(g.get("highestWins", True)) is not False
     rows = []
     anonymous = 0
-    for ps in sorted(scores, key=lambda s: s.get("seatOrder") or 0 if isinstance(s, dict) else 0):
-        if not isinstance(ps, dict):
-            raise Skip(_("a player's entry is damaged"))
-        p = players.get(ps.get("playerRefId")) or {}
-        pname = " ".join(str(p.get("name") or "").split())
-        if not pname or p.get("isAnonymous"):
+    # seat order as BG Stats numbers it (a number or a numeric text); entries without one keep their place
+    seats = [_whole(ps.get("seatOrder"), 0, 10 ** 6) for ps in scores]
+    order = sorted(range(len(scores)), key=lambda i: (seats[i] is None, seats[i] or 0, i))
+    for i in order:
+        ps = scores[i]
+        p = players.get(_ref(ps.get("playerRefId")))
+        p = p if isinstance(p, dict) else {}
+        pname = " ".join(_text(p.get("name"), 200).split())
+        if not pname or _flag(p.get("isAnonymous")):
             anonymous += 1
             pname = f"Anonymous player {anonymous}"
         try:
@@ -137,11 +184,16 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
         except BadInput as err:
             raise Skip(_("a player's name cannot be stored"), str(err)) from None
         raw = ps.get("score")
+        if isinstance(raw, (list, dict)) or isinstance(raw, bool):
+            raise Skip(_("a score is not a number or arithmetic"), f"{pname}: {str(raw)[:40]}")
         raw = "" if raw is None else str(raw).strip()
-        rows.append({"player": pname, "raw": raw, "winner": bool(ps.get("winner")),
-                     "rank": ps.get("rank") if isinstance(ps.get("rank"), int) and ps.get("rank") > 0 else None,
-                     "start": bool(ps.get("startPlayer")), "new": bool(ps.get("newPlayer")),
-                     "team": one_line(ps.get("team") or "") or None})
+        winner = _flag(ps.get("winner"))
+        if winner is None:
+            raise Skip(_("a winner flag is neither true nor false"), f"{pname}: {str(ps.get('winner'))[:40]}")
+        rows.append({"player": pname, "raw": raw, "winner": winner,
+                     "rank": _whole(ps.get("rank"), 1, len(scores)),
+                     "start": _flag(ps.get("startPlayer")) is True, "new": _flag(ps.get("newPlayer")) is True,
+                     "team": _text(ps.get("team")) or None})
     if len({r["player"].casefold() for r in rows}) != len(rows):
         raise Skip(_("a player is listed twice"))
     from ..core.registry import GAMES
@@ -151,22 +203,25 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
 
         rules = get_rules(game)
         if not rules.min_players <= len(rows) <= rules.max_players:
-            raise Skip(_("a player count the game does not have"), f"{len(rows)} players")
+            raise Skip(_("a player count the game does not have"), _("{n} players").format(n=len(rows)))
     have_scores = any(r["raw"] for r in rows) and not no_points
-    for r in rows:
-        r["score"] = _score(r["raw"], r["player"], game) if have_scores and r["raw"] else 0
     if have_scores and not all(r["raw"] for r in rows) and not coop:
         raise Skip(_("some players have a score and some do not"))
+    for r in rows:
+        r["score"] = _score(r["raw"], r["player"], game) if have_scores and r["raw"] else 0
     if coop:
         won = any(r["winner"] for r in rows)
         result = {"game": game, "cooperative": True, "won": won,
                   "winners": [r["player"] for r in rows] if won else [],
                   "ranking": [{"player": r["player"], "total": r["score"], "rank": 1,
-                               "breakdown": {"score": r["score"]}, "tiebreak": None} for r in rows]}
+                               "breakdown": {"score": r["score"]} if have_scores else {}, "tiebreak": None}
+                              for r in rows]}
+        if not have_scores:
+            result["no_points"] = True
     else:
         result = _ranked(game, rows, have_scores, highest_wins)
     teams = {}
-    if g.get("usesTeams") or play.get("usesTeams"):
+    if _flag(g.get("usesTeams")) or _flag(play.get("usesTeams")):
         for r in rows:
             if r["team"]:
                 teams.setdefault(r["team"], []).append(r["player"])
@@ -176,36 +231,45 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
         i = names.index(start)
         names = names[i:] + names[:i]
     try:
-        date = check_date(str(play.get("playDate") or "")[:10] or None, _("the play date"))
+        date = check_date(_text(play.get("playDate"))[:10] or None, _("the play date"))
     except BadInput as err:
         raise Skip(_("a date cannot be read"), str(err)) from None
+    duration, bad_length = sane_minutes(play.get("durationMin"))
+    if bad_length and dropped is not None:
+        dropped.append((_("a length that cannot be true was left out"),
+                        f"durationMin {str(play.get('durationMin'))[:20]!r}"))
     doc = {"schema_version": 1, "game": game, "players": names, "options": {}, "date": date,
-           "duration": play.get("durationMin") if isinstance(play.get("durationMin"), int)
-           and play.get("durationMin") > 0 else None,
-           "source": "bgstats", "moves": 0, "has_record": False, "result": result, "notes": None,
-           "location": None, "colours": None}
-    loc = locations.get(play.get("locationRefId"))
+           "duration": duration, "source": "bgstats", "moves": 0, "has_record": False, "result": result,
+           "notes": None, "location": None, "colours": None}
+    loc = locations.get(_ref(play.get("locationRefId")))
+    comments = play.get("comments")
     try:
-        if isinstance(loc, dict) and loc.get("name"):
-            doc["location"] = validate.location(one_line(loc["name"]))
-        if play.get("comments"):
-            doc["notes"] = validate.notes(str(play["comments"]).strip())
+        if isinstance(loc, dict) and _text(loc.get("name"), 300):
+            doc["location"] = validate.location(_text(loc.get("name"), 300))
+        if isinstance(comments, (int, float)) and not isinstance(comments, bool):
+            comments = str(comments)
+        if isinstance(comments, str) and comments.strip():
+            doc["notes"] = validate.notes(comments.strip())
+        elif comments not in (None, "", False) and dropped is not None:
+            dropped.append((_("comments that are not a text were left out"), str(comments)[:40]))
     except BadInput as err:
         raise Skip(_("a location or comment cannot be stored"), str(err)) from None
     if not is_known_game(game):
         doc["title"] = game
     if bgg_id:
         doc["bgg_id"] = bgg_id
-    if isinstance(play.get("bggId"), int) and play["bggId"] > 0:
-        doc["bgg_play_id"] = str(play["bggId"])
-    if play.get("uuid"):
-        doc["bgstats_uuid"] = str(play["uuid"])
+    if _whole(play.get("bggId")):
+        doc["bgg_play_id"] = str(_whole(play.get("bggId")))
+    uuid = _text(play.get("uuid"), 100) if not isinstance(play.get("uuid"), float) else ""
+    if uuid:
+        doc["bgstats_uuid"] = uuid
     expansions = []
-    for e in play.get("expansionPlays") or ():
-        eg = games.get(e.get("gameRefId")) if isinstance(e, dict) else None
-        if isinstance(eg, dict) and eg.get("name"):
-            expansions.append(one_line(eg["name"])[:100])
-        elif isinstance(e, dict) and e.get("bggId") == TRADERS_BUILDERS:
+    extra = play.get("expansionPlays")
+    for e in extra if isinstance(extra, list) else ():
+        eg = games.get(_ref(e.get("gameRefId"))) if isinstance(e, dict) else None
+        if isinstance(eg, dict) and _text(eg.get("name")):
+            expansions.append(_text(eg.get("name")))
+        elif isinstance(e, dict) and _whole(e.get("bggId")) == TRADERS_BUILDERS:
             expansions.append("Traders & Builders")
     if expansions:
         doc["expansions"] = expansions
@@ -216,9 +280,9 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
         doc["first_plays"] = first
     if start:
         doc["start_player"] = start
-    elif len({ps.get("seatOrder") for ps in scores if isinstance(ps, dict)}) < len(rows):
+    elif len({s for s in seats if s is not None}) < len(rows):
         doc["seating"] = False       # neither a start player nor seat numbers: the order says nothing
-    if play.get("ignored"):
+    if _flag(play.get("ignored")) is True:
         doc["no_stats"] = True
     if _incomplete(play):
         doc["incomplete"] = True
@@ -226,30 +290,21 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
 
 
 def _ranked(game: str, rows, have_scores: bool, highest_wins: bool) -> dict:
-    """Ranks as BG Stats gave them, else by score (highest or lowest wins, as the game says); winners as
-    BG Stats flagged them, else those ranked first."""
-    if all(r["rank"] for r in rows):
-        # BG Stats may number places densely (teams: 1, 1, 2, 2); referee's places skip after a tie (1, 1, 3, 3)
-        rank = {r["player"]: 1 + sum(o["rank"] < r["rank"] for o in rows) for r in rows}
-    elif have_scores:
-        key = (lambda r: -r["score"]) if highest_wins else (lambda r: r["score"])
-        ordered = sorted(rows, key=key)
-        rank = {r["player"]: 1 + sum(key(o) < key(r) for o in ordered) for r in rows}
-    else:
-        rank = {r["player"]: 1 if r["winner"] else 2 for r in rows}
-    flagged = [r["player"] for r in rows if r["winner"]]
-    winners = flagged or [r["player"] for r in rows if rank[r["player"]] == 1]
-    ranking = sorted(({"player": r["player"], "total": r["score"], "rank": rank[r["player"]],
-                       "breakdown": {"score": r["score"]}, "tiebreak": None, **({"team": r["team"]} if r["team"] else {})}
-                      for r in rows), key=lambda e: e["rank"])
-    return {"game": game, "ranking": ranking, "winners": winners}
+    """A competitive play's result, always consistent (winners are exactly the players ranked 1): see
+    club/outcome.py. BG Stats' winner flags are the club's word on who won and are followed where the
+    scores say otherwise; its own places (dense, 1, 1, 2 for teams) order a play without points."""
+    from .outcome import ranked_result
+
+    return ranked_result(game, rows, scored=have_scores, lowest_wins=not highest_wins)
 
 
 def parse(data: dict, name: str):
     from .importer import Parsed
 
     def index(key):
-        return {x.get("id"): x for x in data.get(key) or () if isinstance(x, dict)}
+        items = data.get(key)
+        return {_ref(x.get("id")): x for x in (items if isinstance(items, list) else ())
+                if isinstance(x, dict) and _ref(x.get("id")) is not None}
 
     games, players, locations = index("games"), index("players"), index("locations")
     out = Parsed()
@@ -257,10 +312,14 @@ def parse(data: dict, name: str):
         if not isinstance(play, dict):
             out.skipped.append({"reason": _("a play's entry is damaged"), "play": f"{name} play {n}", "detail": ""})
             continue
-        g = games.get(play.get("gameRefId")) or {}
-        where = f"{g.get('name') or '?'} ({str(play.get('playDate') or '?')[:10]}, {name} play {n})"
+        g = games.get(_ref(play.get("gameRefId")))
+        title = _text(g.get("name")) if isinstance(g, dict) else ""
+        where = f"{title or '?'} ({_text(play.get('playDate'))[:10] or '?'}, {name} play {n})"
+        dropped: list = []
         try:
-            out.docs.append(play_doc(play, games, players, locations))
+            out.docs.append(play_doc(play, games, players, locations, dropped))
         except Skip as skip:
             out.skipped.append({"reason": skip.reason, "play": where, "detail": skip.detail})
+            continue
+        out.dropped.extend({"reason": reason, "play": where, "detail": detail} for reason, detail in dropped)
     return out

@@ -622,8 +622,8 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     Stats backup (BGStatsExport.json) or a referee QR text.
 
     BGG and BG Stats files: every play the history can hold is imported (any game: the four by their rules,
-    others by title); a play that cannot be used (no scores, a score that is not a number, several plays
-    logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
+    others by title); a play that cannot be used (neither scores nor a winner, a score that is not a number,
+    several plays logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
     plays). Imported again, a play adds nothing; changed at its source, it updates the play it became.
     A referee export, CSV or QR text is checked whole first: one bad line or field and nothing from it is
     imported. Games already
@@ -631,8 +631,8 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     ids of their own in one file, or tracked move by move, stay apart however alike), so importing a file
     twice adds nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
     start_position, colour, notes); rows of one play share an id, or follow each other with the same date,
-    game and location. BGG plays of other games, incomplete plays and plays without scores are skipped
-    and listed. A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
+    game and location. A field that cannot be true (a length of over a week) is left out of its play, and said.
+    A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
     """
     from .importer import import_into, parse, parse_json_file
 
@@ -647,6 +647,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     store = _cli().open_store(ctx)
     report = import_into(store, parsed, dry_run=dry_run)
     report["dry_run"] = dry_run
+    report["dropped"] = list(parsed.dropped)     # fields left out of plays that were imported (a length...)
     if as_json:
         _cli().out_json(report)
         return
@@ -670,6 +671,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
         _echo(_("Updated {n} play(s) changed at their source since the last import: {ids}.").format(
             n=len(report["updated"]), ids=", ".join(report["updated"][:10])))
     _print_skipped(report["skipped"], verbose)
+    _print_skipped(report["dropped"], verbose, dropped=True)
 
 
 def _import_text(file, qr_text, fmt):
@@ -703,8 +705,9 @@ def _format_of(path):
     return format_from_path(path)
 
 
-def _print_skipped(skipped, verbose: bool) -> None:
-    """One line per reason with its count; with --verbose, every skipped play under its reason."""
+def _print_skipped(skipped, verbose: bool, dropped: bool = False) -> None:
+    """One line per reason with its count; with --verbose, every skipped play under its reason. ``dropped``:
+    fields left out of plays that were imported, said the same way."""
     groups: dict = {}
     for s in skipped:
         if isinstance(s, dict):
@@ -715,8 +718,9 @@ def _print_skipped(skipped, verbose: bool) -> None:
         if len(plays) == 1 and not plays[0]["play"]:
             _echo(_("Skipped: {reason}.").format(reason=reason))
             continue
-        _echo(ngettext("Skipped {n} play: {reason}", "Skipped {n} plays: {reason}", len(plays)).format(
-            n=len(plays), reason=reason) + ("" if verbose else _(" (--verbose lists them)")) + ".")
+        text = (ngettext("In {n} imported play: {reason}", "In {n} imported plays: {reason}", len(plays)) if dropped
+                else ngettext("Skipped {n} play: {reason}", "Skipped {n} plays: {reason}", len(plays)))
+        _echo(text.format(n=len(plays), reason=reason) + ("" if verbose else _(" (--verbose lists them)")) + ".")
         if verbose:
             for p in plays:
                 _echo(f"  {p['play']}" + (f": {p['detail']}" if p.get("detail") else ""))
@@ -739,8 +743,10 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
 
     The code holds short text (`referee result v1`, id, game, date, place, one line per player: rank,
     name, score, * for a winner) that `referee import --qr-text TEXT` (or a .txt file of it) imports.
-    Breakdowns and tie-break notes stay in this history; ranks, scores and winners travel. With
-    --bgstats it holds a BG Stats createPlay link instead.
+    A play of another title, with teams, cooperative, won by the lowest total or logged without points
+    is written as `referee result v2` (lines `coop: won` or `coop: lost`, `wins: lowest`, `-` for no
+    points, `[TEAM]` after a player). Breakdowns and tie-break notes stay in this history; ranks, scores
+    and winners travel. With --bgstats it holds a BG Stats createPlay link instead.
     """
     from .qr import bgstats_link, encode, make_qr, render_text, write_png, write_svg
 

@@ -45,6 +45,7 @@ class Parsed:
     records: "Records" = field(default_factory=lambda: Records())   # id -> move record text
     skipped: list = field(default_factory=list)   # plays left out on purpose, with the reason
     live: list = field(default_factory=list)      # games in progress (setup + moves), replayed and checked
+    dropped: list = field(default_factory=list)   # fields left out of imported plays, with the reason
 
 
 def detect(text: str, path: str | None = None) -> str:
@@ -120,6 +121,9 @@ def parse_json(text: str, name: str) -> Parsed:
         raise _too_deep(name) from None
     except json.JSONDecodeError as err:
         raise _not_valid(name, err) from None
+    except ValueError:      # a number of more than 4,300 digits: Python refuses to read it (no score has them)
+        raise BadInput(_("{file} holds a number too long to be a score or a count; nothing was imported.")
+                       .format(file=name)) from None
     from . import bgstats
 
     if bgstats.looks_like(data) and data.get("format") != EXPORT_FORMAT:
@@ -782,147 +786,7 @@ def parse_csv(text: str, name: str) -> Parsed:
     return out
 
 
-# --- BGG play XML ---------------------------------------------------------------------------------
-class _Node:
-    __slots__ = ("tag", "attrib", "children", "text", "line")
-
-    def __init__(self, tag, attrib, line):
-        self.tag, self.attrib, self.children, self.text, self.line = tag, attrib, [], "", line
-
-    def find(self, tag):
-        return next((c for c in self.children if c.tag == tag), None)
-
-
-def _xml_tree(text: str, name: str) -> _Node:
-    from xml.parsers import expat
-
-    parser = expat.ParserCreate()
-    root = _Node("#document", {}, 0)
-    stack = [root]
-
-    def start(tag, attrib):
-        node = _Node(tag, attrib, parser.CurrentLineNumber)
-        stack[-1].children.append(node)
-        stack.append(node)
-
-    def end(tag):
-        stack.pop()
-
-    def chars(data):
-        stack[-1].text += data
-
-    def no_entities(*_args):
-        raise BadInput(_("{file} line {line}: declares entities, which a play file does not "
-                         "need; nothing was imported.").format(file=name, line=parser.CurrentLineNumber))
-
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
-    parser.EntityDeclHandler = no_entities
-    try:
-        parser.Parse(text.encode("utf-8"), True)
-    except expat.ExpatError as err:
-        raise BadInput(_("{file} line {line}, column {column}: not well-formed XML "
-                         "({error}); nothing was imported.").format(file=name, line=err.lineno, column=err.offset + 1,
-                                                                    error=expat.ErrorString(err.code))) from None
-    return root.children[0]
-
-
-def parse_bgg(text: str, name: str) -> Parsed:
-    from .bgg import BGG_IDS
-
-    top = _xml_tree(text, name)
-    if top.tag == "play":
-        plays = [top]
-    elif top.tag == "plays":
-        plays = [c for c in top.children if c.tag == "play"]
-    else:
-        raise BadInput(_("{file} line {line}: the root element is <{tag}>, not <plays>; it is not a BGG "
-                         "play file; nothing was imported.").format(file=name, line=top.line, tag=top.tag))
-    by_bgg = {v: k for k, v in BGG_IDS.items()}
-    out = Parsed()
-    seen_ids = set()
-    for play in plays:
-        where = _("{file} line {line}").format(file=name, line=play.line)
-        a = play.attrib
-        item = play.find("item")
-        item_name = item.attrib.get("name", "") if item is not None else ""
-        try:
-            objectid = int(item.attrib.get("objectid", "0")) if item is not None else 0
-        except ValueError:
-            objectid = 0
-        game = by_bgg.get(objectid)
-        if game is None:
-            try:
-                game = game_from_name(item_name) if item_name else None
-            except BadInput:
-                game = None
-        if game is None:
-            out.skipped.append(f"{item_name or 'a play without a game'} (line {play.line}): not a game referee knows")
-            continue
-        if a.get("incomplete", "0") not in ("", "0"):
-            out.skipped.append(f"{item_name} (line {play.line}): marked incomplete")
-            continue
-        try:
-            date = check_date(a.get("date") or None, _("the date"))
-            duration = parse_duration(a.get("length") or None, _("the length"))
-        except BadInput as err:
-            raise wrap(where, err) from None
-        players_node = play.find("players")
-        pnodes = [c for c in players_node.children if c.tag == "player"] if players_node is not None else []
-        if not pnodes:
-            out.skipped.append(f"{item_name} on {date} (line {play.line}): no players")
-            continue
-        if all(not (p.attrib.get("score") or "").strip() for p in pnodes):
-            out.skipped.append(f"{item_name} on {date} (line {play.line}): no scores")
-            continue
-        quantity = (a.get("quantity") or "1").strip()
-        if quantity != "1":
-            raise BadInput(_("{where}: quantity {quantity} with scores; referee logs one game per play, so split it "
-                             "into {quantity} plays with their own scores; nothing was imported.").format(
-                where=where, quantity=quantity))
-        rows = []
-        for p in pnodes:
-            pw = _("{file} line {line}").format(file=name, line=p.line)
-            pname = (p.attrib.get("name") or p.attrib.get("username") or "").strip()
-            if not pname:
-                raise BadInput(_("{where}: a player has no name; nothing was imported.").format(where=pw))
-            pname = _checked(validate.player_name, pname, pw)
-            raw = (p.attrib.get("score") or "").strip()
-            if not raw:
-                raise BadInput(_("{where}: {player} has no score while other players of the play have one; nothing "
-                                 "was imported.").format(where=pw, player=pname))
-            try:
-                score = parse_score(raw, pname, game=game)
-            except BadInput as err:
-                raise wrap(pw, err) from None
-            seat = (p.attrib.get("startposition") or "").strip()
-            if seat and not _place(seat):
-                raise BadInput(_("{where}: startposition {seat} is not a seat number; nothing was imported.").format(
-                    where=pw, seat=repr(seat)))
-            rank_attr = (p.attrib.get("rank") or "").strip()
-            if rank_attr and not _place(rank_attr):
-                raise BadInput(_("{where}: rank {rank} is not a place (1, 2, 3 ...); nothing was imported.").format(
-                    where=pw, rank=repr(rank_attr)))
-            rows.append({"player": pname, "score": score, "rank": int(rank_attr) if rank_attr else None,
-                         "win": _winflag(p.attrib.get("win", ""), pw),
-                         "seat": int(seat) if seat else None,
-                         "colour": _checked(validate.label, one_line(p.attrib.get("color") or p.attrib.get("colour")),
-                                            pw, "the colour", 30).lower() or None})
-        if all(r["seat"] is not None for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1)):
-            rows.sort(key=lambda r: r["seat"])
-        names = _validate_players(game, [r["player"] for r in rows], where)
-        result = result_from_rows(game, rows, where)
-        rid = (a.get("refereeid") or "").strip().lower() or None
-        if rid is not None and (not validate.is_game_id(rid) or rid in seen_ids):
-            raise BadInput(_("{where}: refereeid {id} is not a game id or appears twice; nothing was imported.")
-                           .format(where=where, id=repr(rid)))
-        if rid:
-            seen_ids.add(rid)
-        comments = play.find("comments")
-        location = _checked(validate.location, a.get("location") or None, where, "the location")
-        notes = _checked(validate.notes, comments.text if comments is not None else None, where, "the comments")
-        out.docs.append(_new_doc(game, date, location, duration, notes, names,
-                                 {r["player"]: r["colour"] for r in rows if r["colour"]}, result, gid=rid))
-    return out
+# --- BGG play XML: club/bgg.py reads it (an incremental parser; plays skipped with their reasons) ----------
 
 
 # --- QR text ----------------------------------------------------------------------------------------

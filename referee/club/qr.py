@@ -16,6 +16,22 @@ The payload is short, versioned text that a person can read on a phone and anoth
 One line per player, best first: rank, name, total; `*` marks a winner, `x` a player ranked but not
 eligible to win (Port Royal's expedition end). Player names cannot contain newlines, so the name is
 everything between "N. " and the last number.
+
+Version 2 carries what version 1 cannot (a result that needs none of it is still written as version 1,
+so an older referee reads it; a newer reader reads both):
+
+    referee result v2
+    id: p7q2rs
+    game: Ticket to Ride        (any title the club logs, not only referee's four games)
+    date: 2026-11-21
+    coop: won                   (optional: a cooperative play, won or lost by everyone together)
+    wins: lowest                (optional: the lowest total won)
+    1. Ann - * [Red]            (- : a play logged without points; [TEAM] : the player's team)
+    1. Bob - * [Red]
+    3. Cal - [Blue]
+
+A cooperative play lists every player at rank 1, all marked `*` when won and none when lost. A team name
+is everything between the first `[` after the total (names cannot hold `[`) and the last `]`.
 """
 
 from __future__ import annotations
@@ -28,8 +44,9 @@ from ..i18n import _
 from .common import check_date, one_line, parse_duration
 
 MAGIC = "referee result v"
-VERSION = 1
-_ENTRY = re.compile(r"^(\d+)\.\s+(.+?)\s+(-?\d+)(?:\s+([*x]))?$")
+VERSION = 2               # the newest version read and written
+_ENTRY = re.compile(r"^(\d+)\.\s+(.+?)\s+(-?\d+|-)(?:\s+([*x]))?(?:\s+\[(.*)\])?$")
+_KEYS = ("id", "game", "date", "where", "minutes", "coop", "wins")
 
 
 def encode(doc: dict) -> str:
@@ -37,30 +54,44 @@ def encode(doc: dict) -> str:
     if not res:
         raise BadInput(_("Game {id} has no result yet; a QR code carries a finished game's result.").format(
             id=doc.get("id")))
-    lines = [f"{MAGIC}{VERSION}", f"id: {doc['id']}", f"game: {doc['game']}", f"date: {(doc.get('date') or '')[:10]}"]
+    team_of = {p: t for t, names in (doc.get("teams") or {}).items() for p in names}
+    teams = {e["player"]: one_line(e.get("team") or team_of.get(e["player"]) or "") for e in res["ranking"]}
+    points = not res.get("no_points")
+    from .common import is_known_game
+
+    v2 = (not is_known_game(doc["game"]) or res.get("cooperative") or res.get("lowest_wins") or not points
+          or any(teams.values()))
+    lines = [f"{MAGIC}{2 if v2 else 1}", f"id: {doc['id']}", f"game: {one_line(doc['game'])}",
+             f"date: {(doc.get('date') or '')[:10]}"]
     if doc.get("location"):
         lines.append(f"where: {one_line(doc['location'])}")
     if doc.get("duration"):
         lines.append(f"minutes: {int(doc['duration'])}")
+    if res.get("cooperative"):
+        lines.append(f"coop: {'won' if res.get('won') else 'lost'}")
+    if res.get("lowest_wins"):
+        lines.append("wins: lowest")
     winners = set(res.get("winners") or ())
     for e in res["ranking"]:
         flag = " *" if e["player"] in winners else (" x" if e.get("eligible") is False else "")
-        lines.append(f"{e['rank']}. {one_line(e['player'])} {e['total']}{flag}")    # one line, whatever is stored
+        team = f" [{teams[e['player']]}]" if teams[e["player"]] else ""
+        total = e["total"] if points else "-"
+        lines.append(f"{e['rank']}. {one_line(e['player'])} {total}{flag}{team}")    # one line, whatever is stored
     return "\n".join(lines)
 
 
 def decode(text: str) -> dict:
-    """Payload text -> an archive document (source "imported"). Raises BadInput naming the line."""
+    """Payload text (version 1 or 2) -> an archive document (source "imported"). Raises BadInput naming the line."""
     from ..store.store import SCHEMA_VERSION, now_iso
-    from .common import game_from_name
+    from .common import is_known_game, title_of
 
     lines = [ln.strip() for ln in str(text).replace("\r", "\n").split("\n") if ln.strip()]
     if not lines or not lines[0].lower().startswith(MAGIC):
         raise BadInput(_("it does not start with 'referee result v1', so it is not a referee result."))
-    try:
-        version = int(lines[0][len(MAGIC):])
-    except ValueError:
+    head_text = lines[0][len(MAGIC):]
+    if not re.fullmatch(r"[0-9]{1,6}", head_text):
         raise BadInput(_("QR text line 1: {text} has no version number.").format(text=repr(lines[0]))) from None
+    version = int(head_text)
     if version > VERSION:
         raise BadInput(_("The QR text is version {version}, written by a newer referee (this one reads "
                          "version {supported}); upgrade referee to import it.").format(version=version,
@@ -72,28 +103,34 @@ def decode(text: str) -> dict:
         if m:
             if len(m.group(1)) > 6 or len(m.group(3)) > 9:
                 raise BadInput(_("QR text line {line}: the rank or score is too large to be true.").format(line=no))
-            rank, name, total, flag = int(m.group(1)), m.group(2).strip(), int(m.group(3)), m.group(4)
+            rank, name, flag = int(m.group(1)), m.group(2).strip(), m.group(4)
+            total = None if m.group(3) == "-" else int(m.group(3))
+            team = one_line(m.group(5) or "") or None
             try:
                 name = validate.player_name(name)
-                validate.score(total, _("the score of {name}").format(name=name))
+                if total is not None:
+                    validate.score(total, _("the score of {name}").format(name=name))
+                if team is not None:
+                    team = validate.label(team, _("A team name"), 60)
             except BadInput as err:
                 raise BadInput(_("QR text line {line}: {error}").format(line=no, error=err)) from None
-            entry_line = no
             entry = {"player": name, "total": total, "rank": rank, "breakdown": {"score": total}, "tiebreak": None}
             if flag == "x":
                 entry["eligible"] = False
                 entry["note"] = "not eligible to win"
+            if team:
+                entry["team"] = team
+            entry["_line"] = no
             ranking.append((entry, flag == "*"))
-            entry["_line"] = entry_line
             continue
         if ":" not in line or ranking:
             raise BadInput(_("QR text line {line} is neither 'key: value' nor 'rank. name score': {text}.").format(
                 line=no, text=repr(line[:40])))
         key, value = (s.strip() for s in line.split(":", 1))
         key = key.lower()
-        if key not in ("id", "game", "date", "where", "minutes"):
-            raise BadInput(_("QR text line {line}: unknown key {key} (keys: id, game, date, where, minutes).").format(
-                line=no, key=repr(key)))
+        if key not in _KEYS:
+            raise BadInput(_("QR text line {line}: unknown key {key} (keys: {keys}).").format(
+                line=no, key=repr(key), keys=", ".join(_KEYS)))
         head[key] = (no, value)
     for key in ("id", "game", "date"):
         if key not in head:
@@ -110,18 +147,40 @@ def decode(text: str) -> dict:
         except BadInput as err:
             raise BadInput(_("QR text line {line}: {error}").format(line=head[key][0], error=err)) from None
 
-    game = at("game", game_from_name)
+    game = at("game", title_of)         # one of referee's games, or any title the club logs
+    coop = head["coop"][1].lower() if "coop" in head else None
+    if coop not in (None, "won", "lost"):
+        raise BadInput(_("QR text line {line}: coop is {value}; write 'coop: won' or 'coop: lost'.").format(
+            line=head["coop"][0], value=repr(head["coop"][1][:20])))
+    lowest = head["wins"][1].lower() if "wins" in head else "highest"
+    if lowest not in ("lowest", "highest"):
+        raise BadInput(_("QR text line {line}: wins is {value}; write 'wins: lowest' or leave the line out.").format(
+            line=head["wins"][0], value=repr(head["wins"][1][:20])))
+    points = [entry["total"] is not None for entry, _star in ranking]
+    if any(points) and not all(points):
+        raise BadInput(_("QR text line {line}: {player} has no score ('-') while other players have one.").format(
+            line=next(e["_line"] for e, _s in ranking if e["total"] is None),
+            player=next(e["player"] for e, _s in ranking if e["total"] is None)))
+    scored = all(points)
     from .common import NEGATIVE_SCORES, negative_score_error
 
     for entry, _star in ranking:
         line_no = entry.pop("_line")
-        if entry["total"] < 0 and game not in NEGATIVE_SCORES:
+        if not scored:
+            entry["total"], entry["breakdown"] = 0, {}
+        elif entry["total"] < 0 and is_known_game(game) and game not in NEGATIVE_SCORES:
             raise BadInput(_("QR text line {line}: {error}.").format(
                 line=line_no, error=negative_score_error(entry["total"], entry["player"], game)))
     date = at("date", check_date)
     minutes = at("minutes", parse_duration) if "minutes" in head else None
     where = at("where", validate.location) if "where" in head else None
     for (entry, star) in ranking:
+        if coop is not None:
+            if star != (coop == "won") or entry["rank"] != 1:
+                raise BadInput(_("The QR text of a cooperative play lists {player} at rank {rank}{flag}; every "
+                                 "player is at rank 1, all marked * when won and none when lost.").format(
+                    player=entry["player"], rank=entry["rank"], flag=" *" if star else ""))
+            continue
         top = entry["rank"] == 1 and entry.get("eligible", True)
         if star != top:
             text = (_("The QR text marks {player} as a winner at rank {rank}; winners are exactly the eligible "
@@ -132,16 +191,37 @@ def decode(text: str) -> dict:
     ranking.sort(key=lambda item: item[0]["rank"])
     entries = [e for e, _ in ranking]
     _check_ranking(entries, _("QR text"))
-    from scoring import Result
+    teams: dict = {}
+    for e in entries:
+        if e.get("team"):
+            teams.setdefault(e["team"], []).append(e["player"])
+    if coop is not None:
+        result = {"game": game, "ranking": entries, "winners": [e["player"] for e in entries] if coop == "won"
+                  else [], "cooperative": True, "won": coop == "won"}
+    else:
+        from scoring import Result
 
-    from .common import annotate_ties
+        from .common import annotate_ties
 
-    result = Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
-    return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
-            "seating": False,        # listed by rank: who started is not known
-            "options": {}, "date": date, "location": where, "notes": None,
-            "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",
-            "moves": 0, "has_record": False, "result": result}
+        # a team's members share its rank by being a team, not by a tie: no "shared" note (as `record` stores it)
+        result = Result.from_dict({"game": game, "ranking": entries if teams else annotate_ties(entries)}).to_dict()
+        for stored, entry in zip(result["ranking"], entries):       # Result keeps no team: put it back
+            if entry.get("team"):
+                stored["team"] = entry["team"]
+    if not scored:
+        result["no_points"] = True
+    if lowest == "lowest" and scored:
+        result["lowest_wins"] = True
+    doc = {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": [e["player"] for e in entries],
+           "seating": False,        # listed by rank: who started is not known
+           "options": {}, "date": date, "location": where, "notes": None,
+           "duration": minutes, "colours": None, "created": now_iso(), "finished_at": None, "source": "imported",
+           "moves": 0, "has_record": False, "result": result}
+    if not is_known_game(game):
+        doc["title"] = game
+    if teams:
+        doc["teams"] = teams
+    return doc
 
 
 def _check_ranking(entries, where: str) -> None:
