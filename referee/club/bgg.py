@@ -100,8 +100,12 @@ def play_doc(play, user: dict, name: str) -> dict:
     if not pnodes:
         raise Skip(_("no players"))
     raw_scores = [(p.attrib.get("score") or "").strip() for p in pnodes]
-    if not any(raw_scores):
+    no_points = not any(raw_scores) and any((p.attrib.get("win") or "0").strip() == "1" or (
+        p.attrib.get("rank") or "").strip() for p in pnodes)
+    if not any(raw_scores) and not no_points:
         raise Skip(_("no scores"))
+    if no_points:       # a play without points (win flags or places say who won): every total 0, as BG Stats'
+        raw_scores = ["0"] * len(pnodes)
     if not all(raw_scores):
         raise Skip(_("some players have a score and some do not"))
     anonymous = 0
@@ -116,14 +120,17 @@ def play_doc(play, user: dict, name: str) -> dict:
             pname = validate.player_name(pname)
         except BadInput as err:
             raise Skip(_("a player's name cannot be stored"), str(err)) from None
-        score = _number(pa.get("score"), pname, game)
+        score = 0 if no_points else _number(pa.get("score"), pname, game)
         seat = (pa.get("startposition") or "").strip()
         rank = (pa.get("rank") or "").strip()
         rows.append({"player": pname, "score": score,
                      "win": None if pa.get("win") is None else (pa.get("win") or "0").strip() == "1",
                      "rank": int(rank) if rank.isdigit() and int(rank) > 0 else None,
                      "seat": int(seat) if seat.isdigit() else None,
-                     "colour": one_line(pa.get("color") or "")[:30].lower() or None})
+                     "colour": one_line(pa.get("color") or "")[:30].lower() or None,
+                     "team": one_line(pa.get("team") or "")[:60] or None})     # referee's own attribute
+        if rows[-1]["team"] and one_line(pa.get("color") or "") == rows[-1]["team"]:
+            rows[-1]["colour"] = None       # BGG's "Team/Color" field holding the team, not a colour
         if (pa.get("new") or "0").strip() == "1":
             first.append(pname)
         extra = {k: pa.get(k) for k in ("username", "userid", "rating") if pa.get(k) not in (None, "", "0")}
@@ -173,14 +180,26 @@ def play_doc(play, user: dict, name: str) -> dict:
     rid = (a.get("refereeid") or "").strip().lower()
     if rid and validate.is_game_id(rid):
         doc["id"] = rid          # a play referee exported: it comes back as itself
-    elif a.get("id") and str(a["id"]).strip() not in ("", "0"):
-        doc["bgg_play_id"] = str(a["id"]).strip()
+    if a.get("id") and str(a["id"]).strip() not in ("", "0"):
+        doc["bgg_play_id"] = str(a["id"]).strip()       # and keeps its BGG play id if it has one
+    expansions = play.find("expansions")        # referee's own element (BGG logs an expansion apart)
+    if expansions is not None:
+        names = [one_line(c.attrib.get("name") or "")[:100] for c in expansions.children if c.tag == "expansion"]
+        if any(names):
+            doc["expansions"] = [n for n in names if n]
     if user:
         doc["bgg_user"] = user
     if bgg_players and any(len(p) > 1 for p in bgg_players):
         doc["bgg_players"] = bgg_players
     if first:
         doc["first_plays"] = first
+    if all(r["team"] for r in rows):
+        doc["teams"] = {}
+        team_of = {r["player"]: r["team"] for r in rows}
+        for r in rows:
+            doc["teams"].setdefault(r["team"], []).append(r["player"])
+        for e in result["ranking"]:
+            e["team"] = team_of.get(e["player"])
     if not seated:
         doc["seating"] = False
     if (a.get("incomplete") or "0").strip() not in ("", "0"):

@@ -22,11 +22,13 @@ def by_date(cli):
 def test_a_bgg_page_with_real_quirks_imports_what_it_can_and_says_why_not(cli, store):
     r = cli("import", FILES / "bgg_plays_quirks.xml", "--json")
     report = out_json(r)
-    assert len(report["imported"]) == 4
+    assert len(report["imported"]) == 5
     reasons = sorted(s["reason"] for s in report["skipped"])
-    assert reasons == ["a score is not a number", "no scores", "several plays logged as one (quantity > 1)",
+    assert reasons == ["a score is not a number", "several plays logged as one (quantity > 1)",
                        "some players have a score and some do not"]
     plays = by_date(cli)
+    # a play logged with win flags and no scores (issue 26): a play without points, Petr the winner
+    assert plays["2024-04-20"]["winners"] == ["Petr"]
     anon = store.get_archived(plays["2024-03-16"]["id"])
     assert anon["players"] == ["Anonymous player 1", "Anonymous player 2", "Petr"]     # two people, not one
     tm = store.get_archived(plays["2024-03-30"]["id"])
@@ -37,7 +39,7 @@ def test_a_bgg_page_with_real_quirks_imports_what_it_can_and_says_why_not(cli, s
     assert solo["players"] == ["Petr"] and solo["no_stats"] is True
     assert store.get_archived(plays["2024-04-13"]["id"])["incomplete"] is True
     stats = out_json(cli("stats", "--json"))
-    assert stats["games"] == 2          # not-in-stats and incomplete plays are logged, not counted
+    assert stats["games"] == 3          # not-in-stats and incomplete plays are logged, not counted
 
 
 def test_the_summary_groups_reasons_and_verbose_lists_the_plays(cli, store):
