@@ -790,7 +790,9 @@ def parse_csv(text: str, name: str) -> Parsed:
         if not all(r["seat"] is not None for r in rows):
             doc["seating"] = False          # rows without start positions: the order is not the seating
         out.docs.append(doc)
-    if not out.docs:
+    from .export import CSV_COLUMNS
+
+    if not out.docs and cols != CSV_COLUMNS:    # referee's own export of an empty history is an empty history
         raise BadInput(_("{file} has a header but no plays; nothing was imported.").format(file=name))
     return out
 
@@ -1107,7 +1109,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                   "records": [gid for gid in records if store.read_record(gid) is None]}
         with journal.importing(store, intent):
             for doc in live_docs:
-                store.write_live({**doc, "kind": "live-game"})
+                store.write_live({**doc, "kind": "live-game"}, keep_updated=True)
             store.write_records(records)   # one flush to disk for all of them
             if new_docs or updates:
                 store.add_archived(new_docs + updates)
