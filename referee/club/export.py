@@ -331,6 +331,35 @@ def export_bgstats(docs) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
+def bgstats_link_losses(doc: dict, link: str) -> list[str]:
+    """What a BG Stats link (qr.bgstats_link) left out of the play to fit in a QR code, one sentence each:
+    a note shortened or dropped, player names shortened. The history keeps them whole; the person scanning
+    the code must be told (issue 26: a note is never dropped silently)."""
+    import json
+    from urllib.parse import unquote
+
+    from ..i18n import _
+
+    try:
+        data = json.loads(unquote(link.split("data=", 1)[1]))
+    except (IndexError, ValueError):
+        return []
+    said = []
+    notes, sent = doc.get("notes") or "", data.get("comments") or ""
+    if notes and not sent:
+        said.append(_("The note of game {id} does not fit in a BG Stats code and is left out of it; the history "
+                      "keeps it (`referee show {id}`).").format(id=doc.get("id")))
+    elif notes and sent != notes:
+        said.append(_("The note of game {id} is shortened to {n} of its {total} characters to fit in a BG Stats "
+                      "code; the history keeps it whole.").format(id=doc.get("id"), n=len(sent), total=len(notes)))
+    names = [e.get("player") for e in (doc.get("result") or {}).get("ranking") or ()]
+    cut = [n for n, p in zip(names, data.get("players") or ()) if isinstance(p, dict) and p.get("name") != n]
+    if cut:
+        said.append(_("Long player names are shortened in the BG Stats code ({names}); each keeps its player "
+                      "id there, and the history keeps the names whole.").format(names=", ".join(cut)))
+    return said
+
+
 FORMATS = {"json": export_json, "csv": export_csv, "bgg": export_bgg, "bgstats": export_bgstats}
 
 

@@ -200,3 +200,32 @@ def test_a_csv_of_a_play_without_points_or_a_co_op_imports(cli, store, tmp_path)
     assert docs["Pandemic"]["result"]["cooperative"] and docs["Pandemic"]["result"]["winners"] == ["Ann", "Bob"]
     assert docs["Codenames"]["teams"] == {"Red": ["Ann", "Cal"], "Blue": ["Bob"]}
     assert sorted(docs["Codenames"]["result"]["winners"]) == ["Ann", "Cal"]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "does not fit in a BG Stats code"), ("cs", "se do kódu pro BG Stats nevejde")])
+def test_a_note_left_out_of_a_bg_stats_code_is_said(cli, store, lang, said):
+    long_note = "Velmi dlouhá poznámka o partii, kdo co postavil a proč. " * 9
+    gid = out_json(cli("record", "port-royal", "-p", "Řehoř Čech Dlouhojmenný=12", "-p", "Bohumila Přeštická=9",
+                       "-p", "Ctirad Šťastný Nešťastný=8", "-p", "Dobroslav Žluťoučký Kůň=7",
+                       "-p", "Evženie Ďáblová Andělská=5", "--notes", long_note, "--json"))["id"]
+    r = cli("--lang", lang, "qr", gid, "--bgstats", "--text")
+    assert r.exit_code == 0 and said in r.stderr and gid in r.stderr
+    assert r.stdout.startswith("http")          # the link itself, alone on stdout
+    short = out_json(cli("record", "toy", "-p", "Ann=3", "-p", "Bob=1", "--notes", "krátká", "--json"))["id"]
+    quiet = cli("--lang", lang, "qr", short, "--bgstats", "--text")
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_what_a_bg_stats_link_lost_is_each_said():
+    from referee.club.export import bgstats_link_losses
+    from urllib.parse import quote
+
+    doc = {"id": "ab2345", "notes": "x" * 300, "result": {"ranking": [{"player": "Dobroslav Žluťoučký Kůň"},
+                                                                      {"player": "Ann"}]}}
+    link = "https://app.bgstatsapp.com/createPlay.html?data=" + quote(json.dumps(
+        {"comments": "x" * 59 + "…", "players": [{"name": "Dobroslav Žl…"}, {"name": "Ann"}]}))
+    said = bgstats_link_losses(doc, link)
+    assert len(said) == 2 and "60 of its 300" in said[0] and "Dobroslav Žluťoučký Kůň" in said[1]
+    whole = "https://app.bgstatsapp.com/createPlay.html?data=" + quote(json.dumps(
+        {"comments": "x" * 300, "players": [{"name": "Dobroslav Žluťoučký Kůň"}, {"name": "Ann"}]}))
+    assert bgstats_link_losses(doc, whole) == []
