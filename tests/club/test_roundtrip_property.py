@@ -1,5 +1,6 @@
-"""Any history, built from random commands (record of every kind of play, import of the real BG Stats backup
-and BGG page of tests/club/files, edit, delete, players rename), exported and imported into an empty store:
+"""Any history, built from random commands (record of every kind of play, score --record, tracked games
+finished and in progress, import of the real BG Stats backup and BGG page of tests/club/files, edit,
+delete, players rename), exported and imported into an empty store:
 
 - JSON: the export of the copy is the export of the original, byte for byte (but for exported_at);
 - CSV: the CSV of the copy is the CSV of the original (but for the source column: the copy's plays came
@@ -52,7 +53,9 @@ delete = st.builds(lambda n: ("delete", n), st.integers(0, 50))
 rename = st.sampled_from([["players", "rename", "Petr", "Pete"], ["players", "rename", "Ann", "Anna"]])
 tracked = st.builds(lambda players, finished: ("tracked", players, finished),
                     st.sampled_from([["Ann", "Bob"], ["Petr", "Jana", "Ann"]]), st.booleans())
-command = st.one_of(tracked, record_individual, record_known, record_tie_break, record_team, record_coop, record_extras,
+scored = st.builds(lambda g: ("scored", g), st.sampled_from(["carcassonne", "puerto-rico", "port-royal",
+                                                              "el-capitan"]))
+command = st.one_of(tracked, scored, record_individual, record_known, record_tie_break, record_team, record_coop, record_extras,
                     import_file, edit, delete, rename)
 
 
@@ -71,6 +74,12 @@ class Club:
         return [row["id"] for row in json.loads(r.stdout)] if r.exit_code == 0 else []
 
     def apply(self, cmd):
+        if isinstance(cmd, tuple) and cmd[0] == "scored":      # the calculator's result, breakdown and input
+            template = self.db.with_name(f"{cmd[1]}-input.json")
+            template.write_text(self.run("score", cmd[1], "--template").stdout, encoding="utf-8")
+            r = self.run("score", cmd[1], template, "--record")
+            assert r.exit_code == 0, r.stderr
+            return
         if isinstance(cmd, tuple) and cmd[0] == "tracked":     # a game tracked move by move (or in progress)
             r = self.run("new", "toy", *[f"-p{p}" for p in cmd[1]], "-o", "target=3", "--json")
             assert r.exit_code == 0, r.stderr
