@@ -59,7 +59,7 @@ def consistent_ranks(res: dict) -> dict:
     """player -> rank such that a winner is rank 1 and places go 1, 1, 3 ... (what every reader of the
     exports checks). A sound result is returned as stored (a player not eligible to win keeps rank 1 without
     being a winner); a play stored with a winner at rank 2 or without a rank 1 (older BG Stats imports) is
-    ranked winners first, then the others in their stored order."""
+    ranked winners first (all of them rank 1), then the others in their stored order."""
     ranking = [e for e in res.get("ranking") or () if isinstance(e, dict)]
     winners = set(res.get("winners") or ())
     stored = {e.get("player"): e.get("rank") for e in ranking}
@@ -68,8 +68,8 @@ def consistent_ranks(res: dict) -> dict:
                 for pos, r in enumerate(order, 1))
     if valid and all(stored.get(w) == 1 for w in winners):
         return stored
-    key = {e.get("player"): (e.get("player") not in winners, e.get("rank") if isinstance(e.get("rank"), int)
-                             else 10 ** 9) for e in ranking}
+    key = {e.get("player"): (False, 0) if e.get("player") in winners else
+           (True, e.get("rank") if isinstance(e.get("rank"), int) else 10 ** 9) for e in ranking}
     ordered = sorted(key, key=lambda p: key[p])
     out, prev = {}, None
     for pos, p in enumerate(ordered, 1):

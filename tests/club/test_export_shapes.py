@@ -229,3 +229,18 @@ def test_what_a_bg_stats_link_lost_is_each_said():
     whole = "https://app.bgstatsapp.com/createPlay.html?data=" + quote(json.dumps(
         {"comments": "x" * 300, "players": [{"name": "Dobroslav Žluťoučký Kůň"}, {"name": "Ann"}]}))
     assert bgstats_link_losses(doc, whole) == []
+
+
+@pytest.mark.parametrize("ranking, winners, expected", [
+    ([("Ann", 1), ("Bob", 1), ("Cal", 3)], ["Ann", "Bob"], {"Ann": 1, "Bob": 1, "Cal": 3}),      # sound: as stored
+    ([("Bob", 1), ("Cal", 2), ("Ann", 3)], ["Bob"], {"Bob": 1, "Cal": 2, "Ann": 3}),
+    ([("Ann", 1), ("Bob", 2)], [], {"Ann": 1, "Bob": 2}),                       # rank 1, not eligible to win
+    ([("Ann", 1), ("Greg", 2)], ["Greg"], {"Greg": 1, "Ann": 2}),               # a winner stored at rank 2
+    ([("Greg", 1), ("Eva", 3), ("Bob", 5)], ["Greg", "Bob"], {"Greg": 1, "Bob": 1, "Eva": 3}),
+    ([("Ann", 2), ("Bob", 3)], [], {"Ann": 1, "Bob": 2}),                       # no rank 1 at all
+])
+def test_consistent_ranks(ranking, winners, expected):
+    from referee.club.export import consistent_ranks
+
+    res = {"ranking": [{"player": p, "rank": r, "total": 0} for p, r in ranking], "winners": winners}
+    assert consistent_ranks(res) == expected

@@ -90,3 +90,82 @@ def test_an_unknown_source_is_still_refused_naming_the_sources(cli, store, tmp_p
     path.write_text(export_json([doc], {}), encoding="utf-8")
     r = cli("import", path)
     assert r.exit_code == 2 and "bgstats" in r.stderr and "telepathy" in r.stderr
+
+
+# --- any play a BG Stats backup can hold, imported, is sound --------------------------------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_NAMES = ["Petr", "Jana", "Řehoř Čech", "Greg", "Ann", "Bob", "Cal", "Dan", "Eva", "Fred", "Gus", "Hana", "Ivo",
+          "Jiří", "Karel", "Lída", "Marek", "Nora", "Olga", "Pavel", "Quido", "Radka", "Sára", "Tom", "Uršula"]
+
+
+@st.composite
+def bgstats_backups(draw):
+    games = [{"id": 1, "name": "Golf", "bggId": 0, "cooperative": False, "highestWins": False, "noPoints": False},
+             {"id": 2, "name": "Codenames", "bggId": 178900, "cooperative": False, "highestWins": True,
+              "noPoints": True, "usesTeams": True},
+             {"id": 3, "name": "Pandemic", "bggId": 30549, "cooperative": True, "highestWins": True,
+              "noPoints": False},
+             {"id": 4, "name": "Carcassonne", "bggId": 822, "cooperative": False, "highestWins": True,
+              "noPoints": False},
+             {"id": 5, "name": "Werewolf", "bggId": 925, "cooperative": False, "highestWins": True,
+              "noPoints": True}]
+    players = [{"id": i + 1, "name": n, "isAnonymous": False, "uuid": f"p{i}"} for i, n in enumerate(_NAMES)]
+    plays = []
+    for k in range(draw(st.integers(1, 6))):
+        g = draw(st.sampled_from(games))
+        n = draw(st.integers(1, 25 if g["name"] == "Werewolf" else 5))
+        who = draw(st.permutations(range(1, len(_NAMES) + 1)))[:n]
+        scores = []
+        for seat, ref in enumerate(who):
+            score = {"playerRefId": ref, "winner": draw(st.booleans()), "seatOrder": seat,
+                     "startPlayer": seat == 0, "newPlayer": draw(st.booleans()),
+                     "score": "" if g["noPoints"] else str(draw(st.integers(-5 if g["id"] == 1 else 0, 99)))}
+            if draw(st.booleans()):
+                score["rank"] = draw(st.integers(0, n + 1))
+            if g.get("usesTeams"):
+                score["team"] = draw(st.sampled_from(["Červení", "Modří"]))
+            scores.append(score)
+        plays.append({"uuid": f"u-{k}-{draw(st.integers(0, 10 ** 6))}", "gameRefId": g["id"],
+                      "playDate": f"2024-0{draw(st.integers(1, 9))}-1{draw(st.integers(0, 9))} 19:30:00",
+                      "durationMin": draw(st.sampled_from([0, 30, 95])), "ignored": draw(st.booleans()),
+                      "usesTeams": bool(g.get("usesTeams")), "comments": draw(st.sampled_from(["", "s kupci"])),
+                      "bggId": draw(st.sampled_from([0, 81234599 + k])), "playerScores": scores})
+    return {"userInfo": {"meRefId": 1}, "games": games, "players": players, "locations": [], "plays": plays}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(bgstats_backups())
+def test_any_play_a_bg_stats_backup_holds_is_sound_once_imported(tmp_path_factory, backup):
+    from click.testing import CliRunner
+
+    from referee.cli import cli as referee_cli
+
+    base = tmp_path_factory.mktemp("bgstats")
+    runner = CliRunner()
+
+    def run(*args, db=base / "history.json"):
+        r = runner.invoke(referee_cli, ["--db", str(db), *map(str, args)], catch_exceptions=False)
+        assert "Traceback" not in r.stderr
+        return r
+
+    path = base / "BGStatsExport.json"
+    path.write_text(json.dumps(backup), encoding="utf-8")
+    r = run("import", path, "--json")
+    assert r.exit_code == 0, r.stderr
+    if not json.loads(r.stdout)["imported"]:
+        return
+    repaired = run("repair")
+    assert repaired.exit_code == 0, repaired.stderr             # no play it took is called damaged
+    export, again = base / "club.json", base / "again.json"
+    assert run("export", export).exit_code == 0
+    assert run("import", export, db=base / "copy.json").exit_code == 0
+    assert run("export", again, db=base / "copy.json").exit_code == 0
+    strip = lambda p: {k: v for k, v in json.loads(p.read_text(encoding="utf-8")).items() if k != "exported_at"}
+    assert strip(again) == strip(export)
+    for ext in ("csv", "xml"):          # its CSV and BGG XML import whole too (what they carry is checked in
+        out = base / f"club.{ext}"      # test_roundtrip_property.py)
+        assert run("export", out).exit_code == 0
+        r = run("import", out, "--json", db=base / f"copy-{ext}.json")
+        assert r.exit_code == 0, (ext, r.stderr)
+        assert json.loads(r.stdout)["skipped"] == [], ext
