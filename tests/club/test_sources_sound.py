@@ -169,3 +169,65 @@ def test_any_play_a_bg_stats_backup_holds_is_sound_once_imported(tmp_path_factor
         r = run("import", out, "--json", db=base / f"copy-{ext}.json")
         assert r.exit_code == 0, (ext, r.stderr)
         assert json.loads(r.stdout)["skipped"] == [], ext
+
+
+@st.composite
+def bgg_pages(draw):
+    from xml.sax.saxutils import quoteattr
+
+    plays = []
+    for k in range(draw(st.integers(1, 5))):
+        game = draw(st.sampled_from([("Carcassonne", 822), ("Werewolf", 925), ("Golf", 0), ("Port Royal", 156009)]))
+        n = draw(st.integers(2, 22 if game[0] == "Werewolf" else 4))
+        names = draw(st.permutations(_NAMES))[:n]
+        scored = draw(st.booleans())
+        players = []
+        for seat, name in enumerate(names, 1):
+            attrs = {"username": "", "userid": "0", "name": name,
+                     "startposition": str(seat) if draw(st.booleans()) else "", "color": "",
+                     "score": str(draw(st.integers(0, 99))) if scored else "", "new": "0", "rating": "0",
+                     "win": "1" if draw(st.booleans()) else "0"}
+            players.append("<player " + " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items()) + "/>")
+        pid = draw(st.sampled_from([str(81234500 + k), ""]))
+        plays.append(f'<play {"id=" + quoteattr(pid) if pid else ""} date="2024-03-{10 + k}" quantity="1" '
+                     f'length="{draw(st.sampled_from([0, 45]))}" incomplete="0" nowinstats="0" location="">'
+                     f'<item name={quoteattr(game[0])} objecttype="thing" objectid="{game[1]}"/>'
+                     f'<players>{"".join(players)}</players></play>')
+    return ('<?xml version="1.0" encoding="utf-8"?><plays username="klub" userid="1" total="9" page="1">'
+            + "".join(plays) + "</plays>")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(bgg_pages())
+def test_any_play_a_bgg_page_holds_is_sound_once_imported(tmp_path_factory, page):
+    from click.testing import CliRunner
+
+    from referee.cli import cli as referee_cli
+
+    base = tmp_path_factory.mktemp("bgg")
+    runner = CliRunner()
+
+    def run(*args, db=base / "history.json"):
+        r = runner.invoke(referee_cli, ["--db", str(db), *map(str, args)], catch_exceptions=False)
+        assert "Traceback" not in r.stderr
+        return r
+
+    path = base / "plays.xml"
+    path.write_text(page, encoding="utf-8")
+    r = run("import", path, "--json")
+    assert r.exit_code == 0, r.stderr
+    if not json.loads(r.stdout)["imported"]:
+        return
+    assert run("repair").exit_code == 0
+    export, again = base / "club.json", base / "again.json"
+    assert run("export", export).exit_code == 0
+    assert run("import", export, db=base / "copy.json").exit_code == 0
+    assert run("export", again, db=base / "copy.json").exit_code == 0
+    strip = lambda p: {k: v for k, v in json.loads(p.read_text(encoding="utf-8")).items() if k != "exported_at"}
+    assert strip(again) == strip(export)
+    for ext in ("csv", "xml"):
+        out = base / f"club.{ext}"
+        assert run("export", out).exit_code == 0
+        r = run("import", out, "--json", db=base / f"copy-{ext}.json")
+        assert r.exit_code == 0, (ext, r.stderr)
+        assert json.loads(r.stdout)["skipped"] == [], ext
