@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.store import Store
 from referee.store.shape import SOURCES
@@ -93,8 +94,6 @@ def test_an_unknown_source_is_still_refused_naming_the_sources(cli, store, tmp_p
 
 
 # --- any play a BG Stats backup can hold, imported, is sound --------------------------------------------------
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
-
 _NAMES = ["Petr", "Jana", "Řehoř Čech", "Greg", "Ann", "Bob", "Cal", "Dan", "Eva", "Fred", "Gus", "Hana", "Ivo",
           "Jiří", "Karel", "Lída", "Marek", "Nora", "Olga", "Pavel", "Quido", "Radka", "Sára", "Tom", "Uršula"]
 
