@@ -276,7 +276,10 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
                      "win": None if pa.get("win") is None else (pa.get("win") or "0").strip() == "1",
                      "rank": int(rank) if re.fullmatch(r"[0-9]{1,4}", rank) and int(rank) > 0 else None,
                      "seat": int(seat) if re.fullmatch(r"[0-9]{1,4}", seat) else None,
-                     "colour": one_line(pa.get("color") or "")[:30].lower() or None})
+                     "colour": one_line(pa.get("color") or "")[:30].lower() or None,
+                     "team": one_line(pa.get("team") or "")[:60] or None})     # referee's own attribute
+        if rows[-1]["team"] and one_line(pa.get("color") or "") == rows[-1]["team"]:
+            rows[-1]["colour"] = None       # BGG's "Team/Color" field holding the team, not a colour
         if (pa.get("new") or "0").strip() == "1":
             first.append(pname)
         extra = {k: pa.get(k) for k in ("username", "userid", "rating") if pa.get(k) not in (None, "", "0")}
@@ -332,14 +335,26 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
     rid = (a.get("refereeid") or "").strip().lower()
     if rid and validate.is_game_id(rid):
         doc["id"] = rid          # a play referee exported: it comes back as itself
-    elif a.get("id") and str(a["id"]).strip() not in ("", "0"):
-        doc["bgg_play_id"] = str(a["id"]).strip()[:40]
+    if a.get("id") and str(a["id"]).strip() not in ("", "0"):
+        doc["bgg_play_id"] = str(a["id"]).strip()[:40]      # and keeps its BGG play id if it has one
+    expansions = play.find("expansions")        # referee's own element (BGG logs an expansion apart)
+    if expansions is not None:
+        names = [one_line(c.attrib.get("name") or "")[:100] for c in expansions.children if c.tag == "expansion"]
+        if any(names):
+            doc["expansions"] = [n for n in names if n]
     if user:
         doc["bgg_user"] = user
     if bgg_players and any(len(p) > 1 for p in bgg_players):
         doc["bgg_players"] = bgg_players
     if first:
         doc["first_plays"] = first
+    if all(r["team"] for r in rows):
+        doc["teams"] = {}
+        team_of = {r["player"]: r["team"] for r in rows}
+        for r in rows:
+            doc["teams"].setdefault(r["team"], []).append(r["player"])
+        for e in result["ranking"]:
+            e["team"] = team_of.get(e["player"])
     if not seated:
         doc["seating"] = False
     if (a.get("incomplete") or "0").strip() not in ("", "0"):

@@ -756,6 +756,11 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
         raise _bad(_("Game {id} is not finished yet; a QR code carries a finished game's result.").format(id=gid))
     doc = store.get_archived(gid)
     payload = bgstats_link(doc) if bgstats else encode(doc)
+    if bgstats:         # what did not fit in the code is said, never dropped silently
+        from .export import bgstats_link_losses
+
+        for sentence in bgstats_link_losses(doc, payload):
+            click.echo(sentence, err=True)
     if text_only:
         _echo(payload)
         return

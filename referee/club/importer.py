@@ -23,7 +23,7 @@ from ..core.errors import BadInput
 from ..i18n import _
 from .common import check_date, content_key, game_from_name, one_line, parse_duration, parse_score
 
-SOURCES = ("tracked", "recorded", "imported")
+from ..store.shape import SOURCES  # noqa: F401  (the one list of sources; importers of it keep working)
 
 
 def wrap(where: str, err) -> BadInput:
@@ -633,10 +633,15 @@ def _winflag(value, where):
 def _new_doc(game, date, location, duration, notes, players, colours, result, gid=None):
     from ..store.store import SCHEMA_VERSION, now_iso
 
-    return {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": players, "options": {},
-            "date": date, "location": location or None, "notes": notes or None, "duration": duration,
-            "colours": colours or None, "created": now_iso(), "finished_at": None, "source": "imported",
-            "moves": 0, "has_record": False, "result": result}
+    from .common import is_known_game
+
+    doc = {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": players, "options": {},
+           "date": date, "location": location or None, "notes": notes or None, "duration": duration,
+           "colours": colours or None, "created": now_iso(), "finished_at": None, "source": "imported",
+           "moves": 0, "has_record": False, "result": result}
+    if not is_known_game(game):
+        doc["title"] = game         # another title, as `record` logs it (its name wherever it is shown)
+    return doc
 
 
 def _validate_players(game: str, names, where: str, hint: str = ""):
@@ -716,7 +721,8 @@ def parse_csv(text: str, name: str) -> Parsed:
                 if game is None:
                     raise BadInput(_("the game column is empty"))
                 date = check_date(rec["date"] or None, _("the date"))
-                score = parse_score(rec["score"], player, game=game)
+                # an empty score: a play without points (win and rank say who won), all its rows alike
+                score = parse_score(rec["score"], player, game=game) if rec["score"] else None
                 duration = parse_duration(rec.get("duration") or None, _("the duration"))
             except BadInput as err:
                 raise wrap(where, err) from None
@@ -738,9 +744,14 @@ def parse_csv(text: str, name: str) -> Parsed:
             if gid is not None:
                 _checked(validate.game_id, gid, where, "the id")
             location = _checked(validate.location, rec.get("location") or None, where, "the location")
+            coop = (rec.get("coop") or "").strip().lower() or None
+            if coop not in (None, "won", "lost"):
+                raise BadInput(_("{where}: coop is {value}; write won or lost for a co-operative play, or leave it "
+                                 "empty; nothing was imported.").format(where=where, value=repr(rec.get("coop"))))
             entry = {"player": player, "score": score, "rank": rank, "win": win, "seat": seat,
                      "colour": _checked(validate.label, one_line(rec.get("colour")), where, "the colour", 30).lower()
-                     or None, "line": line}
+                     or None, "line": line, "coop": coop,
+                     "team": _checked(validate.label, one_line(rec.get("team")), where, "the team", 60) or None}
             meta = (date, game, location)
             if gid is not None:
                 play = by_id.get(gid)
@@ -775,15 +786,62 @@ def parse_csv(text: str, name: str) -> Parsed:
             rows = sorted(rows, key=lambda r: r["seat"])
         hint = "" if play["id"] else _(" (the rows of one play follow each other, or share an id)")
         names = _validate_players(game, [r["player"] for r in rows], where, hint)
-        result = result_from_rows(game, rows, where)
+        result, teams = _csv_result(game, rows, where)
         colours = {r["player"]: r["colour"] for r in rows if r["colour"]}
         doc = _new_doc(game, date, location, play["duration"], play["notes"], names, colours, result, gid=play["id"])
+        if teams:
+            doc["teams"] = teams
         if not all(r["seat"] is not None for r in rows):
             doc["seating"] = False          # rows without start positions: the order is not the seating
         out.docs.append(doc)
-    if not out.docs:
+    from .export import CSV_COLUMNS
+
+    if not out.docs and cols != CSV_COLUMNS:    # referee's own export of an empty history is an empty history
         raise BadInput(_("{file} has a header but no plays; nothing was imported.").format(file=name))
     return out
+
+
+def _csv_result(game: str, rows: list[dict], where: str) -> tuple[dict, dict]:
+    """The result of one play's CSV rows, and its teams ({} without): scores or none (a play without points
+    is ranked by its rank and win columns), a co-op play won or lost together, teams from the team column
+    (each player's place as the rank column gives it, else the teams' summed scores)."""
+    from .record import _coop_result, _team_result
+
+    scored = [r["score"] is not None for r in rows]
+    if any(scored) and not all(scored):
+        raise BadInput(_("{where}: give a score for every player of the play or for none (a play without "
+                         "points); nothing was imported.").format(where=where))
+    if not any(scored):
+        if all(r["rank"] is None for r in rows) and all(r["win"] is None for r in rows) and not rows[0]["coop"]:
+            raise BadInput(_("{where}: the play has no scores; give them, or say who won in the win or rank "
+                             "column; nothing was imported.").format(where=where))
+        rows = [dict(r, score=0) for r in rows]
+    coops = {r["coop"] for r in rows}
+    teams_given = [r["team"] is not None for r in rows]
+    if len(coops) > 1:
+        raise BadInput(_("{where}: coop must be the same on every row of the play; nothing was imported.")
+                       .format(where=where))
+    if any(teams_given) and not all(teams_given):
+        raise BadInput(_("{where}: give a team for every player of the play or for none; nothing was "
+                         "imported.").format(where=where))
+    coop = coops.pop()
+    if coop is not None:
+        if any(teams_given):
+            raise BadInput(_("{where}: a co-operative play has no teams; nothing was imported.").format(where=where))
+        return _coop_result(game, [r["player"] for r in rows], {r["player"]: r["score"] for r in rows},
+                            coop == "won"), {}
+    if not any(teams_given):
+        return result_from_rows(game, rows, where), {}
+    teams: dict = {}
+    for r in rows:
+        teams.setdefault(r["team"], []).append(r["player"])
+    if all(r["rank"] is None for r in rows):
+        return _team_result(game, [(r["player"], r["score"]) for r in rows], teams), teams
+    result = result_from_rows(game, rows, where)
+    team_of = {r["player"]: r["team"] for r in rows}
+    for e in result["ranking"]:
+        e["team"] = team_of[e["player"]]
+    return result, teams
 
 
 # --- BGG play XML: club/bgg.py reads it (an incremental parser; plays skipped with their reasons) ----------
@@ -915,7 +973,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                   "records": [gid for gid in records if store.read_record(gid) is None]}
         with journal.importing(store, intent):
             for doc in live_docs:
-                store.write_live({**doc, "kind": "live-game"})
+                store.write_live({**doc, "kind": "live-game"}, keep_updated=True)
             store.write_records(records)   # one flush to disk for all of them
             if new_docs or updates:
                 store.add_archived(new_docs + updates)

@@ -63,13 +63,18 @@ def build_result(game: str, scores: list[tuple[str, int]], winners=()) -> dict:
     return result.to_dict()
 
 
+# The most players a play of another title may have: a party game (Werewolf is played by up to 24, and BG Stats
+# logs any number); one limit for `record`, every import and repair's check, so what one takes the others keep.
+MAX_PLAYERS = 100
+
+
 def _other_title_players(names) -> list[str]:
-    """Players of a game referee does not referee: checked names, all different, 1 to 20 of them."""
+    """Players of a game referee does not referee: checked names, all different, 1 to MAX_PLAYERS of them."""
     from ..core.validate import player_name
 
     names = [player_name(n) for n in names]
-    if not 1 <= len(names) <= 20:
-        raise BadInput(_("A play has 1 to 20 players; {n} were given.").format(n=len(names)))
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise BadInput(_("A play has 1 to {max} players; {n} were given.").format(max=MAX_PLAYERS, n=len(names)))
     seen = set()
     for n in names:
         if n.casefold() in seen:

@@ -21,6 +21,11 @@ LARGEST = 10 ** 15
 
 TEXT_FIELDS = ("date", "location", "notes", "created", "finished_at", "source", "updated", "kind")
 
+# Where a finished game came from, every value the code writes (the one list: the import's check, repair's
+# deeper check and the tests read it; tests/club/test_sources_sound.py finds every "source" the code writes
+# and fails if one is missing here). A play of any of these is a sound play.
+SOURCES = ("tracked", "recorded", "imported", "bgstats", "bgg", "qr")
+
 
 def _number(value) -> bool:
     if isinstance(value, bool) or not isinstance(value, (int, float)):

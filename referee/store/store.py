@@ -761,10 +761,12 @@ class Store:
                                "--set-aside` moves it aside.").format(path=path, why=why))
         return doc
 
-    def write_live(self, doc: dict) -> None:
-        """(Re)write a game in progress whole, compacted: its document with every move in it."""
+    def write_live(self, doc: dict, keep_updated: bool = False) -> None:
+        """(Re)write a game in progress whole, compacted: its document with every move in it. ``keep_updated``:
+        it keeps the time of its last change (a game imported from an export was last changed there)."""
         doc["schema_version"] = SCHEMA_VERSION
-        doc["updated"] = now_iso()
+        if not (keep_updated and isinstance(doc.get("updated"), str)):
+            doc["updated"] = now_iso()
         atomic_write(self.live_path(doc["id"]), livelog.encode_document(doc))
 
     def append_moves(self, gid: str, texts: list[str], at: int | None = None) -> str:

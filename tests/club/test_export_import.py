@@ -58,8 +58,9 @@ def csv_rows(text):
 
 def test_csv_has_the_secretarys_columns(cli, filled):
     rows = csv_rows(cli("export", "--format", "csv").stdout)
+    # team and coop (issue 26) came last: a team play and a co-op play come back from the CSV as they were
     assert list(rows[0]) == ["date", "game", "id", "location", "duration", "player", "score", "rank", "win",
-                             "start_position", "colour", "players", "source", "notes"]
+                             "start_position", "colour", "players", "source", "notes", "team", "coop"]
     assert len(rows) == 2 + 3 + 3 + 2 + 2
     pub = [r for r in rows if r["location"] == "Pub"]
     assert [(r["player"], r["score"], r["rank"], r["win"], r["start_position"], r["colour"]) for r in pub] == [

@@ -27,6 +27,8 @@ def test_a_bgg_page_with_real_quirks_imports_what_it_can_and_says_why_not(cli, s
     assert reasons == ["a score is not a number", "several plays logged as one (quantity > 1)",
                        "some players have a score and some do not"]
     plays = by_date(cli)
+    # a play logged with win flags and no scores (issue 26): a play without points, Petr the winner
+    assert plays["2024-04-20"]["winners"] == ["Petr"]
     anon = store.get_archived(plays["2024-03-16"]["id"])
     assert anon["players"] == ["Anonymous player 1", "Anonymous player 2", "Petr"]     # two people, not one
     tm = store.get_archived(plays["2024-03-30"]["id"])
