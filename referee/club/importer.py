@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..core import validate
 from ..core.errors import BadInput
 from ..i18n import _
-from .common import check_date, content_key, game_from_name, one_line, parse_duration, parse_score
+from .common import check_date, content_key, one_line, parse_duration, parse_score
 
 from ..store.shape import SOURCES  # noqa: F401  (the one list of sources; importers of it keep working)
 
