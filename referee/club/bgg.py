@@ -311,6 +311,19 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
             result = result_from_rows(game, rows, _("the play"))
         except BadInput as err:     # the detail is the contradiction, without the file-wide "nothing was imported"
             raise Skip(_("the ranks and win flags contradict each other"), str(err).split("; ")[0]) from None
+    elif all(r["rank"] is not None and r["win"] is not None for r in rows):
+        # No points, but every place and every win flag (referee's own export of a play without points, a
+        # co-op lost: everyone placed 1, nobody won): read as the places and flags say, as with scores, so a
+        # player placed 1 without the win flag is not made a winner.
+        from .importer import result_from_rows
+
+        try:
+            result = result_from_rows(game, [{**r, "score": 0} for r in rows], _("the play"))
+        except BadInput as err:
+            raise Skip(_("the ranks and win flags contradict each other"), str(err).split("; ")[0]) from None
+        for e in result["ranking"]:
+            e["breakdown"] = {}
+        result["no_points"] = True
     else:
         # No points were logged: the win flags (or the places, where the file has them) are the result.
         from .outcome import ranked_result
