@@ -138,11 +138,11 @@ def merge(stored: dict, incoming: dict) -> Merge:
     local = snapshot(stored)
     if not isinstance(base, dict):
         # Imported before referee kept sources: what the source said then is unknown, so whatever differs
-        # may be the club's correction, and the club wins. The source's version is the base from now on.
+        # may be the club's correction, and the club wins. The source's version is the base from now on
+        # (the play itself is not changed).
         if _same(local, remote):
             return Merge(None)
-        fields = sorted(k for k in set(local) | set(remote) if not _same(local.get(k), remote.get(k)))
-        return Merge({**stored, "src": remote}, kept=fields)
+        return Merge({**stored, "src": remote})
     if _same(base, remote):
         return Merge(None)          # unchanged at the source: the club's play is left as it is
     # The club's renames (players rename/merge, or a name corrected by edit) are carried into the source's
