@@ -692,7 +692,7 @@ def _print_identity(report, dry_run: bool) -> None:
                        "deleted plays, `referee restore ID` brings one back).", len(deleted)).format(
             n=len(deleted), ids=", ".join(d["id"] for d in deleted)))
     for kept in report.get("kept") or []:
-        _echo(_("Game {id}: the club's own {fields} kept (changed here and at its source).").format(
+        _echo(_("Game {id}: the club's corrections of {fields} were kept; they changed at the source too.").format(
             id=kept["id"], fields=", ".join(kept["fields"])))
     for pair in report.get("possible_duplicates") or []:
         if dry_run:

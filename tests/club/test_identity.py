@@ -248,7 +248,7 @@ def test_a_source_change_of_one_field_merges_with_a_club_edit_of_another(cli, st
         data["plays"][0]["comments"] = "their note"
         next(p for p in data["players"] if p["id"] == 3)["name"] = "Řehoř Č."
     r = cli("import", backup(tmp_path, both, "b2.json"))
-    assert f"Game {gid}: the club's own notes kept (changed here and at its source)." in r.stdout
+    assert f"Game {gid}: the club's corrections of notes were kept; they changed at the source too." in r.stdout
     doc = store.get_archived(gid)
     assert doc["notes"] == "our note" and doc["players"] == ["Petr", "Řehoř"]
 
