@@ -1014,6 +1014,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                     change = provenance.merge(old, doc)
                     if change.doc is not None:
                         updates.append(change.doc)
+                        _moved(alike, hit, content_key(old), content_key(change.doc))
                     if change.kept:
                         report["kept"].append({"id": hit, "fields": change.kept})
                     (report["updated"] if change.took else report["duplicates"]).append(hit)
@@ -1026,14 +1027,14 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 same = {k: v for k, v in stored[gid].items()} == doc or key == content_key(stored[gid])
                 (report["duplicates"] if same else report["conflicts"]).append(gid)
                 continue
-            gone = buried.find(doc)
-            if gone is not None:
-                report["deleted"].append({"id": gone, "play": _label(doc)})
-                continue
             if gid is None and not idents and key is not None and by_content.get(key):
                 other = by_content[key].pop(0)      # nothing tells them apart: taken for the stored play
                 report["duplicates"].append(other)
                 report["matched_by_content"].append({"id": other, "play": _label(doc)})
+                continue
+            gone = buried.find(doc) if gid is not None or idents else buried.find_content(doc)
+            if gone is not None:
+                report["deleted"].append({"id": gone, "play": _label(doc)})
                 continue
             doc = dict(doc)
             if gid is None or gid in live:
@@ -1051,15 +1052,21 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 doc = provenance.with_source(doc)
             taken.add(doc["id"])
             seen.update((k, doc["id"]) for k in idents)
-            if key is not None:
-                here = bool(doc.get("has_record"))
-                others = [o for o in alike.get(key, ()) if not (here and o in tracked)] + \
-                    [o for o, rec in fresh.get(key, ()) if not (here and rec)]
-                if others:      # games tracked move by move are different games however alike
-                    report["possible_duplicates"].append({"id": doc["id"], "other": others[0], "play": _label(doc)})
-                fresh.setdefault(key, []).append((doc["id"], here))
             new_docs.append(doc)
             report["imported"].append(doc["id"])
+        # Possible duplicates, once every play is placed (a play merged here is compared as it is now): each
+        # new play that looks like a stored one or an earlier new one; games tracked move by move are
+        # different games however alike.
+        for doc in new_docs:
+            key = content_key(doc)
+            if key is None:
+                continue
+            here = bool(doc.get("has_record"))
+            others = [o for o in alike.get(key, ()) if not (here and o in tracked)] + \
+                [o for o, rec in fresh.get(key, ()) if not (here and rec)]
+            if others:
+                report["possible_duplicates"].append({"id": doc["id"], "other": others[0], "play": _label(doc)})
+            fresh.setdefault(key, []).append((doc["id"], here))
         report["in_progress"] = []
         live_docs = []
         for doc in parsed.live:
@@ -1089,6 +1096,16 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if new_docs or updates:
                 store.add_archived(new_docs + updates)
     return report
+
+
+def _moved(alike: dict, gid: str, old, new) -> None:
+    """A stored play merged by the import is alike to what it is now, not what it was."""
+    if old == new:
+        return
+    if old is not None and gid in alike.get(old, ()):
+        alike[old].remove(gid)
+    if new is not None:
+        alike.setdefault(new, []).append(gid)
 
 
 def _stored_play(idents: list, external: dict, stored: dict) -> str | None:

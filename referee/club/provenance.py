@@ -217,6 +217,9 @@ def bury(store, doc: dict) -> None:
     from ..store.atomic import atomic_write
 
     keys = [["id", str(doc.get("id"))]] + [list(k) for k in keys_of(doc)]
+    content = content_of(doc)
+    if content is not None:     # for a play that comes again without any identity (a CSV row)
+        keys.append(["content", content])
     entries = _read_tombstones(store)
     if any(e.get("keys") == keys for e in entries):
         return
@@ -227,6 +230,18 @@ def bury(store, doc: dict) -> None:
     atomic_write(tombstone_path(store), blob)
 
 
+def content_of(doc: dict) -> str | None:
+    """A play's content key (common.content_key: game, day, scores) as one text, or None."""
+    from .common import content_key
+
+    key = content_key(doc)
+    return None if key is None else _canon(key)
+
+
+def _key_like(k) -> bool:
+    return isinstance(k, list) and len(k) == 2 and all(isinstance(x, str) for x in k)
+
+
 class Buried:
     """The identities of the plays deleted here: the tombstones, and the plays in the trash."""
 
@@ -234,9 +249,8 @@ class Buried:
         from .corrections import read_trash
 
         docs = [e["doc"] for e in read_trash(store)]
-        lists = [[("id", str(d.get("id")))] + keys_of(d) for d in docs]
-        lists += [[tuple(k) for k in e["keys"] if isinstance(k, list) and len(k) == 2] for e in
-                  _read_tombstones(store)]
+        lists = [[("id", str(d.get("id"))), ("content", content_of(d))] + keys_of(d) for d in docs]
+        lists += [[tuple(k) for k in e["keys"] if _key_like(k)] for e in _read_tombstones(store)]
         self.keys: dict = {}
         self.user_pids = set()           # BGG play ids deleted with their user known
         for keys in lists:
@@ -247,7 +261,7 @@ class Buried:
                     self.user_pids.add(str(k[1]).rsplit("/", 1)[-1])
 
     def find(self, doc: dict) -> str | None:
-        """The id a deleted play had, when ``doc`` is that play again; else None."""
+        """The id a deleted play had, when ``doc`` is that play again by its identity; else None."""
         keys = keys_of(doc)
         user = has_bgg_user(doc)
         for k in keys:
@@ -259,3 +273,8 @@ class Buried:
         if gid and ("id", gid) in self.keys:
             return self.keys[("id", gid)]
         return None
+
+    def find_content(self, doc: dict) -> str | None:
+        """The id of a deleted play of the same content (game, day and scores), for a play without identity."""
+        content = content_of(doc)
+        return None if content is None else self.keys.get(("content", content))

@@ -368,3 +368,53 @@ def test_reimport_is_idempotent_with_random_local_corrections(fmt, toy):
             assert report["imported"] == [] and report["updated"] == [] and report["kept"] == []
             assert snapshot(store.path) == before
     check()
+
+
+def test_a_deleted_play_of_a_sheet_without_ids_stays_deleted(cli, store, tmp_path):
+    """Without any identity a play is known by its content: deleted, the same row again is not imported."""
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("date,game,player,score\n2024-03-01,Azul,Ann,12\n2024-03-01,Azul,Bob,7\n"
+                     "\n2024-03-01,Azul,Ann,12\n2024-03-01,Azul,Bob,7\n", encoding="utf-8")
+    first = out_json(cli("import", sheet, "--json"))
+    assert len(first["imported"]) == 2 and len(first["possible_duplicates"]) == 1
+    dup = first["possible_duplicates"][0]["id"]
+    assert cli("delete", dup).exit_code == 0          # the club resolves it: one play, not two
+    again = out_json(cli("import", sheet, "--json"))
+    assert again["imported"] == [] and [d["id"] for d in again["deleted"]] == [dup]
+    assert len(again["matched_by_content"]) == 1 and len(store.archived()) == 1
+
+
+def test_a_damaged_tombstone_file_is_one_sentence_and_nothing_is_imported(cli, store, db):
+    from .conftest import assert_refused
+
+    Path(str(db) + ".tombstones").write_text('{"kind": "something else"}', encoding="utf-8")
+    before = snapshot(db)
+    assert_refused(cli("import", BGSTATS), "tombstones", "damaged", code=2)
+    assert snapshot(db) == before
+
+
+def test_a_dry_run_reports_what_the_import_then_does(cli, store, tmp_path, db):
+    out_json(cli("import", BGSTATS, "--json"))
+    plays = by_uuid(store)
+    assert cli("edit", plays["play-1"]["id"], "--notes", "our note").exit_code == 0
+    assert cli("delete", plays["play-3"]["id"]).exit_code == 0
+
+    def change(data):
+        _score(data, "play-1", 1, "70")             # merged with the club's note
+        data["plays"][0]["comments"] = "their note"  # kept: the club's note wins
+        twin(data)                                  # a new play, alike: listed
+    path = backup(tmp_path, change)
+    before = snapshot(db)
+    dry = out_json(cli("import", path, "--dry-run", "--json"))
+    assert snapshot(db) == before
+    real = out_json(cli("import", path, "--json"))
+    (new,) = real["imported"]
+
+    def same(report, new_id):
+        text = json.dumps({k: v for k, v in report.items() if k != "dry_run"}, sort_keys=True)
+        return json.loads(text.replace(new_id, "NEW"))
+    assert same(dry, dry["imported"][0]) == same(real, new)
+    assert real["updated"] == [plays["play-1"]["id"]] and real["kept"] == [{"id": plays["play-1"]["id"],
+                                                                           "fields": ["notes"]}]
+    assert [d["id"] for d in real["deleted"]] == [plays["play-3"]["id"]]
+    assert real["possible_duplicates"][0]["id"] == new
