@@ -1010,7 +1010,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             hit = None if gid in stored_ids else _stored_play(idents, external, stored)
             if hit is not None:
                 old = stored[hit]
-                if gid is None and doc.get("source") == _origin(old):
+                if gid is None and doc.get("source") == provenance.origin(old):
                     change = provenance.merge(old, doc)
                     if change.doc is not None:
                         updates.append(change.doc)
@@ -1123,12 +1123,6 @@ def _stored_play(idents: list, external: dict, stored: dict) -> str | None:
             continue
         return gid
     return None
-
-
-def _origin(doc: dict):
-    """The source a stored play was last imported from (its provenance), else its own source."""
-    src = doc.get("src")
-    return src.get("source") if isinstance(src, dict) else doc.get("source")
 
 
 def _label(doc: dict) -> str:

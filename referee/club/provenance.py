@@ -5,7 +5,8 @@ id. Two plays with different identities are two plays however alike they look (a
 possible duplicates for the club to resolve); the same identity met again is the same play.
 
 Provenance: a play imported from an external source (BG Stats, BGG) keeps, under "src", the source's version
-of its mergeable fields as last imported. A re-import is a three-way merge, field by field, of that base, the
+of its mergeable fields as last imported, compactly (a fingerprint of each field, and the players' names as
+the source gave them; source_of). A re-import is a three-way merge, field by field, of that base, the
 club's play (its edits, renames, merges) and the source's play now: a field the source changed and the club
 did not takes the source's value; a field the club changed keeps the club's value; a field the source did
 not change is never touched. So re-importing an unchanged backup changes nothing.
@@ -23,8 +24,10 @@ from pathlib import Path
 from ..core.errors import StoreError
 from ..i18n import _
 
-# Fields that are the store's stamps or the identity itself, not the play's content: never merged.
-_NOT_MERGED = frozenset(("id", "created", "finished_at", "updated", "schema_version", "src"))
+# Fields that are the store's stamps, the identity itself or what a play from elsewhere never changes (it
+# has no moves): never merged, and not kept in "src".
+_NOT_MERGED = frozenset(("id", "created", "finished_at", "updated", "schema_version", "src", "source",
+                         "bgstats_uuid", "bgg_play_id", "bgg_user", "moves", "has_record"))
 # The fields that name players: the club's renames are carried through them, and they change together.
 _NAMED = ("players", "result", "colours", "teams", "first_plays", "start_player", "bgg_players")
 TOMBSTONE_KIND = "referee-tombstones"
@@ -123,6 +126,35 @@ def _consistent(doc: dict) -> bool:
     return ranked == sorted(str(p).casefold() for p in doc.get("players") or ())
 
 
+def _digest(value) -> str | None:
+    """A short fingerprint of a field's value (None for an empty one): 48 bits, enough to tell a change."""
+    if _empty(value):
+        return None
+    import hashlib
+
+    return hashlib.blake2b(_canon(value).encode("utf-8"), digest_size=6).hexdigest()
+
+
+def source_of(doc: dict) -> dict:
+    """What a play keeps of its source's version ("src"), compactly: the source ("of"), the players as the
+    source names them (to recognise the club's renames), and a fingerprint of each mergeable field (to
+    tell, at the next import, which fields the source changed and which the club did)."""
+    return {"of": doc.get("source"), "players": [p for p in doc.get("players") or () if isinstance(p, str)],
+            "h": {k: _digest(v) for k, v in snapshot(doc).items()}}
+
+
+def origin(doc: dict):
+    """The source a stored play was last imported from, else its own source."""
+    src = doc.get("src")
+    return src.get("of") if _usable(src) else doc.get("source")
+
+
+def _usable(src) -> bool:
+    return (isinstance(src, dict) and isinstance(src.get("h"), dict) and isinstance(src.get("players"), list)
+            and all(isinstance(v, str) for v in src["h"].values())
+            and all(isinstance(p, str) for p in src["players"]))
+
+
 class Merge:
     """What a re-import does to one stored play: ``doc`` to store (None: nothing to write), ``took`` the
     fields taken from the source, ``kept`` the fields the club changed that the source changed too."""
@@ -133,32 +165,35 @@ class Merge:
 
 def merge(stored: dict, incoming: dict) -> Merge:
     """Re-import ``incoming`` (a play as its source gives it now) into ``stored`` (the play it became)."""
-    remote = snapshot(incoming)
+    remote, now = snapshot(incoming), source_of(incoming)
     base = stored.get("src")
     local = snapshot(stored)
-    if not isinstance(base, dict):
+    if not _usable(base):
         # Imported before referee kept sources: what the source said then is unknown, so whatever differs
         # may be the club's correction, and the club wins. The source's version is the base from now on
         # (the play itself is not changed).
         if _same(local, remote):
             return Merge(None)
-        return Merge({**stored, "src": remote})
-    if _same(base, remote):
+        return Merge({**stored, "src": now})
+    was = base["h"]
+    if was == now["h"]:
         return Merge(None)          # unchanged at the source: the club's play is left as it is
     # The club's renames (players rename/merge, or a name corrected by edit) are carried into the source's
-    # versions, so that a renamed player never comes back under the old name; a name the source changed
-    # for a player the club renamed keeps the club's name.
-    club = _pairs(base.get("players"), local.get("players"))
-    theirs = _pairs(base.get("players"), remote.get("players"))
+    # version, so that a renamed player never comes back under the old name, and a name the source changed
+    # for a player the club renamed keeps the club's name. To tell whether the club changed a field, its
+    # renames are undone and the field compared with the source's fingerprint of it.
+    club = _pairs(base["players"], local.get("players"))
+    back = {new.casefold(): next(p for p in base["players"] if p.casefold() == old) for old, new in club.items()}
+    theirs = _pairs(base["players"], remote.get("players"))
     names = {str(theirs.get(old, old)).casefold(): new for old, new in club.items()}
-    base_now, remote_now = rename(base, club), rename(remote, names)
+    remote_now, local_then = rename(remote, names), rename(local, back)
     out, took, kept = dict(stored), [], []
-    for field in sorted((set(base_now) | set(local) | set(remote_now)) - _NOT_MERGED):
-        b, mine, new = base_now.get(field), local.get(field), remote_now.get(field)
-        if _same(new, b) or _same(new, mine):
+    for field in sorted((set(was) | set(local) | set(remote)) - _NOT_MERGED):
+        new, mine = remote_now.get(field), local.get(field)
+        if _digest(remote.get(field)) == was.get(field) or _same(new, mine):
             continue                                    # the source did not change it, or agrees
-        if _same(mine, b):
-            took.append(field)
+        if _digest(local_then.get(field)) == was.get(field):
+            took.append(field)                          # the club did not change it: the source's value
             if new is None:
                 out.pop(field, None)
             else:
@@ -176,13 +211,13 @@ def merge(stored: dict, incoming: dict) -> Merge:
                     out[field] = stored[field]
                 else:
                     out.pop(field, None)
-    out["src"] = remote
+    out["src"] = now
     return Merge(out, took, sorted(kept))
 
 
 def with_source(doc: dict) -> dict:
     """A play newly imported from an external source, with the source's version kept."""
-    return {**doc, "src": snapshot(doc)} if external(doc) else doc
+    return {**doc, "src": source_of(doc)} if external(doc) else doc
 
 
 # --- tombstones -----------------------------------------------------------------------------------
