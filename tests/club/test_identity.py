@@ -120,13 +120,15 @@ def test_a_play_stored_by_an_earlier_referee_without_its_user_is_still_found(cli
     for d in docs:
         d.pop("bgg_user", None)
         d.pop("src", None)
+    docs[0]["notes"] = "corrected by the club"     # before referee kept the source's version
     store.add_archived(docs)
     history = cli("history", "--json").stdout
     again = out_json(cli("import", BGG, "--json"))
     assert again["imported"] == [] and sorted(again["duplicates"]) == sorted(first["imported"])
     assert again["updated"] == again["kept"] == [] and cli("history", "--json").stdout == history
-    # from then on the source's version is kept with each play: a third import changes nothing at all
-    assert all(isinstance(d.get("src"), dict) for d in store.archived())
+    assert store.get_archived(docs[0]["id"])["notes"] == "corrected by the club"   # the club wins
+    # from then on the source's version is kept with that play: a third import changes nothing at all
+    assert isinstance(store.get_archived(docs[0]["id"]).get("src"), dict)
     before = snapshot(store.path)
     assert out_json(cli("import", BGG, "--json"))["duplicates"] == again["duplicates"]
     assert snapshot(store.path) == before
