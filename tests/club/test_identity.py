@@ -420,3 +420,52 @@ def test_a_dry_run_reports_what_the_import_then_does(cli, store, tmp_path, db):
                                                                            "fields": ["notes"]}]
     assert [d["id"] for d in real["deleted"]] == [plays["play-3"]["id"]]
     assert real["possible_duplicates"][0]["id"] == new
+
+
+def test_the_merge_takes_what_only_the_source_changed_and_keeps_what_the_club_changed():
+    """Property: for any corrections of the club (details, a rename) and any changes at the source (details,
+    a score, a name), each field ends as the club's where the club changed it, else as the source's; the
+    club's rename holds; and merging the same source again changes nothing."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from referee.club import bgstats, provenance
+
+    data = json.loads(BGSTATS.read_text(encoding="utf-8"))
+    plays = bgstats.parse(data, "x").docs
+    details = {"notes": st.sampled_from(["a", "b", None]), "location": st.sampled_from(["Sál", "Hospoda", None]),
+               "duration": st.sampled_from([30, 90, None]), "date": st.sampled_from(["2024-01-01", "2024-02-02"])}
+    changes = st.fixed_dictionaries({}, optional=details)
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.sampled_from(plays), changes, changes, st.booleans(), st.booleans(), st.booleans())
+    def check(play, club, source, renamed, rescored, source_renamed):
+        play = dict(play, id="ab2345")
+        stored = provenance.with_source(play)
+        first = play["players"][0]
+        if renamed:
+            stored = provenance.rename(stored, {first.casefold(): "Zdeněk"})
+        stored = {**stored, **club}
+        incoming = {**play, **source}
+        if rescored:
+            res = copy.deepcopy(incoming["result"])
+            res["ranking"][0]["total"] += 1
+            incoming["result"] = res
+        if source_renamed:
+            incoming = provenance.rename(incoming, {first.casefold(): "Zbyněk"})
+        change = provenance.merge(stored, incoming)
+        merged = change.doc or stored
+        for field in details:
+            mine, theirs, was = stored.get(field), incoming.get(field), play.get(field)
+            if mine != was:
+                assert merged.get(field) == mine, field         # the club changed it: the club's
+            else:
+                assert merged.get(field) == theirs, field       # else the source's (changed or not)
+        if renamed:
+            assert "Zdeněk" in merged["players"] and first not in merged["players"]
+            assert "Zbyněk" not in json.dumps(merged["result"], ensure_ascii=False)
+        if rescored:
+            assert merged["result"]["ranking"][0]["total"] == play["result"]["ranking"][0]["total"] + 1
+        again = provenance.merge(merged, incoming)
+        assert again.doc is None and again.took == []
+    check()
