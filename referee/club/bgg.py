@@ -10,6 +10,7 @@ name and keep their validation; any other game is logged by its title and BGG id
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..core import validate
@@ -214,9 +215,12 @@ def parse(text: str, name: str):
             except Skip as skip:
                 out.skipped.append({"reason": skip.reason, "play": where, "detail": skip.detail})
                 continue
-            pid = doc.get("bgg_play_id")
+            # the same play on two saved pages; a play id is a play of one BGG user (pages of two users may
+            # both hold an id: two plays)
+            pid = (json.dumps(doc.get("bgg_user"), sort_keys=True), doc["bgg_play_id"]) \
+                if doc.get("bgg_play_id") else None
             if pid and pid in seen:
-                continue            # the same play on two saved pages
+                continue
             if pid:
                 seen[pid] = True
             out.docs.append(doc)

@@ -1001,9 +1001,9 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         seen: dict = {}             # identity -> the id it has here (the same play twice in the file)
         fresh: dict = {}            # content key -> [(id, tracked)] of the plays this import adds
         for doc in parsed.docs:
-            idents = _external_keys(doc)
+            idents, own = _external_keys(doc), provenance.own_keys(doc)
             gid = doc.get("id")
-            again = next((seen[k] for k in idents if k in seen), None)
+            again = next((seen[k] for k in own if k in seen), None)
             if again is not None:
                 report["duplicates"].append(again)
                 continue
@@ -1020,7 +1020,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                     (report["updated"] if change.took else report["duplicates"]).append(hit)
                 else:   # the same play from another source, or a copy of it from another history: it is here
                     report["duplicates"].append(hit)
-                seen.update((k, hit) for k in idents)
+                seen.update((k, hit) for k in own)
                 continue
             key = content_key(doc)
             if gid is not None and gid in stored_ids:
@@ -1051,7 +1051,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if gid is None and idents and "src" not in doc:
                 doc = provenance.with_source(doc)
             taken.add(doc["id"])
-            seen.update((k, doc["id"]) for k in idents)
+            seen.update((k, doc["id"]) for k in own)
             new_docs.append(doc)
             report["imported"].append(doc["id"])
         # Possible duplicates, once every play is placed (a play merged here is compared as it is now): each

@@ -42,6 +42,15 @@ def keys_of(doc: dict) -> list[tuple]:
     return [tuple(k) for k in external_keys(doc)]
 
 
+def own_keys(doc: dict) -> list[tuple]:
+    """keys_of without the BGG play id alone where the user is known: what tells this play from every other
+    (two BGG users' plays may have the same play id)."""
+    keys = keys_of(doc)
+    if any(k[0] == "bggu" for k in keys):
+        return [k for k in keys if k[0] != "bgg"]
+    return keys
+
+
 def has_bgg_user(doc: dict) -> bool:
     return any(k[0] == "bggu" for k in keys_of(doc))
 
@@ -226,13 +235,12 @@ def tombstone_path(store) -> Path:
 
 
 def _read_tombstones(store) -> list[dict]:
+    from ..store.atomic import read_regular
+
     path = tombstone_path(store)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = read_regular(path)        # a fifo or a folder in its place: one sentence, never a hang
+    if raw is None:
         return []
-    except OSError as err:
-        raise StoreError(_("{path} cannot be read ({reason}).").format(path=path, reason=err.strerror))
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):

@@ -469,3 +469,21 @@ def test_the_merge_takes_what_only_the_source_changed_and_keeps_what_the_club_ch
         again = provenance.merge(merged, incoming)
         assert again.doc is None and again.took == []
     check()
+
+
+def test_two_users_pages_in_one_file_keep_both_users_plays(cli, store, tmp_path):
+    text = BGG.read_text(encoding="utf-8")
+    other = text.replace('username="klub_brno" userid="1234567"', 'username="jana_h" userid="555"')
+    both = tmp_path / "both.xml"
+    both.write_text(text + "\n" + other, encoding="utf-8")
+    report = out_json(cli("import", both, "--json"))
+    assert len(report["imported"]) == 8 and len(report["possible_duplicates"]) == 4
+
+
+def test_a_fifo_as_the_tombstones_is_one_sentence(cli, store, db):
+    import os
+
+    from .conftest import assert_refused
+
+    os.mkfifo(str(db) + ".tombstones")
+    assert_refused(cli("import", BGSTATS), "tombstones", "not a regular file")
