@@ -160,7 +160,8 @@ def test_a_referee_export_is_its_ids_even_with_alike_plays(cli, store, tmp_path)
     assert cli("--db", theirs.path, "export", path).exit_code == 0
     report = out_json(cli("import", path, "--json"))
     assert report["imported"] == ["cd2345"]
-    assert report["possible_duplicates"] == [{"id": "cd2345", "other": "ab2345", "play": "Toy, 2025-01-05: Ann 5, Bob 3"}]
+    assert report["possible_duplicates"] == [
+        {"id": "cd2345", "other": "ab2345", "play": "Toy, 2025-01-05: Ann 5, Bob 3"}]
 
 
 # --- item 3: a re-import never undoes a local change -------------------------------------------------------
