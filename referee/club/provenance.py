@@ -70,8 +70,11 @@ def snapshot(doc: dict) -> dict:
     return {k: v for k, v in doc.items() if k not in _NOT_MERGED and not _empty(v)}
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))   # one, reused: fast
+
+
 def _canon(value):
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def _same(a, b) -> bool:
@@ -148,8 +151,9 @@ def source_of(doc: dict) -> dict:
     """What a play keeps of its source's version ("src"), compactly: the source ("of"), the players as the
     source names them (to recognise the club's renames), and a fingerprint of each mergeable field (to
     tell, at the next import, which fields the source changed and which the club did)."""
+    snap = snapshot(doc)
     return {"of": doc.get("source"), "players": [p for p in doc.get("players") or () if isinstance(p, str)],
-            "h": {k: _digest(v) for k, v in snapshot(doc).items()}}
+            "h": {k: _digest(v) for k, v in snap.items()}, "all": _digest(snap)}
 
 
 def origin(doc: dict):
@@ -174,9 +178,10 @@ class Merge:
 
 def merge(stored: dict, incoming: dict) -> Merge:
     """Re-import ``incoming`` (a play as its source gives it now) into ``stored`` (the play it became)."""
-    remote, now = snapshot(incoming), source_of(incoming)
-    base = stored.get("src")
-    local = snapshot(stored)
+    remote, base = snapshot(incoming), stored.get("src")
+    if _usable(base) and base.get("all") is not None and base.get("all") == _digest(remote):
+        return Merge(None)          # unchanged at the source (one fingerprint, the common case)
+    now, local = source_of(incoming), snapshot(stored)
     if not _usable(base):
         # Imported before referee kept sources: what the source said then is unknown, so whatever differs
         # may be the club's correction, and the club wins. The source's version is the base from now on
