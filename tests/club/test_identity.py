@@ -331,8 +331,10 @@ def _corrections():
                      st.sampled_from(["x", "Klub 2", "2024-01-02", "45", ""]))
     rename = st.tuples(st.just("rename"), st.sampled_from(["Petr", "Jana", "Řehoř Čech"]),
                        st.sampled_from(["Pavel", "Jana N.", "Ř. Čech"]))
+    merge = st.tuples(st.just("merge"), st.sampled_from(["Petr", "Jana", "Řehoř Čech", "Anonymous player 1"]),
+                      st.sampled_from(["Petr", "Jana", "Řehoř Čech"]))
     delete = st.tuples(st.just("delete"), st.integers(0, 4))
-    return st.lists(st.one_of(edit, rename, delete), max_size=5)
+    return st.lists(st.one_of(edit, rename, merge, delete), max_size=5)
 
 
 @pytest.mark.parametrize("fmt", ["bgstats", "bgg"])
@@ -360,8 +362,8 @@ def test_reimport_is_idempotent_with_random_local_corrections(fmt, toy):
                 try:
                     if step[0] == "edit" and ids:
                         corrections.edit(store, ids[step[1] % len(ids)], **{step[2]: step[3]})
-                    elif step[0] == "rename":
-                        corrections.rename(store, step[1], step[2])
+                    elif step[0] in ("rename", "merge"):
+                        corrections.rename(store, step[1], step[2], merge=step[0] == "merge")
                     elif step[0] == "delete" and ids:
                         corrections.delete(store, ids[step[1] % len(ids)])
                 except BadInput:
