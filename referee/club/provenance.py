@@ -73,8 +73,14 @@ def snapshot(doc: dict) -> dict:
 _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))   # one, reused: fast
 
 
-def _canon(value):
-    return _ENCODER.encode(value)
+def _canon(value) -> str:
+    """A value as one text, equal for equal values (a text or whole number without the JSON encoder: most
+    fields are one, and an import of 5,000 plays fingerprints 50,000 of them)."""
+    if value.__class__ is str:
+        return "s" + value
+    if value.__class__ is int:
+        return "i" + str(value)
+    return "j" + _ENCODER.encode(value)
 
 
 def _same(a, b) -> bool:
