@@ -21,6 +21,7 @@ another, each with its own declaration). Entity declarations are refused before 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterator
 
@@ -390,9 +391,12 @@ def parse(text: str, name: str):
         where = f"{label} ({play.attrib.get('date') or '?'}, {name} line {play.line})"
         pid = (play.attrib.get("id") or "").strip()
         if pid not in ("", "0"):
-            if (pid, play.attrib.get("refereeid")) in seen:
-                continue        # the same play on two saved pages (pages overlap when plays were logged between)
-            seen[(pid, play.attrib.get("refereeid"))] = True
+            # the same play on two saved pages (pages overlap when plays were logged between); a play id is
+            # a play of one BGG user: pages of two users may both hold an id, and those are two plays
+            key = (json.dumps(user, sort_keys=True), pid, play.attrib.get("refereeid"))
+            if key in seen:
+                continue
+            seen[key] = True
         dropped: list = []
         try:
             doc = play_doc(play, user, name, dropped)

@@ -624,12 +624,12 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     BGG and BG Stats files: every play the history can hold is imported (any game: the four by their rules,
     others by title); a play that cannot be used (neither scores nor a winner, a score that is not a number,
     several plays logged as one, ...) is skipped, and the summary says why, one line per reason (--verbose lists the
-    plays). Imported again, a play adds nothing; changed at its source, it updates the play it became.
-    A referee export, CSV or QR text is checked whole first: one bad line or field and nothing from it is
-    imported. Games already
-    in the history are skipped (same id, or same game, day and scores where ids cannot tell: games with
-    ids of their own in one file, or tracked move by move, stay apart however alike), so importing a file
-    twice adds nothing. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
+    plays). A play is its identity (BG Stats uuid, BGG play id, referee id): imported again it adds
+    nothing, and what changed at its source since is merged with the club's own corrections (the club
+    wins; a deleted play stays deleted). A referee export, CSV or QR text is checked whole first: one bad
+    line or field and nothing from it is imported. Plays that look alike (same game, day and scores) but
+    have identities of their own are all imported and listed as possible duplicates; only a play without
+    any id (a CSV row) is taken for a stored play of the same content, and the report says so. CSV needs the columns date, game, player, score (optional: id, location, duration, rank, win,
     start_position, colour, notes); rows of one play share an id, or follow each other with the same date,
     game and location. A field that cannot be true (a length of over a week) is left out of its play, and said.
     A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
@@ -670,8 +670,39 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     if report.get("updated"):
         _echo(_("Updated {n} play(s) changed at their source since the last import: {ids}.").format(
             n=len(report["updated"]), ids=", ".join(report["updated"][:10])))
+    _print_identity(report, dry_run)
     _print_skipped(report["skipped"], verbose)
     _print_skipped(report["dropped"], verbose, dropped=True)
+
+
+def _print_identity(report, dry_run: bool) -> None:
+    """What the import did by the plays' identities (club/provenance.py): plays taken for stored ones by
+    their content alone, plays deleted here, the club's corrections kept, and possible duplicates, one line
+    per pair with the way to resolve it."""
+    matched = report.get("matched_by_content") or []
+    if matched:
+        _echo(ngettext("{n} play of the file has no id and was taken for the play already in the history with the "
+                       "same game, day and scores: {ids}.",
+                       "{n} plays of the file have no id and were taken for the plays already in the history with "
+                       "the same game, day and scores: {ids}.", len(matched)).format(
+            n=len(matched), ids=", ".join(m["id"] for m in matched)))
+    deleted = report.get("deleted") or []
+    if deleted:
+        _echo(ngettext("{n} play was deleted here and is not imported again: {ids} (`referee trash` lists the "
+                       "deleted plays, `referee restore ID` brings one back).",
+                       "{n} plays were deleted here and are not imported again: {ids} (`referee trash` lists the "
+                       "deleted plays, `referee restore ID` brings one back).", len(deleted)).format(
+            n=len(deleted), ids=", ".join(d["id"] for d in deleted)))
+    for kept in report.get("kept") or []:
+        _echo(_("Game {id}: the club's corrections of {fields} were kept; they changed at the source too.").format(
+            id=kept["id"], fields=", ".join(kept["fields"])))
+    for pair in report.get("possible_duplicates") or []:
+        if dry_run:
+            _echo(_("Possible duplicate: {play} looks like game {other} (same game, day and scores); if they are "
+                    "one play, `referee delete ID` after the import removes one.").format(**pair))
+        else:
+            _echo(_("Possible duplicate: game {id} ({play}) looks like game {other} (same game, day and scores); "
+                    "if they are one play, `referee delete {id}` removes it.").format(**pair))
 
 
 def _import_text(file, qr_text, fmt):

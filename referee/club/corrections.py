@@ -82,6 +82,9 @@ def delete(store, gid: str) -> dict:
         doc = store.get_archived(gid)
         if doc is None:
             raise BadInput(_("Game {id} is not in the history; `referee trash` lists deleted plays.").format(id=gid))
+        from .provenance import bury
+
+        bury(store, doc)        # its identities, so that no import brings it back (first: harmless alone)
         entries.append({"doc": doc, "deleted_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
                         .isoformat(), "state": "deleting"})
         _write_trash(store, entries)

@@ -2,9 +2,10 @@
 the QR text of one result. A file is checked completely before anything is stored: one bad field and
 nothing from that file is imported (the message names the line or the field).
 
-Importing the same file twice adds nothing: a game whose id is already stored is skipped, and so is a
-game with the same content key (game, day, and every player's score) as a stored one, so a play that
-reached the history through another route (a CSV from another club, a QR scan) is not counted twice.
+Importing the same file twice adds nothing: a play is known by its identity (its id, BG Stats uuid or BGG
+play id; club/provenance.py), and a play without one (a CSV row without an id) by its content (game, day
+and every player's score), which the report says. Plays with identities of their own are never dropped
+for looking alike: they are listed as possible duplicates for the club to resolve.
 """
 
 from __future__ import annotations
@@ -877,61 +878,85 @@ def parse_qr(text: str, name: str) -> Parsed:
 
 # --- into the store ---------------------------------------------------------------------------------
 def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
-    """Add the new games of ``parsed`` in one archive write. Returns a report."""
-    report = {"imported": [], "duplicates": [], "conflicts": [], "renamed": [], "skipped": list(parsed.skipped)}
+    """Add the new plays of ``parsed`` and merge what changed at their source, in one archive write.
+
+    A play is its identity (club/provenance.py): its id, BG Stats uuid or BGG play id. A play whose identity
+    is stored is that play: merged field by field with the club's corrections (the club wins) when it came
+    from BG Stats or BGG, else kept as stored. A play deleted here is not imported again. A play with an
+    identity of its own is always imported, and one that looks like another (same game, day and scores) is
+    listed as a possible duplicate for the club to resolve. Only a play without any identity (a CSV row
+    without an id) is matched by content, and the report says so. Returns the report; ``dry_run`` reports
+    the same and stores nothing."""
+    from . import provenance
+
+    report = {"imported": [], "duplicates": [], "conflicts": [], "renamed": [], "skipped": list(parsed.skipped),
+              "updated": [], "kept": [], "deleted": [], "matched_by_content": [], "possible_duplicates": []}
     with store.lock:
         # What is stored is read from the shards' summaries (ids, content keys, move records, ids elsewhere);
         # only the games the file meets again are read whole.
         rows = store.archived_summaries()
         stored_ids = {r.get("id") for r in rows}
-        # The same play seen twice (same game, day and scores) is matched by content only where ids cannot
-        # tell: a stored game whose id the file carries is matched by that id, and games that each have
-        # their own id in one file, or were both tracked move by move, are different games however alike.
         file_ids = {d.get("id") for d in parsed.docs if d.get("id")}
-        keys, tracked = {}, set()
+        alike: dict = {}            # content key -> stored ids (of the file's days): possible duplicates
+        tracked = set()
         days = {k[:2] for k in map(content_key, parsed.docs) if k is not None}   # (game, day) of the file's plays
         for r in rows:
             k = _row_key(r, days)
             gid = r.get("id")
             if k is not None and gid not in file_ids:
-                keys.setdefault(k, gid)
+                alike.setdefault(k, []).append(gid)
             if r.get("has_record"):
                 tracked.add(gid)
         del rows
-        file_keys = {}
-        # A play from BGG or BG Stats is known by its id there: imported again it adds nothing, and changed
-        # there it updates the play it became here (same referee id).
+        # a play without identity takes one stored play of its content each: a sheet of two alike plays,
+        # imported twice, adds nothing the second time
+        by_content = {k: list(v) for k, v in alike.items()}
         external = store.external_ids() if any(_external_keys(d) for d in parsed.docs) else {}
         met = {d.get("id") for d in parsed.docs if d.get("id") in stored_ids}
         met |= {external[k] for d in parsed.docs for k in _external_keys(d) if k in external}
         stored = store.archived_by_ids(met)
-        report["updated"] = []
+        buried = provenance.Buried(store)
         updates = []
         live = store.live_ids()
         taken = stored_ids | live
         new_docs, records = [], Records()
+        seen: dict = {}             # identity -> the id it has here (the same play twice in the file)
+        fresh: dict = {}            # content key -> [(id, tracked)] of the plays this import adds
         for doc in parsed.docs:
-            hit = next((external[k] for k in _external_keys(doc) if k in external), None)
+            idents, own = _external_keys(doc), provenance.own_keys(doc)
+            gid = doc.get("id")
+            again = next((seen[k] for k in own if k in seen), None)
+            if again is not None:
+                report["duplicates"].append(again)
+                continue
+            hit = None if gid in stored_ids else _stored_play(idents, external, stored)
             if hit is not None:
                 old = stored[hit]
-                new = {**doc, "id": hit, "created": old.get("created"), "finished_at": old.get("finished_at")}
-                if _same_play(old, new):
+                if gid is None and doc.get("source") == provenance.origin(old):
+                    change = provenance.merge(old, doc)
+                    if change.doc is not None:
+                        updates.append(change.doc)
+                        _moved(alike, hit, content_key(old), content_key(change.doc))
+                    if change.kept:
+                        report["kept"].append({"id": hit, "fields": change.kept})
+                    (report["updated"] if change.took else report["duplicates"]).append(hit)
+                else:   # the same play from another source, or a copy of it from another history: it is here
                     report["duplicates"].append(hit)
-                else:
-                    updates.append({**old, **new})
-                    report["updated"].append(hit)
+                seen.update((k, hit) for k in own)
                 continue
-            gid = doc.get("id")
             key = content_key(doc)
             if gid is not None and gid in stored_ids:
                 same = {k: v for k, v in stored[gid].items()} == doc or key == content_key(stored[gid])
                 (report["duplicates"] if same else report["conflicts"]).append(gid)
                 continue
-            if key is not None and key in keys and not (doc.get("has_record") and keys[key] in tracked):
-                report["duplicates"].append(keys[key])
+            if gid is None and not idents and key is not None and by_content.get(key):
+                other = by_content[key].pop(0)      # nothing tells them apart: taken for the stored play
+                report["duplicates"].append(other)
+                report["matched_by_content"].append({"id": other, "play": _label(doc)})
                 continue
-            if key is not None and gid is None and key in file_keys:
-                report["duplicates"].append(file_keys[key])
+            gone = buried.find(doc) if gid is not None or idents else buried.find_content(doc)
+            if gone is not None:
+                report["deleted"].append({"id": gone, "play": _label(doc)})
                 continue
             doc = dict(doc)
             if gid is None or gid in live:
@@ -945,11 +970,25 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 doc["id"] = new
             elif gid in parsed.records:
                 records.take(gid, parsed.records, gid)
+            if gid is None and idents and "src" not in doc:
+                doc = provenance.with_source(doc)
             taken.add(doc["id"])
-            if key is not None:
-                file_keys.setdefault(key, doc["id"])
+            seen.update((k, doc["id"]) for k in own)
             new_docs.append(doc)
             report["imported"].append(doc["id"])
+        # Possible duplicates, once every play is placed (a play merged here is compared as it is now): each
+        # new play that looks like a stored one or an earlier new one; games tracked move by move are
+        # different games however alike.
+        for doc in new_docs:
+            key = content_key(doc)
+            if key is None:
+                continue
+            here = bool(doc.get("has_record"))
+            others = [o for o in alike.get(key, ()) if not (here and o in tracked)] + \
+                [o for o, rec in fresh.get(key, ()) if not (here and rec)]
+            if others:
+                report["possible_duplicates"].append({"id": doc["id"], "other": others[0], "play": _label(doc)})
+            fresh.setdefault(key, []).append((doc["id"], here))
         report["in_progress"] = []
         live_docs = []
         for doc in parsed.live:
@@ -966,7 +1005,8 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         if dry_run or not (new_docs or updates or live_docs):
             return report
         # All or nothing, even after a crash: the journal lists every file the import creates before it is
-        # written, and the archive write is the last step; a failure or a kill before it takes them back.
+        # written, and the archive write (new plays and merged ones together) is the last step; a failure
+        # or a kill before it takes them back.
         from ..store import journal
 
         intent = {"live": [d["id"] for d in live_docs], "archived": [d["id"] for d in new_docs],
@@ -978,6 +1018,42 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if new_docs or updates:
                 store.add_archived(new_docs + updates)
     return report
+
+
+def _moved(alike: dict, gid: str, old, new) -> None:
+    """A stored play merged by the import is alike to what it is now, not what it was."""
+    if old == new:
+        return
+    if old is not None and gid in alike.get(old, ()):
+        alike[old].remove(gid)
+    if new is not None:
+        alike.setdefault(new, []).append(gid)
+
+
+def _stored_play(idents: list, external: dict, stored: dict) -> str | None:
+    """The stored play a play from BG Stats or BGG is, by its identity. A BGG play id alone (as referees
+    before kept it, or a file that does not name its user) matches only where users cannot tell: a stored
+    play of another BGG user with the same play id is another play."""
+    from . import provenance
+
+    user = any(k[0] == "bggu" for k in idents)
+    for k in idents:
+        gid = external.get(k)
+        if gid is None or gid not in stored:
+            continue
+        if k[0] == "bgg" and user and provenance.has_bgg_user(stored[gid]):
+            continue
+        return gid
+    return None
+
+
+def _label(doc: dict) -> str:
+    """A play as a line of the report names it: 'Azul, 2024-03-01: Ann 12, Bob 7'."""
+    from .common import game_name
+
+    ranking = (doc.get("result") or {}).get("ranking") or []
+    scores = ", ".join(f"{e.get('player')} {e.get('total')}" for e in ranking if isinstance(e, dict))
+    return f"{doc.get('title') or game_name(str(doc.get('game')))}, {(doc.get('date') or '?')[:10]}: {scores}"
 
 
 def _external_keys(doc: dict) -> list:
@@ -1002,11 +1078,3 @@ def _row_key(row, days: set) -> tuple | None:
     if result is None or not result[1]:
         return None
     return (fields[4] or None, fields[0][:10], tuple(sorted((p.casefold(), total) for p, total, _ in result[1])))
-
-
-_STAMPS = ("created", "finished_at", "schema_version", "updated")
-
-
-def _same_play(a: dict, b: dict) -> bool:
-    return {k: v for k, v in a.items() if k not in _STAMPS and v not in (None, [], {})} == \
-        {k: v for k, v in b.items() if k not in _STAMPS and v not in (None, [], {})}

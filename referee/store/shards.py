@@ -156,14 +156,24 @@ def row_seq(row) -> int:
 
 def external_keys(doc) -> list[list[str]]:
     """What a play imported from elsewhere is known by there: [kind, value] for its BG Stats uuid and its
-    BGG play id (an import finds a play it already has by them, and updates it when it changed there)."""
+    BGG play id, per BGG user where known (an import finds a play it already has by them, and merges what
+    changed there)."""
     if not isinstance(doc, dict):
         return []
     keys = []
     if doc.get("bgstats_uuid"):
         keys.append(["bgstats", str(doc["bgstats_uuid"])])
     if doc.get("bgg_play_id"):
-        keys.append(["bgg", str(doc["bgg_play_id"])])
+        pid = str(doc["bgg_play_id"])
+        keys.append(["bgg", pid])
+        # BGG play ids are per BGG user: with the user known (the page's <plays username userid>), the play
+        # is also known by (user, play id); ["bgg", pid] stays for plays stored before (club/provenance.py)
+        user = doc.get("bgg_user")
+        if isinstance(user, dict):
+            if user.get("userid") not in (None, "", "0"):
+                keys.append(["bggu", f"id:{user['userid']}/{pid}"])
+            if user.get("username"):
+                keys.append(["bggu", f"name:{str(user['username']).casefold()}/{pid}"])
     return keys
 
 
