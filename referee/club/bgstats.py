@@ -165,6 +165,8 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict) -> dict:
                                "breakdown": {"score": r["score"]}, "tiebreak": None} for r in rows]}
     else:
         result = _ranked(game, rows, have_scores, highest_wins)
+        if not highest_wins:
+            result["lowest_wins"] = True    # how the play is won, kept by `edit` (club/ranking.py)
     teams = {}
     if g.get("usesTeams") or play.get("usesTeams"):
         for r in rows:
