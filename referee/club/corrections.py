@@ -74,6 +74,18 @@ def settle(store, entries: list[dict]) -> list[dict]:
     return entries
 
 
+def settle_said(store) -> str:
+    """For `repair`: finish a move to or from the trash that an older referee (before the journal) left half
+    done; a sentence when there was one."""
+    entries = read_trash(store)
+    pending = [e["doc"].get("id") for e in entries if e.get("state") in ("deleting", "restoring")]
+    if not pending:
+        return ""
+    settle(store, entries)
+    return _("A move to or from the trash was cut short ({ids}); it is completed now.").format(
+        ids=", ".join(map(str, pending)))
+
+
 def delete(store, gid: str) -> dict:
     """Move a finished play to the trash, through the store's journal: the trash gets it first, then the
     history lets it go; cut short anywhere, the next command of any kind finishes the move."""

@@ -194,3 +194,18 @@ def test_ctrl_c_anywhere_says_what_is_true(template, tmp_path, capsys, change):
             assert _view(db) == after, f"interrupt at {kill_at}: not completed"
         assert "is sound" in repair(Store(db))
     raise AssertionError("the change never got through")
+
+
+def test_repair_completes_a_move_to_the_trash_an_older_referee_left_half_done(cli, store):
+    """Before the journal, a delete wrote its trash entry as "deleting" and then changed the archive; cut
+    between the two, the play was in both. `repair` notices and completes it."""
+    from referee.club import corrections
+
+    store.add_archived([make_doc("aa2345", "2025-03-01", [("Ann", 5, 1), ("Bob", 3, 2)])])
+    corrections._write_trash(store, [{"doc": store.get_archived("aa2345"), "deleted_at": "2025-03-04T10:00:00+00:00",
+                                      "state": "deleting"}])
+    res = cli("repair")
+    assert res.exit_code == 0, res.stderr
+    assert "cut short (aa2345)" in res.stdout and "is sound" in res.stdout
+    assert store.get_archived("aa2345") is None
+    assert [e["doc"]["id"] for e in corrections.read_trash(store)] == ["aa2345"]
