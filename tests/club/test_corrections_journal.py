@@ -209,3 +209,44 @@ def test_repair_completes_a_move_to_the_trash_an_older_referee_left_half_done(cl
     assert "cut short (aa2345)" in res.stdout and "is sound" in res.stdout
     assert store.get_archived("aa2345") is None
     assert [e["doc"]["id"] for e in corrections.read_trash(store)] == ["aa2345"]
+
+
+@pytest.mark.parametrize("change", ["rename", "delete", "restore", "edit"])
+def test_a_full_disk_anywhere_says_what_is_true(template, tmp_path, capsys, monkeypatch, change):
+    """The disk fills at the k-th file replaced: one sentence, exit 2; "nothing was changed" only when the
+    store is as it was, else the next command completes the change."""
+    import errno
+    import os
+
+    argv = CHANGES[change]
+    before, after = _before_and_after(template, tmp_path, argv)
+    real = os.replace
+    for fail_at in range(1, 200):
+        db, _ids = _fresh(template, tmp_path / f"f{fail_at}")
+        count = [0]
+
+        def replace(*a, **k):
+            count[0] += 1
+            if count[0] == fail_at:
+                raise OSError(errno.ENOSPC, "No space left on device", str(a[1]))
+            return real(*a, **k)
+
+        monkeypatch.setattr(os, "replace", replace)
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as done:
+            main(["--db", str(db)] + argv)
+        monkeypatch.setattr(os, "replace", real)
+        err = capsys.readouterr().err
+        if not done.value.code:
+            assert _view(db) == after
+            return
+        assert done.value.code == 2 and "Traceback" not in err, err
+        assert err.startswith("referee: ") and err.strip().count("\n") == 0, err
+        if "othing was changed" in err:
+            assert not journal.journal_path(Store(db)).exists()
+            assert _view(db) == before, f"disk full at {fail_at}: '{err.strip()}' but the store changed"
+        else:
+            assert "next referee command" in err, err
+            _next_command(db, capsys)
+            assert _view(db) == after, f"disk full at {fail_at}: not completed"
+    raise AssertionError("never got through")
