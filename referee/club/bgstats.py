@@ -220,6 +220,8 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict, dropped: l
             result["no_points"] = True
     else:
         result = _ranked(game, rows, have_scores, highest_wins)
+        if not highest_wins:
+            result["lowest_wins"] = True    # how the play is won, kept by `edit` (club/ranking.py)
     teams = {}
     if _flag(g.get("usesTeams")) or _flag(play.get("usesTeams")):
         for r in rows:

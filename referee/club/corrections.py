@@ -74,10 +74,26 @@ def settle(store, entries: list[dict]) -> list[dict]:
     return entries
 
 
+def settle_said(store) -> str:
+    """For `repair`: finish a move to or from the trash that an older referee (before the journal) left half
+    done; a sentence when there was one."""
+    entries = read_trash(store)
+    pending = [e["doc"].get("id") for e in entries if e.get("state") in ("deleting", "restoring")]
+    if not pending:
+        return ""
+    settle(store, entries)
+    return _("A move to or from the trash was cut short ({ids}); it is completed now.").format(
+        ids=", ".join(map(str, pending)))
+
+
 def delete(store, gid: str) -> dict:
+    """Move a finished play to the trash, through the store's journal: the trash gets it first, then the
+    history lets it go; cut short anywhere, the next command of any kind finishes the move."""
     import datetime as _dt
 
-    with store.lock:
+    from ..store import journal
+
+    with journal.locked(store):
         entries = settle(store, read_trash(store))
         doc = store.get_archived(gid)
         if doc is None:
@@ -85,15 +101,21 @@ def delete(store, gid: str) -> dict:
         from .provenance import bury
 
         bury(store, doc)        # its identities, so that no import brings it back (first: harmless alone)
-        entries.append({"doc": doc, "deleted_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
-                        .isoformat(), "state": "deleting"})
-        _write_trash(store, entries)
-        settle(store, entries)
+        stamp = _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+        if any(e["doc"].get("id") == gid and e.get("deleted_at") == stamp for e in entries):
+            stamp = _dt.datetime.now(_dt.timezone.utc).isoformat()     # deleted, restored, deleted in one second
+        journal.run(store, {"op": "delete", "id": gid, "entry": {"doc": doc, "deleted_at": stamp}},
+                    _("Game {id} was not moved to the trash whole ({{error}}); the next referee command "
+                      "finishes it.").format(id=gid))
     return doc
 
 
 def restore(store, gid: str) -> dict:
-    with store.lock:
+    """Bring a play back from the trash, through the store's journal: the history gets it first, then the
+    trash lets it go."""
+    from ..store import journal
+
+    with journal.locked(store):
         entries = settle(store, read_trash(store))
         entry = next((e for e in entries if e["doc"].get("id") == gid), None)
         if entry is None:
@@ -101,9 +123,9 @@ def restore(store, gid: str) -> dict:
         if store.get_archived(gid) is not None:
             raise BadInput(_("Game {id} is in the history again already (another play was given its id); "
                              "nothing was restored.").format(id=gid))
-        entry["state"] = "restoring"
-        _write_trash(store, entries)
-        settle(store, entries)
+        journal.run(store, {"op": "restore", "id": gid, "doc": entry["doc"], "deleted_at": entry.get("deleted_at")},
+                    _("Game {id} was not restored whole ({{error}}); the next referee command finishes it.")
+                    .format(id=gid))
     return entry["doc"]
 
 
@@ -122,13 +144,38 @@ def find_in_trash(entries, text: str) -> str:
 
 
 # --- editing one play --------------------------------------------------------------------------
+def _scores_for(doc: dict, gid: str, given) -> list[tuple[str, int]]:
+    """The play's (player, score) pairs in seat order after ``-p NAME=SCORE ...``: the named players' scores
+    changed and the others kept; a list naming someone who did not play is the play's new list of players,
+    so it must name all of them."""
+    from .common import name_key
+
+    totals = {}
+    for e in (doc.get("result") or {}).get("ranking") or ():
+        totals[name_key(e["player"])] = e.get("total")
+    seats = [p for p in doc.get("players") or ()]
+    by_key = {name_key(p): p for p in seats}
+    if all(name_key(n) in by_key for n, _s in given):
+        new = {name_key(n): s for n, s in given}
+        return [(p, new.get(name_key(p), totals.get(name_key(p), 0))) for p in seats]
+    if len(given) < len(seats):
+        stranger = next(n for n, _s in given if name_key(n) not in by_key)
+        raise BadInput(_("{name} did not play game {id} ({players}); -p NAME=SCORE changes a player's score, "
+                         "and a new list of players names every one of them.").format(
+            name=stranger, id=gid, players=", ".join(seats)))
+    return list(given)
+
+
 def edit(store, gid: str, *, date=None, location=None, notes=None, duration=None, scores=None, winners=()) -> dict:
-    """Change a logged play; players and scores only for a recorded (not tracked) play. Decided under the lock
-    from the document read under it; one archive write."""
+    """Change a logged play; players and scores only for a recorded (not tracked) play: ``scores`` may name
+    some of its players (their scores change, the others' stay) or be its whole new list. The play keeps the
+    way it is won (lowest score, teams, co-op, the table's tie-break: club/ranking.py). Decided under the
+    lock from the document read under it; one archive write, through the journal."""
     from .common import check_date, parse_duration
     from ..core import validate
+    from ..store import journal
 
-    with store.lock:
+    with journal.locked(store):
         doc = store.get_archived(gid)
         if doc is None:
             raise BadInput(_("Game {id} is not in the history (a game in progress is corrected with `referee "
@@ -147,17 +194,29 @@ def edit(store, gid: str, *, date=None, location=None, notes=None, duration=None
                 raise BadInput(_("Game {id} was tracked move by move: its players and scores come from its moves "
                                  "and cannot be edited (`referee undo {id} --reopen` changes the moves).")
                                .format(id=gid))
-            from .record import recorded_doc
+            from .ranking import rerank
+            from .record import _other_title_players
+            from .common import is_known_game
 
-            pairs = scores or [(e["player"], e["total"]) for e in (doc.get("result") or {}).get("ranking", [])]
-            fresh = recorded_doc(doc["game"], pairs, date=new.get("date"), winners=winners)
-            new["players"], new["result"] = fresh["players"], fresh["result"]
+            pairs = _scores_for(doc, gid, scores or [])
+            if is_known_game(doc["game"]):
+                from ..core.registry import get_rules
+
+                names = validate.player_names(get_rules(doc["game"]), [n for n, _s in pairs])
+            else:
+                names = _other_title_players([n for n, _s in pairs])
+            pairs = [(n, validate.score(s, _("The score of {name}").format(name=n))) for n, (_n, s) in
+                     zip(names, pairs)]
+            new["players"] = names
+            new["result"] = rerank(doc, pairs, [validate.name_form(w) for w in winners or ()])
             if new.get("colours"):
-                new["colours"] = {p: c for p, c in new["colours"].items() if p in fresh["players"]} or None
+                new["colours"] = {p: c for p, c in new["colours"].items() if p in names} or None
         if new == doc:
             raise BadInput(_("Nothing to change: give --date, --location, --notes, --duration, -p NAME=SCORE or "
                              "--winner."))
-        store.add_archived([new])
+        journal.run(store, {"op": "edit", "id": gid, "doc": new},
+                    _("The correction of game {id} was not saved whole ({{error}}); the next referee command "
+                      "finishes it.").format(id=gid))
     return new
 
 
@@ -184,50 +243,27 @@ def players(docs) -> list[dict]:
     return sorted(rows, key=lambda r: (-r["plays"], r["name"].casefold()))
 
 
-def _rename_in_doc(doc: dict, old_key: str, new: str) -> dict:
-    def fix(name):
-        return new if str(name).casefold() == old_key else name
-
-    out = dict(doc)
-    out["players"] = [fix(p) for p in doc.get("players") or ()]
-    res = doc.get("result")
-    if isinstance(res, dict):
-        res = dict(res)
-        res["winners"] = [fix(w) for w in res.get("winners") or ()]
-        res["ranking"] = [dict(e, player=fix(e.get("player"))) for e in res.get("ranking") or ()]
-        out["result"] = res
-    if isinstance(doc.get("colours"), dict):
-        out["colours"] = {fix(k): v for k, v in doc["colours"].items()}
-    return out
-
-
-def _rename_in_record(text: str, old_key: str, new: str) -> str:
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.startswith("Players: "):
-            names = [n.strip() for n in line[len("Players: "):].split(",")]
-            lines[i] = "Players: " + ", ".join(new if n.casefold() == old_key else n for n in names)
-        elif ";" in line and line[:1].isdigit():
-            move, _sep, who = line.rpartition(";")
-            if who.strip().casefold() == old_key:
-                lines[i] = f"{move}; {new}"
-    return "\n".join(lines)
-
-
 def rename(store, old: str, new: str, *, merge: bool = False) -> dict:
-    """Rename player OLD to NEW across the history (and the move records of tracked plays). Without merge, NEW
-    must not be another player already (a change of case or accents of the same name is fine); with merge,
-    it must be, and no play may have both (one person cannot hold two seats)."""
+    """Rename player OLD to NEW everywhere a player is named: finished plays, their move records (moves
+    included, through each game's notation: core/rename.py), games in progress and the trash. Without merge,
+    NEW must not be another player already (a change of case or accents of the same name is fine); with
+    merge, it must be, and no play may have both (one person cannot hold two seats). All of it or nothing,
+    through the store's journal (club/corrections_journal.py)."""
     from ..core import validate
+    from ..store import journal
     from .common import read_archive
+    from .corrections_journal import names
     from .history import resolve_player
 
     new = validate.player_name(new, _("The new name"))
-    with store.lock:
+    with journal.locked(store):
         docs = read_archive(store)
-        old_name = resolve_player(old, docs)
+        live = store.live_docs()
+        trash = read_trash(store)
+        every = docs + live + [e["doc"] for e in trash]
+        old_name = resolve_player(old, every)
         old_key, new_key = old_name.casefold(), new.casefold()
-        known = {str(p).casefold(): str(p) for d in docs for p in d.get("players") or ()}
+        known = {str(p).casefold(): str(p) for d in every for p in d.get("players") or ()}
         if merge:
             if new_key not in known:
                 raise BadInput(_("No player is called {name}; `referee players` lists them (to give {old} a new "
@@ -235,26 +271,22 @@ def rename(store, old: str, new: str, *, merge: bool = False) -> dict:
             new = known[new_key]
             if new_key == old_key:
                 raise BadInput(_("{a} and {b} are the same player; nothing to merge.").format(a=old_name, b=new))
-            both = [d.get("id") for d in docs if {old_key, new_key} <= {str(p).casefold() for p in d.get("players") or ()}]
+            both = [d.get("id") for d in every if {old_key, new_key} <= {str(p).casefold() for p in d.get("players") or ()}]
             if both:
                 raise BadInput(_("{a} and {b} played together in {ids}, so they are two people; nothing was "
                                  "merged.").format(a=old_name, b=new, ids=", ".join(map(str, both[:6]))))
         elif new_key in known and new_key != old_key:
             raise BadInput(_("{new} is another player already; `referee players merge {old} {new}` puts {old}'s "
                              "plays under {new}.").format(new=known[new_key], old=old_name))
-        changed = [_rename_in_doc(d, old_key, new) for d in docs
-                   if old_key in {str(p).casefold() for p in d.get("players") or ()}]
-        records = {}
-        for d in changed:
-            if d.get("has_record"):
-                text = store.read_record(d["id"])
-                if text is not None:
-                    records[d["id"]] = _rename_in_record(text, old_key, new)
-        for gid, text in records.items():
-            store.write_record(gid, text)
-        if changed:
-            store.add_archived(changed)
-    return {"old": old_name, "new": new, "plays": len(changed)}
+        ids = [d["id"] for d in docs if names(d, old_name)]
+        intent = {"op": "rename", "old": old_name, "new": new, "merge": merge, "ids": ids,
+                  "records": [d["id"] for d in docs if d.get("has_record") and names(d, old_name)],
+                  "live": [d["id"] for d in live if names(d, old_name)],
+                  "trash": any(names(e["doc"], old_name) for e in trash)}
+        if ids or intent["live"] or intent["trash"]:
+            journal.run(store, intent, _("{old} was not renamed everywhere ({{error}}); the next referee command "
+                                         "finishes it.").format(old=old_name))
+    return {"old": old_name, "new": new, "plays": len(ids), "live": len(intent["live"])}
 
 
 # --- near-duplicate names -----------------------------------------------------------------------------

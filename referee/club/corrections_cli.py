@@ -29,7 +29,8 @@ def _archived_id(store, text: str) -> str:
 @click.option("--notes", default=None, help="The note (an empty text clears it).")
 @click.option("--duration", default=None, metavar="MINUTES", help="How long it took: 90, 1h30 (empty clears it).")
 @click.option("-p", "--player", "players", multiple=True, metavar="NAME=SCORE",
-              help="A recorded play's players and scores, all of them, in seat order (not for a tracked play).")
+              help="A recorded play's score: changes that player's score, the others keep theirs; a list naming "
+                   "new players gives all of them, in seat order (not for a tracked play).")
 @click.option("--winner", "winners", multiple=True, metavar="NAME", help="Who won a tie at the top (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the corrected play as JSON.")
 @click.pass_context

@@ -34,33 +34,9 @@ def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
 
 def build_result(game: str, scores: list[tuple[str, int]], winners=()) -> dict:
     """Result.to_dict() of a game known only by its final scores (ties share the rank)."""
-    from scoring import rank
+    from .ranking import chosen_winners, individual
 
-    winners = list(winners or [])
-    by_key = {name_key(name): name for name, _ in scores}
-    chosen = []
-    for w in winners:
-        name = by_key.get(name_key(w))
-        if name is None:
-            from scoring.fields import did_you_mean
-
-            raise BadInput(_("Winner {name} is not one of the players ({players}).").format(
-                name=repr(w), players=", ".join(by_key.values())) + did_you_mean(w, by_key.values()))
-        chosen.append(name)
-    if chosen:
-        top = max(s for _, s in scores)
-        tied = [n for n, s in scores if s == top]
-        for name in chosen:
-            if name not in tied:
-                raise BadInput(_("{name} cannot be named winner with {points} points: only a "
-                                 "player tied for the highest score ({top}) can win by the tie-break.").format(
-                    name=name, points=dict(scores)[name], top=top))
-        if len(tied) < 2:
-            raise BadInput(_("--winner breaks a tie at the top, and {name} has the highest score alone; "
-                             "leave --winner out.").format(name=tied[0]))
-    rows = [(name, {"score": score}, (1 if name in chosen else 0) if chosen else None) for name, score in scores]
-    result = rank(game, rows, tiebreak_name="the table's tie-break" if chosen else None)
-    return result.to_dict()
+    return individual(game, scores, chosen=chosen_winners(scores, winners))
 
 
 # The most players a play of another title may have: a party game (Werewolf is played by up to 24, and BG Stats
@@ -84,33 +60,15 @@ def _other_title_players(names) -> list[str]:
 
 
 def _team_result(game: str, scores, teams: dict) -> dict:
-    """Teams score the sum of their members' points; every member takes the team's rank; the best team's
-    members are the winners."""
-    member = {}
-    for team, names in teams.items():
-        for n in names:
-            member[name_key(n)] = team
-    totals: dict = {}
-    for name, score in scores:
-        team = member.get(name_key(name))
-        if team is None:
-            raise BadInput(_("{name} is in no team; give every player a team with --team TEAM=NAME,NAME.")
-                           .format(name=name))
-        totals[team] = totals.get(team, 0) + score
-    # ranked like every result: tied players share a place and the next place skips (1, 1, 3, 3)
-    size = {t: sum(1 for n, _ in scores if member.get(name_key(n)) == t) for t in totals}
-    rank_of = {t: 1 + sum(size[o] for o, v in totals.items() if v > totals[t]) for t in totals}
-    ranking = sorted(({"player": n, "total": s, "rank": rank_of[member[name_key(n)]], "breakdown": {"score": s},
-                       "tiebreak": None, "team": member[name_key(n)]} for n, s in scores),
-                     key=lambda e: (e["rank"], -e["total"]))
-    return {"game": game, "ranking": ranking, "winners": [e["player"] for e in ranking if e["rank"] == 1]}
+    from .ranking import teams as team_result
+
+    return team_result(game, scores, teams)
 
 
 def _coop_result(game: str, names, scores: dict, won: bool) -> dict:
-    ranking = [{"player": n, "total": scores.get(n, 0), "rank": 1, "breakdown": {"score": scores.get(n, 0)},
-                "tiebreak": None} for n in names]
-    return {"game": game, "ranking": ranking, "winners": list(names) if won else [], "cooperative": True,
-            "won": won}
+    from .ranking import coop
+
+    return coop(game, names, scores, won)
 
 
 def parse_teams(pairs, names) -> dict:

@@ -113,6 +113,19 @@ def _import_undo(store, intent) -> bool:
 FORWARD = {"finish": _finish, "reopen": _reopen, "abandon": _abandon, "set-aside": _set_aside}
 
 
+def _correction(op: str):
+    """The club's corrections (club/corrections_journal.py), read only when one is under way or pending."""
+    def forward(store, intent, step):
+        from ..club.corrections_journal import FORWARD as CORRECTIONS
+
+        CORRECTIONS[op](store, intent, step)
+    return forward
+
+
+for _op in ("delete", "restore", "edit", "rename"):
+    FORWARD[_op] = _correction(_op)
+
+
 def _completed(intent) -> str:
     op, gid = intent.get("op"), intent.get("id", "?")
     if op == "finish":
@@ -122,6 +135,10 @@ def _completed(intent) -> str:
         return _("Game {id} was being reopened when that was cut short; it is a game in progress now.").format(id=gid)
     if op == "abandon":
         return _("Game {id} was being abandoned when that was cut short; its files are set aside now.").format(id=gid)
+    if op in ("delete", "restore", "edit", "rename"):
+        from ..club.corrections_journal import completed
+
+        return completed(intent)
     return _("Damaged games were being set aside when that was cut short; that is completed now.")
 
 
@@ -207,9 +224,13 @@ def run(store, intent: dict, half_done: str) -> None:
     ``half_done`` is the sentence for a failure after some step was stored; it may use {error}. A failure
     before any step keeps nothing (the journal is dropped) and raises the step's own error."""
     global under_way
-    _write(store, intent)
+    under_way = intent["op"]     # from the journal's write on, a Ctrl-C leaves a change the next command completes
+    try:
+        _write(store, intent)
+    except BaseException:
+        under_way = None if not journal_path(store).exists() else under_way
+        raise
     done = []
-    under_way = intent["op"]
     try:
         FORWARD[intent["op"]](store, intent, lambda: done.append(True))
     except (RefereeError, OSError) as err:

@@ -460,6 +460,14 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                                    "`referee repair --set-aside` moves them out of the history into a file of "
                                    "their own (nothing is deleted).").format(n=len(broken), total=len(docs),
                                                                              listing=listing))
+            from ..club.rename_check import disagreements, said as disagree_said
+
+            disagree = disagreements(store, docs)   # a player named one way in the history, another in moves
+            if disagree:
+                raise StoreError(disagree_said(disagree))
+            from ..club.corrections import settle_said
+
+            completed = _join(completed, settle_said(store))
             del docs, broken        # the documents, read whole, are not needed now: not kept alive meanwhile
             entered = _finish_finished_live(store)
             recovered = recover_records(store)
