@@ -24,7 +24,7 @@ TEXTS = (
     N_('Where it was played (an empty text clears it).'),
     N_('The note (an empty text clears it).'),
     N_('How long it took: 90, 1h30 (empty clears it).'),
-    N_("A recorded play's players and scores, all of them, in seat order (not for a tracked play)."),
+    N_("A recorded play's score: changes that player's score, the others keep theirs; a list naming new players gives all of them, in seat order (not for a tracked play)."),
     N_('Who won a tie at the top (repeatable).'),
     N_('Print the corrected play as JSON.'),
     N_('Export the history (or the games the filters select).\n\njson: {"format": "referee-history", "version": 1, "games": [...]}: every stored field and the move record of tracked games; `referee import` restores it exactly.\n\ncsv:  date, game, id, location, duration, player, score, rank, win, start_position, colour, players, source, notes: one row per play and player.\n\nbgg:  <plays><play id date length location><item name objectid/><players><player name startposition color score new win/>...: the shape of BoardGameGeek\'s /plays response, readable by BGG readers.\n\nbgstats: a BG Stats backup of many plays (games, players, locations, plays); also --bgstats.\n\nEvery CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes\nUTF-8 with a BOM and ; for a Czech Excel.'),
