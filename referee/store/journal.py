@@ -288,8 +288,12 @@ def run(store, intent: dict, half_done: str) -> None:
             raise
         raise HalfDone(half_done.format(error=why(err))) from None
     # (a Ctrl-C leaves ``under_way`` set and the journal in place: the next command completes the change)
-    _clear(store)
     under_way = None
+    try:
+        _clear(store)
+    except OSError:
+        pass        # the change is whole; the journal left behind makes the next command do its steps again,
+        # which changes nothing more (each step can be done again without harm)
 
 
 @contextmanager
@@ -313,5 +317,11 @@ def importing(store, intent: dict):
                              "the next referee command, or `referee repair`, takes it back.").format(
                 error=why(err))) from None
         raise StoreError(_("Nothing was imported: {error}.").format(error=why(err))) from None
-    _clear(store)
     under_way = None
+    try:
+        _clear(store)
+    except OSError as err:
+        # Every game is stored, but a journal left behind would make the next command take the import back.
+        raise HalfDone(_("The games were imported, but the import's journal {path} could not be removed "
+                         "({error}); delete that file before any other referee command, or the next one "
+                         "takes the import back.").format(path=journal_path(store), error=why(err))) from None
