@@ -153,6 +153,8 @@ def sweep_temps(folder: Path, now: float | None = None) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
+        if not entry.name.startswith("."):      # most names (10,000 move records): no regex needed
+            continue
         m = _TEMP.match(entry.name)
         if not m:
             continue

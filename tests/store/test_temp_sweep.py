@@ -56,9 +56,11 @@ def test_a_live_writers_temp_is_kept_and_a_dead_ones_removed(tmp_path):
         for p in (live, mine, dead, other):
             _age(p, 600)
         _age(old_live, atomic.STALE_SECONDS + 60)
-        if os.name == "posix":
-            removed = set(atomic.sweep_temps(folder))
+        removed = set(atomic.sweep_temps(folder))
+        if atomic.os.name == "posix":       # (what referee sees: REFEREE_SIMULATE=windows says "nt")
             assert removed == {dead, old_live}
+        else:                               # no way to ask whether a pid runs: by age alone
+            assert removed == {old_live}
         assert live.exists() and mine.exists() and fresh_dead.exists() and other.exists()
     finally:
         sleeper.kill()
