@@ -264,7 +264,12 @@ def state(db: Path, toy: bool = True) -> dict:
     archived = {d["id"]: _timeless(d) for d in store.archived()}
     records = {gid: store.read_record(gid) for gid in archived if store.read_record(gid) is not None}
     live = {gid: _timeless(store.read_live(gid)) for gid in sorted(store.live_ids())}
-    return {"archived": archived, "records": records, "live": live}
+    trash = db.with_name(db.name + ".trash")        # the deleted plays (`referee trash`)
+    try:
+        kept = _timeless(json.loads(trash.read_bytes())) if trash.is_file() else None
+    except ValueError:
+        kept = "<damaged>"
+    return {"archived": archived, "records": records, "live": live, "trash": kept}
 
 
 def repaired_state(db: Path, toy: bool = True) -> dict:
