@@ -39,18 +39,10 @@ _language: str | None = None
 def _from_settings() -> str | None:
     """The settings file's `language` (`referee config language cs`), read raw: the settings module's own
     checks speak through this module. A damaged file is reported by the commands that read it, not here."""
-    try:
-        from .core.tomlparse import toml_parser
-        from .settings import path
+    from .settings import read_raw_or_none     # never hangs on a fifo nor fails on a hostile file
 
-        raw = path().read_bytes()
-    except OSError:
-        return None
-    tomllib = toml_parser()
-    try:
-        value = tomllib.loads(raw.decode("utf-8-sig")).get("language")
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
+    raw = read_raw_or_none()
+    value = raw.get("language") if isinstance(raw, dict) else None
     return value if isinstance(value, str) and normalise(value) else None
 
 

@@ -131,28 +131,135 @@ def path() -> Path:
 _cache: tuple[Path, float | None, dict] | None = None
 
 
-def _read_file(file: Path) -> dict:
-    """The file's raw TOML table ({} when there is no file)."""
+# A settings file is a few lines; anything far larger is not one (and would be read whole at every start).
+MAX_BYTES = 1 << 20
+
+
+class _Unusable(Exception):
+    """A settings file that cannot be used, the sentence not yet made: the language is itself read from
+    the settings file, so nothing may be translated while it is being looked for."""
+
+    def __init__(self, file: Path, what: str, fields: dict):
+        super().__init__(what)
+        self.file, self.what, self.fields = file, what, fields
+
+    def sentence(self) -> BadInput:
+        what = _(self.what).format(**self.fields)
+        return BadInput(_("The settings file {file} {what}; correct it, or `referee config --reset` sets it "
+                          "aside and starts afresh.").format(file=self.file, what=what))
+
+
+def _unusable(file: Path, what: str, **fields) -> _Unusable:
+    """One sentence (made when shown): the settings file, what is wrong with it, and the way out. Every
+    command but --version and `config` stops at a settings file it cannot read: a club's settings are never
+    silently ignored."""
+    return _Unusable(file, what, fields)
+
+
+def _read_bytes(file: Path) -> bytes | None:
+    """The file's bytes, None when there is none. Looked at before it is opened: a fifo or a device would
+    never end a read (every command would hang), a folder cannot be read."""
+    import stat
+
     try:
-        raw = file.read_bytes()
+        info = os.stat(file)
     except FileNotFoundError:
-        return {}
-    except IsADirectoryError:
-        raise BadInput(_("The settings file {file} is a folder; remove it or set {env} to a file.")
-                       .format(file=file, env=ENV)) from None
+        return None
     except OSError as err:
-        raise BadInput(_("The settings file {file} cannot be read ({reason}).")
-                       .format(file=file, reason=err.strerror or err)) from None
+        raise _unusable(file, N_("cannot be read ({reason})"), reason=err.strerror or err) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise _unusable(file, N_("is a folder"))
+    if not stat.S_ISREG(info.st_mode):
+        raise _unusable(file, N_("is not a regular file (a pipe or a device)"))
+    if info.st_size > MAX_BYTES:
+        raise _unusable(file, N_("is {size} bytes long, too long for a settings file"), size=info.st_size)
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(file, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise _unusable(file, N_("cannot be read ({reason})"), reason=err.strerror or err) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):        # swapped for a fifo since the look
+            raise _unusable(file, N_("is not a regular file (a pipe or a device)"))
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as err:
+        raise _unusable(file, N_("cannot be read ({reason})"), reason=err.strerror or err) from None
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise _unusable(file, N_("is {size} bytes long, too long for a settings file"), size=size)
+    return b"".join(chunks)
+
+
+def _read_file(file: Path) -> dict:
+    """The file's raw TOML table ({} when there is no file). A file that cannot be used: BadInput."""
+    try:
+        return _parse_file(file)
+    except _Unusable as err:
+        raise err.sentence() from None
+
+
+def _parse_file(file: Path) -> dict:
+    raw = _read_bytes(file)
+    if raw is None:
+        return {}
     from .core.tomlparse import toml_parser
 
     tomllib = toml_parser()
     try:
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadInput(_("The settings file {file} is not UTF-8 text; save it as UTF-8.").format(file=file)) from None
+        raise _unusable(file, N_("is not UTF-8 text (save it as UTF-8)")) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise BadInput(_("The settings file {file} is not valid TOML ({reason}); correct it, or delete it to "
-                         "start afresh.").format(file=file, reason=str(err))) from None
+        raise _unusable(file, N_("is not valid TOML ({reason})"), reason=str(err)) from None
+    except RecursionError:
+        raise _unusable(file, N_("is not valid TOML (nested too deeply)")) from None
+    except (ValueError, MemoryError):      # a number of thousands of digits: past Python's own limit
+        raise _unusable(file, N_("holds a number far too long to read")) from None
+
+
+def read_raw_or_none(file: Path | None = None) -> dict | None:
+    """The file's raw table, or None when there is none or it cannot be used (for what must work even then:
+    the language of --version and `config`)."""
+    try:
+        return _parse_file(file or path())
+    except _Unusable:
+        return None
+
+
+def reset() -> Path | None:
+    """Set the settings file aside (``settings.toml.broken-<time>``: renamed, never deleted, whatever it
+    is: a damaged file, a folder, a fifo) so that referee starts with no settings. Returns where it went,
+    None when there was no file."""
+    import time
+
+    global _cache
+    _cache = None
+    file = path()
+    if not os.path.lexists(file):
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = file.with_name(f"{file.name}.broken-{stamp}")
+    n = 1
+    while os.path.lexists(kept):
+        n += 1
+        kept = file.with_name(f"{file.name}.broken-{stamp}-{n}")
+    try:
+        os.replace(file, kept)
+    except OSError as err:
+        raise BadInput(_("The settings file {file} could not be set aside ({reason}); move it away yourself.")
+                       .format(file=file, reason=err.strerror or err)) from None
+    return kept
 
 
 def load() -> dict:
@@ -169,7 +276,11 @@ def load() -> dict:
     values = {}
     for name, key in KEYS.items():
         if name in raw:
-            values[name] = key.check(raw[name], _("{key} in {file}").format(key=name, file=file))
+            try:
+                values[name] = key.check(raw[name], _("{key} in {file}").format(key=name, file=file))
+            except BadInput as err:       # the value's fault, and the two ways out
+                raise BadInput(_("{problem} (`referee config --unset {key}` removes it; `referee config "
+                                 "--reset` sets the whole file aside.)").format(problem=str(err), key=name)) from None
     _cache = (file, stamp, values)
     return dict(values)
 

@@ -134,6 +134,44 @@ def compiled(lang: str) -> bytes:
     return buf.getvalue()
 
 
+def mo_messages(data: bytes) -> dict:
+    """What a compiled catalog says, independent of how it was laid out: {msgid: msgstr} as the .mo holds
+    them (context, plural forms and all, NUL-separated), with the header reduced to the fields gettext
+    uses (charset, plural forms). Two Babel versions compile the same .po into different bytes (the
+    header's Generated-By, the order of the hash table), never into different messages."""
+    import struct
+
+    if len(data) < 20:
+        raise ValueError("not a .mo file (too short)")
+    magic = struct.unpack("<I", data[:4])[0]
+    order = "<" if magic == 0x950412DE else ">" if struct.unpack(">I", data[:4])[0] == 0x950412DE else None
+    if order is None:
+        raise ValueError("not a .mo file (bad magic number)")
+    _revision, count, ids_at, strs_at = struct.unpack(order + "4I", data[4:20])
+    out = {}
+    for i in range(count):
+        id_len, id_off = struct.unpack(order + "2I", data[ids_at + 8 * i:ids_at + 8 * i + 8])
+        str_len, str_off = struct.unpack(order + "2I", data[strs_at + 8 * i:strs_at + 8 * i + 8])
+        msgid, msgstr = data[id_off:id_off + id_len], data[str_off:str_off + str_len]
+        if not msgid:
+            keep = (b"content-type:", b"plural-forms:")
+            msgstr = b"\n".join(sorted(line.strip().lower().replace(b" ", b"") for line in msgstr.split(b"\n")
+                                       if line.strip().lower().startswith(keep)))
+        out[msgid] = msgstr
+    return out
+
+
+def mo_is_current(lang: str) -> bool:
+    """The committed .mo says what the .po says (compared by messages, not bytes)."""
+    mo = po_path(lang).with_suffix(".mo")
+    if not mo.is_file():
+        return False
+    try:
+        return mo_messages(mo.read_bytes()) == mo_messages(compiled(lang))
+    except ValueError:
+        return False
+
+
 def compile_all() -> None:
     for lang in languages():
         po_path(lang).with_suffix(".mo").write_bytes(compiled(lang))
@@ -189,7 +227,7 @@ def problems() -> list[str]:
         if catalog.obsolete:
             out.append(f"{lang}: {len(catalog.obsolete)} obsolete entries (run: python tools/catalogs.py update)")
         mo = po_path(lang).with_suffix(".mo")
-        if not mo.is_file() or mo.read_bytes() != compiled(lang):
+        if not mo_is_current(lang):
             out.append(f"{lang}: {mo.name} is not the compiled .po (run: python tools/catalogs.py compile)")
     return out
 

@@ -594,6 +594,10 @@ def _is_store_file(store, path) -> bool:
     journal, or a file in its folders of games in progress and move records (through links too)."""
     import os
 
+    from ..store.own import owned_by_store
+
+    if owned_by_store(store, path):     # any of its files or folders, present or future (store/own.py)
+        return True
     own = [store.path, store.backup_path, store.lock.path, store.path.with_name(store.path.name + ".journal")]
     try:
         target = path.resolve()

@@ -228,6 +228,7 @@ class _Native:
 
     INLINE = 200       # records replayed here (~0.4 s) before workers are worth starting (spawning costs)
     BATCH = 16         # records per task
+    START = None       # how workers start (None: the platform's way; tests try "spawn", as on Windows/macOS)
 
     def __init__(self, name: str):
         self.name, self.parsed, self.seen, self.n = name, Parsed(), set(), 0
@@ -273,8 +274,11 @@ class _Native:
         from ..i18n import language
 
         try:
+            import multiprocessing
+
+            context = multiprocessing.get_context(self.START) if self.START else None
             self.pool = ProcessPoolExecutor(max_workers=min(cores, 8), initializer=_start_worker,
-                                            initargs=(language(),))
+                                            initargs=(language(),), mp_context=context)
         except (OSError, ImportError, NotImplementedError):     # no processes here: replay in this one
             return False
         self.workers = min(cores, 8)
@@ -541,12 +545,55 @@ def _start_worker(lang: str) -> None:
     # its workers; a worker ends there without a traceback of its own. (A handler, not SIG_IGN: an ignored
     # signal would stay ignored in any program started from the process.)
     signal.signal(signal.SIGINT, _stop_worker)
+    _die_with_parent()
 
 
 def _stop_worker(signum, frame) -> None:
     import os
 
     os._exit(130)
+
+
+def _die_with_parent() -> None:
+    """A worker ends when the import that started it ends, however it ends: killed, its workers were left
+    waiting for tasks forever (each holds a copy of the task pipe's write end, so none ever sees it close).
+    Linux: the kernel kills the worker with its parent (PR_SET_PDEATHSIG). Everywhere (Windows and macOS
+    start workers by spawn): a thread waits on the parent's sentinel, which multiprocessing gives every
+    child (a pipe or a process handle that closes when the parent is gone), and ends the worker then."""
+    import os
+    import sys
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            PR_SET_PDEATHSIG = 1
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError, ImportError, ValueError):
+            pass        # the watching thread below does it, a moment later
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    ppid = os.getppid()
+
+    def watch() -> None:
+        from multiprocessing.connection import wait
+
+        while True:
+            try:
+                if parent is not None:
+                    if wait([parent.sentinel], timeout=1.0):
+                        os._exit(130)
+                else:       # no sentinel to wait on: a parent gone makes the worker a child of another
+                    threading.Event().wait(1.0)
+                    if os.getppid() != ppid:
+                        os._exit(130)
+            except (OSError, ValueError):
+                os._exit(130)
+
+    threading.Thread(target=watch, name="referee-parent-watch", daemon=True).start()
 
 
 # --- results from (name, score, rank?, win?) rows ---------------------------------------------------

@@ -8,6 +8,7 @@ platform allows opening one.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -114,13 +115,77 @@ def check_regular(path: Path) -> None:
                          f"was changed.")
 
 
+# --- temp files a killed write left ---------------------------------------------------------------------
+# A temp file is named .<file>.<pid>~<random>.tmp: a write killed between making it and renaming it into
+# place leaves it, and the next write in that folder removes it, once it is sure no live writer owns it:
+# its process is gone (POSIX, same machine), or nothing has written in it for STALE_SECONDS (any platform,
+# a process on another machine sharing the folder, or a pid since reused).
+STALE_SECONDS = 3600
+DEAD_GRACE_SECONDS = 2      # a temp of a dead process, unless written this recently (the pid just reused)
+_TEMP = re.compile(r"^\..+\.(\d+)~[A-Za-z0-9_]+\.tmp$")
+_swept: set[str] = set()      # folders swept by this process: once each (a folder may hold 10,000 records)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (POSIX; elsewhere: assume it does, and go by age alone)."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix" or pid <= 0:
+        return True         # (os.kill(pid, 0) on Windows would terminate the process)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:         # another user's process: alive
+        return True
+    return True
+
+
+def sweep_temps(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temp files killed writes left in ``folder`` (see above); returns the ones removed. A
+    failure to remove one is no reason to fail the write that asked: it is left for the next."""
+    import time
+
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not entry.name.startswith("."):      # most names (10,000 move records): no regex needed
+            continue
+        m = _TEMP.match(entry.name)
+        if not m:
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            age = now - info.st_mtime
+            if age > STALE_SECONDS or (age > DEAD_GRACE_SECONDS and not _alive(int(m.group(1)))):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except (OSError, ValueError):
+            continue
+    return removed
+
+
+def _sweep_once(folder: Path) -> None:
+    key = os.path.abspath(folder)
+    if key not in _swept:
+        _swept.add(key)
+        sweep_temps(folder)
+
+
 def write_temp(path: Path, data, sync: bool = True) -> Path:
     """Write ``data`` (bytes, or an iterable of bytes written as they come: an export that must not be held
     whole) to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at once);
     returns the temp file's path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    _sweep_once(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}~", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             if isinstance(data, (bytes, bytearray)):
@@ -205,10 +270,38 @@ def _keep_backup(path: Path, backup: Path) -> None:
     os.replace(tmp, backup)
 
 
+class AppendUnsure(OSError):
+    """An append failed and what it had written could not be taken back: the line may be in the file."""
+
+
 def append_line(path: Path, line: bytes) -> None:
     """Append one whole line to an existing file and fsync it: a write of constant size, whatever the file's
-    length. A crash leaves at worst a torn last line, which the reader drops (it was never acknowledged)."""
-    with open(path, "ab") as fh:
-        fh.write(line)
-        fh.flush()
-        os.fsync(fh.fileno())
+    length. A crash leaves at worst a torn last line, which the reader drops (it was never acknowledged).
+
+    Unbuffered (os.write): a buffered file that failed to flush (a full disk) writes its buffer again when
+    it is closed, and a move said "not saved" was stored after all. A failed write or fsync is taken back
+    (the file cut to its length before), so the caller's "nothing was changed" is true; if even that
+    fails, AppendUnsure says the line may be there."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+    try:
+        start = os.fstat(fd).st_size
+        try:
+            view = memoryview(line)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError as err:
+            try:
+                os.ftruncate(fd, start)
+                os.fsync(fd)
+                cut = os.fstat(fd).st_size == start
+            except OSError:
+                cut = False
+            if not cut:
+                raise AppendUnsure(err.errno, err.strerror, str(path)) from err
+            raise
+    finally:
+        try:
+            os.close(fd)
+        except OSError:
+            pass        # written and fsynced (or taken back) already: a close error changes nothing

@@ -17,7 +17,7 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..core.errors import HalfDone, RefereeError, StoreError
+from ..core.errors import BadInput, HalfDone, RefereeError, StoreError
 from ..i18n import _
 from .atomic import atomic_write
 
@@ -143,25 +143,98 @@ def _completed(intent) -> str:
 
 
 # --- the journal itself --------------------------------------------------------------------------------
+def _is_id(value) -> bool:
+    from .ids import is_id
+
+    return isinstance(value, str) and is_id(value)
+
+
+def _ids(value) -> bool:
+    return isinstance(value, list) and all(_is_id(v) for v in value)
+
+
+def _optional_name(value) -> bool:
+    return value is None or _plain_name(value) is not None
+
+
+# What each kind of change's intent holds, field by field: a journal whose fields are of another type was not
+# written by referee (or was damaged) and is set aside like any foreign one, never acted on (a number where
+# an id belongs stopped every command, repair included). A kind without an entry here is checked by its own
+# step (kinds added later: add their shape).
+SHAPES = {
+    "finish": {"id": _is_id, "record": lambda v: isinstance(v, str), "doc": lambda v: isinstance(v, dict)},
+    "reopen": {"id": _is_id, "live": lambda v: isinstance(v, dict)},
+    "abandon": {"id": _is_id, "live_kept": _optional_name, "record_kept": _optional_name},
+    "set-aside": {"file": _optional_name, "docs": lambda v: isinstance(v, list) and all(isinstance(d, str) for d in v)},
+    "import": {"live": lambda v: v is None or _ids(v), "records": lambda v: v is None or _ids(v),
+               "archived": lambda v: v is None or _ids(v)},
+}
+_OPTIONAL = {"live_kept", "record_kept", "file", "live", "records", "archived"}
+
+
+def well_formed(intent) -> bool:
+    """Whether ``intent`` is a change this referee knows, with every field of the type it writes."""
+    if not isinstance(intent, dict) or intent.get("op") not in (*FORWARD, "import"):
+        return False
+    for field, check in SHAPES.get(intent["op"], {}).items():
+        if field not in intent:
+            if field in _OPTIONAL and not (intent["op"] == "reopen" and field == "live"):
+                continue
+            return False
+        if not check(intent[field]):
+            return False
+    return True
+
+
+def _damaged(store, path) -> StoreError:
+    """Set a journal referee cannot act on out of the way (kept, never deleted) and say so."""
+    from .repair import set_aside
+
+    try:
+        kept = set_aside(path, "damaged")
+    except OSError as err:
+        return StoreError(_("The store's journal {path} is not one referee wrote and cannot be moved aside "
+                            "({reason}); move it away yourself, then `referee repair` checks the store.")
+                          .format(path=path, reason=err.strerror or err))
+    return StoreError(_("The store's journal {path} is not one referee wrote; it was moved to {kept}, and "
+                        "`referee repair` checks the store.").format(path=path, kept=kept.name))
+
+
 def pending(store) -> dict | None:
-    """The change a crashed or interrupted process left half-done, or None."""
+    """The change a crashed or interrupted process left half-done, or None. A journal that is not a regular
+    file (a fifo would hang every command), not JSON, or not of the shape referee writes is set aside."""
+    import stat
+
     path = journal_path(store)
     try:
-        raw = path.read_bytes()
+        info = os.lstat(path)
     except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise StoreError(_("Cannot read the store's journal {path} ({reason}); nothing was changed.")
+                         .format(path=path, reason=err.strerror or err)) from None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > JOURNAL_MAX:
+        raise _damaged(store, path)
+    from .atomic import read_regular
+
+    try:
+        raw = read_regular(path)
+    except StoreError:
+        raise _damaged(store, path) from None
+    if raw is None:
         return None
     try:
         intent = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         intent = None
-    if not isinstance(intent, dict) or intent.get("op") not in (*FORWARD, "import"):
+    if not well_formed(intent):
         # Written atomically by referee, so never torn; something else wrote it. Keep it, out of the way.
-        from .repair import set_aside
-
-        kept = set_aside(path, "damaged")
-        raise StoreError(_("The store's journal {path} is not one referee wrote; it was moved to {kept}, and "
-                           "`referee repair` checks the store.").format(path=path, kept=kept.name))
+        raise _damaged(store, path)
     return intent
+
+
+# A journal lists the documents of one change (an import's ids, a finished game); far larger is not ours.
+JOURNAL_MAX = 1 << 30
 
 
 def _write(store, intent: dict) -> None:
@@ -188,13 +261,9 @@ def recover(store) -> str:
         else:
             FORWARD[intent["op"]](store, intent, lambda: None)
             said = _completed(intent)
-    except (KeyError, TypeError, ValueError):
-        from .repair import set_aside
-
-        kept = set_aside(journal_path(store), "damaged")
-        raise StoreError(_("The store's journal {path} is not one referee wrote; it was moved to {kept}, and "
-                           "`referee repair` checks the store.").format(path=journal_path(store),
-                                                                        kept=kept.name)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, BadInput):
+        # a field the shape check lets through but the step cannot use: the same as a foreign journal
+        raise _damaged(store, journal_path(store)) from None
     _clear(store)
     return said
 
@@ -240,8 +309,12 @@ def run(store, intent: dict, half_done: str) -> None:
             raise
         raise HalfDone(half_done.format(error=why(err))) from None
     # (a Ctrl-C leaves ``under_way`` set and the journal in place: the next command completes the change)
-    _clear(store)
     under_way = None
+    try:
+        _clear(store)
+    except OSError:
+        pass        # the change is whole; the journal left behind makes the next command do its steps again,
+        # which changes nothing more (each step can be done again without harm)
 
 
 @contextmanager
@@ -265,5 +338,11 @@ def importing(store, intent: dict):
                              "the next referee command, or `referee repair`, takes it back.").format(
                 error=why(err))) from None
         raise StoreError(_("Nothing was imported: {error}.").format(error=why(err))) from None
-    _clear(store)
     under_way = None
+    try:
+        _clear(store)
+    except OSError as err:
+        # Every game is stored, but a journal left behind would make the next command take the import back.
+        raise HalfDone(_("The games were imported, but the import's journal {path} could not be removed "
+                         "({error}); delete that file before any other referee command, or the next one "
+                         "takes the import back.").format(path=journal_path(store), error=why(err))) from None

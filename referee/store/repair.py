@@ -476,6 +476,9 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
             sound = _("The history store {path} is sound: {n} finished games, {live} in progress.").format(
                 path=store.path, n=len(games), live=len(store.live_ids()))
             return _join(completed, sound, summaries, entered, recovered, _strays(store))
+        sound = _sound_root_refusal(store, restore)
+        if sound:       # --reset hid every finished game of a sound store; --restore put an older root back
+            raise BadInput(sound)
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
             raise StoreError(_("There is no usable backup at {path}; `referee repair --reset` moves the damaged "
                                "store aside and starts afresh.").format(path=store.backup_path))
@@ -504,6 +507,32 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
         after = _after_restore(store)
         return _join(_("Started an empty history at {path}; the previous file is kept as {kept}. Games in "
                        "progress are untouched.").format(path=store.path, kept=aside.name), after)
+
+
+def _sound_root_refusal(store, restore: bool) -> str:
+    """The refusal of --restore/--reset when the store's root is sound (empty when it is not): neither is the
+    way out then, and --reset would take every finished game out of the history. The sentence names what
+    is damaged, if anything, and its own way out."""
+    from . import journal
+
+    journal.pending(store)      # a journal referee cannot act on is set aside first, with its own sentence
+    try:
+        layout = store.layout()
+        if layout == 1:
+            store.archive_documents()       # a one-file store is sound only if its games can be read
+    except (StoreError, RefereeError, OSError, ValueError):
+        return ""
+    option = "--restore" if restore else "--reset"
+    if layout == 0 and not store.path.exists():
+        return _("There is no history store at {path} yet; {option} has nothing to repair, so nothing was "
+                 "changed.").format(path=store.path, option=option)
+    bad = damaged_live_games(store)
+    if bad:
+        return _("The history store {path} is sound; only {n} game(s) in progress cannot be opened ({ids}): "
+                 "`referee repair --set-aside` moves them aside. Nothing was changed.").format(
+            path=store.path, n=len(bad), ids=", ".join(gid for gid, _why in bad))
+    return _("The history store {path} is sound, so {option} is not needed and nothing was changed; `referee "
+             "repair` checks every game.").format(path=store.path, option=option)
 
 
 def _root_damaged_beside_shards(store) -> bool:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..core.errors import BadInput, StoreError
 from . import livelog, shards
-from .atomic import _keep_backup, append_line, atomic_write, read_regular, write_through
+from .atomic import AppendUnsure, _keep_backup, append_line, atomic_write, read_regular, write_through
 from .ids import check_id, is_id, new_id
 from .lock import StoreLock
 from .shape import archive_problem, live_problem, name_of
@@ -805,6 +805,12 @@ class Store:
         stamp = now_iso()
         try:
             append_line(path, livelog.encode_entry(at, texts, stamp))
+        except AppendUnsure as err:
+            from ..i18n import _
+
+            raise StoreError(_("Could not write {path} ({reason}) and could not take back what was written; "
+                               "the move may be stored: `referee show {id}` shows the game as it is.").format(
+                path=path, reason=err.strerror or err, id=gid)) from None
         except OSError as err:
             raise _cannot_write(path, err) from None
         return stamp

@@ -51,3 +51,52 @@ def test_czech_plural_forms():
     assert forms[1] == "Volba {name!r} potřebuje argument."
     assert forms[2] == forms[4] == "Volba {name!r} potřebuje {nargs} argumenty."
     assert forms[5] == forms[11] == forms[21] == forms[22] == "Volba {name!r} potřebuje {nargs} argumentů."
+
+
+def _relaid_mo(messages: dict, header_extra: bytes = b"") -> bytes:
+    """A .mo of the same messages laid out as another compiler would: another order, no hash table, a
+    different Generated-By header (what Babel 2.19 versus an older Babel changes)."""
+    import struct
+
+    items = sorted(messages.items(), key=lambda kv: (kv[0] != b"", [-b for b in kv[0]]))   # header first
+    items = [(k, header_extra + v if not k else v) for k, v in items]
+    ids = b"".join(k + b"\0" for k, _ in items)
+    strs = b"".join(v + b"\0" for _, v in items)
+    start = 28 + 16 * len(items)
+    id_table, strs_table, offset = [], [], start
+    for k, _ in items:
+        id_table += [len(k), offset]
+        offset += len(k) + 1
+    for _, v in items:
+        strs_table += [len(v), offset]
+        offset += len(v) + 1
+    head = struct.pack(">7I", 0x950412DE, 0, len(items), 28, 28 + 8 * len(items), 0, 0)
+    return head + struct.pack(f">{len(id_table)}I", *id_table) + struct.pack(f">{len(strs_table)}I", *strs_table) \
+        + ids + strs
+
+
+def test_the_mo_is_compared_by_its_messages_not_its_bytes(tmp_path, monkeypatch):
+    # A fresh install's Babel compiles other bytes (its own header, another layout): the check must still
+    # pass when the messages are the same, and must still fail when one translation differs.
+    fresh = catalogs.compiled("cs")
+    messages = catalogs.mo_messages(fresh)
+    assert len(messages) > 100
+    other = _relaid_mo(messages, b"Generated-By: Babel 9.99\n")
+    assert other != fresh
+    assert catalogs.mo_messages(other) == messages
+    with_babel = gettext.GNUTranslations(__import__("io").BytesIO(other))   # a real .mo, as gettext reads it
+    assert with_babel.gettext("Usage:") == gettext.GNUTranslations(__import__("io").BytesIO(fresh)).gettext("Usage:")
+
+    po = tmp_path / "cs" / "LC_MESSAGES" / "referee.po"
+    po.parent.mkdir(parents=True)
+    po.write_bytes(catalogs.po_path("cs").read_bytes())
+    monkeypatch.setattr(catalogs, "po_path", lambda lang: po)
+    po.with_suffix(".mo").write_bytes(other)
+    assert catalogs.mo_is_current("cs")
+
+    changed = dict(messages)
+    changed[b"Usage:"] = b"Jinak:"
+    po.with_suffix(".mo").write_bytes(_relaid_mo(changed))
+    assert not catalogs.mo_is_current("cs")
+    po.with_suffix(".mo").write_bytes(b"not a catalog")
+    assert not catalogs.mo_is_current("cs")

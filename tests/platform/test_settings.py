@@ -94,7 +94,7 @@ def test_a_damaged_settings_file_is_named_by_every_command_that_reads_it(run, se
     settings_file.parent.mkdir(parents=True)
     settings_file.write_text('location = "unterminated\n', encoding="utf-8")
     refused(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json"), str(settings_file), "not valid TOML")
-    refused(run("config"), str(settings_file), "delete it")
+    refused(run("config"), str(settings_file), "config --reset")
     settings_file.write_text("location = 5\n", encoding="utf-8")
     refused(run("record", "port-royal", "-p", "Ann=7", "-p", "Bob=3"), "location in", "must be text")
     settings_file.write_bytes(b'location = "\xff"\n')

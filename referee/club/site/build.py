@@ -228,20 +228,54 @@ def _env():
     return env
 
 
-def _check_target(target: Path, force: bool) -> None:
+def _site_folder(out) -> Path:
+    """The folder the site goes in: a symlinked one is written where the link points (the link stays, as
+    the web server or the sync tool was set up to follow it)."""
+    target = Path(out).expanduser()
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    return target
+
+
+def _check_target(store, target: Path, force: bool) -> None:
+    """Refuse a place the site would replace what referee did not write there: the history store (the
+    folder it is in, any folder above it, or one of its own files and folders), a file, or a folder with
+    someone's files in it. Only a folder an earlier `referee site` wrote (it holds MARKER) or an empty
+    one is replaced; --force no longer replaces anything else (it deleted whatever was there)."""
+    from ...store.own import holds_store, owned_by_store
+
+    if store is not None and (holds_store(store, target) or owned_by_store(store, target)):
+        raise BadInput(_("{path} holds the history store {store} or is one of its folders; the site would "
+                         "replace the history. Choose a folder outside it, for example a new folder "
+                         "`site` elsewhere.").format(path=target, store=store.path))
     if target.exists() and not target.is_dir():
         raise BadInput(_("{path} exists and is not a folder; choose another place for the site.")
                        .format(path=target))
-    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).exists() and not force:
+    if target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir()):
+        if force:
+            raise BadInput(_("{path} is a folder that is not a referee site; even with --force referee "
+                             "replaces only a site it wrote itself. Choose an empty or new folder, or move "
+                             "the files out of it first.").format(path=target))
         raise BadInput(_("{path} is a folder that is not a referee site; choose an empty or new folder, or "
-                         "add --force to replace it.").format(path=target))
+                         "move the files out of it first.").format(path=target))
+
+
+def _folder_mode(target: Path) -> int:
+    """The mode the site's folder gets: the one it had, else what the umask allows (a temp folder is made
+    0700, and a web server reading the site as another user would answer 403 Forbidden)."""
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o777 & ~umask
 
 
 def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False, title: str | None = None) -> Path:
     """Write the site into ``out`` (atomically: built beside it, then swapped in). Returns the index page.
     Pages of an earlier site there are reused where nothing they show has changed (see cache.py)."""
-    target = Path(out).expanduser()
-    _check_target(target, force)
+    target = _site_folder(out)
+    _check_target(store, target, force)
     if docs is None:
         docs = store.archived()
     club = Club(docs)
@@ -258,6 +292,7 @@ def build_site(store, out: str | os.PathLike, *, docs=None, force: bool = False,
     try:
         _write(store, club, work, title or _("Our club's games"), PageCache(earlier))
         (work / MARKER).write_text("referee site\n", encoding="utf-8")
+        os.chmod(work, _folder_mode(target))
         _swap(work, target)
     except OSError as err:
         shutil.rmtree(work, ignore_errors=True)

@@ -13,7 +13,8 @@ from ...clitypes import FilePath
 @click.argument("folder", type=FilePath(file_okay=False, dir_okay=True, writable=True))
 @_filter_options
 @click.option("--title", default=None, help="The site's title (default: \"Our club's games\").")
-@click.option("--force", is_flag=True, help="Replace a folder that exists and is not an earlier site.")
+@click.option("--force", is_flag=True, help="Accepted for older scripts: only an earlier site or an empty folder "
+                                           "is ever replaced.")
 @click.pass_context
 def site_command(ctx, folder, game, player, since, until, location, title, force):
     """Publish the history as a static web site in FOLDER.
@@ -24,7 +25,9 @@ def site_command(ctx, folder, game, player, since, until, location, title, force
     (leaderboard, score distribution, wins by seat) and per play (result with its breakdown; a tracked
     game replayed move by move with its board at each step). The filters select the plays as in `referee
     history`. The site is built beside FOLDER and swapped in whole, so a half-written site is never
-    published; a FOLDER that exists and is not an earlier site is refused unless --force.
+    published. Only a folder an earlier `referee site` wrote, or an empty one, is replaced: a folder with
+    other files, and any folder holding the history store or inside it, is refused. The folder keeps its
+    permissions; a symlinked FOLDER is written where the link points, and the link stays.
     """
     from .build import build_site
 
