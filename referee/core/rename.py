@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import re
 
-from .record import _MOVE_LINE
+from .record_text import _MOVE_LINE
 
 # a move line of a record: its number, the move, the spaces that align the comments, the comment
 _LINE = re.compile(r"(\s*\d+\.\s*)([^;]*?)(\s*)(;.*)?").fullmatch
