@@ -633,21 +633,24 @@ class Store:
                 batch[doc["id"]] = doc
             seq = time.time_ns()
             touched = set()
+            replaced: set = set()
             for gid, doc in batch.items():
                 key = shards.shard_key(gid)
                 games = shard(key)
-                old = by_id[key].pop(gid, None)
-                if old is not None:
-                    del games[old]
-                seq = max(seq, max(games, default=0)) + 1
-                games[seq] = doc
-                by_id[key][gid] = seq
+                old = by_id[key].get(gid)
+                if old is not None:   # a correction keeps the game's place among games of the same time
+                    games[old] = doc
+                    replaced.add(old)
+                else:
+                    seq = max(seq, max(games, default=0)) + 1
+                    games[seq] = doc
+                    by_id[key][gid] = seq
                 touched.add(key)
             if touched:
                 reuse = {k: self._current_rows(k) for k in touched}
                 for k in touched:   # rows of replaced games must not be reused
                     for seq in list(reuse[k]):
-                        if seq not in cache[k]:
+                        if seq not in cache[k] or seq in replaced:
                             del reuse[k][seq]
                 shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)}, reuse)
         return ids

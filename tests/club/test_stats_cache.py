@@ -449,3 +449,26 @@ def test_score_runs_answer_as_the_sorted_list_does():
         assert json.dumps(runs.summary()) == json.dumps(want)
 
     check()
+
+
+def test_a_note_edit_keeps_a_plays_place_among_plays_of_the_same_time_and_the_tally(cli, db):
+    """Plays logged with the same day and time (an import of dates only) are counted as stored: an edit that
+    changes no result keeps the play where it was, so the order, the streaks and the ratings stay."""
+    from .conftest import make_doc
+
+    store = Store(db)
+    docs = []
+    for i, (a, b) in enumerate(((7, 3), (2, 9), (4, 4), (8, 1))):
+        seats = sorted([("Ann", a, 1 if a >= b else 2), ("Bob", b, 1 if b >= a else 2)], key=lambda s: s[2])
+        doc = make_doc(f"aa{i}bcd", "2025-02-01", seats)
+        doc["finished_at"] = "2025-02-01T20:00:00+00:00"
+        docs.append(doc)
+    store.add_archived(docs)
+    run = _runner_for(db)
+    assert_same_as_counting_again(run)
+    before = run("history", "--json")
+    run("edit", "aa0bcd", "--notes", "the first of the evening")
+    assert run("history", "--json") == before
+    with plays_counted() as calls:
+        assert_same_as_counting_again(run)
+    assert calls[0] == 0        # the tally stands: not one play counted again
