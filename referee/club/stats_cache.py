@@ -337,7 +337,7 @@ def _blocks(rows: list, steps: "Steps | None") -> tuple[list, str, dict]:
     """(the fingerprint digest of each full block, of the rest, {"blocks", "tail"}: the same of the rows as
     stored). Fingerprints cost a split of every row (0.2 s at 100,000): a block whose stored rows are the
     ones the checkpoints saw has the fingerprint digest they saw, so only the other blocks are fingerprinted."""
-    texts = [r if r.__class__ is str else json.dumps(r, ensure_ascii=False) for r in rows]
+    texts = [r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in rows]
     raw_blocks, raw_tail = blocks_of(texts)
     full = len(raw_blocks)
     known = steps.raw_blocks if steps is not None else []
