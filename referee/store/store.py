@@ -283,12 +283,12 @@ class Store:
                     if time.time_ns() - info.st_mtime_ns >= shards.GRANULE_NS:   # else it would still be racy
                         self._refresh_derived(key, data, data["shard_hash"], pending)
                     return data
+        if raw is None and key not in pending:
+            raw = read_regular(self._shard_path(key))   # read once: summarised here, hashed for the rewrite
         docs = self._shard_docs(key, check=False, pending=pending, raw=raw)
         for n, d in enumerate(docs.values(), 1):
             self._check_shape(d, n)
         summary = shards.summary_of(docs)
-        if raw is None and key not in pending:
-            raw = read_regular(self._shard_path(key))   # the hash is taken again under the lock anyway
         if raw is not None and key not in pending:
             self._refresh_derived(key, summary, shards.content_hash(raw), pending)
         return summary
