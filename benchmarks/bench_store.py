@@ -176,6 +176,8 @@ def corrections_cpu(db: Path, env, runs: int) -> list[tuple[str, float]]:
     d = Path(str(db) + ".d")
     py = [sys.executable, "-m", "referee"]
     order = _in_date_order(db)
+    if not order:
+        return []
     recent, middle = order[int(len(order) * 0.995)], order[len(order) // 2]
     counter = [0]
 
@@ -421,12 +423,12 @@ def sections(opts) -> None:
             db = Path(tmp) / f"h{n}.json"
             generate(db, n)
             env = dict(os.environ, REFEREE_DB=str(db), PYTHONPATH=str(ROOT), COLUMNS="120")
-            if "copied" in opts.sections:
+            if "copied" in opts.sections and n:
                 for what, cpu in copied_cpu(db, env, opts.runs, Path(tmp) / f"c{n}"):
                     print(f"{n:>8} history, {what:<40} {cpu:>7.2f} s", flush=True)
             if "corrections" in opts.sections:
                 rows = corrections_cpu(db, env, opts.runs)
-                base = dict(rows)["after a new play"]
+                base = dict(rows).get("after a new play")
                 for what, cpu in rows:
                     print(f"{n:>8} stats {what:<42} {cpu:>7.2f} s  ({cpu / base:.2f}x after a new play)", flush=True)
 
