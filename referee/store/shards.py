@@ -10,6 +10,7 @@
                                  hashed and sealed like the summary
     history.json.d/commit.json   present only while a write that spans several shards is being put in place
     history.json.d/stats.cache   what `stats` counted, checked against the summaries (club/stats_cache.py)
+    history.json.d/stats.steps   what `stats` had counted every 1,000 plays, where a correction resumes from
 
 Trusting derived files (as git trusts its index): a summary or names file is believed without reading its
 shard only when its stamp is the shard's size and mtime now AND it was written at least GRANULE after the
@@ -24,7 +25,8 @@ hash of the rest of it ("check"), so a hand-edited or torn one is not believed e
 
 Why by id: an id says where its game is (``show ID`` and ``new`` read one shard, not the history), and a
 write rewrites one shard, about 1/124 of the history, instead of all of it. seq is a time in ns (the
-migration numbers the old documents 1, 2, ...), so games keep the order they were stored in across shards.
+migration numbers the old documents 1, 2, ...), so games keep the order they were stored in across shards;
+a corrected game keeps its seq (its place among games of the same day and time).
 """
 
 from __future__ import annotations
