@@ -11,6 +11,18 @@ bytes one move writes (write() calls, Linux /proc/self/io wchar) at move 1 and a
 (best of --runs) and peak memory: `stats` counting every play (no saved tally), from the saved tally, after
 one game recorded since, `stats --json`, `stats --player Ann`, and `history`.
 
+Corrections (issue 26 item 12), CPU of the `stats` after each (best of --runs; the correction itself not
+counted): counting every play (no saved tally, no checkpoints), after a new play, after an edit of a note of a
+recent play, after an edit of the result of a recent play (the play at 99.5 % in date order: last week's), of
+the play in the middle, after a delete and a restore of a recent play.
+
+A copied store (issue 26 item 7): the store copied as `cp -r` copies it (new mtimes), after the copy's
+timestamp granule (2 s); CPU of `history` on the original, then on the copy's first, second and third
+command, and of the copy's first command when it may not stamp the summaries afresh (its lock busy): each
+summary checked against its shard's hash, every time.
+
+    python benchmarks/bench_store.py --sections corrections copied --sizes 10000 100000
+
 Targets (issue 12) at 100k games: record, finishing move, new and show ID <= 1.5x their cost with an
 empty store; stats <= 1 s; history <= 0.5 s; a reading command <= 150 MB; import of 10,000 tracked games
 <= 15 s and <= 200 MB.
@@ -151,6 +163,88 @@ def stats_cpu(db: Path, env, runs: int) -> list[tuple[float, float]]:
             best(["stats", "--player", "Ann"]), best(["history"])]
 
 
+def _in_date_order(db: Path) -> list[tuple[str, list]]:
+    from referee.store import Store
+
+    return [(r.get("id"), r.get("players")) for r in Store(db).archived_summaries()]
+
+
+def corrections_cpu(db: Path, env, runs: int) -> list[tuple[str, float]]:
+    """(what, CPU s of the `stats` after it) for each correction; see the module's docstring."""
+    from referee.club.stats_cache import NAME, STEPS
+
+    d = Path(str(db) + ".d")
+    py = [sys.executable, "-m", "referee"]
+    order = _in_date_order(db)
+    if not order:
+        return []
+    recent, middle = order[int(len(order) * 0.995)], order[len(order) // 2]
+    counter = [0]
+
+    def change(*argv):
+        def do():
+            subprocess.run(py + [a(counter) if callable(a) else a for a in argv], env=env, cwd=ROOT, check=True,
+                           capture_output=True)
+            counter[0] += 1
+        return do
+
+    def scores(players):
+        return [x for i, p in enumerate(players) for x in ("-p", lambda c, i=i, p=p: f"{p}={(c[0] * 7 + i * 3) % 50}")]
+
+    def drop():
+        for name in (NAME, STEPS):
+            if (d / name).exists():
+                (d / name).unlink()
+
+    def best(before):
+        out = []
+        for _ in range(runs):
+            before()
+            out.append(cpu_mb(["stats"], env)[0])
+        return min(out)
+
+    cpu_mb(["stats"], env)
+    results = [("counting every play", best(drop))]
+    cpu_mb(["stats"], env)
+    results.append(("after a new play", best(change("record", "port-royal", "-p", "Ann=7", "-p", "Bob=3"))))
+    results.append(("after a note edit", best(change("edit", recent[0], "--notes", lambda c: f"note {c[0]}"))))
+    results.append(("after a result edit, recent play", best(change("edit", recent[0], *scores(recent[1])))))
+    results.append(("after a result edit, middle play", best(change("edit", middle[0], *scores(middle[1])))))
+    deleted = [False]
+
+    def toggle():
+        subprocess.run(py + ["restore" if deleted[0] else "delete", recent[0]], env=env, cwd=ROOT, check=True,
+                       capture_output=True)
+        deleted[0] = not deleted[0]
+    results.append(("after a delete or restore, recent play", best(toggle)))
+    if deleted[0]:
+        toggle()
+    return results
+
+
+def copied_cpu(db: Path, env, runs: int, where: Path) -> list[tuple[str, float]]:
+    """(what, CPU s of `history`) on the original store and on a copy of it; see the module's docstring."""
+    import shutil
+
+    from referee.store import Store
+
+    copy = where / "copied" / "history.json"
+    copy.parent.mkdir(parents=True)
+    shutil.copyfile(db, copy)
+    shutil.copytree(str(db) + ".d", str(copy) + ".d", copy_function=shutil.copyfile)   # new mtimes, as cp -r
+    time.sleep(2.1)            # the copy's timestamp granule is past (see shards.GRANULE_NS)
+    cenv = dict(env, REFEREE_DB=str(copy))
+    cpu_mb(["history"], env)   # the original's own summaries, written just now, stamped once past their granule
+    original = min(cpu_mb(["history"], env)[0] for _ in range(runs))
+    results = [("original", original)]
+    busy = Store(copy)
+    with busy.lock:            # another process writing: the copy cannot be stamped afresh, only read
+        results.append(("copy, lock busy (checked by hash)", min(cpu_mb(["history"], cenv)[0] for _ in range(runs))))
+    for n in ("first", "second", "third"):
+        results.append((f"copy, {n} command", cpu_mb(["history"], cenv)[0]))
+    return results
+
+
 def finishing_moves(seed: int = 3) -> list[str]:
     """The moves of a whole Port Royal game (random legal moves): all but the last set it up."""
     from referee import new_game
@@ -247,7 +341,11 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="*", default=[0, 1_000, 10_000, 100_000])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--import-games", type=int, default=10_000)
+    ap.add_argument("--sections", nargs="*", default=["all"], choices=["all", "corrections", "copied"],
+                    help="only the corrections and/or copied-store measurements (each size generated once)")
     opts = ap.parse_args()
+    if opts.sections != ["all"]:
+        return sections(opts)
     moves = finishing_moves()
     cols = ["record", "finish", "new", "show ID", "stats", "history", "MB history", "MB stats", "MB show"]
     print(f"cold CLI runs, median of {opts.runs}; seconds (MB: peak resident memory)")
@@ -316,6 +414,23 @@ def main() -> None:
     if sizes:
         print(f"bytes written by one move: {sizes[0]} at move 1, {sizes[1]} at move 600 (the game's file: "
               f"{sizes[2]} bytes at move 600; rewriting it whole, as each move did before: {sizes[3]} bytes)")
+
+
+def sections(opts) -> None:
+    print(f"load average {os.getloadavg()[0]:.1f} (CPU seconds: user + sys of the command, best of {opts.runs})")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in opts.sizes:
+            db = Path(tmp) / f"h{n}.json"
+            generate(db, n)
+            env = dict(os.environ, REFEREE_DB=str(db), PYTHONPATH=str(ROOT), COLUMNS="120")
+            if "copied" in opts.sections and n:
+                for what, cpu in copied_cpu(db, env, opts.runs, Path(tmp) / f"c{n}"):
+                    print(f"{n:>8} history, {what:<40} {cpu:>7.2f} s", flush=True)
+            if "corrections" in opts.sections:
+                rows = corrections_cpu(db, env, opts.runs)
+                base = dict(rows).get("after a new play")
+                for what, cpu in rows:
+                    print(f"{n:>8} stats {what:<42} {cpu:>7.2f} s  ({cpu / base:.2f}x after a new play)", flush=True)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,14 @@ def test_cli_and_club_benches_run(script, args, tmp_path):
 
 
 @pytest.mark.slow
+def test_store_bench_measures_corrections_and_a_copied_store(tmp_path):
+    out = bench("bench_store.py", "--sections", "corrections", "copied", "--sizes", "0", "30", "--runs", "1",
+                tmp_path=tmp_path)
+    assert "30 stats after a result edit, recent play" in " ".join(out.split())
+    assert "30 history, copy, second command" in " ".join(out.split())
+
+
+@pytest.mark.slow
 def test_store_bench_prints_the_scale_table(tmp_path):
     out = bench("bench_store.py", "--sizes", "0", "30", "--runs", "1", "--import-games", "10", tmp_path=tmp_path)
     rows = [line.split() for line in out.splitlines() if line.strip() and line.split()[0].isdigit()]

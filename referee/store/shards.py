@@ -3,29 +3,48 @@
     history.json.d/a1.json       TinyDB: table "games", {"<seq>": document}; seq orders games as stored
     history.json.d/a1.json.bak   that shard before its last write
     history.json.d/a1.sum.json   the summary of a1.json: one short row per game (what `history`, `stats`,
-                                 `resolve` and `new` need), with the size and mtime of the a1.json it
-                                 describes; a summary that does not match its shard is rebuilt in memory
-    history.json.d/a1.names      the players named in a1.json, once each (for "did you mean"), stamped
-                                 like the summary; one that does not match is read from the summary
+                                 `resolve` and `new` need), with the stamp (size, mtime) and the content
+                                 hash of the a1.json it describes, sealed by a hash of itself (see
+                                 "Trusting derived files" below)
+    history.json.d/a1.names      the players named in a1.json, once each (for "did you mean"), stamped,
+                                 hashed and sealed like the summary
     history.json.d/commit.json   present only while a write that spans several shards is being put in place
     history.json.d/stats.cache   what `stats` counted, checked against the summaries (club/stats_cache.py)
+    history.json.d/stats.steps   what `stats` had counted every 1,000 plays, where a correction resumes from
+
+Trusting derived files (as git trusts its index): a summary or names file is believed without reading its
+shard only when its stamp is the shard's size and mtime now AND it was written at least GRANULE after the
+shard's mtime. The second condition is git's "racy" rule: on a filesystem whose timestamps are 1-2 s coarse
+(FAT, HFS+, some ext4), a shard rewritten in the same second as its summary keeps its mtime, and a write
+killed between the shard and its summary would otherwise leave an old summary that matches by stamp. Any
+other summary is checked against the blake2b hash of its shard's bytes: when they match it is believed (and
+its stamp rewritten once the shard is older than GRANULE, when the store's lock is free at once: a store
+copied with new mtimes is as fast as the original from then on); when they do not, it is never believed:
+the summary is rebuilt from the shard, and rewritten when the lock is free. Every derived file ends with a
+hash of the rest of it ("check"), so a hand-edited or torn one is not believed either.
 
 Why by id: an id says where its game is (``show ID`` and ``new`` read one shard, not the history), and a
 write rewrites one shard, about 1/124 of the history, instead of all of it. seq is a time in ns (the
-migration numbers the old documents 1, 2, ...), so games keep the order they were stored in across shards.
+migration numbers the old documents 1, 2, ...), so games keep the order they were stored in across shards;
+a corrected game keeps its seq (its place among games of the same day and time).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import stat as _stat
 from pathlib import Path
 
 from .atomic import _fsync_dir, _keep_backup, atomic_write, read_regular, replace_with, write_temp
 
 GAMES = "games"
-SUMMARY_VERSION = 8
+SUMMARY_VERSION = 9     # 9: the shard's content hash and the file's own check
 COMMIT = "commit.json"
+# The coarsest timestamp a derived file may share with its shard unnoticed (FAT: 2 s; HFS+ and ext4 with
+# small inodes: 1 s). A summary written less than this after its shard's mtime is checked by content.
+GRANULE_NS = 2_000_000_000
 
 
 def shard_key(gid) -> str:
@@ -206,31 +225,125 @@ def names_of(docs: dict) -> list[str]:
     return list(names.values())
 
 
-# A shard's player names, in `KEY.names` beside it (derived, like its summary, and stamped with the shard's
-# size and mtime; not named *.json, so never taken for a shard): "did you mean" of `new` and `record` reads
+def names_of_rows(rows) -> list[str]:
+    """names_of, from a shard's summary rows (they hold each game's players, in stored order)."""
+    names: dict = {}
+    for r in rows_of({"rows": rows}):
+        players = r.get("players")
+        for p in players if isinstance(players, list) else ():
+            if isinstance(p, str):
+                names[p.casefold()] = p
+    return list(names.values())
+
+
+# A shard's player names, in `KEY.names` beside it (derived, like its summary, and stamped, hashed and sealed
+# the same way; not named *.json, so never taken for a shard): "did you mean" of `new` and `record` reads
 # 124 short lists instead of every game's summary row (0.14 s of 0.26 s at 100,000 games).
-def encode_names(names: list[str], shard: Path) -> bytes:
-    info = os.stat(shard)
-    return json.dumps({"names": names, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns},
-                      ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def encode_names(names: list[str], shard: Path, shard_hash: str | None = None) -> bytes:
+    info, shard_hash = _shard_stamp(shard, shard_hash)
+    return seal({"names": names, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns,
+                 "shard_hash": shard_hash})
 
 
-def read_names(directory: Path, key: str) -> list[str] | None:
-    """The stored names of shard ``key`` when they describe it now; None otherwise (the caller reads the
-    summary instead)."""
+def read_names(directory: Path, key: str) -> tuple[list[str], str | None] | None:
+    """(the stored names of shard ``key``, None) when their stamp says they describe it now; (the names,
+    the shard's hash) when only its content does (the caller may stamp them afresh: see "Trusting derived
+    files" and Store._refresh_derived); None when they do not describe it (the caller reads the summary)."""
     from ..core.errors import StoreError
 
+    got = read_derived(directory / f"{key}.names")
+    if got is None:
+        return None
+    data, own = got
+    if not (isinstance(data.get("names"), list) and all(isinstance(n, str) for n in data["names"])
+            and isinstance(data.get("shard_hash"), str)):
+        return None
+    path = directory / f"{key}.json"
     try:
-        raw = read_regular(directory / f"{key}.names")
-        data = json.loads(raw) if raw else None
-        info = os.stat(directory / f"{key}.json")
-    except (OSError, ValueError, StoreError):
+        info = os.stat(path)
+        if trusted_by_stamp(data, own, info):
+            return data["names"], None
+        raw = read_regular(path)
+    except (OSError, StoreError):
         return None
-    if not (isinstance(data, dict) and data.get("shard_size") == info.st_size
-            and data.get("shard_mtime_ns") == info.st_mtime_ns and isinstance(data.get("names"), list)
-            and all(isinstance(n, str) for n in data["names"])):
+    if raw is None or content_hash(raw) != data["shard_hash"]:
         return None
-    return data["names"]
+    import time
+
+    return data["names"], (data["shard_hash"] if time.time_ns() - info.st_mtime_ns >= GRANULE_NS else None)
+
+
+# --- stamps, hashes and seals of derived files ------------------------------------------------------------
+_CHECK = b',"check":"'
+_TAIL = len(_CHECK) + 32 + 2     # ,"check":"<32 hex digits>"}
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def seal(fields: dict) -> bytes:
+    """A JSON object ending with "check": the hash of every byte before it. It stays one JSON object (any
+    reader loads it as it is), and a hand edit, a torn write or a copy of another file fails the check."""
+    raw = json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    head = raw[:-1]
+    return head + _CHECK + content_hash(head).encode("ascii") + b'"}'
+
+
+def unseal(raw: bytes | None) -> dict | None:
+    """The object of a sealed file whose check holds; None otherwise."""
+    if not raw or len(raw) <= _TAIL:
+        return None
+    head, tail = raw[:-_TAIL], raw[-_TAIL:]
+    if not (tail.startswith(_CHECK) and tail.endswith(b'"}')
+            and tail[len(_CHECK):-2] == content_hash(head).encode("ascii")):
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def read_derived(path: Path) -> tuple[dict, os.stat_result] | None:
+    """A sealed derived file and its own stat (through one descriptor: the mtime is that of the bytes read),
+    or None when it is missing, not a regular file, unreadable or fails its check."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        own = os.fstat(fd)
+        if not _stat.S_ISREG(own.st_mode):
+            return None
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    data = unseal(b"".join(chunks))
+    return None if data is None else (data, own)
+
+
+def trusted_by_stamp(data: dict, own: os.stat_result, shard: os.stat_result) -> bool:
+    """A derived file believed without reading its shard: its stamp is the shard's now, and it was written
+    GRANULE or more after the shard's mtime (else a shard rewritten in the same timestamp could match)."""
+    return (data.get("shard_size") == shard.st_size and data.get("shard_mtime_ns") == shard.st_mtime_ns
+            and own.st_mtime_ns - shard.st_mtime_ns >= GRANULE_NS)
+
+
+def _shard_stamp(shard: Path, shard_hash: str | None):
+    """The shard's stat now and its content hash (read when the caller does not have it)."""
+    if shard_hash is None:
+        raw = read_regular(shard) or b""
+        shard_hash = content_hash(raw)
+    return os.stat(shard), shard_hash
 
 
 def _unnumber(text: str):
@@ -377,13 +490,16 @@ def encode_shard(docs: dict) -> bytes:
                       separators=(",", ":")).encode("utf-8")
 
 
-def encode_summary(summary: dict, shard: Path) -> bytes:
-    info = os.stat(shard)
-    return json.dumps({"summary": SUMMARY_VERSION, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns,
-                       **summary}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def encode_summary(summary: dict, shard: Path, shard_hash: str | None = None) -> bytes:
+    """The summary file of ``shard`` (its stat now; ``shard_hash`` the hash of its bytes, read when None)."""
+    info, shard_hash = _shard_stamp(shard, shard_hash)
+    return seal({"summary": SUMMARY_VERSION, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns,
+                 "shard_hash": shard_hash, **summary})
 
 
 def summary_is_current(data, shard: Path) -> bool:
+    """A summary of this version, well formed, whose stamp is the shard's now (what the file says of itself:
+    Store._summary also checks its seal, its timing and, failing those, the shard's content hash)."""
     try:
         info = os.stat(shard)
     except OSError:
@@ -393,19 +509,30 @@ def summary_is_current(data, shard: Path) -> bool:
             and well_formed(data))
 
 
+def summary_usable(data) -> bool:
+    """A summary of this version and shape, whatever its stamp (it is then checked by content)."""
+    return (isinstance(data, dict) and data.get("summary") == SUMMARY_VERSION
+            and isinstance(data.get("shard_hash"), str) and well_formed(data))
+
+
 def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict] | None = None) -> None:
     """Put new versions of the given shards in place: all of them or, after a crash, none or (once the
     commit file is written) all of them on the next write or read (``pending``/``finish_commit``)."""
     directory.mkdir(parents=True, exist_ok=True)
+    hashes = {}
     if len(shards) == 1:
         ((key, docs),) = shards.items()
         path = directory / f"{key}.json"
-        atomic_write(path, encode_shard(docs), backup=path.with_name(path.name + ".bak"))
+        blob = encode_shard(docs)
+        hashes[key] = content_hash(blob)
+        atomic_write(path, blob, backup=path.with_name(path.name + ".bak"))
     else:
         temps = {}
         try:
             for key, docs in shards.items():
-                temps[key] = write_temp(directory / f"{key}.json", encode_shard(docs))
+                blob = encode_shard(docs)
+                hashes[key] = content_hash(blob)
+                temps[key] = write_temp(directory / f"{key}.json", blob)
             plan = {"replace": [[temps[k].name, f"{k}.json"] for k in shards]}
             atomic_write(directory / COMMIT, json.dumps(plan).encode("utf-8"))
         except BaseException:
@@ -416,17 +543,17 @@ def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict
                     pass
             raise
         finish_commit(directory)
-    for key in shards:   # derived: a crash before these is seen (size/mtime) and rebuilt from the shard
+    for key in shards:   # derived: a crash before these is seen (stamp, timing, hash) and rebuilt from the shard
         path = directory / f"{key}.json"
         try:
-            _write_derived(directory / f"{key}.sum.json",
-                           encode_summary(summary_of(shards[key], (reuse or {}).get(key)), path))
-            _write_derived(directory / f"{key}.names", encode_names(names_of(shards[key]), path))
+            write_derived(directory / f"{key}.sum.json",
+                           encode_summary(summary_of(shards[key], (reuse or {}).get(key)), path, hashes[key]))
+            write_derived(directory / f"{key}.names", encode_names(names_of(shards[key]), path, hashes[key]))
         except Exception:  # a missing summary costs time, never data
             pass
 
 
-def _write_derived(path: Path, data: bytes) -> None:
+def write_derived(path: Path, data: bytes) -> None:
     """Replace a summary whole, without waiting for the disk: after a crash it is the old one, the new
     one, or unreadable, and each of those that does not describe its shard is rebuilt from the shard. (An
     import that touches every shard waited for 250 flushes of summaries: half of its time.)"""

@@ -152,6 +152,7 @@ class Store:
         self.shards_dir = sibling(".d")
         self.v1_path = sibling(".v1")
         self.lock = StoreLock(sibling(".lock"), str(self.path))
+        self._no_refresh = False    # derived files could not be rewritten (read-only, busy, full): stop trying
 
     # --- errors ------------------------------------------------------------------------------
     def corrupt(self, what: str, path: Path | None = None) -> StoreError:
@@ -169,9 +170,10 @@ class Store:
             way_out = "there is no backup: `referee repair --reset` moves it aside and starts an empty history"
         return StoreError(f"The history store {self.path} {what}; nothing was changed, and {way_out}.")
 
-    def _read_tinydb(self, path: Path) -> dict | None:
-        """A TinyDB file's tables, read strictly (None when absent)."""
-        raw = read_regular(path)
+    def _read_tinydb(self, path: Path, raw: bytes | None = None) -> dict | None:
+        """A TinyDB file's tables, read strictly (None when absent); ``raw`` its bytes when already read."""
+        if raw is None:
+            raw = read_regular(path)
         if raw is None:
             return None
         if not raw.strip():
@@ -233,12 +235,15 @@ class Store:
     def _shard_path(self, key: str) -> Path:
         return self.shards_dir / f"{key}.json"
 
-    def _shard_docs(self, key: str, check: bool = True, pending: dict | None = None) -> dict[int, dict]:
-        """seq -> document of one shard (a complete new version awaiting its commit counts as the shard)."""
+    def _shard_docs(self, key: str, check: bool = True, pending: dict | None = None,
+                    raw: bytes | None = None) -> dict[int, dict]:
+        """seq -> document of one shard (a complete new version awaiting its commit counts as the shard);
+        ``raw`` the shard's bytes when the caller has read them."""
         if pending is None:
             pending = shards.pending(self.shards_dir)
         path = pending.get(key) or self._shard_path(key)
-        data = self._read_tinydb(path)
+        mine = raw is not None and path == self._shard_path(key)
+        data = self._read_tinydb(path, raw) if mine else self._read_tinydb(path)
         if data is None and path != self._shard_path(key):   # put in place by the writer meanwhile
             path = self._shard_path(key)
             data = self._read_tinydb(path)
@@ -257,30 +262,90 @@ class Store:
         return docs
 
     def _summary(self, key: str, pending: dict) -> dict:
-        """The stored summary of one shard ({"strings", "rows"}), rebuilt from the shard when it does not
-        describe it (a crash between the two writes, a hand edit, a summary from another version)."""
+        """The stored summary of one shard ({"schema", "rows", "ext"}) when it describes the shard: by its
+        stamp and timing, else by the shard's content hash (shards.py, "Trusting derived files"). One that does
+        not describe it (a crash between the two writes, a hand edit, another version) is rebuilt from the
+        shard. Either way a summary found stale is rewritten when the lock is free at once."""
+        raw = None
         if key not in pending:
+            path = self._shard_path(key)
+            got = shards.read_derived(self.shards_dir / f"{key}.sum.json")
             try:
-                raw = read_regular(self.shards_dir / f"{key}.sum.json")
-                data = json.loads(raw) if raw else None
-            except (StoreError, ValueError):
-                data = None
-            if shards.summary_is_current(data, self._shard_path(key)):
-                return data
-        docs = self._shard_docs(key, check=False, pending=pending)
+                info = os.stat(path)
+            except OSError:
+                info = None
+            if got is not None and info is not None and shards.summary_usable(got[0]):
+                data, own = got
+                if shards.trusted_by_stamp(data, own, info):
+                    return data
+                raw = read_regular(path)
+                if raw is not None and shards.content_hash(raw) == data["shard_hash"]:
+                    if time.time_ns() - info.st_mtime_ns >= shards.GRANULE_NS:   # else it would still be racy
+                        self._refresh_derived(key, data, data["shard_hash"], pending)
+                    return data
+        if raw is None and key not in pending:
+            raw = read_regular(self._shard_path(key))   # read once: summarised here, hashed for the rewrite
+        docs = self._shard_docs(key, check=False, pending=pending, raw=raw)
         for n, d in enumerate(docs.values(), 1):
             self._check_shape(d, n)
-        return shards.summary_of(docs)
+        summary = shards.summary_of(docs)
+        if raw is not None and key not in pending:
+            self._refresh_derived(key, summary, shards.content_hash(raw), pending)
+        return summary
+
+    def _refresh_derived(self, key: str, summary: dict | None, shard_hash: str, pending: dict,
+                         names: list | None = None) -> None:
+        """Write a shard's summary and names afresh with its stamp now (or, when their bytes would not change,
+        only touch them: the racy case), if the shard still hashes to ``shard_hash``. Only under the lock,
+        taken at once or not at all: a busy, read-only or full store is left as it is and read again by
+        content next time."""
+        if self._no_refresh or pending or (self.shards_dir / shards.COMMIT).exists():
+            return
+        try:
+            self.lock.acquire(timeout=0)
+        except StoreError:
+            self._no_refresh = True
+            return
+        try:
+            path = self._shard_path(key)
+            raw = read_regular(path)   # the shard cannot change while the lock is held
+            if raw is None or shards.content_hash(raw) != shard_hash:
+                return
+            files = []
+            if summary is not None:
+                fields = {k: summary[k] for k in ("schema", "rows", "ext") if k in summary}
+                files.append((self.shards_dir / f"{key}.sum.json", shards.encode_summary(fields, path, shard_hash)))
+                names = shards.names_of_rows(fields["rows"]) if names is None else names
+            files.append((self.shards_dir / f"{key}.names", shards.encode_names(names, path, shard_hash)))
+            for target, blob in files:
+                try:
+                    same = read_regular(target) == blob
+                except StoreError:
+                    same = False
+                if same:   # only racy: written now, it is no longer within the shard's timestamp granule
+                    if time.time_ns() - os.stat(path).st_mtime_ns >= shards.GRANULE_NS:
+                        os.utime(target)
+                else:
+                    shards.write_derived(target, blob)
+        except Exception:   # noqa: BLE001 -- derived: a read-only or full store is answered from memory, as before
+            self._no_refresh = True
+        finally:
+            self.lock.release()
 
     def _current_rows(self, key: str) -> dict:
         """seq -> summary row of a shard whose stored summary describes it ({} otherwise): what a write of
         that shard can keep instead of summarising every game again."""
-        try:
-            raw = read_regular(self.shards_dir / f"{key}.sum.json")
-            data = json.loads(raw) if raw else None
-        except (StoreError, ValueError):
+        got = shards.read_derived(self.shards_dir / f"{key}.sum.json")
+        if got is None or not shards.summary_usable(got[0]):
             return {}
-        if not shards.summary_is_current(data, self._shard_path(key)):
+        data, own = got
+        path = self._shard_path(key)
+        try:
+            if not shards.trusted_by_stamp(data, own, os.stat(path)):
+                raw = read_regular(path)
+                if raw is None or shards.content_hash(raw) != data["shard_hash"]:
+                    return {}
+        except (OSError, StoreError):
             return {}
         try:
             return {shards.row_seq(r): r for r in data["rows"]}
@@ -371,10 +436,20 @@ class Store:
         keys = shards.shard_keys(self.shards_dir)
         names: dict = {}
         for key in keys + [k for k in pending if k not in keys]:
-            listed = None if key in pending else shards.read_names(self.shards_dir, key)
+            got = None if key in pending else shards.read_names(self.shards_dir, key)
+            listed = None
+            if got is not None:
+                listed, stale = got
+                if stale:   # believed by the shard's hash: stamp them afresh (as _summary does its summary)
+                    self._refresh_derived(key, None, stale, pending, names=listed)
             if listed is None:
-                listed = [p for r in shards.rows_of(self._summary(key, pending))
+                summary = self._summary(key, pending)
+                listed = [p for r in shards.rows_of(summary)
                           for p in (r.get("players") or ()) if isinstance(p, str)]
+                if key not in pending and isinstance(summary.get("shard_hash"), str):
+                    # a summary believed (as stored) beside names that are not: write the names again
+                    self._refresh_derived(key, None, summary["shard_hash"], pending,
+                                          names=shards.names_of_rows(summary["rows"]))
             for p in listed:
                 names[p.casefold()] = p
         return list(names.values())
@@ -558,21 +633,24 @@ class Store:
                 batch[doc["id"]] = doc
             seq = time.time_ns()
             touched = set()
+            replaced: set = set()
             for gid, doc in batch.items():
                 key = shards.shard_key(gid)
                 games = shard(key)
-                old = by_id[key].pop(gid, None)
-                if old is not None:
-                    del games[old]
-                seq = max(seq, max(games, default=0)) + 1
-                games[seq] = doc
-                by_id[key][gid] = seq
+                old = by_id[key].get(gid)
+                if old is not None:   # a correction keeps the game's place among games of the same time
+                    games[old] = doc
+                    replaced.add(old)
+                else:
+                    seq = max(seq, max(games, default=0)) + 1
+                    games[seq] = doc
+                    by_id[key][gid] = seq
                 touched.add(key)
             if touched:
                 reuse = {k: self._current_rows(k) for k in touched}
                 for k in touched:   # rows of replaced games must not be reused
                     for seq in list(reuse[k]):
-                        if seq not in cache[k]:
+                        if seq not in cache[k] or seq in replaced:
                             del reuse[k][seq]
                 shards.write_shards(self.shards_dir, {k: cache[k] for k in sorted(touched)}, reuse)
         return ids

@@ -80,6 +80,8 @@ step = st.one_of(
     record, record, record, record,
     st.tuples(st.just("edit-scores"), st.integers(0, 99), st.integers(0, 12)),
     st.tuples(st.just("edit-date"), st.integers(0, 99), st.integers(0, 40)),
+    st.tuples(st.just("edit-note"), st.integers(0, 99), st.sampled_from(["--notes", "--location", "--duration"]),
+              st.integers(1, 90)),
     st.tuples(st.just("delete"), st.integers(0, 99)),
     st.tuples(st.just("restore")),
     st.tuples(st.just("rename"), player, st.sampled_from(["ann", "Zoe", "BOB"])),
@@ -109,6 +111,8 @@ def _apply(run, action, state) -> bool:
         run.may("edit", gid, *[a for i, n in enumerate(doc["players"]) for a in ("-p", f"{n}={(action[2] + 3 * i) % 13}")])
     elif kind == "edit-date" and gid:
         run.may("edit", gid, "--date", _day(action[2]))
+    elif kind == "edit-note" and gid:
+        run.may("edit", gid, action[2], str(action[3]) if action[2] == "--duration" else f"text {action[3]}")
     elif kind == "delete" and gid:
         if run.may("delete", gid) == 0:
             state["deleted"] = gid
@@ -122,11 +126,21 @@ def _apply(run, action, state) -> bool:
     return False
 
 
+@contextmanager
+def checkpoints_every(n):
+    """Checkpoints every ``n`` plays (1,000 in use): a handful of plays crosses several of them."""
+    with mock.patch.object(stats_cache, "EVERY", n), mock.patch.object(stats_cache, "CHUNK", n):
+        yield
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.lists(record, min_size=1, max_size=4), st.lists(step, max_size=8))
-def test_the_tally_prints_what_counting_every_play_again_prints(toy, first, then):
+@given(st.lists(record, min_size=1, max_size=4), st.lists(step, max_size=8), st.sampled_from([1, 2, 3, 1000]))
+def test_the_tally_prints_what_counting_every_play_again_prints(toy, first, then, every):
+    """Random histories with corrections of every kind (an edit of a result, a date, a note, a place or a
+    duration; a delete, a restore, a backdated record, a rename, a merge): the tally, brought forward or
+    counted from its last checkpoint before the change, is what counting every play again gives."""
     steps = first + then
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, checkpoints_every(every):
         run = _runner_for(os.path.join(tmp, "history.json"))
         state = {}
         for action in steps:
@@ -323,3 +337,138 @@ def test_a_failed_write_of_the_cache_costs_nothing(club, db, monkeypatch):
 def test_a_history_of_the_old_single_file_and_an_empty_one_need_no_cache(cli, db):
     assert json.loads(cli("stats", "--json").stdout)["games"] == 0
     assert not _cache(db).exists()
+
+
+# --- a correction costs what it changes (issue 26 item 12) ------------------------------------------------------
+@contextmanager
+def plays_counted():
+    """How many plays were counted into a tally meanwhile (one per Tally.add)."""
+    calls = [0]
+    real = stats_cache.Tally.add
+
+    def add(self, play, doc):
+        calls[0] += 1
+        return real(self, play, doc)
+
+    with mock.patch.object(stats_cache.Tally, "add", add):
+        yield calls
+
+
+@pytest.fixture
+def ten(cli, db):
+    """Ten plays on ten days, checkpoints every 2 plays, the tally saved with its checkpoints."""
+    with checkpoints_every(2):
+        for day in range(10):
+            assert cli("record", "toy", "--date", _day(day), "-p", f"Ann={day % 7}", "-p", f"Bob={(day * 3) % 7}",
+                       "-p", "Cal=5").exit_code == 0
+        run = _runner_for(db)
+        assert_same_as_counting_again(run)
+        ids = [r["id"] for r in json.loads(run("history", "--json"))][::-1]    # oldest first
+        yield run, ids
+
+
+def _counted_by_next_stats(run):
+    with plays_counted() as calls:
+        fast = json.loads(run("stats", "--json"))
+    assert_same_as_counting_again(run)
+    return calls[0], fast
+
+
+@pytest.mark.parametrize("option, value", [("--notes", "a long evening"), ("--location", "Pub"),
+                                           ("--duration", "75")])
+def test_an_edit_the_tally_does_not_read_keeps_it(ten, option, value):
+    run, ids = ten
+    with checkpoints_every(2):
+        run("edit", ids[3], option, value)
+        counted, _data = _counted_by_next_stats(run)
+    # a duration is counted (the average duration): from the checkpoint before the play; the rest not at all
+    assert counted == (10 - 2 if option == "--duration" else 0)
+
+
+@pytest.mark.parametrize("change, counted", [
+    (["edit", 8, "-p", "Ann=6", "-p", "Bob=0", "-p", "Cal=1"], 2),   # the 9th play: from the checkpoint after 8
+    (["edit", 3, "-p", "Ann=6", "-p", "Bob=0", "-p", "Cal=1"], 8),   # the 4th: from the checkpoint after 2
+    (["edit", 9, "--date", _day(11)], 2),                             # the newest, later still
+    (["delete", 7], 3),                                                # plays 8-10 move up: counted from 6
+    (["record", "toy", "--date", _day(6), "-p", "Eve=9", "-p", "Ann=1"], 5),   # backdated to day 6: after 6 plays
+    (["players", "rename", "Cal", "Carl"], 10),                        # every play of Cal: all of them
+])
+def test_a_correction_counts_from_the_checkpoint_before_it(ten, change, counted):
+    run, ids = ten
+    with checkpoints_every(2):
+        args = [ids[a] if isinstance(a, int) and i == 1 else a for i, a in enumerate(change)]
+        run(*args)
+        got, _data = _counted_by_next_stats(run)
+        assert got == counted
+        if change[0] == "delete":
+            run("restore", ids[7])
+            got, data = _counted_by_next_stats(run)
+            assert got == 4 and data["games"] == 10      # plays 7-10 from the checkpoint after 6
+        again, _data = _counted_by_next_stats(run)     # and saved: the next stats counts nothing
+        assert again == 0
+
+
+@pytest.mark.parametrize("damage", ["missing", "garbage", "a state flipped", "other counting"])
+def test_damaged_checkpoints_cost_time_only(ten, db, damage):
+    run, ids = ten
+    path = db.with_name(db.name + ".d") / stats_cache.STEPS
+    lines = path.read_bytes().split(b"\n")
+    if damage == "missing":
+        path.unlink()
+    elif damage == "garbage":
+        path.write_bytes(b"\x00garbage")
+    elif damage == "a state flipped":       # the checkpoint after 2 blocks says Ann has won 99 times
+        lines[2] = lines[2].replace(b'"wins":', b'"wins":99', 1)
+        path.write_bytes(b"\n".join(lines))
+    else:                                   # computed every 3 plays: its blocks are other blocks
+        with checkpoints_every(3):
+            run("players", "rename", "Cal", "Carl")
+            run("stats")
+            run("players", "rename", "Carl", "Cal")
+    with checkpoints_every(2):
+        run("edit", ids[5], "-p", "Ann=6", "-p", "Bob=0", "-p", "Cal=1")
+        got, _data = _counted_by_next_stats(run)
+    assert got == {"missing": 10, "garbage": 10, "a state flipped": 8, "other counting": 10}[damage]
+
+
+def test_score_runs_answer_as_the_sorted_list_does():
+    """min, median and max of scores mixing 3 and 3.0 (equal values of two types) in any order."""
+    from statistics import median
+
+    from hypothesis import given as _given
+
+    @settings(max_examples=200, deadline=None)
+    @_given(st.lists(st.one_of(st.integers(-3, 5), st.sampled_from([3.0, -0.0, 0.0, 2.5])), min_size=1))
+    def check(values):
+        runs = stats_cache.ScoreRuns()
+        for v in values:
+            runs.append(v)
+        runs = stats_cache.ScoreRuns(json.loads(json.dumps(runs.state())))
+        vals = sorted(values)
+        want = {"min": vals[0], "median": median(vals), "max": vals[[v == vals[-1] for v in vals].index(True)]}
+        assert json.dumps(runs.summary()) == json.dumps(want)
+
+    check()
+
+
+def test_a_note_edit_keeps_a_plays_place_among_plays_of_the_same_time_and_the_tally(cli, db):
+    """Plays logged with the same day and time (an import of dates only) are counted as stored: an edit that
+    changes no result keeps the play where it was, so the order, the streaks and the ratings stay."""
+    from .conftest import make_doc
+
+    store = Store(db)
+    docs = []
+    for i, (a, b) in enumerate(((7, 3), (2, 9), (4, 4), (8, 1))):
+        seats = sorted([("Ann", a, 1 if a >= b else 2), ("Bob", b, 1 if b >= a else 2)], key=lambda s: s[2])
+        doc = make_doc(f"aa{i}bcd", "2025-02-01", seats)
+        doc["finished_at"] = "2025-02-01T20:00:00+00:00"
+        docs.append(doc)
+    store.add_archived(docs)
+    run = _runner_for(db)
+    assert_same_as_counting_again(run)
+    before = run("history", "--json")
+    run("edit", "aa0bcd", "--notes", "the first of the evening")
+    assert run("history", "--json") == before
+    with plays_counted() as calls:
+        assert_same_as_counting_again(run)
+    assert calls[0] == 0        # the tally stands: not one play counted again

@@ -128,7 +128,7 @@ def test_one_game_is_read_from_its_shard_only(store, monkeypatch):
     ids = fill(store)
     read = []
     real = Store._read_tinydb
-    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path: read.append(path.name) or real(self, path))
+    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path, *a: read.append(path.name) or real(self, path, *a))
     fresh = Store(store.path)
     assert fresh.get_archived(ids[7])["id"] == ids[7]
     assert fresh.resolve(ids[9][:5]) == (ids[9], "archive")
@@ -142,7 +142,7 @@ def test_history_reads_the_summaries_and_no_game_document(store, monkeypatch):
     ids = fill(store)
     read = []
     real = Store._read_tinydb
-    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path: read.append(path.name) or real(self, path))
+    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path, *a: read.append(path.name) or real(self, path, *a))
     rows = Store(store.path).archived_summaries()
     assert sorted(r.get("id") for r in rows) == ids and read == [store.path.name]
     assert gc.isenabled()
@@ -192,7 +192,7 @@ def test_stats_reads_the_summaries_and_still_counts_what_they_keep_whole(store, 
 
     read = []
     real = Store._read_tinydb
-    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path: read.append(path.name) or real(self, path))
+    monkeypatch.setattr(Store, "_read_tinydb", lambda self, path, *a: read.append(path.name) or real(self, path, *a))
     out = io.StringIO()
     with redirect_stdout(out):
         try:
