@@ -16,6 +16,15 @@ import click
 from . import __version__
 from . import i18n
 from .i18n import _
+
+
+def _language_setting():
+    from .settings import language_setting     # imported only when a language is first needed
+
+    return language_setting()
+
+
+i18n.read_setting_with(_language_setting)      # the settings' `language` (i18n, below them, reads none)
 from .club.complete import complete_game, complete_game_ref, complete_location, complete_player
 from .clitypes import FilePath
 

@@ -36,13 +36,20 @@ _translation: _gettext.NullTranslations | None = None
 _language: str | None = None
 
 
-def _from_settings() -> str | None:
-    """The settings file's `language` (`referee config language cs`), read raw: the settings module's own
-    checks speak through this module. A damaged file is reported by the commands that read it, not here."""
-    from .settings import read_raw_or_none     # never hangs on a fifo nor fails on a hostile file
+# Where the settings file's `language` (`referee config language cs`) comes from. This module sits below the
+# settings (whose own checks speak through it), so it reads none: the program points this at the settings'
+# reader at start-up (cli.py); a script using the API alone gets REFEREE_LANG or the locale.
+_setting_reader = None
 
-    raw = read_raw_or_none()
-    value = raw.get("language") if isinstance(raw, dict) else None
+
+def read_setting_with(reader) -> None:
+    """Take the settings' language from ``reader()`` (a text or None; it must never raise nor hang)."""
+    global _setting_reader
+    _setting_reader = reader
+
+
+def _from_settings() -> str | None:
+    value = _setting_reader() if _setting_reader is not None else None
     return value if isinstance(value, str) and normalise(value) else None
 
 

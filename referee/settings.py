@@ -237,6 +237,14 @@ def read_raw_or_none(file: Path | None = None) -> dict | None:
         return None
 
 
+def language_setting() -> str | None:
+    """The settings file's `language`, raw (i18n checks it): None without a usable file. Never raises nor
+    hangs (a fifo, a hostile file): the language of every message depends on it."""
+    raw = read_raw_or_none()
+    value = raw.get("language") if isinstance(raw, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def reset() -> Path | None:
     """Set the settings file aside (``settings.toml.broken-<time>``: renamed, never deleted, whatever it
     is: a damaged file, a folder, a fifo) so that referee starts with no settings. Returns where it went,

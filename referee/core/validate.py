@@ -201,7 +201,7 @@ def name_form(text) -> str:
 
 def player_names(rules, names, options: dict | None = None) -> list[str]:
     """A game's players: each name checked as above, then the game's own checks (count, distinct)."""
-    from .game import validate_players
+    from .players import validate_players
 
     return validate_players(rules, [player_name(n) for n in names], options)
 
