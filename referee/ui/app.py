@@ -94,6 +94,12 @@ class Table:
         who = safe(game.to_move) or _("table")
         default = self._default()
         hint = [("class:hint", " [" + _("Enter: {move}").format(move=safe(default)) + "]")] if default else []
+        # the input keeps at least half the row: a long hint (a long default move) is left out rather
+        # than squeezing what is typed
+        from prompt_toolkit.utils import get_cwidth
+
+        if hint and get_cwidth(who + hint[0][1] + "> ") > self._columns() // 2:
+            hint = []
         return [("class:who", who)] + hint + [("", "> ")]
 
     def _default(self) -> str | None:
@@ -432,11 +438,10 @@ class Table:
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.keys import Keys
         from prompt_toolkit.layout import (ConditionalContainer, DynamicContainer, Float, FloatContainer,
-                                           HSplit, Layout, Window)
+                                           HSplit, Layout, VSplit, Window)
         from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
         from prompt_toolkit.layout.dimension import Dimension as D
         from prompt_toolkit.layout.menus import CompletionsMenu
-        from prompt_toolkit.layout.processors import BeforeInput
         from prompt_toolkit.styles import Style
         from prompt_toolkit.widgets import Frame
 
@@ -461,7 +466,15 @@ class Table:
             board,
             Window(FormattedTextControl(self.log_lines), height=self.log_height, wrap_lines=False),
             Window(FormattedTextControl(self.preview), height=D(min=1, max=3), wrap_lines=True),
-            Window(BufferControl(self.buffer, input_processors=[BeforeInput(self.prompt_text)]), height=1),
+            # The prompt is a window of its own beside the input: a long entry scrolls inside the input
+            # window and can never push the prompt off the row (with the prompt drawn as part of the input,
+            # prompt-toolkit kept the horizontal scroll of a line that reached the last column, and every
+            # later prompt was drawn off screen: issue 22).
+            VSplit([
+                Window(FormattedTextControl(self.prompt_text), height=1, dont_extend_width=True,
+                       wrap_lines=False),
+                Window(BufferControl(self.buffer), height=1, wrap_lines=False),
+            ], height=1),
         ])
         secret = Frame(Window(FormattedTextControl(lambda: [
             ("class:who", _("Only {player} should look:").format(player=safe(self.secret[0])) + "\n\n"),
