@@ -21,8 +21,9 @@ NAMES = ["Alexandra", "Bartholomew", "Cecilie", "Dominik", "Eleonora"]
 # Czech words too.
 NOT_WORDS = {
     "port-royal": {"aa", "cc", "hh", "aah", "cch", "ach"},     # expedition symbol codes, shown as on the card
+    "puerto-rico": {"indigo", "hacienda"},                      # the same word in Czech
 }
-CASES = [("port-royal", 5, 5000, 0)]
+CASES = [("port-royal", 5, 5000, 0), ("puerto-rico", 4, 5000, 2)]
 
 
 def _folded() -> bool:
