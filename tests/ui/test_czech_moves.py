@@ -22,8 +22,11 @@ NAMES = ["Alexandra", "Bartholomew", "Cecilie", "Dominik", "Eleonora"]
 NOT_WORDS = {
     "port-royal": {"aa", "cc", "hh", "aah", "cch", "ach"},     # expedition symbol codes, shown as on the card
     "puerto-rico": {"indigo", "hacienda"},                      # the same word in Czech
+    # the tile sets' codes (b: base, tb: Traders & Builders), as printed in the tile list; and the compass
+    # letters naming a field by a corner or half-edges (labels.py says why they stay)
+    "carcassonne": {"tb", "ne", "se", "sw", "nw", "en", "es", "ws", "wn"},
 }
-CASES = [("port-royal", 5, 5000, 0), ("puerto-rico", 4, 5000, 2)]
+CASES = [("port-royal", 5, 5000, 0), ("puerto-rico", 4, 5000, 2), ("carcassonne", 4, 5000, 0)]
 
 
 def _folded() -> bool:
