@@ -641,7 +641,7 @@ def move_command(ctx, game_id, moves, as_json):
         from .ui.format import move_line
 
         for m, ev in zip(applied, events):
-            click.echo(move_line(m, ev))
+            click.echo(move_line(m, ev, tracked.game))
         if tracked.game.finished:
             click.echo(_result_line(tracked.game.result()))
         elif not error:
@@ -654,14 +654,18 @@ def move_command(ctx, game_id, moves, as_json):
 
 @cli.command("moves")
 @click.argument("game_id", shell_complete=complete_game_ref)
-@click.option("--json", "as_json", is_flag=True, help="[{text, player, chance}] on stdout.")
+@click.option("--json", "as_json", is_flag=True, help="[{text, label, player, chance}] on stdout.")
 @click.pass_context
 def moves_command(ctx, game_id, as_json):
     """The legal moves now."""
+    from .core.labels import of
+
     _gid, tracked = _open(ctx, game_id)
     legal = tracked.game.legal_moves()
     if as_json:
-        out_json([m.to_dict() for m in legal])
+        # `label`: the move as the display language says it (what the table shows); `text` stays canonical
+        out_json([{"text": m.text, "label": of(tracked.game, m), "player": m.player, "chance": m.chance}
+                  for m in legal])
         return
     if not legal:
         click.echo(_("The game is over.") if tracked.game.finished else _("No legal moves."))
@@ -669,7 +673,7 @@ def moves_command(ctx, game_id, as_json):
     echo_text(tracked.game.prompt())
     from .ui.format import group_moves
 
-    for line in group_moves(legal, width=_text_width()):
+    for line in group_moves(legal, width=_text_width(), game=tracked.game):
         click.echo(line)
 
 

@@ -165,7 +165,9 @@ def preview_entry(game: Game, text: str) -> str:
         extra = len(game.moves) - before
         if extra:
             game.undo(extra)
-    said = ", ".join(m.text for m in moves)
+    from .labels import many
+
+    said = ", ".join(many(game, moves))
     return f"→ {said}" + (f": {detail}" if detail else "")
 
 

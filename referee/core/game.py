@@ -135,7 +135,9 @@ class Game:
         except RefereeError as err:
             return f"✗ {err}"
         detail = self.rules.preview(self.state, move)
-        return f"→ {move.text}" + (f": {detail}" if detail else "")
+        from .labels import of
+
+        return f"→ {of(self, move)}" + (f": {detail}" if detail else "")   # as the display language says it
 
     def play(self, text: str) -> Move:
         """Parse, check and apply one move; the game is unchanged if this raises."""

@@ -16,6 +16,7 @@ import os
 from collections import deque
 
 from .. import session
+from ..core import labels
 from ..core.errors import BadInput, MovedOn, RefereeError
 from ..i18n import N_, _
 from . import fit
@@ -93,7 +94,15 @@ class Table:
         game = self.game
         who = safe(game.to_move) or _("table")
         default = self._default()
-        hint = [("class:hint", " [" + _("Enter: {move}").format(move=safe(default)) + "]")] if default else []
+        shown_default = labels.of(game, default) if default else None
+        hint = ([("class:hint", " [" + _("Enter: {move}").format(move=safe(shown_default)) + "]")]
+                if default else [])
+        # the input keeps at least half the row: a long hint (a long default move) is left out rather
+        # than squeezing what is typed
+        from prompt_toolkit.utils import get_cwidth
+
+        if hint and get_cwidth(who + hint[0][1] + "> ") > self._columns() // 2:
+            hint = []
         return [("class:who", who)] + hint + [("", "> ")]
 
     def _default(self) -> str | None:
@@ -199,7 +208,7 @@ class Table:
 
         game = self.game
         if self.pane == "moves":
-            lines = [safe(game.prompt())] + group_moves(game.legal_moves(), width=width - 1)
+            lines = [safe(game.prompt())] + group_moves(game.legal_moves(), width=width - 1, game=game)
             return lines + ["", _("Esc closes this list.")]
         if self.pane == "record":
             return safe(game.to_record(id=self.tracked.id), multiline=True).splitlines() + ["", _("Esc closes the record.")]
@@ -208,8 +217,9 @@ class Table:
             if name != "secret" or has_secrets(game):
                 lines.extend(textwrap.wrap(f"{name:<7} {_(what)}", width=width - 1, subsequent_indent=" " * 8))
         lines.extend(textwrap.wrap(_(HELP_KEYS), width=width - 1))
-        if game.rules.notation:
-            for para in game.rules.notation.splitlines():
+        notation = labels.help_text(game)
+        if notation:
+            for para in notation.splitlines():
                 lines.extend(textwrap.wrap(para, width=width - 1, break_on_hyphens=False) or [""])
         return lines + ["", _("Esc closes the help.")]
 
@@ -283,7 +293,7 @@ class Table:
     def _played(self, moves) -> None:
         for move in moves:
             who = _("chance") if move.chance else move.player
-            self.log.append(("class:good", f"✓ {move.text} ({who})"))
+            self.log.append(("class:good", f"✓ {labels.of(self.game, move)} ({who})"))
         for event in self.game.events():
             self.log.append(("class:event", "  " + event))
         if self.game.finished:
@@ -297,7 +307,8 @@ class Table:
             if len(legal) != 1 or not legal[0].chance:
                 return
             moves = session.enter(self.store, self.tracked, legal[0].text, typed_at=len(game.moves))
-            self.log.append(("class:hint", _("The only possible event: {move}").format(move=moves[-1].text)))
+            self.log.append(("class:hint", _("The only possible event: {move}").format(
+                move=labels.of(game, moves[-1]))))
             game = self.game
 
     def _command(self, word: str, text: str) -> bool:
@@ -357,7 +368,7 @@ class Table:
             dropped = session.undo(self.store, self.tracked, n)
         self._notices()
         self.log.append(("class:warn", _("Took back: {moves}").format(
-            moves=", ".join(m.text for m in reversed(dropped)))))
+            moves=", ".join(labels.many(self.game, reversed(dropped))))))
         self._mtime = self._live_mtime()
 
     def _notices(self) -> None:
@@ -432,11 +443,10 @@ class Table:
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.keys import Keys
         from prompt_toolkit.layout import (ConditionalContainer, DynamicContainer, Float, FloatContainer,
-                                           HSplit, Layout, Window)
+                                           HSplit, Layout, VSplit, Window)
         from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
         from prompt_toolkit.layout.dimension import Dimension as D
         from prompt_toolkit.layout.menus import CompletionsMenu
-        from prompt_toolkit.layout.processors import BeforeInput
         from prompt_toolkit.styles import Style
         from prompt_toolkit.widgets import Frame
 
@@ -461,7 +471,15 @@ class Table:
             board,
             Window(FormattedTextControl(self.log_lines), height=self.log_height, wrap_lines=False),
             Window(FormattedTextControl(self.preview), height=D(min=1, max=3), wrap_lines=True),
-            Window(BufferControl(self.buffer, input_processors=[BeforeInput(self.prompt_text)]), height=1),
+            # The prompt is a window of its own beside the input: a long entry scrolls inside the input
+            # window and can never push the prompt off the row (with the prompt drawn as part of the input,
+            # prompt-toolkit kept the horizontal scroll of a line that reached the last column, and every
+            # later prompt was drawn off screen: issue 22).
+            VSplit([
+                Window(FormattedTextControl(self.prompt_text), height=1, dont_extend_width=True,
+                       wrap_lines=False),
+                Window(BufferControl(self.buffer), height=1, wrap_lines=False),
+            ], height=1),
         ])
         secret = Frame(Window(FormattedTextControl(lambda: [
             ("class:who", _("Only {player} should look:").format(player=safe(self.secret[0])) + "\n\n"),

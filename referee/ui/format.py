@@ -69,12 +69,15 @@ def markup(text) -> str:
 
 
 
-def group_moves(moves, width: int = 100) -> list[str]:
-    """Legal moves grouped by who makes them, wrapped: 'Ann: stop, flip' / 'chance: governor-8-0, …'."""
+def group_moves(moves, width: int = 100, game=None) -> list[str]:
+    """Legal moves grouped by who makes them, wrapped: 'Ann: stop, flip' / 'chance: governor-8-0, …'; with
+    ``game``, each move by its label in the display language (core/labels.py)."""
+    from ..core.labels import of
+
     groups: dict[str, list[str]] = {}
     for m in moves:
         key = (1, "") if m.chance else (0, m.player) if m.player else (2, "")   # a player may be called "chance"
-        groups.setdefault(key, []).append(m.text)
+        groups.setdefault(key, []).append(of(game, m) if game is not None else m.text)
     lines = []
     for (kind, name), texts in groups.items():
         who = name if kind == 0 else _("chance") if kind == 1 else _("table")
@@ -84,10 +87,14 @@ def group_moves(moves, width: int = 100) -> list[str]:
     return lines
 
 
-def move_line(move, events=()) -> str:
-    """A played move as a line, with what it did indented under it (what the table must carry out)."""
+def move_line(move, events=(), game=None) -> str:
+    """A played move as a line, with what it did indented under it (what the table must carry out); with
+    ``game``, the move by its label in the display language."""
+    from ..core.labels import of
+
     who = move.player if move.player else _("chance")
-    return safe("\n".join([f"{move.text}  ({who})"] + [f"    {e}" for e in events]), multiline=True)
+    said = of(game, move) if game is not None else move.text
+    return safe("\n".join([f"{said}  ({who})"] + [f"    {e}" for e in events]), multiline=True)
 
 
 def result_table(result, title: str | None = None):

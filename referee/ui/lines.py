@@ -42,7 +42,7 @@ def run_lines(store, tracked, stream) -> int:
                 click.echo(secret_of(tracked.game, line.partition(" ")[2])[1])
                 continue
             for forced in _forced_before(tracked.game, line):   # as the terminal does: not typed, played
-                click.echo(move_line(session.play(store, tracked, forced), tracked.game.events()))
+                click.echo(move_line(session.play(store, tracked, forced), tracked.game.events(), tracked.game))
             move = session.play(store, tracked, line)
         except RefereeError as err:
             click.echo(_("referee: line {n} ({line}): {error}").format(n=lineno, line=line, error=err), err=True)
@@ -50,7 +50,7 @@ def run_lines(store, tracked, stream) -> int:
         for note in tracked.notices:
             click.echo(note, err=True)
         tracked.notices.clear()
-        click.echo(move_line(move, tracked.game.events()))
+        click.echo(move_line(move, tracked.game.events(), tracked.game))
         if tracked.game.finished:
             break
     game = tracked.game

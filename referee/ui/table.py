@@ -59,11 +59,38 @@ def secret_of(game, typed: str) -> tuple[str | None, str]:
     return player, game.secret(player)
 
 
+def _spoken(game) -> list[tuple[object, str]]:
+    """(move, what may complete to it) for the legal moves: each move's label in the display language first,
+    then its canonical text (both languages complete: 'vezmi adm' and 'take adm')."""
+    from ..core.labels import of
+
+    legal = game.legal_moves()
+    said = [(m, of(game, m)) for m in legal]
+    return said + [(m, m.text) for m, s in said if s != m.text]
+
+
+def _starts(text: str, typed: str) -> bool:
+    """Whether ``text`` starts with what is typed, in any case and with or without accents ('vezmi admi'
+    completes 'vezmi admirála 7 2')."""
+    from ..core.names import fold
+
+    if text.startswith(typed):
+        return True
+    folded = fold(typed)
+    if not folded:
+        return False
+    whole = fold(text)
+    if typed.endswith(" "):            # a finished word: the next word must follow it
+        return whole.startswith(folded + " ")
+    return whole.startswith(folded)
+
+
 def _completer(tracked):
     from prompt_toolkit.completion import Completer, Completion
 
     class LegalMoveCompleter(Completer):
-        """Completes the whole line against the current legal moves and the table commands."""
+        """Completes the whole line against the current legal moves (by their labels in the display language
+        and by their texts) and the table commands."""
 
         def get_completions(self, document, complete_event):
             typed = " ".join(document.text_before_cursor.lower().split())
@@ -83,23 +110,24 @@ def _completer(tracked):
                 lead = " ".join(name.split()).casefold() + " "
                 if typed.casefold().startswith(lead):
                     named, rest = name, typed[len(lead):]
+            spoken = _spoken(game)
             if named is not None:   # 'bob ta': that player's moves, said with his name as at the table
-                for m in game.legal_moves():
-                    if m.player == named and m.text.startswith(rest) and m.text not in seen:
-                        seen.add(m.text)
-                        yield Completion(f"{named} {m.text}", start_position=-len(document.text_before_cursor))
+                for m, said in spoken:
+                    if m.player == named and _starts(said, rest) and said not in seen:
+                        seen.add(said)
+                        yield Completion(f"{named} {said}", start_position=-len(document.text_before_cursor))
                 if seen:
                     return
             commands = [c for c in COMMANDS if c != "secret" or has_secrets(game)]
-            candidates = [m.text for m in game.legal_moves()] + commands
+            candidates = [said for _m, said in spoken] + commands
             for text in candidates:
-                if text.startswith(typed) and text not in seen:
+                if _starts(text, typed) and text not in seen:
                     seen.add(text)
                     yield Completion(text, start_position=-len(document.text_before_cursor),
                                      display_meta=None)
             if not seen and typed:  # fall back to matching any word of the move
                 for text in candidates:
-                    if any(w.startswith(typed) for w in text.split()) and text not in seen:
+                    if any(_starts(w, typed) for w in text.split()) and text not in seen:
                         seen.add(text)
                         yield Completion(text, start_position=-len(document.text_before_cursor))
 
@@ -125,7 +153,8 @@ def _autoplay(store, tracked, console) -> None:
         if len(legal) != 1 or not legal[0].chance:
             return
         move = session.play(store, tracked, legal[0].text)
-        console.print("[dim]" + _("The only possible event: {move}").format(move=move.text) + "[/]")
+        console.print("[dim]" + _("The only possible event: {move}").format(move=_esc_rich(_said(tracked.game, move)))
+                      + "[/]")
 
 
 def run_table(store, tracked, *, input=None, output=None) -> int:
@@ -222,7 +251,7 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
         console.print(f"[bold]{game.prompt()}[/]")
         who = game.to_move or _("chance")
         legal = game.legal_moves()
-        hint = " [" + _("Enter: {move}").format(move=legal[0].text) + "]" if len(legal) == 1 else ""
+        hint = " [" + _("Enter: {move}").format(move=_said(game, legal[0])) + "]" if len(legal) == 1 else ""
         try:
             line = prompt_session.prompt(HTML(f"<who>{_esc(who)}</who>{_esc(hint)}&gt; "), style=style)
         except KeyboardInterrupt:
@@ -253,7 +282,7 @@ def run_line_table(store, tracked, *, input=None, output=None) -> int:
         if _show_notices(tracked, console):
             console.print(_board(tracked.game, console))
         who = _("chance") if move.chance else move.player
-        console.print(f"[green]✓[/] {move.text} [dim]({who})[/]")
+        console.print(f"[green]✓[/] {_esc_rich(_said(tracked.game, move))} [dim]({who})[/]")
         _autoplay(store, tracked, console)
         game = tracked.game
         if game.finished or len(game.moves) <= moves_before:
@@ -274,7 +303,7 @@ def _preview(game, text: str) -> str:
     shown = _move_preview(game, text)
     if shown.startswith("✗"):
         typed = " ".join(text.lower().split())
-        starts = [m.text for m in game.legal_moves() if m.text.startswith(typed)] if typed else []
+        starts = list(dict.fromkeys(s for _m, s in _spoken(game) if _starts(s, typed))) if typed else []
         if starts:
             if len(starts) > 3:
                 return "… " + _("Tab completes: {moves} and {n} more").format(moves=", ".join(starts[:3]),
@@ -395,11 +424,13 @@ def _command(store, tracked, console, word, text, reveal=None, ask=None):
                 console.print(f"  [bold]{name:<7}[/] {_esc_rich(_(what))}")
         console.print("  " + _("A player's name may lead a move, as said at the table ('Bob pass'); it is refused "
                                "when it is not that player's move."))
-        if game.rules.notation:
-            console.print(game.rules.notation)
+        from ..core.labels import help_text
+
+        if help_text(game):
+            console.print(_esc_rich(help_text(game)))
         return None
     if word == "moves":
-        for line in group_moves(game.legal_moves(), width=max(20, console.width - 1)):
+        for line in group_moves(game.legal_moves(), width=max(20, console.width - 1), game=game):
             console.print(_esc_rich(line))
         return None
     if word == "board":
@@ -427,10 +458,17 @@ def _command(store, tracked, console, word, text, reveal=None, ask=None):
             dropped = undo_reopening(store, tracked, n)
         else:
             dropped = session.undo(store, tracked, n)
-        console.print(_("Took back:") + " " + ", ".join(m.text for m in reversed(dropped)))
+        console.print(_("Took back:") + " " + _esc_rich(", ".join(_said(tracked.game, m) for m in reversed(dropped))))
         console.print(_board(tracked.game, console))
         return None
     return None
+
+
+def _said(game, move) -> str:
+    """A move as the display language says it (core/labels.py)."""
+    from ..core.labels import of
+
+    return of(game, move)
 
 
 def _board(game, console):

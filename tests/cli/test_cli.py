@@ -45,7 +45,7 @@ def test_new_move_show_undo(run):
     assert {"id", "game", "players", "finished", "to_move", "moves", "result"} <= set(show)
     assert show["moves"] == ["roll 2", "keep"] and show["to_move"] is None and show["result"] is None
     moves = json.loads(run("moves", gid, "--json").stdout)
-    assert moves[0] == {"text": "roll 1", "player": None, "chance": True}
+    assert moves[0] == {"text": "roll 1", "label": "roll 1", "player": None, "chance": True}   # label: issue 22
     assert run("undo", gid, "-n", "2").exit_code == 0
     assert json.loads(run("show", gid, "--json").stdout)["moves"] == []
 

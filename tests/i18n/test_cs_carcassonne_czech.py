@@ -44,13 +44,15 @@ def _short_game(g):
 def test_a_czech_game_reads_czech():
     with i18n.using("cs"):
         g = new()
-        assert g.prompt() == ("Táhněte kartičku za hráče Ann: napište draw a její písmeno, např. draw b:d "
+        # the move words as a Czech table says them (issue 22: core/labels.py)
+        assert g.prompt() == ("Táhněte kartičku za hráče Ann: napište táhnout a její písmeno, např. táhnout b:d "
                               "(v pytlíku: 95)")
         assert refusal(g, "place 1,0 r0") == ("Zatím není tažena žádná kartička; nejprve zadejte kartičku, kterou "
                                               "táhne Ann (např. draw b:d), pak ji položte.")
         assert refusal(g, "draw z") == "Kartička Z neexistuje; kartičky mají písmena A až X (např. draw b:d)."
         g.play("draw b:d")
-        assert g.prompt().startswith("Ann: položte B:D (při r0: city n, road e-w, farm n, farm s) pomocí place X,Y rN")
+        assert g.prompt().startswith("Ann: položte B:D (při r0: město sever, cesta východ-západ, louka sever, "
+                                     "louka jih) pomocí položit X,Y rN")
         assert g.prompt().endswith("6 platných položení")                   # Czech plural: 5 and more
         assert refusal(g, "place 5,5 r0") == ("Pozice 5,5 nesousedí s plánem; kartička musí sdílet celý okraj "
                                               "s položenou kartičkou (pravidlo P1).")
@@ -58,9 +60,9 @@ def test_a_czech_game_reads_czech():
                                                "typu město na 0,0; sousední okraje musí navazovat (pravidlo P2).")
         g.play("place 1,0 r0")
         assert g.events() == ["Ann položil(a) B:D na 1,0 r0: N=C E=R S=F W=R."]
-        assert g.prompt() == ("Ann: nejvýše jedna figurka na B:D na 1,0 (7 družiníků v zásobě): city n, road e-w, "
-                              "farm n, farm s, none")
-        assert g.preview("city n") == "→ city n: Ann: rytíř – nedokončené město z 1 kartičky"
+        assert g.prompt() == ("Ann: nejvýše jedna figurka na B:D na 1,0 (7 družiníků v zásobě): rytíř na město "
+                              "sever, lupič na cestu východ-západ, sedlák na louku sever, sedlák na louku jih, nic")
+        assert g.preview("city n") == "→ rytíř na město sever: Ann: rytíř – nedokončené město z 1 kartičky"
         assert refusal(g, "pig farm n") == ("Ann nemá na té louce sedláka; prasátko jde jen na louku se sedlákem "
                                             "svého majitele (pravidlo PG2).")
         assert refusal(g, "cloister") == ("Právě položená kartička (B:D) nemá klášter; její části jsou: city n, "

@@ -81,8 +81,9 @@ def test_a_czech_table_speaks_czech(no_board):
         flash = ("Ann nemůže zaplatit 18 florinů za sklad ve městě Neapol, když má 17: zvolte jiný tah "
                  "(pravidla W1, F2).")
         assert flash in g.events()
-        assert g.prompt() == (flash + " Ann (17 fl, napoli (pluje)): buy, sail, pak build nebo fortress (v prvním "
-                              "tahu žádný úvěr, T13)")
+        # the move words and the city as a Czech table says them (issue 22: core/labels.py)
+        assert g.prompt() == (flash + " Ann (17 fl, Neapol (pluje)): koupit, plout, pak postavit nebo pevnost (v "
+                              "prvním tahu žádný úvěr, T13)")
         # data stays English: the view's ship and the moves' texts
         assert g.view()["players"][0]["ship"] == "napoli (sailing)"
         assert any(m.text == "sail marseille-napoli 1f" for m in g.legal_moves())

@@ -46,7 +46,7 @@ def test_a_czech_table_speaks_czech(db):
     # the event, with the ship by the name printed on the Czech card (Flauta, modrá), counted in Czech
     assert "Ann otáčí: Flauta (modrá), 2 šavle, 3 mince." in r.output
     assert "Loď Flauta (modrá) zakotví v přístavu." in r.output
-    assert "Ann: otočit, nebo stop (1 karta v přístavu, 1 barva)" in r.output
+    assert "Ann: otočit, nebo stačí (1 karta v přístavu, 1 barva)" in r.output      # issue 22: Czech move words
     # a refusal: one Czech sentence, exit 1, the game unchanged
     r = run("--lang", "cs", "move", gid, "take flute-2-3")
     assert r.exit_code == 1
@@ -67,8 +67,8 @@ def test_czech_plurals_and_no_english_left_in_a_turn():
     g = new(2)
     play(g, "flip", "flute-2-3", "flip", "sailor-3-1", "stop")
     assert g.events() == ["Ann končí s otáčením.", "Fáze 2: Ann, nárok na karty: 1 karta (1 barva, T1)."]
-    assert g.preview("take flute-2-3") == "→ take flute-2-3: Ann si dobere 3 mince"
-    assert g.preview("take sailor-3-1") == "→ take sailor-3-1: Ann zaplatí 3 mince za kartu Námořník, cena 3, vliv 1"
+    assert g.preview("take flute-2-3") == "→ vezmi flautu 2 3: Ann si dobere 3 mince"   # the label (issue 22)
+    assert g.preview("take sailor-3-1") == "→ vezmi námořníka 3 1: Ann zaplatí 3 mince za kartu Námořník, cena 3, vliv 1"
     play(g, "take flute-2-3")
     assert g.events()[:2] == ["Ann obchoduje s lodí Flauta (modrá), 2 šavle, 3 mince.",
                               "Ann si dobere 3 mince (3 za loď, T6)."]

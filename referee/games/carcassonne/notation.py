@@ -631,30 +631,39 @@ def prompt(rules, st) -> str:
         return _("The game is over.")
     who = st.players[st.current]
     left = rules.left(st)
+    from referee.core.labels import label
+    from referee.i18n import language
+
+    said = {t: label("carcassonne", t) for t in ("draw b:d", "no second tile", "place 0,0 r0")}
     if st.phase == "draw":
         if st.part > 1 and rules._may_decline(st):
-            text = _("Draw a tile for {who} (builder's extra tile, rule B5): type draw and its letter, e.g. draw b:d "
-                     "({left} in the bag); or no second tile")
+            text = _("Draw a tile for {who} (builder's extra tile, rule B5): type {draw} and its letter, e.g. "
+                     "{example} ({left} in the bag); or {decline}")
         elif st.part > 1:
-            text = _("Draw a tile for {who} (builder's extra tile, rule B5): type draw and its letter, e.g. draw b:d "
-                     "({left} in the bag)")
+            text = _("Draw a tile for {who} (builder's extra tile, rule B5): type {draw} and its letter, e.g. "
+                     "{example} ({left} in the bag)")
         else:
-            text = _("Draw a tile for {who}: type draw and its letter, e.g. draw b:d ({left} in the bag)")
-        return text.format(who=who, left=left)
+            text = _("Draw a tile for {who}: type {draw} and its letter, e.g. {example} ({left} in the bag)")
+        # the move words as the display language says them (core/labels.py)
+        return text.format(who=who, left=left, draw=said["draw b:d"].split()[0], example=said["draw b:d"],
+                           decline=said["no second tile"])
     if st.phase == "place":
         tile = tile_types()[st.hand]
         n = len(rules.legal(st))
         rots = " | ".join(rotation_text(tile, q) for q in tile.distinct)
-        return ngettext("{who}: place {tile} (at r0: {features}) with place X,Y rN; check the edges: {rotations}. "
-                        "{n} legal placement",
-                        "{who}: place {tile} (at r0: {features}) with place X,Y rN; check the edges: {rotations}. "
-                        "{n} legal placements", n).format(who=who, tile=st.hand, features=tile.describe(),
-                                                           rotations=rots, n=n)
-    moves = [m.text for m in rules.figure_moves(st)]
+        from .labels import features
+
+        return ngettext("{who}: place {tile} (at r0: {features}) with {place} X,Y rN; check the edges: "
+                        "{rotations}. {n} legal placement",
+                        "{who}: place {tile} (at r0: {features}) with {place} X,Y rN; check the edges: "
+                        "{rotations}. {n} legal placements", n).format(
+            who=who, tile=st.hand, features=features(tile, 0, language()), rotations=rots, n=n,
+            place=said["place 0,0 r0"].split()[0])
+    moves = [label("carcassonne", m.text) for m in rules.figure_moves(st)]
     rot = st.board.rot[st.last]
     _key, x, y, _q = st.board.placed[st.last]
     extra = ""
-    if rot.tile.split == "uncertain" and any("farm" in m for m in moves):
+    if rot.tile.split == "uncertain" and any(m.text.startswith(("farm", "pig farm")) for m in rules.figure_moves(st)):
         parts = []
         for s in rot.tile.segments:
             if s.kind == "field":

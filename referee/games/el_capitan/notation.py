@@ -52,6 +52,19 @@ def card_label(card) -> str:
     return label
 
 
+def card_shown(card) -> str:
+    """A card where the board shows it: its label in English ('marseille 3s 4f'), in Czech as the Czech
+    moves name it ('Marseille 3 4', labels.py), which the table reads back as that card."""
+    from referee.i18n import language
+
+    text = card_label(card)
+    if language() == "en":
+        return text
+    from .labels import card_words
+
+    return card_words(text)
+
+
 def city_named(word: str) -> int | None:
     """A city index from a (prefix of a) city name, or None."""
     word = word.strip().lower()

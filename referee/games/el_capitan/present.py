@@ -33,9 +33,10 @@ def _where_shown(s, p):
         return _("off the board")
     if c == BANK:
         return _("bank")
+    city = _w(CITIES[c])          # the city as the moves name it: its id in English, its Czech name in Czech
     if s.ship_space[p] >= 0:
-        return _("{city} (harbour {space})").format(city=CITIES[c], space=s.ship_space[p] + 1)
-    return _("{city} (sailing)").format(city=CITIES[c])
+        return _("{city} (harbour {space})").format(city=city, space=s.ship_space[p] + 1)
+    return _("{city} (sailing)").format(city=city)
 
 
 def _question_text(key) -> str:
@@ -54,12 +55,21 @@ def _question_text(key) -> str:
                  "(just the number)").format(city=_city(key[1]), site=key[2])
     if kind == "dark":
         return _("Board: is {city} building site {site} dark, a triangle or plain? "
-                 "(type plain, dark or triangle)").format(city=_city(key[1]), site=key[2])
+                 "(type {plain}, {dark} or {triangle})").format(city=_city(key[1]), site=key[2], plain=_w("plain"),
+                                                               dark=_w("dark"), triangle=_w("triangle"))
     if kind == "exp":
         return ngettext("Board: read the expansion table row for {n} city (just the number of florins)",
                         "Board: read the expansion table row for {n} cities (just the number of florins)",
                         key[1]).format(n=key[1])
     return _("Board: answer the question")
+
+
+def _w(text: str) -> str:
+    """A move (or a move word) quoted in a prompt, as the display language says it (core/labels.py): the
+    English notation in English, the Czech words in Czech."""
+    from referee.core.labels import label
+
+    return label("el-capitan", text)
 
 
 def prompt(rules, s) -> str:
@@ -68,40 +78,45 @@ def prompt(rules, s) -> str:
         return _("The game is over.")
     if st == "grid":
         return _("Board: name the cities in the top-middle, middle-right and bottom-middle cells and the top-right "
-                 "corner, e.g. 'layout venezia athina tunis constantinople'")
+                 "corner, e.g. '{example}'").format(example=_w("layout venezia athina tunis constantinople"))
     if st == "reveal":
         kind = s.reveal_queue[0]
         if kind == "d":
+            example = dict(example=_w("destination card marseille 3s 4f"),
+                           short=_w("destination card marseille 3s 4f").split(" ", 2)[2])
             if s.draw_unknown[kind] == 0:
                 return _("Chance: a destination/sea-route card is turned face up from the reshuffled pile; enter it "
-                         "(e.g. destination card marseille 3s 4f, or just marseille 3 4)")
+                         "(e.g. {example}, or just {short})").format(**example)
             return _("Chance: a destination/sea-route card is turned face up; enter its city, seals and price "
-                     "(e.g. destination card marseille 3s 4f, or just marseille 3 4)")
+                     "(e.g. {example}, or just {short})").format(**example)
+        example = dict(example=_w("connection card tanger-venezia 3f"),
+                       short=_w("connection card tanger-venezia 3f").split(" ", 2)[2].replace("-", " "))
         if s.draw_unknown[kind] == 0:
             return _("Chance: a connection card is turned face up from the reshuffled pile; enter it "
-                     "(e.g. connection card tanger-venezia 3f, or just tanger venezia 3)")
+                     "(e.g. {example}, or just {short})").format(**example)
         return _("Chance: a connection card is turned face up; enter its two cities and price "
-                 "(e.g. connection card tanger-venezia 3f, or just tanger venezia 3)")
+                 "(e.g. {example}, or just {short})").format(**example)
     if st == "payday":
         return _("Payday {n}: {question}").format(n=s.phase, question=_question_text(rules._payday_question(s)))
     if st == "loans":
         p, loan = s.settle_queue[0]
         ext = s.options["loan10_extended"] if loan[0] == 10 else 30
         more = sum(1 for q, _k in s.settle_queue if q == p) - 1
-        text = _("{name} ({money} fl): {face}-florin loan: repay {repay} now, or extend (repay {extended} after "
-                 "the next payday)").format(name=s.players[p], money=s.money[p], face=loan[0],
-                                            repay=12 if loan[0] == 10 else 20, extended=ext)
+        text = _("{name} ({money} fl): {face}-florin loan: {repay_word} {repay} now, or {extend_word} (repay "
+                 "{extended} after the next payday)").format(name=s.players[p], money=s.money[p], face=loan[0],
+                                                             repay=12 if loan[0] == 10 else 20, extended=ext,
+                                                             repay_word=_w("repay"), extend_word=_w("extend"))
         if more:
             # the English singular is kept as it always read (byte-identical output)
-            text += ngettext("; {n} more of yours follow ('repay all' or 'extend all' settles them alike)",
-                             "; {n} more of yours follow ('repay all' or 'extend all' settles them alike)",
-                             more).format(n=more)
+            text += ngettext("; {n} more of yours follow ('{repay_all}' or '{extend_all}' settles them alike)",
+                             "; {n} more of yours follow ('{repay_all}' or '{extend_all}' settles them alike)",
+                             more).format(n=more, repay_all=_w("repay all"), extend_all=_w("extend all"))
         return text
     if st == "start":
         nets = ", ".join(f"{s.players[p]} {rules.net(s, p)}" for p in range(s.n))
         who = s.players[s.chooser] if s.chooser is not None else _("The table (tie, O8)")
-        return _("Finance check ({nets}): {who} chooses the start player of phase {phase}: start NAME").format(
-            nets=nets, who=who, phase=s.phase + 1)
+        return _("Finance check ({nets}): {who} chooses the start player of phase {phase}: {start} NAME").format(
+            nets=nets, who=who, phase=s.phase + 1, start=_w("start"))
     p = s.cur
     name = s.players[p]
     if s.pending_dark is not None:
@@ -119,12 +134,13 @@ def _turn_prompt(rules, s, p, name) -> str:
     money = s.money[p]
     moves = rules._turn_moves(s)
     if len(moves) == 1 and moves[0].text == "pass":
-        return _("{name} ({money} fl): no action is possible (no build, no loan allowed): pass, as the table "
-                 "rules (T14/O12)").format(name=name, money=money)
+        return _("{name} ({money} fl): no action is possible (no build, no loan allowed): {pass_}, as the table "
+                 "rules (T14/O12)").format(name=name, money=money, pass_=_w("pass"))
     if s.acted:
         if not any(m.action[0] == "buy" for m in moves):
-            return _("{name} ({money} fl): the action is done; end the turn").format(name=name, money=money)
-        return _("{name} ({money} fl): buy more cards, or end").format(name=name, money=money)
+            return _("{name} ({money} fl): the action is done; end the turn ({end})").format(name=name, money=money,
+                                                                                            end=_w("end"))
+        return _("{name} ({money} fl): buy more cards, or {end}").format(name=name, money=money, end=_w("end"))
     where = _where_shown(s, p)
     if s.ship_city[p] == OFF:
         if any(c[0] == "d" for c in s.hands[p]):
@@ -136,11 +152,11 @@ def _turn_prompt(rules, s, p, name) -> str:
         dry = s.options["loan_stacks"] != "unlimited" and not (s.stack[10] or s.stack[16])
         if s.to_bank:
             if dry:
-                return _("{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16; both loan "
-                         "stacks are empty (O12, flagged): the bank lends without a card").format(name=name,
-                                                                                                  money=money)
-            return _("{name} ({money} fl, sailed to the bank): take a loan: loan 10 or loan 16").format(
-                name=name, money=money)
+                return _("{name} ({money} fl, sailed to the bank): take a loan: {loan10} or {loan16}; both loan "
+                         "stacks are empty (O12, flagged): the bank lends without a card").format(
+                    name=name, money=money, loan10=_w("loan 10"), loan16=_w("loan 16"))
+            return _("{name} ({money} fl, sailed to the bank): take a loan: {loan10} or {loan16}").format(
+                name=name, money=money, loan10=_w("loan 10"), loan16=_w("loan 16"))
         if dry:
             return _("{name} ({money} fl, at the bank): take a loan; both loan stacks are empty (O12, flagged): "
                      "the bank lends without a card, or leave with a destination card").format(name=name,
@@ -148,20 +164,22 @@ def _turn_prompt(rules, s, p, name) -> str:
         return _("{name} ({money} fl, at the bank): take a loan, or leave with a destination card").format(
             name=name, money=money)
     kinds = {m.action[0] for m in moves}
-    build = "build" if not s.two else "build " + "|".join(COLOURS[c] for c in rules._colours_to_build(s, p)
-                                                         if any(m.action[0] == "build" and m.action[1] == c
-                                                                for m in moves))
+    # the verbs (buy, sail, build, reopen, fortress) are notation the player types: shown as the display
+    # language says them (core/labels.py; English: as typed)
+    build = _w("build") if not s.two else _w("build") + " " + "|".join(
+        _w("build " + COLOURS[c]).split(" ", 1)[1] for c in rules._colours_to_build(s, p)
+        if any(m.action[0] == "build" and m.action[1] == c for m in moves))
     build = build.rstrip()
     if s.turns[p] == 0:
-        return _("{name} ({money} fl, {where}): buy, sail, then {build} or a fortress (no loan in the first turn, "
-                 "T13)").format(name=name, money=money, where=where, build=build)
+        return _("{name} ({money} fl, {where}): {buy}, {sail}, then {build} or a fortress (no loan in the first "
+                 "turn, T13)").format(name=name, money=money, where=where, build=build, buy=_w("buy"),
+                                      sail=_w("sail"))
     if not kinds & {"sail", "build", "reopen", "fortress"} and "bank" in kinds:
         return _("{name} ({money} fl, {where}): nothing can be built here now, so sail to the bank and take a loan "
-                 "(rule T12): bank").format(name=name, money=money, where=where)
-    # the verbs (buy, sail, build, reopen, fortress) are notation the player types: they stay as typed
-    acts = [w for w, k in ((build, "build"), ("reopen", "reopen"), ("fortress", "fortress")) if k in kinds]
+                 "(rule T12): {bank}").format(name=name, money=money, where=where, bank=_w("bank"))
+    acts = [w for w, k in ((build, "build"), (_w("reopen"), "reopen"), (_w("fortress"), "fortress")) if k in kinds]
     act = " / ".join(acts) if acts else _("sail on to build")
-    first = ", ".join(w for w in ("buy", "sail") if w in kinds)
+    first = ", ".join(_w(w) for w in ("buy", "sail") if w in kinds)
     if first:
         return _("{name} ({money} fl, {where}): {first}, then {act}, or go to the bank for a loan").format(
             name=name, money=money, where=where, first=first, act=act)

@@ -6,7 +6,18 @@ from ...core.names import display
 from ...i18n import N_, _, language, ngettext, pgettext
 from .board import CITIES
 from .chain import EMPTY, FREE, next_value_site
-from .notation import card_label
+from .notation import card_shown
+
+
+def _hand_card(text: str) -> str:
+    """A card of a hand as the view lists it ('marseille 3s 4f'), named in the display language."""
+    from ...i18n import language
+
+    if language() == "en":
+        return text
+    from .labels import card_words
+
+    return card_words(text)
 from .state import COLOURS
 
 _STYLE = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue",
@@ -36,6 +47,8 @@ def _ship(where: str) -> str:
     if short == "off":
         # TRANSLATORS: a ship off the board (El Capitan), one short word
         return pgettext("ship", "off")
+    if short == "bank":                    # the bank harbour: the word the prompts use for it ('banka')
+        return _("bank")
     city, _space, rest = short.partition(" ")
     if city in CITIES:
         city = display("el-capitan", "city", city)
@@ -160,15 +173,15 @@ def render(rules, s):
             "+" + display("el-capitan", "colour", pv["neutral"]) if pv["neutral"] else "")
         players.add_row(f"{pv['name']} ({colour})", str(pv["money"]), loans, front, ship,
                         _expansion(rules, s, pv["expansion_cities"]), str(pv["bonus_card"] or "-"))
-        hands.append(_("{player}'s hand: {cards}").format(player=pv["name"], cards=", ".join(pv["hand"]) or "-"))
+        hands.append(_("{player}'s hand: {cards}").format(player=pv["name"], cards=", ".join(_hand_card(c) for c in pv["hand"]) or "-"))
     shown = Table.grid()
     for line in hands:
         shown.add_row(line)
     # the two labels padded alike, so the cards line up in either language
     dest, conn = _("Destination cards:"), _("Connection cards:")
     wide = max(len(dest), len(conn))
-    shown.add_row(f"{dest:<{wide}} " + (", ".join(card_label(c) for c in s.face["d"]) or "-"))
-    shown.add_row(f"{conn:<{wide}} " + (", ".join(card_label(c) for c in s.face["c"]) or "-"))
+    shown.add_row(f"{dest:<{wide}} " + (", ".join(card_shown(c) for c in s.face["d"]) or "-"))
+    shown.add_row(f"{conn:<{wide}} " + (", ".join(card_shown(c) for c in s.face["c"]) or "-"))
     shown.add_row(_("Loan stacks: 10 x{tens}, 16 x{sixteens}   Bonus cards left: {bonus}").format(
         tens=s.stack[10], sixteens=s.stack[16], bonus=", ".join(map(str, s.bonus_left)) or "-"))
     shown.add_row(_("Sites 1-12: letter = operating warehouse, ▪ = empty shut-down square, shut: = on the picture, "
@@ -346,6 +359,7 @@ def compact(rules, s, width, two_columns=False, terse=False, tiny=False):
         if mine:
             counted: dict = {}
             for card in pv["hand"]:
+                card = _hand_card(card)
                 counted[card] = counted.get(card, 0) + 1
             hand = [f"{n}x {c}" if n > 1 else c for c, n in counted.items()] or ["-"]
             if tiny:
@@ -354,8 +368,8 @@ def compact(rules, s, width, two_columns=False, terse=False, tiny=False):
                 parts.append(line)
                 line = _flow(Text("  " + _("hand:")), hand, width)
         parts.append(line)
-    destinations = [card_label(c) for c in s.face["d"]] or ["-"]
-    connections = [card_label(c) for c in s.face["c"]] or ["-"]
+    destinations = [card_shown(c) for c in s.face["d"]] or ["-"]
+    connections = [card_shown(c) for c in s.face["c"]] or ["-"]
     parts.append(_flow(Text(_("Destinations:")), destinations, width))
     parts.append(_flow(Text(_("Connections:")), connections, width,
                        tail=" · " + _stacks(s) if two_columns and not tiny else None))

@@ -21,7 +21,7 @@ import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 from referee.core.names import display
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, language, ngettext
 
 from . import cards as C
 from .cards import (COLOUR, COLOURS, COST, DESCRIBE, EXPEDITION, IDS, INDEX, KIND, PERSON, REQUIRE,
@@ -306,6 +306,8 @@ def _parse(rules, s, text: str) -> str:
         raise IllegalMove(_("The game is over."))
 
     if verb == "reshuffle":
+        if not rest and any(m.text == "reshuffle" for m in rules.legal(s)):
+            return "reshuffle"                  # said in another language ('zamíchat'): the listed move
         if s.eager_reshuffle:
             raise IllegalMove(_("This game reshuffles automatically as soon as the draw pile runs out (R11)."))
         if s.draw:
@@ -559,7 +561,10 @@ def _verb_guess(rules, s, head: str, card_error: str) -> str:
 def _no_copy(s, c) -> str:
     """C4 item 3: a flipped card that cannot be in the draw pile; say where its copies are."""
     if c == C.EXP_ACH and s.n < 5:
-        return _("expedition-ach is used only with 5 players; it is in the box (C4).")
+        from .labels import card
+
+        return _("{card} is used only with 5 players; it is in the box (C4).").format(
+            card=card("expedition-ach", language()))
     seen = []
     places = [(_("{n} in the harbour"), s.display, ""), (_("{n} in the expedition area"), s.area, "")]
     places += [(_("{n} with {name}"), s.persons[p] + s.exps[p], s.players[p]) for p in range(s.n)]
@@ -701,7 +706,15 @@ def _parse_claim(rules, s, who, rest: str) -> str:
             k = words.index(word)
             using, words = [_symbol_word(w) for w in words[k + 1:]], words[:k]
             break
-    e = resolve_card(" ".join(words), list(s.area), "expedition")
+    try:
+        e = resolve_card(" ".join(words), list(s.area), "expedition")
+    except InvalidMove:
+        if not words or words[0] in ("expedice", "expedition"):
+            raise
+        try:             # 'provést expedici 2 kotvy': the alias 'provést expedici' took the card's first word
+            e = resolve_card("expedice " + " ".join(words), list(s.area), "expedition")
+        except InvalidMove:
+            raise InvalidMove(_(_NOT_A["expedition"]).format(text=repr(" ".join(words)))) from None
     if KIND[e] != EXPEDITION:
         raise IllegalMove(_("{card} is not an expedition; only expeditions are claimed (E2).").format(card=IDS[e]))
     if who is not None and who != s.active:
@@ -762,7 +775,11 @@ def prompt(rules, s) -> str:
             return (_("{active}: flip the first card, or claim an expedition") if claim
                     else _("{active}: flip the first card")).format(active=a)
         ncol = bin(s.colours).count("1")
-        stop = "stop" if (s.display or s.empty_stop) else _("stop (not with an empty harbour, R2)")
+        from referee.core.labels import label
+
+        stop = label("port-royal", "stop")
+        if not (s.display or s.empty_stop):
+            stop = _("{stop} (not with an empty harbour, R2)").format(stop=stop)
         return (_("{active}: flip, or {stop}, or claim an expedition ({cards}, {colours})") if claim
                 else _("{active}: flip, or {stop} ({cards}, {colours})")).format(
             active=a, stop=stop,

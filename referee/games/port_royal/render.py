@@ -20,6 +20,14 @@ def _n(kind: str, cid: str) -> str:
     return display("port-royal", kind, cid)
 
 
+def _id(c: int) -> str:
+    """A card where the board shows what is typed for it: its id in English, its Czech name and numbers in
+    Czech ('námořník 3 1', which the table reads as that card; the id is read too)."""
+    from .labels import card
+
+    return card(IDS[c], language())
+
+
 def _pid(t: str) -> str:
     """A person type where the English board shows its id ('sailor'): the Czech name in Czech."""
     return t if language() == "en" else _n("person", t)
@@ -31,7 +39,7 @@ def _card_row(c: int):
         colour = COLOURS[COLOUR[c]]
         sw = _("skull") if SWORDS[c] == SKULL else str(SWORDS[c])
         return (f"[{_STYLE[colour]}]{C.SHORT[c]}[/]", _("swords {n}").format(n=sw),
-                _("coins {n}").format(n=COINS[c]), IDS[c])
+                _("coins {n}").format(n=COINS[c]), _id(c))
     t = C.TYPE[c]
     if t == "trader":
         colour = COLOURS[COLOUR[c]]
@@ -40,7 +48,7 @@ def _card_row(c: int):
     else:
         extra = f" [dim]({_(_ABILITY[t])})[/]"
     return (f"{_n('person', t)}{extra}", _("cost {n}").format(n=COST[c]),
-            _("influence {n}").format(n=INFLUENCE[c]), IDS[c])
+            _("influence {n}").format(n=INFLUENCE[c]), _id(c))
 
 
 def _for_chooser(rules, s, c: int) -> str:
@@ -85,7 +93,7 @@ def render(rules, s):
     harbour_panel = Panel(harbour, title=title, expand=False)
 
     area = ", ".join(_("{card} ({symbols}: {influence} influence, {coins} coins)").format(
-        card=IDS[e], symbols="+".join(_(C.SYMBOL_NAMES[x]) for x in C.SYMBOLS[e]), influence=INFLUENCE[e],
+        card=_id(e), symbols="+".join(_(C.SYMBOL_NAMES[x]) for x in C.SYMBOLS[e]), influence=INFLUENCE[e],
         coins=COINS[e]) for e in s.area) or _("(none)")
 
     players = Table(box=box.SIMPLE_HEAD, expand=False)
@@ -141,7 +149,7 @@ def _compact_card(rules, s, c: int, taking: bool):
     from rich.text import Text
 
     line = Text()
-    line.append(f"{IDS[c]:<18}", style="bold")
+    line.append(f"{_id(c):<{18 if language() == 'en' else 20}}", style="bold")
     if KIND[c] == SHIP:
         colour = COLOURS[COLOUR[c]]
         sw = _("skull") if SWORDS[c] == SKULL else _("{n}sw").format(n=SWORDS[c])
@@ -253,7 +261,7 @@ def compact(rules, s, width: int, terse: bool = False):
         line.append_text(_compact_card(rules, s, s.pending, False))
         parts.append(line)
     if s.area:
-        parts.append(Text(_("Expeditions:") + " " + " ".join(IDS[e] for e in s.area)))
+        parts.append(Text(_("Expeditions:") + " " + (" " if language() == "en" else ", ").join(_id(e) for e in s.area)))
     for p in range(len(s.players)):
         parts.append(_compact_player(s, p, p == (s.chooser if taking else s.active), terse))
     if s.end == "expedition-end":

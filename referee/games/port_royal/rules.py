@@ -55,6 +55,15 @@ def base_for(colours: int) -> int:
     return 1 if k <= 3 else k - 2
 
 
+def _card_said(c: int) -> str:
+    """A card in an event: its id in English, its Czech name and numbers in Czech (labels.py)."""
+    from referee.i18n import language
+
+    from .labels import card
+
+    return card(IDS[c], language())
+
+
 class PortRoyalRules(Rules):
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
@@ -92,9 +101,9 @@ class PortRoyalRules(Rules):
             stats=[[0] * C.N_STATS for _p in range(n)], display=[], colours=0, area=area, box=box,
             draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
         s.events = [(_("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition "
-                       "(expedition-ach) lies in the expedition area.") if n == 5
+                       "({card}) lies in the expedition area.") if n == 5
                      else _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player "
-                            "expedition goes back to the box.")).format(draw=s.draw)]
+                            "expedition goes back to the box.")).format(draw=s.draw, card=_card_said(C.EXP_ACH))]
         return s
 
     # ------------------------------------------------------------------ moves
@@ -334,7 +343,7 @@ class PortRoyalRules(Rules):
             lim = COPIES[c] - s.out[c] - s.disc[c]
             if s.ub[c] > lim:
                 s.ub[c] = lim
-            s.events.append(_("A paid coin on the discard pile is {card} (R15).").format(card=IDS[c]))
+            s.events.append(_("A paid coin on the discard pile is {card} (R15).").format(card=_card_said(c)))
         self._settle(s)
 
     def _flip(self, s) -> None:
@@ -556,7 +565,7 @@ class PortRoyalRules(Rules):
         s.idle = 0
         self._add_card(s, a, e)
         s.events.append(_("{name} claims {expedition} ({influence} influence), discarding {persons} (E3/E4).").format(
-            name=name, expedition=IDS[e], influence=INFLUENCE[e], persons=combo_names(combo)))
+            name=name, expedition=_card_said(e), influence=INFLUENCE[e], persons=combo_names(combo)))
         self._gain(s, a, COINS[e], _("expedition, E4"))
         self._check_trigger(s, a)
         if s.phase == CLOSE and not self.can_claim(s):

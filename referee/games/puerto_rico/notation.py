@@ -207,7 +207,17 @@ def _partial(w: str):
 # --- parse ---------------------------------------------------------------------------------------
 
 def _listing(s) -> str:
-    return ", ".join(m.text for m in s.mv[:12]) + (", ..." if len(s.mv) > 12 else "")
+    """The legal moves as the display language says them (core/labels.py): prompts and refusals list them."""
+    from referee.core.labels import label
+
+    return ", ".join(label("puerto-rico", m.text) for m in s.mv[:12]) + (", ..." if len(s.mv) > 12 else "")
+
+
+def _said(text: str) -> str:
+    """A move word quoted in a prompt ('ok', 'place') as the display language says it."""
+    from referee.core.labels import label
+
+    return label("puerto-rico", text)
 
 
 def _legal_texts(s) -> set:
@@ -257,6 +267,11 @@ def parse(s, text: str) -> str:
         verb = None
         objs.insert(0, ("bld", WHARF))
         verbs = verbs[1:]
+    if s.phase == PH_CAPTAIN and ("bld", WHARF) in objs and set(verbs) <= {"load", "wharf"}:
+        # the captain phase's one building: 'nalož kukuřici na loděnici', 'loděnice kukuřice' ship with the
+        # wharf (5.7 K5), never a ship load that drops the word
+        objs.remove(("bld", WHARF))
+        verb, verbs = "wharf", ["wharf"]
     _one_move(s, text, toks, verbs, objs, nums, flags)
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
@@ -710,18 +725,19 @@ def prompt(s) -> str:
             todo = ngettext("{who}: {left} more colonist to place one at a time",
                             "{who}: {left} more colonists to place one at a time", left)
         else:
-            todo = ngettext("{who} places {left} colonist ('place <tile or building>' one at a time)",
-                            "{who} places {left} colonists ('place <tile or building>' one at a time)", left)
-        return head + _("{todo}, or 'ok' for {ok}: {moves}").format(
-            todo=todo.format(who=who, left=left), ok=mayor_ok_text(s, shown=True), moves=opts)
+            todo = ngettext("{who} places {left} colonist ('{place} <tile or building>' one at a time)",
+                            "{who} places {left} colonists ('{place} <tile or building>' one at a time)", left)
+        return head + _("{todo}, or '{ok}' for {proposal}: {moves}").format(
+            todo=todo.format(who=who, left=left, place=_said("place")), ok=_said("ok"),
+            proposal=mayor_ok_text(s, shown=True), moves=opts)
 
     if s.phase == STORAGE:
         w = s.st_slots
         what = (ngettext("keep all barrels of {w} kind (warehouse), then 1 barrel",
                          "keep all barrels of {w} kinds (warehouse), then 1 barrel", w).format(w=w) if w
                 else _("keep 1 barrel"))
-        return head + _("{who}: storage: {what}; 'ok' keeps {proposal}: {moves}").format(
-            who=who, what=what, proposal=storage_proposal(s, shown=True), moves=opts)
+        return head + _("{who}: storage: {what}; '{ok}' keeps {proposal}: {moves}").format(
+            who=who, what=what, ok=_said("ok"), proposal=storage_proposal(s, shown=True), moves=opts)
     if s.phase == PH_CAPTAIN:
         if any(m.action[0] == "load" for m in s.mv):
             return head + _("{who} must load one kind (rule 5.7 K4): {moves}").format(who=who, moves=opts)
