@@ -52,7 +52,7 @@ TEXTS = (
     N_('Apply moves in order; each applied move is stored before the command returns.'),
     N_('Print the moves applied and the new state.'),
     N_('The legal moves now.'),
-    N_('[{text, player, chance}] on stdout.'),
+    N_('[{text, label, player, chance}] on stdout.'),
     N_('Start a tracked game and print its id; on a terminal, open the table.'),
     N_('A player, in seating order from the start player (repeat for each).'),
     N_('A game option.'),
