@@ -106,8 +106,8 @@ def test_bgg_play_ids_are_per_user(cli, store, tmp_path):
     other.write_text(BGG.read_text(encoding="utf-8").replace('username="klub_brno" userid="1234567"',
                                                              'username="jana_h" userid="555"'), encoding="utf-8")
     second = out_json(cli("import", other, "--json"))
-    assert len(second["imported"]) == len(first["imported"]) == 4 and second["duplicates"] == []
-    assert len(second["possible_duplicates"]) == 4          # alike, listed, not dropped
+    assert len(second["imported"]) == len(first["imported"]) == 5 and second["duplicates"] == []
+    assert len(second["possible_duplicates"]) == 5          # alike, listed, not dropped
     third = out_json(cli("import", other, "--json"))
     assert third["imported"] == [] and sorted(third["duplicates"]) == sorted(second["imported"])
 
@@ -480,7 +480,7 @@ def test_two_users_pages_in_one_file_keep_both_users_plays(cli, store, tmp_path)
     both = tmp_path / "both.xml"
     both.write_text(text + "\n" + other, encoding="utf-8")
     report = out_json(cli("import", both, "--json"))
-    assert len(report["imported"]) == 8 and len(report["possible_duplicates"]) == 4
+    assert len(report["imported"]) == 10 and len(report["possible_duplicates"]) == 5
 
 
 def test_a_fifo_as_the_tombstones_is_one_sentence(cli, store, db):

@@ -117,19 +117,13 @@ def test_import(tmp_path):
     _check(tmp_path, folder, ["import", file])
 
 
-# --- the corrections (their journaling is being rewritten on the `corrections` branch: these tests hold it
-# to the same standard; a failure below is a message that is not true yet) ------------------------------
+# --- the corrections (journaled: club/corrections_journal.py), held to the same standard -----------------
 def _two_plays(tmp_path):
     return _prepare(tmp_path, ["record", "port-royal", "-p", "Ann=3", "-p", "Bob=2", "--json"],
                     ["record", "port-royal", "-p", "Cy=5", "-p", "Di=4", "--json"])
 
 
-NOT_YET = pytest.mark.xfail(strict=False, reason="issue 26 item 5: delete/restore are journaled on the "
-                                                 "`corrections` branch; until then a disk full between the "
-                                                 "history and the trash says 'Nothing was changed' falsely")
-
-
-@pytest.mark.parametrize("argv", [pytest.param(["delete", 0], marks=NOT_YET), ["edit", 0, "--location", "Klub"],
+@pytest.mark.parametrize("argv", [["delete", 0], ["edit", 0, "--location", "Klub"],
                                   ["players", "rename", "Ann", "Anna"]], ids=["delete", "edit", "rename"])
 def test_corrections(tmp_path, argv):
     folder, outs = _two_plays(tmp_path)
@@ -137,7 +131,6 @@ def test_corrections(tmp_path, argv):
     _check(tmp_path, folder, argv, toy=False)
 
 
-@NOT_YET
 def test_restore(tmp_path):
     folder, outs = _two_plays(tmp_path)
     gid = _gid(outs)
