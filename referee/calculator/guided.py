@@ -1039,7 +1039,8 @@ class ElCapitanFlow(Flow):
         data["loans"][c] = self.a.ask(_("{name}: repayment values of the loans held (e.g. '12 20'); Enter for none")
                                       .format(name=p["name"]), numbers, default="")
 
-    _ROW = re.compile(r"^expansion_table\.(\d+): .*\bnot known\b")
+    # the field path starts the message in every language (the Czech message has no "not known" to find)
+    _ROW = re.compile(r"^expansion_table\.(\d+): ")
 
     def missing(self, err):
         """An expansion-table row the calculator does not know (rules 3.3, D7): ask for that row."""
