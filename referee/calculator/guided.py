@@ -693,8 +693,15 @@ class PortRoyalFlow(Flow):
         ask = self.a.ask
         name = self.name(i, others)
         d = {"name": name, "coins": ask(_("{name}: coins").format(name=name), whole())}
-        how = ask(_("{name}: enter the cards in the display, or the totals (cards/totals)").format(name=name),
-                  pick(["cards", "totals"], N_("answer")), choices=["cards", "totals"], default="cards")
+        # 'karty'/'součty' read too; in Czech they are what is offered
+        from ..i18n import language
+
+        ways = {"cards": _("cards"), "totals": _("totals")} if language() == "cs" else None
+        how = ask(_("{name}: enter the cards in the display, or the totals ({ways})").format(
+                      name=name, ways="/".join((ways or {}).get(w, w) for w in ("cards", "totals"))),
+                  pick(["cards", "totals"], N_("answer"), aliases={"karty": "cards", "soucty": "totals"}, shown=ways),
+                  choices=[(ways or {}).get(w, w) for w in ("cards", "totals")],
+                  default=(ways or {}).get("cards", "cards"))
         if how == "totals":
             d["influence"] = ask(_("{name}: influence points").format(name=name), whole())
             d["expeditions"] = ask(_("{name}: expeditions claimed").format(name=name), whole(), default=0)
@@ -754,16 +761,18 @@ class CarcassonneFlow(Flow):
     def feature(self, number, data, type_=None):
         types = list(self.choices.get("feature", ["city", "road", "cloister", "farm"]))
         if type_ is None:
+            aliases, shown = self.vocab("feature")      # město, cesta, klášter, louka read as the types
             type_ = self.a.ask(_("Feature {number}: incomplete city, road or cloister, or a farm; Enter when done")
-                               .format(number=number), pick(types, N_("feature"), optional=True), choices=types,
-                               default="")
+                               .format(number=number), pick(types, N_("feature"), optional=True, aliases=aliases,
+                                                            shown=shown),
+                               choices=self.offered("feature", types), default="")
             if type_ is None:
                 return None
         f = {"type": type_}
         for key, question, lo, hi in self.FIELDS.get(type_, []):
             if key == "pennants":
                 hi = f["tiles"]     # no tile has more than one pennant
-            f[key] = self.a.ask(f"{type_} {number}: {_(question)}", whole(lo, hi))
+            f[key] = self.a.ask(f"{self.show('feature', type_)} {number}: {_(question)}", whole(lo, hi))
         players = data["players"]
         by_count = counts_by_name(players, N_("followers"))
 
@@ -775,7 +784,7 @@ class CarcassonneFlow(Flow):
         f["followers"] = self.a.ask((_("{feature} {number}: farmers by player (e.g. 'Ann 2 Bob'); Enter for none")
                                      if type_ == "farm" else
                                      _("{feature} {number}: followers by player (e.g. 'Ann 2 Bob'); Enter for none"))
-                                    .format(feature=type_, number=number),
+                                    .format(feature=self.show("feature", type_), number=number),
                                     followers, choices=players, default="")
         if type_ == "farm" and self.farm_rule(data) != "current" and f["completed_cities"]:
             f["cities"] = self.farm_cities(number, f, data)
@@ -871,9 +880,11 @@ class CarcassonneFlow(Flow):
         def parse(text):
             got = numbers(text)
             if len(got) != len(kinds):
-                raise Invalid(_("Give {n} numbers, one for each of {kinds}.").format(n=len(kinds), kinds=", ".join(kinds)))
+                raise Invalid(_("Give {n} numbers, one for each of {kinds}.").format(
+                    n=len(kinds), kinds=", ".join(self.offered("goods", kinds))))
             return dict(zip(kinds, got))
-        return self.a.ask(_("{name}: goods tokens ({kinds})").format(name=player, kinds=" ".join(kinds)), parse,
+        return self.a.ask(_("{name}: goods tokens ({kinds})").format(
+            name=player, kinds=" ".join(self.offered("goods", kinds))), parse,
                           default=" ".join("0" * len(kinds)))
 
     def redo(self, data, message, err):

@@ -123,3 +123,21 @@ def test_back_in_every_calculator(scripted, game, answers, expect):
     assert asker.answers == []
     assert expect(data)
     assert "  Back to the previous question." in asker.told()
+
+
+def test_carcassonne_and_port_royal_prompts_in_czech(scripted, czech):
+    real_module("carcassonne")
+    asker = scripted(["kupci-a-stavitele" if False else "none", "2", "Jana", "Petr", "10", "8",
+                      "město", "3", "1", "Jana", "", ])
+    data, result = guided_score("carcassonne", asker=asker)
+    assert asker.answers == []
+    assert data["features"] == [{"type": "city", "tiles": 3, "pennants": 1, "followers": {"Jana": 1}}]
+    shown = _shown(asker)
+    assert "město 1:" in shown and not re.search(r"\bcity 1\b", shown)
+
+    real_module("port-royal")
+    asker = scripted(["2", "Jana", "5", "součty", "12", "0", "Petr", "9", "", "", ])
+    data, result = guided_score("port-royal", asker=asker)
+    assert data["players"][0]["influence"] == 12 and data["players"][1]["cards"] == []
+    assert any("(karty/součty) [karty]" in q for q in asker.questions())
+    assert "cards/totals" not in _shown(asker)
