@@ -48,3 +48,42 @@ def test_qr_through_the_cli_fits_or_says_how_to_get_the_png(cli, store, monkeypa
     monkeypatch.setenv("LINES", "10")
     r = cli("--lang", "cs", "qr", gid)
     assert r.exit_code == 0 and f"referee qr {gid} --png FILE" in r.stderr and "terminál" in r.stderr
+
+
+# --- rating chart ------------------------------------------------------------------------------------
+import re  # noqa: E402
+
+import pytest  # noqa: E402
+
+from referee.club import charts  # noqa: E402
+
+
+def _history(n):
+    return {f"Hráč {k}": [{"date": f"2026-0{m}-1{k}", "rating": 20 + k + m} for m in range(1, 8)]
+            for k in range(n)}
+
+
+@pytest.mark.parametrize("n", [2, 6, 10])
+def test_rating_chart_marker_per_player_legend_below_dates_on_axis(n, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    h = _history(n)
+    text = charts.rating(h, list(h), title="Rating", width=80, height=20)
+    assert "\x1b[" not in text                                   # NO_COLOR respected
+    lines = text.rstrip("\n").splitlines()
+    assert max(len(line) for line in lines) <= 80
+    bottom = max(i for i, line in enumerate(lines) if "└" in line)
+    plot, below = "\n".join(lines[:bottom]), "\n".join(lines[bottom + 1:])
+    for k in range(n):                                           # each player: own marker, in the data and legend
+        marker = charts.MARKERS[k]
+        assert marker in plot
+        assert f"{marker} Hráč {k}" in below
+    assert "Hráč" not in plot                                    # the legend is not over the data
+    assert re.search(r"2026-0\d-1\d", below)                     # dates on the axis
+
+
+def test_rating_chart_in_colour_gives_each_player_a_colour(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    h = _history(3)
+    text = charts.rating(h, list(h), title="Rating", width=80, height=20)
+    for code in charts.COLOURS[:3]:
+        assert f"38;5;{code}m" in text
