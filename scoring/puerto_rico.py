@@ -91,7 +91,7 @@ def _validate(data) -> tuple[list[dict], bool]:
         path = f"players[{i}]"
         need_dict(raw, path)
         no_unknown_keys(raw, _PLAYER_KEYS, path)
-        for key in ("name", "vp_chips", "doubloons", "goods", "island_spaces", "colonists", "buildings"):
+        for key in ("name", "vp_chips", "doubloons", "goods", "buildings"):
             if key not in raw:
                 raise ScoringError(f"{path}.{key} is missing.")
         name = need_str(raw["name"], f"{path}.name")
@@ -99,8 +99,10 @@ def _validate(data) -> tuple[list[dict], bool]:
         overflow = need_int(raw.get("vp_overflow", 0), f"{path}.vp_overflow", 0, chips)
         doubloons = need_int(raw["doubloons"], f"{path}.doubloons", 0, 1000)
         goods = need_int(raw["goods"], f"{path}.goods", 0, 50)
-        island = need_int(raw["island_spaces"], f"{path}.island_spaces", 0, 12)
-        colonists = need_int(raw["colonists"], f"{path}.colonists", 0, 100)
+        # island_spaces and colonists only score through an occupied residence or fortress: they may be left
+        # out for a player without one (the guided questions ask them only then); given, they are checked.
+        island = need_int(raw["island_spaces"], f"{path}.island_spaces", 0, 12) if "island_spaces" in raw else None
+        colonists = need_int(raw["colonists"], f"{path}.colonists", 0, 100) if "colonists" in raw else None
         blds = need_dict(raw["buildings"], f"{path}.buildings")
         city = {}
         spaces = 0
@@ -119,10 +121,13 @@ def _validate(data) -> tuple[list[dict], bool]:
         if spaces > 12:
             raise ScoringError(f"{path}.buildings take {spaces} city spaces; a city has 12 (a large building "
                                "takes 2).")
-        if on_buildings > colonists:
+        for key, bid, value in (("island_spaces", "residence", island), ("colonists", "fortress", colonists)):
+            if value is None and city.get(bid):
+                raise ScoringError(f"{path}.{key} is missing (the occupied {bid} scores by it).")
+        if colonists is not None and on_buildings > colonists:
             raise ScoringError(f"{path}.colonists is {colonists}, fewer than the {on_buildings} on its buildings.")
         out.append({"name": name, "chips": chips, "overflow": overflow, "doubloons": doubloons, "goods": goods,
-                    "island": island, "colonists": colonists, "buildings": city})
+                    "island": island or 0, "colonists": colonists or 0, "buildings": city})
     distinct_names([p["name"] for p in out], "players")
     for bid, b in info.items():
         have = sum(1 for p in out if bid in p["buildings"])

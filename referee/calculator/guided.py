@@ -35,6 +35,14 @@ class Invalid(ValueError):
     """An answer that cannot be used: str() says why and what is allowed instead."""
 
 
+class GoBack(Exception):
+    """The person typed `back`: guided_score() replays every answer but the last one and asks that again."""
+
+
+# what returns to the previous question, in either language (accents and case aside)
+BACK_WORDS = ("back", "zpet")
+
+
 class Asker:
     """Asks one question until the answer parses. Subclasses provide ``line`` and ``tell``."""
 
@@ -47,7 +55,10 @@ class Asker:
     def ask(self, question: str, parse, choices=None, default=None, echo: bool = True):
         prompt = question if default in (None, "") else f"{question} [{default}]"
         while True:
-            text = self.line(prompt + ": ", choices).strip()
+            raw = self.line(prompt + ": ", choices)
+            text = raw.strip()
+            if self.going_back(text):
+                continue
             if not text and default is not None:
                 text = str(default)
             _READS.append([])
@@ -61,7 +72,57 @@ class Asker:
             if read and echo:       # a short form was taken for a full id: say which, so a wrong guess is seen
                 self.tell("  " + _("Read {readings}.").format(readings=", ".join(
                     _("{word} as {full}").format(word=word, full=full) for word, full in read)))
+            self.answered(raw)
             return value
+
+    def going_back(self, text: str) -> bool:
+        """True when ``text`` was a request to go back that is already handled (ask again); the _Rewind
+        wrapper raises GoBack instead. A plain Asker has no history: `back` is an ordinary answer."""
+        return False
+
+    def answered(self, raw: str) -> None:
+        """Called with each answer that parsed (as typed); _Rewind keeps them for `back`."""
+
+
+class _Rewind(Asker):
+    """Wraps the caller's Asker so that `back` (or `zpět`) returns to the previous question in every flow.
+
+    The flows are plain functions of the answers, so going back needs no undo in each of them: the answers
+    given so far, but the last, are replayed silently (nothing re-asked, nothing told) and the person is
+    asked the last question again."""
+
+    def __init__(self, inner: Asker):
+        self.inner = inner
+        self.given: list[str] = []
+        self.replay: list[str] = []
+        self.quiet = False
+
+    def line(self, question, choices):
+        if self.replay:
+            self.quiet = True
+            return self.replay.pop(0)
+        self.quiet = False
+        return self.inner.line(question, choices)
+
+    def tell(self, text):
+        if not self.quiet:
+            self.inner.tell(text)
+
+    def going_back(self, text):
+        if self.quiet or _norm(text) not in BACK_WORDS:
+            return False
+        if not self.given:
+            self.inner.tell("  " + _("This is the first question; there is no answer to go back to."))
+            return True
+        raise GoBack
+
+    def answered(self, raw):
+        self.given.append(raw)
+
+    def rewind(self) -> None:
+        """Start again, replaying every answer but the last."""
+        self.replay, self.given = self.given[:-1], []
+        self.quiet = bool(self.replay)
 
 
 class PromptAsker(Asker):
@@ -163,48 +224,59 @@ def _read(word: str, full: str) -> None:
         _READS[-1].append((word, full))
 
 
-def _ambiguous(word: str, found, what: str) -> Invalid:
+def _shower(shown):
+    """id -> what the person reads: the component's name in the display language when ``shown`` maps it."""
+    return (lambda c: shown.get(c, c)) if shown else (lambda c: c)
+
+
+def _ambiguous(word: str, found, what: str, shown=None) -> Invalid:
+    show = _shower(shown)
+    found = [show(c) for c in found]
     return Invalid(_("{word!r} could be {candidates}; type more of the {what}.").format(
         word=word, candidates=", ".join(found[:6]) + (", …" if len(found) > 6 else ""), what=_(what)))
 
 
-def match_id(word: str, choices, what: str, aliases=None) -> str:
+def match_id(word: str, choices, what: str, aliases=None, shown=None) -> str:
     """The choice meant by ``word`` (see lookup()); ambiguous or unknown: Invalid with the candidates or a
-    did-you-mean. The one helper every id answer goes through (cards, buildings, cities, colours, players)."""
+    did-you-mean. The one helper every id answer goes through (cards, buildings, cities, colours, players).
+    ``shown`` (id -> name in the display language): what messages and echoes call a choice."""
     choices = list(choices)
+    show = _shower(shown)
     got, found = lookup(word, choices, aliases)
     if got is not None:
-        _read(word, got)
+        _read(word, show(got))
         return got
     if found:
-        raise _ambiguous(word, found, what)
+        raise _ambiguous(word, found, what, shown)
     key = _norm(word)
     close = difflib.get_close_matches(key, [_norm(c) for c in choices], n=1, cutoff=0.6)
     hint = ""
     if close:
-        hint = " " + _("Did you mean {choice}?").format(choice=next(c for c in choices if _norm(c) == close[0]))
+        hint = " " + _("Did you mean {choice}?").format(
+            choice=show(next(c for c in choices if _norm(c) == close[0])))
     else:           # a short form a letter off: 'aha' for expedition-aah
         tails = {t: c for c in choices for t in _tails(_norm(c))}
         close = difflib.get_close_matches(key, list(tails), n=1, cutoff=0.6)
         if close:
-            hint = " " + _("Did you mean {choice}?").format(choice=tails[close[0]])
-    listing = ", ".join(choices) if len(choices) <= 8 else _("press Tab to see them")
+            hint = " " + _("Did you mean {choice}?").format(choice=show(tails[close[0]]))
+    listing = ", ".join(show(c) for c in choices) if len(choices) <= 8 else _("press Tab to see them")
     raise Invalid(_("Unknown {what} {word!r} ({listing}).").format(word=word, what=_(what), listing=listing)
                   + hint)
 
 
-def pick(choices, what: str, optional: bool = False, aliases=None):
+def pick(choices, what: str, optional: bool = False, aliases=None, shown=None):
     """One of ``choices``; with ``optional`` an empty answer gives None (the end of a list)."""
     choices = list(choices)
+    show = _shower(shown)
 
     def parse(text: str):
         if not text:
             if optional:
                 return None
-            raise Invalid(_("Give a {what}: {choices}.").format(what=_(what), choices=", ".join(choices))
+            raise Invalid(_("Give a {what}: {choices}.").format(what=_(what), choices=", ".join(map(show, choices)))
                           if len(choices) <= 8 else _("Give a {what} (press Tab to see them).").format(
                               what=_(what)))
-        return match_id(text, choices, what, aliases)
+        return match_id(text, choices, what, aliases, shown)
     return parse
 
 
@@ -212,7 +284,8 @@ def words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
 
 
-def _take(tokens: list[str], i: int, choices, what: str, joined: bool = False) -> tuple[str, int]:
+def _take(tokens: list[str], i: int, choices, what: str, joined: bool = False, aliases=None,
+          shown=None) -> tuple[str, int]:
     """The choice that starts at tokens[i] (a player's name may have several words): (choice, next i).
 
     ``joined``: ids whose segments may be typed as separate words ('admiral 7' for admiral-7-2); the
@@ -221,31 +294,33 @@ def _take(tokens: list[str], i: int, choices, what: str, joined: bool = False) -
         first_ambiguous = None
         for j in range(len(tokens), i + 1, -1):
             phrase = " ".join(tokens[i:j])
-            got, found = lookup(phrase, choices)
+            got, found = lookup(phrase, choices, aliases)
             if got is not None:
-                _read(phrase, got)
+                _read(phrase, _shower(shown)(got))
                 return got, j
             if found and first_ambiguous is None:
                 first_ambiguous = (phrase, found)
         if first_ambiguous and lookup(tokens[i], choices)[0] is None:
-            raise _ambiguous(*first_ambiguous, what)       # 'trader blue': the two blue traders, not all 7
-        return match_id(tokens[i], choices, what), i + 1
+            raise _ambiguous(*first_ambiguous, what, shown)   # 'trader blue': the two blue traders, not all 7
+        return match_id(tokens[i], choices, what, aliases, shown), i + 1
     for j in range(len(tokens), i + 1, -1):          # the longest several-word name first
         phrase = " ".join(tokens[i:j]).lower()
         for c in choices:
             if c.lower() == phrase:
                 return c, j
-    return match_id(tokens[i], choices, what), i + 1
+        if aliases and j > i + 1 and aliases.get(_norm(phrase)) in choices:
+            return aliases[_norm(phrase)], j
+    return match_id(tokens[i], choices, what, aliases, shown), i + 1
 
 
-def pick_many(choices, what: str, joined: bool = False):
+def pick_many(choices, what: str, joined: bool = False, aliases=None, shown=None):
     """Several of ``choices`` separated by spaces or commas (repeats allowed)."""
     choices = list(choices)
 
     def parse(text: str) -> list[str]:
         tokens, out, i = words(text), [], 0
         while i < len(tokens):
-            got, i = _take(tokens, i, choices, what, joined)
+            got, i = _take(tokens, i, choices, what, joined, aliases, shown)
             out.append(got)
         return out
     return parse
@@ -399,6 +474,29 @@ class Flow:
     def collect(self) -> dict:
         raise NotImplementedError
 
+    def vocab(self, kind: str) -> tuple[dict, dict | None]:
+        """(aliases, shown) for a kind of component from the game's names table: every English and Czech
+        name and alias (accents aside) reads as the id; in Czech, messages and questions show the Czech
+        name instead of the id (in English the id is shown, as typed in files)."""
+        from ..core.names import display, names
+        from ..i18n import language
+
+        entries = names(self.game).get(kind, {})
+        aliases: dict = {}
+        for cid, entry in entries.items():
+            for spelling in (entry.get("en"), entry.get("cs"), *entry.get("aliases", ())):
+                if spelling:
+                    aliases.setdefault(_norm(spelling), cid)
+        shown = {cid: display(self.game, kind, cid) for cid in entries} if language() == "cs" else None
+        return aliases, shown
+
+    def show(self, kind: str, cid: str) -> str:
+        return _shower(self.vocab(kind)[1])(cid)
+
+    def offered(self, kind: str, ids) -> list[str]:
+        """What Tab completes: the names the person reads (Czech names in Czech), else the ids."""
+        return [self.show(kind, c) for c in ids]
+
     def settings(self) -> list[Setting]:
         """The calculator's optional settings that can change a result, in the order they are asked."""
         return []
@@ -474,9 +572,16 @@ class PuertoRicoFlow(Flow):
         d["vp_chips"] = ask(_("{name}: VP chips").format(name=name), whole())
         d["doubloons"] = ask(_("{name}: doubloons").format(name=name), whole())
         d["goods"] = ask(_("{name}: goods barrels").format(name=name), whole(), default=0)
-        d["island_spaces"] = ask(_("{name}: filled island spaces (0-12)").format(name=name), whole(0, 12))
-        d["colonists"] = ask(_("{name}: colonists in total, San Juan included").format(name=name), whole())
         d["buildings"] = self.buildings(name)
+        # island spaces and colonists score only through an occupied residence or fortress (rules §7):
+        # asked only of a player who has one, once the buildings are known
+        if d["buildings"].get("residence", 0) > 0:
+            d["island_spaces"] = ask(_("{name}: filled island spaces (0-12), for the {building}").format(
+                name=name, building=self.show("building", "residence")), whole(0, 12))
+        if d["buildings"].get("fortress", 0) > 0:
+            on = sum(d["buildings"].values())
+            d["colonists"] = ask(_("{name}: colonists in total, San Juan included, for the {building}").format(
+                name=name, building=self.show("building", "fortress")), whole(on))
         if d["buildings"].get("customs-house", 0) > 0 and d["vp_chips"] > 0:
             # rules §7: whether VP written down after the chips ran out count for the customs house
             over = ask(_("{name}: of the {vp} VP, how many were written down because the VP chips had run out? "
@@ -518,7 +623,9 @@ class PuertoRicoFlow(Flow):
 
     def buildings(self, name) -> dict:
         known = list(self.choices.get("building", []))
-        aliases = self.aliases()
+        names_aliases, shown = self.vocab("building")
+        aliases = {**self.aliases(), **names_aliases}
+        show = _shower(shown)
         table = self.building_table()
         out: dict[str, int] = {}
 
@@ -530,36 +637,37 @@ class PuertoRicoFlow(Flow):
             if len(parts) > 1 and parts[-1].isdigit():
                 colonists = int(parts.pop())
             if any(p.isdigit() for p in parts):
-                raise Invalid(_("Give one building, optionally followed by its colonists (e.g. guild-hall 1)."))
-            bid = match_id(" ".join(parts), known, N_("building"), aliases)
+                raise Invalid(_("Give one building, optionally followed by its colonists (e.g. {example} 1).")
+                              .format(example=show("guild-hall")))
+            bid = match_id(" ".join(parts), known, N_("building"), aliases, shown)
             if bid in out:
                 raise Invalid(_("{building} is already entered for {name}; a player owns at most one of each "
-                                "building.").format(building=bid, name=name))
+                                "building.").format(building=show(bid), name=name))
             used = sum(table.get(b, (3, 1))[1] for b in out)
             if used + table.get(bid, (3, 1))[1] > 12:
                 raise Invalid(_("{building} does not fit: {name}'s buildings already fill {used} of the 12 city "
-                                "spaces (a large building takes 2).").format(building=bid, name=name, used=used))
+                                "spaces (a large building takes 2).").format(building=show(bid), name=name, used=used))
             return bid, colonists
 
         while True:
-            got = self.a.ask(_("{name}: building, with its colonists (e.g. guild-hall 1); Enter when done")
-                             .format(name=name),
-                             parse, choices=[b for b in known if b not in out], default="")
+            got = self.a.ask(_("{name}: building, with its colonists (e.g. {example} 1); Enter when done")
+                             .format(name=name, example=show("guild-hall")),
+                             parse, choices=[show(b) for b in known if b not in out], default="")
             if got is None:
                 return out
             bid, colonists = got
             circles = table.get(bid, (3, 1))[0]
             if colonists is None:
                 colonists = self.a.ask(_("{name}: colonists on {building} (0-{circles})").format(
-                    name=name, building=bid, circles=circles), whole(0, circles), default=0)
+                    name=name, building=show(bid), circles=circles), whole(0, circles), default=0)
             elif colonists > circles:
                 self.a.tell("  " + ngettext("{building} has {circles} circle, so at most {circles} colonist, "
                                             "not {colonists}.",
                                             "{building} has {circles} circles, so at most {circles} colonists, "
                                             "not {colonists}.", circles).format(
-                    building=bid, circles=circles, colonists=colonists))
+                    building=show(bid), circles=circles, colonists=colonists))
                 colonists = self.a.ask(_("{name}: colonists on {building} (0-{circles})").format(
-                    name=name, building=bid, circles=circles), whole(0, circles), default=0)
+                    name=name, building=show(bid), circles=circles), whole(0, circles), default=0)
             out[bid] = colonists
 
 
@@ -585,8 +693,15 @@ class PortRoyalFlow(Flow):
         ask = self.a.ask
         name = self.name(i, others)
         d = {"name": name, "coins": ask(_("{name}: coins").format(name=name), whole())}
-        how = ask(_("{name}: enter the cards in the display, or the totals (cards/totals)").format(name=name),
-                  pick(["cards", "totals"], N_("answer")), choices=["cards", "totals"], default="cards")
+        # 'karty'/'součty' read too; in Czech they are what is offered
+        from ..i18n import language
+
+        ways = {"cards": _("cards"), "totals": _("totals")} if language() == "cs" else None
+        how = ask(_("{name}: enter the cards in the display, or the totals ({ways})").format(
+                      name=name, ways="/".join((ways or {}).get(w, w) for w in ("cards", "totals"))),
+                  pick(["cards", "totals"], N_("answer"), aliases={"karty": "cards", "soucty": "totals"}, shown=ways),
+                  choices=[(ways or {}).get(w, w) for w in ("cards", "totals")],
+                  default=(ways or {}).get("cards", "cards"))
         if how == "totals":
             d["influence"] = ask(_("{name}: influence points").format(name=name), whole())
             d["expeditions"] = ask(_("{name}: expeditions claimed").format(name=name), whole(), default=0)
@@ -646,16 +761,18 @@ class CarcassonneFlow(Flow):
     def feature(self, number, data, type_=None):
         types = list(self.choices.get("feature", ["city", "road", "cloister", "farm"]))
         if type_ is None:
+            aliases, shown = self.vocab("feature")      # město, cesta, klášter, louka read as the types
             type_ = self.a.ask(_("Feature {number}: incomplete city, road or cloister, or a farm; Enter when done")
-                               .format(number=number), pick(types, N_("feature"), optional=True), choices=types,
-                               default="")
+                               .format(number=number), pick(types, N_("feature"), optional=True, aliases=aliases,
+                                                            shown=shown),
+                               choices=self.offered("feature", types), default="")
             if type_ is None:
                 return None
         f = {"type": type_}
         for key, question, lo, hi in self.FIELDS.get(type_, []):
             if key == "pennants":
                 hi = f["tiles"]     # no tile has more than one pennant
-            f[key] = self.a.ask(f"{type_} {number}: {_(question)}", whole(lo, hi))
+            f[key] = self.a.ask(f"{self.show('feature', type_)} {number}: {_(question)}", whole(lo, hi))
         players = data["players"]
         by_count = counts_by_name(players, N_("followers"))
 
@@ -667,7 +784,7 @@ class CarcassonneFlow(Flow):
         f["followers"] = self.a.ask((_("{feature} {number}: farmers by player (e.g. 'Ann 2 Bob'); Enter for none")
                                      if type_ == "farm" else
                                      _("{feature} {number}: followers by player (e.g. 'Ann 2 Bob'); Enter for none"))
-                                    .format(feature=type_, number=number),
+                                    .format(feature=self.show("feature", type_), number=number),
                                     followers, choices=players, default="")
         if type_ == "farm" and self.farm_rule(data) != "current" and f["completed_cities"]:
             f["cities"] = self.farm_cities(number, f, data)
@@ -763,9 +880,11 @@ class CarcassonneFlow(Flow):
         def parse(text):
             got = numbers(text)
             if len(got) != len(kinds):
-                raise Invalid(_("Give {n} numbers, one for each of {kinds}.").format(n=len(kinds), kinds=", ".join(kinds)))
+                raise Invalid(_("Give {n} numbers, one for each of {kinds}.").format(
+                    n=len(kinds), kinds=", ".join(self.offered("goods", kinds))))
             return dict(zip(kinds, got))
-        return self.a.ask(_("{name}: goods tokens ({kinds})").format(name=player, kinds=" ".join(kinds)), parse,
+        return self.a.ask(_("{name}: goods tokens ({kinds})").format(
+            name=player, kinds=" ".join(self.offered("goods", kinds))), parse,
                           default=" ".join("0" * len(kinds)))
 
     def redo(self, data, message, err):
@@ -820,16 +939,22 @@ class ElCapitanFlow(Flow):
         self.ask_players(data)
         data["cities"] = {}
         cities = list(self.choices.get("city", []))
+        aliases, shown = self.vocab("city")
+        aliases = {**aliases, **self.CITY_ALIASES}
         while True:
             left = [c for c in cities if c not in data["cities"]]
             city = ask(_("City with operating warehouses or fortresses; Enter when done"),
-                       pick(left, N_("city"), optional=True, aliases=self.CITY_ALIASES), choices=left, default="")
+                       pick(left, N_("city"), optional=True, aliases=aliases, shown=shown),
+                       choices=self.offered("city", left), default="")
             if city is None:
                 break
             data["cities"][city] = self.city(city, data)
         if data["payday"] == 3:        # bonus cards are paid at the third payday only (rule P6c)
             data["bonus_cards"] = self.bonus(data)
-        if ask(_("Rank by money after the payday (enter money and loans)? (y/n)"), yes_no, default="n"):
+        # The game is won by money after the third payday (rule G1; the Czech rulebook: "Hráč vlastnící
+        # největší sumu peněz se stává vítězem hry"): then money is always asked, never a winner by income.
+        if data["payday"] == 3 or ask(_("Rank by money after the payday (enter money and loans)? (y/n)"), yes_no,
+                                      default="n"):
             data["money"], data["loans"] = {}, {}
             for p in data["players"]:
                 self.money(p, data)
@@ -843,6 +968,13 @@ class ElCapitanFlow(Flow):
     def colours(self):
         return list(self.choices.get("colour", ["red", "blue", "green", "yellow", "black"]))
 
+    def colour_pick(self, left, what=N_("colour"), many=False):
+        """A parser of colours: Czech names too (červená, cervena), shown in Czech when the display is."""
+        aliases, shown = self.vocab("colour")
+        if many:
+            return pick_many(left, what, aliases=aliases, shown=shown)
+        return pick(left, what, aliases=aliases, shown=shown)
+
     def ask_players(self, data):
         n = self.player_count()
         players: list = []
@@ -850,13 +982,13 @@ class ElCapitanFlow(Flow):
         for i in range(n):
             name = self.name(i, players)
             left = [c for c in self.colours() if c not in used]
-            p = {"name": name, "colour": self.a.ask(_("{name}: colour").format(name=name), pick(left, N_("colour")),
-                                                    choices=left)}
+            p = {"name": name, "colour": self.a.ask(_("{name}: colour").format(name=name), self.colour_pick(left),
+                                                    choices=self.offered("colour", left))}
             used.append(p["colour"])
             if n == 2:
                 left = [c for c in self.colours() if c not in used]
-                p["neutral"] = self.a.ask(_("{name}: neutral colour").format(name=name), pick(left, N_("colour")),
-                                          choices=left)
+                p["neutral"] = self.a.ask(_("{name}: neutral colour").format(name=name), self.colour_pick(left),
+                                          choices=self.offered("colour", left))
                 used.append(p["neutral"])
             players.append(p)
         data["players"] = players
@@ -870,20 +1002,22 @@ class ElCapitanFlow(Flow):
     def city(self, city, data):
         ask = self.a.ask
         colours, mains = self.in_play(data), self.in_play(data, neutral=False)
+        shown_city = self.show("city", city)
         chain = ask(_("{city}: operating warehouses in chain order (colours, e.g. '{example}'); Enter for none")
-                    .format(city=city, example=f"{colours[0]} {colours[-1]}"),
-                    pick_many(colours, N_("colour in play")), choices=colours, default="")
-        value = ask(_("{city}: value printed on the next free field").format(city=city), whole())
+                    .format(city=shown_city, example=" ".join(self.offered("colour", [colours[0], colours[-1]]))),
+                    self.colour_pick(colours, N_("colour in play"), many=True), choices=self.offered("colour", colours),
+                    default="")
+        value = ask(_("{city}: value printed on the next free field").format(city=shown_city), whole())
 
         def forts(text):
-            got = pick_many(mains, N_("player colour"))(text)
+            got = self.colour_pick(mains, N_("player colour"), many=True)(text)
             if len(set(got)) != len(got):
                 raise Invalid(_("A player has at most one fortress in each city (rule F3)."))
             if len(got) > 2:
                 raise Invalid(_("A city holds at most two fortresses (rule F3)."))
             return got
-        fortresses = ask(_("{city}: fortresses (colours); Enter for none").format(city=city), forts, choices=mains,
-                         default="")
+        fortresses = ask(_("{city}: fortresses (colours); Enter for none").format(city=shown_city), forts,
+                         choices=self.offered("colour", mains), default="")
         return {"chain": chain, "next_value": value, "fortresses": fortresses}
 
     def bonus(self, data):
@@ -894,25 +1028,30 @@ class ElCapitanFlow(Flow):
             if len(tokens) % 2:
                 raise Invalid(_("Give pairs of colour and card value, e.g. red 15 blue 10."))
             for colour, value in zip(tokens[::2], tokens[1::2]):
-                colour = match_id(colour, mains, N_("player colour"))
+                aliases, shown = self.vocab("colour")
+                colour = match_id(colour, mains, N_("player colour"), aliases, shown)
                 if value not in ("15", "10", "5"):
                     raise Invalid(_("Bonus cards are worth 15, 10 or 5, not {value!r} (rule P6).").format(value=value))
                 if colour in out:
                     raise Invalid(_("{colour} is named twice; a player takes at most one bonus card (rule P6).")
-                                  .format(colour=colour))
+                                  .format(colour=self.show("colour", colour)))
                 if int(value) in out.values():
                     raise Invalid(_("There is only one bonus card worth {value} (rule P6).").format(value=value))
                 out[colour] = int(value)
             return out
-        return self.a.ask(_("Bonus cards held (e.g. 'red 15'); Enter for none"), parse, choices=mains, default="")
+        return self.a.ask(_("Bonus cards held (e.g. '{example} 15'); Enter for none").format(
+            example=self.show("colour", mains[0])), parse, choices=self.offered("colour", mains), default="")
 
     def money(self, p, data):
         c = p["colour"]
-        data["money"][c] = self.a.ask(_("{name}: money before the payday").format(name=p["name"]), whole())
+        question = (_("{name}: money in hand at the last payday, before it is paid (the most money after it wins)")
+                    if data["payday"] == 3 else _("{name}: money before the payday"))
+        data["money"][c] = self.a.ask(question.format(name=p["name"]), whole())
         data["loans"][c] = self.a.ask(_("{name}: repayment values of the loans held (e.g. '12 20'); Enter for none")
                                       .format(name=p["name"]), numbers, default="")
 
-    _ROW = re.compile(r"^expansion_table\.(\d+): .*\bnot known\b")
+    # the field path starts the message in every language (the Czech message has no "not known" to find)
+    _ROW = re.compile(r"^expansion_table\.(\d+): ")
 
     def missing(self, err):
         """An expansion-table row the calculator does not know (rules 3.3, D7): ask for that row."""
@@ -931,7 +1070,7 @@ class ElCapitanFlow(Flow):
         m = re.search(r"cities\.([a-z-]+)", message)
         if m and m.group(1) in data["cities"]:
             city = m.group(1)
-            self.a.tell(_("Please enter {city} again.").format(city=city))
+            self.a.tell(_("Please enter {city} again.").format(city=self.show("city", city)))
             data["cities"][city] = self.city(city, data)
             return True
         m = re.search(r"(money|loans)\.([a-z]+)", message)
@@ -984,9 +1123,23 @@ def guided_score(game_id: str, asker: Asker | None = None, stdin=None, out=None,
     module = calculator_module(game_id)
     if asker is None:
         asker = _terminal_asker(stdin, out, err)
+    rewind = _Rewind(asker)
+    while True:
+        try:
+            return _guided_once(game_id, rewind, module, max_rounds)
+        except GoBack:
+            rewind.rewind()
+            asker.tell("  " + _("Back to the previous question."))
+
+
+def _guided_once(game_id: str, asker: "_Rewind", module, max_rounds: int):
+    """One pass of guided_score() (run again, replaying the answers, when the person goes back)."""
+    import scoring
+
     flow = FLOWS[game_id](asker, module)
     try:
-        asker.tell(_("Scoring {game}: answer each question; Tab completes, Ctrl-C stops.").format(game=game_id))
+        asker.tell(_("Scoring {game}: answer each question; Tab completes, 'back' returns to the previous "
+                     "question, Ctrl-C stops.").format(game=game_id))
         data = flow.collect()
         asked: set = set()          # settings answered (each is asked once, after the position scores)
         for _round in range(max_rounds):

@@ -33,18 +33,60 @@ def _plain(text) -> str:
     return safe(str(text))
 
 
+# one marker and one colour per player (up to 10 told apart); the markers differ in shape, so the chart
+# also reads without colour (NO_COLOR, a pipe, a printout)
+MARKERS = ("*", "o", "+", "x", "#", "@", "%", "&", "$", "=")
+COLOURS = (9, 12, 10, 208, 13, 14, 11, 250, 130, 135)     # xterm-256 numbers plotext takes: 10 distinct
+
+
+def _colour_on() -> bool:
+    import os
+
+    return not os.environ.get("NO_COLOR")
+
+
 def rating(history: dict, players: list[str], *, title: str, width=None, height=None) -> str:
-    """Lines of each player's rating after each of their plays."""
+    """Each player's rating after each of their plays: a marker and (unless NO_COLOR) a colour per player,
+    plays placed by date on a shared axis when the history has dates, the legend under the chart (never
+    over the lines)."""
     from ..i18n import _
 
     plt = _figure(title, width, height)
-    for name in players:
+    dated = all(p.get("date") for n in players for p in history.get(n) or [])
+    dates = sorted({str(p["date"]) for n in players for p in history.get(n) or []}) if dated else []
+    where = {d: k for k, d in enumerate(dates, 1)}
+    colour = _colour_on()
+    legend = []
+    for k, name in enumerate(players):
         points = history.get(name) or []
-        if points:
-            plt.plot(list(range(1, len(points) + 1)), [p["rating"] for p in points], label=_plain(name)[:20],
-                     marker="braille")
-    plt.xlabel(_("play number"))
-    return _done(plt)
+        if not points:
+            continue
+        marker = MARKERS[k % len(MARKERS)]
+        xs = [where[str(p["date"])] for p in points] if dated else list(range(1, len(points) + 1))
+        kw = {"color": COLOURS[k % len(COLOURS)]} if colour else {}
+        plt.plot(xs, [p["rating"] for p in points], marker=marker, **kw)
+        legend.append(f"{marker} {_plain(name)[:20]}")
+    if dated and dates:
+        picks = sorted({0, len(dates) - 1, *range(0, len(dates), max(1, len(dates) // 4))})
+        plt.xticks([k + 1 for k in picks], [dates[k] for k in picks])
+        plt.xlabel(_("date"))
+    else:
+        plt.xlabel(_("play number"))
+    chart = plt.build() if colour else _done(plt)
+    return chart + "\n" + _legend_lines(legend, (width or shutil.get_terminal_size((80, 24)).columns)) + "\n"
+
+
+def _legend_lines(entries: list[str], width: int) -> str:
+    """The legend as lines under the chart, as many entries a line as fit the width."""
+    lines, line = [], ""
+    for entry in entries:
+        if line and len(line) + 3 + len(entry) > width:
+            lines.append(line)
+            line = ""
+        line = f"{line}   {entry}" if line else entry
+    if line:
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def bars(title: str, items, *, width=None, height=None, horizontal: bool = False) -> str:

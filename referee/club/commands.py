@@ -806,7 +806,14 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
         write_svg(qr, svg)
     if ansi is None:
         ansi = sys.stdout.isatty()
-    click.echo(render_text(qr, ansi=ansi, invert=invert))
+    from .qr_fit import make_fitting
+
+    # the terminal drawing may use a lower error-correction level so that it fits the screen (same text)
+    shown, lines, fits = make_fitting(payload)
+    click.echo(render_text(shown, ansi=ansi, invert=invert))
+    if not fits:
+        click.echo(_("The code is {lines} lines tall, more than this terminal shows; write it as a picture with "
+                     "`referee qr {id} --png FILE` and open that.").format(lines=lines, id=gid), err=True)
     for path in (png, svg):
         if path:
             click.echo(_("Wrote {path}.").format(path=path), err=True)

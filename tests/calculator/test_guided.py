@@ -43,22 +43,22 @@ def test_puerto_rico_guided_with_reask_and_calculator_rejection(game_module, scr
     game_module("puerto-rico")
     asker = scripted([
         "6", "2",                             # 6 players -> re-ask
-        # Ann
-        "Ann", "20", "3", "", "13", "12",     # island spaces 13 -> re-ask
-        "20",
+        # Ann: no residence or fortress, so no island spaces nor colonists are asked
+        "Ann", "20", "3", "",
         "guild-hall 1", "guild-hall",         # the same building twice -> re-ask
         "small-indigo", "",                   # prefix completes; colonists default 0
         "",
         # Bob
-        "Bob", "18", "1", "2", "9", "15",
-        "residence 4",                        # more than 3 circles -> told, then asked again
+        "Bob", "18", "1", "2",
+        "residence 4",                        # more than 1 circle -> told, then asked again
         "1", "",
+        "13", "12",                           # island spaces (for the residence) 13 -> re-ask
     ])
     data, result = guided_score("puerto-rico", asker=asker)
     ann, bob = data["players"]
-    assert ann == {"name": "Ann", "vp_chips": 20, "doubloons": 3, "goods": 0, "island_spaces": 12,
-                   "colonists": 20, "buildings": {"guild-hall": 1, "small-indigo-plant": 0}}
-    assert bob["buildings"] == {"residence": 1}
+    assert ann == {"name": "Ann", "vp_chips": 20, "doubloons": 3, "goods": 0,
+                   "buildings": {"guild-hall": 1, "small-indigo-plant": 0}}
+    assert bob["buildings"] == {"residence": 1} and bob["island_spaces"] == 12 and "colonists" not in bob
     told = asker.told()
     assert "  Give a whole number from 2 to 5, not '6'." in told
     assert "  Give a whole number from 0 to 12, not '13'." in told
@@ -67,25 +67,20 @@ def test_puerto_rico_guided_with_reask_and_calculator_rejection(game_module, scr
     assert result.to_dict() == scoring.score("puerto-rico", data).to_dict()
 
 
-def test_calculator_rejection_reasks_the_player(game_module, scripted):
-    """A value only the calculator can judge (here: more colonists on buildings than the player has) is
-    rejected after the last answer; the reason is shown and that player is entered again."""
-    module = game_module("puerto-rico")
-    one_circle = next(b for b in module.CHOICES["building"] if b in ("small-indigo-plant", "small-market"))
+def test_colonists_fewer_than_on_the_buildings_are_asked_again(game_module, scripted):
+    """Colonists are asked for the fortress only, after the buildings: fewer than those on the buildings is
+    refused as typed (the calculator would reject it) and only that answer is asked again."""
+    game_module("puerto-rico")
     asker = scripted([
         "2",
-        "Ann", "20", "3", "0", "12", "0", f"{one_circle} 1", "",
-        "Bob", "18", "1", "0", "9", "15", "",
-        # the calculator rejects Ann: enter her again
-        "Ann", "20", "3", "0", "12", "20", f"{one_circle} 1", "",
+        "Ann", "20", "3", "0", "fortress 1", "guild-hall 1", "", "1", "9",
+        "Bob", "18", "1", "0", "",
     ])
     data, result = guided_score("puerto-rico", asker=asker)
-    assert data["players"][0]["buildings"] == {one_circle: 1}
-    told = asker.told()
-    rejection = next(t for t in told if t.startswith("That does not score: "))
-    assert "players[0]" in rejection or "Ann" in rejection
-    assert "Please enter Ann again." in told
-    assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
+    assert asker.answers == []
+    assert data["players"][0]["colonists"] == 9
+    assert "  Give a whole number of at least 2, not '1'." in asker.told()
+    assert result.entry("Ann").breakdown["fortress"] == 3
 
 
 def test_puerto_rico_building_checked_as_typed_not_after_the_whole_player(game_module, scripted):
@@ -94,7 +89,7 @@ def test_puerto_rico_building_checked_as_typed_not_after_the_whole_player(game_m
     game_module("puerto-rico")
     asker = scripted([
         "2",
-        "Ann", "20", "3", "0", "12", "20",
+        "Ann", "20", "3", "0",
         "harbour 2",                          # the harbour has 1 circle -> told, only its colonists again
         "1",
         "coffee-roaster 3",                   # 2 circles
@@ -104,7 +99,8 @@ def test_puerto_rico_building_checked_as_typed_not_after_the_whole_player(game_m
         "city-hall", "0",                     # large: 13 spaces -> refused, the building asked again
         "wharf", "0",
         "",
-        "Bob", "18", "1", "0", "9", "15", "",
+        "12", "20",                           # island spaces (residence) and colonists (fortress)
+        "Bob", "18", "1", "0", "",
     ])
     data, _ = guided_score("puerto-rico", asker=asker)
     ann = data["players"][0]

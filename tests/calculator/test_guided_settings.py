@@ -213,9 +213,9 @@ def test_el_capitan_no_setting_asked_when_none_changes_the_payday(scripted):
 def pr_customs(overflow):
     return [
         "2",
-        "Ann", "23", "3", "0", "12", "5", "customs house 1", "",
+        "Ann", "23", "3", "0", "customs house 1", "",      # no residence or fortress: no island, no colonists
         overflow,                              # VP written down after the chips ran out
-        "Bob", "30", "2", "0", "12", "9", "residence 1", "",    # no customs house: not asked
+        "Bob", "30", "2", "0", "residence 1", "", "12",    # no customs house: not asked; island for the residence
     ]
 
 
@@ -258,9 +258,11 @@ def test_el_capitan_bonus_cards_asked_at_the_third_payday_only(scripted):
     asker = scripted(["3", "2", "Ann", "red", "yellow", "Bob", "blue", "green",
                       "marseille", "red red blue", "20", "", "",
                       "r 15",                   # Ann's bonus card (colour by initial)
-                      "", "0"])
+                      "10", "", "12", "",       # money at the last payday: always asked (rule G1)
+                      "0"])
     data, result = guided_score("el-capitan", asker=asker)
     assert asker.answers == []
     assert data["bonus_cards"] == {"red": 15}
-    assert result.entry("Ann").breakdown == {"expansion": 0, "majority": 20, "fortresses": 0, "bonus_cards": 15}
+    assert result.entry("Ann").breakdown == {"expansion": 0, "majority": 20, "fortresses": 0, "bonus_cards": 15,
+                                             "money_before": 10, "loans": 0}
     assert asked(asker, "Bonus cards")
