@@ -18,9 +18,9 @@ def test_guided_port_royal_in_czech():
     assert questions[0] == "Kolik hráčů (2–5): "
     assert "Hráč 1: jméno: " in questions
     assert "Ann: mince: " in questions
-    assert "Ann: zadat karty v zásobě, nebo součty (cards/totals) [cards]: " in questions
+    assert "Ann: zadat karty v zásobě, nebo součty (karty/součty) [karty]: " in questions
     told = asker.told()
-    assert told[0] == "Bodování port-royal: odpovězte na každou otázku; Tab doplňuje, Ctrl-C končí."
+    assert told[0] == "Bodování port-royal: odpovězte na každou otázku; Tab doplňuje, 'zpět' vrátí předchozí otázku, Ctrl-C končí."
     assert "  Zadejte celé číslo od 2 do 5, ne '7'." in told
     assert "  ann už hraje; dejte každému hráči jiné jméno." in told
     assert any("Neznámá odpověď 'admirl-7-2' (karta:" in t and "Měli jste na mysli admiral-7-2?" in t
