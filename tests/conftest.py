@@ -38,7 +38,21 @@ def pytest_report_header(config):
         return f"referee: simulated {SIMULATE} (REFEREE_SIMULATE={SIMULATE})"
 
 
+# Proofs that take minutes each (a fault or a kill at every file operation of many commands, property tests
+# over whole histories, whole games typed at the table): .ci/run runs them once, in the browser run, and
+# sets REFEREE_HEAVY=0 in its other runs (other Pythons, simulated Windows). Run by default everywhere else.
+HEAVY = {"tests/store/test_faults_every_step.py", "tests/club/test_corrections_journal.py",
+         "tests/club/test_roundtrip_property.py", "tests/club/test_sources_sound.py",
+         "tests/club/test_rename_moves.py", "tests/ui/test_czech_moves.py", "tests/store/test_true_messages.py"}
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def pytest_collection_modifyitems(config, items):
+    if os.environ.get("REFEREE_HEAVY", "1") == "0":
+        skip = pytest.mark.skip(reason="heavy: run once per CI run, in its browser run (REFEREE_HEAVY=0 here)")
+        for item in items:
+            if os.path.relpath(str(item.path), ROOT).replace(os.sep, "/") in HEAVY:
+                item.add_marker(skip)
     if not ON_WINDOWS:
         return
     for item in items:
