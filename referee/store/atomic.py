@@ -63,11 +63,28 @@ def _cannot_read(path, err: OSError) -> str:
     return _("Cannot read {path} ({reason}); nothing was changed.").format(path=path, reason=err.strerror or err)
 
 
+def _not_regular(path) -> str:
+    from ..i18n import _
+
+    return _("{path} is not a regular file (a pipe or a device); referee keeps its history only in ordinary "
+             "files, so nothing was read or changed.").format(path=path)
+
+
 def read_regular(path: Path) -> bytes | None:
     """The bytes of a regular file, None when it does not exist. A fifo, a device or a folder is refused
     at once with one sentence (reading a fifo or /dev/zero would never end)."""
     from ..core.errors import StoreError
 
+    # Looked at before it is opened: where os has no O_NONBLOCK (Windows), opening a fifo would wait forever
+    # for a writer; the fstat below still catches a file swapped for one in between.
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError:
+        mode = None             # the open below says why, in one sentence
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise StoreError(_not_regular(path))
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
@@ -82,10 +99,7 @@ def read_regular(path: Path) -> bytes | None:
         if stat.S_ISDIR(info.st_mode):
             raise StoreError(_folder(path))
         if not stat.S_ISREG(info.st_mode):
-            from ..i18n import _
-
-            raise StoreError(_("{path} is not a regular file (a pipe or a device); referee keeps its history "
-                               "only in ordinary files, so nothing was read or changed.").format(path=path))
+            raise StoreError(_not_regular(path))
         chunks = []
         while True:
             chunk = os.read(fd, 1 << 20)

@@ -308,6 +308,11 @@ def unseal(raw: bytes | None) -> dict | None:
 def read_derived(path: Path) -> tuple[dict, os.stat_result] | None:
     """A sealed derived file and its own stat (through one descriptor: the mtime is that of the bytes read),
     or None when it is missing, not a regular file, unreadable or fails its check."""
+    try:
+        if not _stat.S_ISREG(os.stat(path).st_mode):     # a fifo would block the open where O_NONBLOCK is missing
+            return None
+    except OSError:
+        return None
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)

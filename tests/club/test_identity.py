@@ -483,6 +483,7 @@ def test_two_users_pages_in_one_file_keep_both_users_plays(cli, store, tmp_path)
     assert len(report["imported"]) == 10 and len(report["possible_duplicates"]) == 5
 
 
+@pytest.mark.posix_only(reason="a fifo (Windows has none in its file system)")
 def test_a_fifo_as_the_tombstones_is_one_sentence(cli, store, db):
     import os
 
