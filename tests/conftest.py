@@ -47,7 +47,30 @@ HEAVY = {"tests/store/test_faults_every_step.py", "tests/club/test_corrections_j
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def slow_tests() -> set[str]:
+    """The node ids of tests/slow_tests.txt (tools/slowtests.py writes it from a full run's timings)."""
+    try:
+        with open(os.path.join(ROOT, "tests", "slow_tests.txt"), encoding="utf-8") as listed:
+            return {line.strip() for line in listed if line.strip() and not line.startswith("#")}
+    except FileNotFoundError:
+        return set()
+
+
 def pytest_collection_modifyitems(config, items):
+    # REFEREE_QUICK=1 (CI's runs beside its full one: the other Pythons, simulated Windows): every test file
+    # still runs, but not its slowest tests (tests/slow_tests.txt, written by tools/slowtests.py) nor the
+    # heavy proofs; the full run runs them all.
+    if os.environ.get("REFEREE_QUICK") == "1":
+        slow = slow_tests()
+        kept, dropped = [], []
+        for item in items:
+            path = os.path.relpath(str(item.path), ROOT).replace(os.sep, "/")
+            # simulated Windows keeps every store and platform test: they are what it is there to prove
+            keep_all = SIMULATE and path.startswith(("tests/store/", "tests/platform/"))
+            (dropped if path in HEAVY or (item.nodeid in slow and not keep_all) else kept).append(item)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
     if os.environ.get("REFEREE_HEAVY", "1") == "0":
         skip = pytest.mark.skip(reason="heavy: run once per CI run, in its browser run (REFEREE_HEAVY=0 here)")
         for item in items:
@@ -60,6 +83,16 @@ def pytest_collection_modifyitems(config, items):
         if mark is not None:
             reason = mark.kwargs.get("reason") or (mark.args[0] if mark.args else "needs POSIX")
             item.add_marker(pytest.mark.skip(reason=f"POSIX only: {reason}"))
+
+
+def pytest_runtest_logreport(report):
+    # REFEREE_TIMINGS=FILE: each test's time (setup, call and teardown) appended as it finishes, so that an
+    # interrupted run still tells which tests are slow (tools/slowtests.py reads it; --junitxml writes only at
+    # the end).
+    path = os.environ.get("REFEREE_TIMINGS")
+    if path:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(f"{report.nodeid}\t{report.when}\t{report.duration:.3f}\t{report.outcome}\n")
 
 
 @pytest.fixture
