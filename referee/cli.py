@@ -296,6 +296,7 @@ def interactive_terminal() -> bool:
 def open_store(ctx, recover: bool = True):
     """The history store, with any change a crash left half-done finished first (store/journal.py); `repair`
     opens it without, to put right first what may stop that change from completing."""
+    from .club import corrections_journal  # noqa: F401  (the corrections' steps, for a change cut short)
     from .store import Store
     from .store.journal import recover_if_pending
 
@@ -857,7 +858,7 @@ def repair_command(ctx, restore, reset, set_aside):
 
     A finished tracked game whose move record is kept but which the history has lost (a backup is one
     write behind) is replayed from its record and entered again, by every form of repair."""
-    from .store.repair import repair
+    from .club.repair import repair
 
     click.echo(repair(open_store(ctx, recover=False), restore=restore, reset=reset, set_aside=set_aside))
 

@@ -29,19 +29,12 @@ from ..core import validate
 from ..core.errors import BadInput
 from ..i18n import _
 from .common import check_date, game_from_name, is_known_game, one_line
+from .parsed import Skip  # noqa: F401  (a play left out; bgstats and outcome name it from here too)
 
 BGG_IDS = {"puerto-rico": 3076, "carcassonne": 822, "port-royal": 156009, "el-capitan": 29972}
 TRADERS_BUILDERS = 5405     # Carcassonne: Traders & Builders (BGG id of the expansion; 2993 is Inns & Cathedrals)
 CHUNK = 1 << 20             # bytes handed to the parser at a time
 _BOM = "\ufeff".encode("utf-8")
-
-
-class Skip(Exception):
-    """A play that cannot be imported; str() is the reason (grouped in the summary)."""
-
-    def __init__(self, reason: str, detail: str = ""):
-        super().__init__(reason)
-        self.reason, self.detail = reason, detail
 
 
 # --- reading the XML --------------------------------------------------------------------------------
@@ -305,7 +298,7 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
         for r in rows:
             r["win"] = None
     if scored:
-        from .importer import result_from_rows
+        from .parsed import result_from_rows
 
         try:
             # BGG's win flags decide (a tie-break, a player not eligible to win, a game where the lowest wins)
@@ -316,7 +309,7 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
         # No points, but every place and every win flag (referee's own export of a play without points, a
         # co-op lost: everyone placed 1, nobody won): read as the places and flags say, as with scores, so a
         # player placed 1 without the win flag is not made a winner.
-        from .importer import result_from_rows
+        from .parsed import result_from_rows
 
         try:
             result = result_from_rows(game, [{**r, "score": 0} for r in rows], _("the play"))
@@ -381,7 +374,7 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
 
 
 def parse(text: str, name: str):
-    from .importer import Parsed
+    from .parsed import Parsed
 
     out = Parsed()
     seen = {}

@@ -301,7 +301,7 @@ def _ranked(game: str, rows, have_scores: bool, highest_wins: bool) -> dict:
 
 
 def parse(data: dict, name: str):
-    from .importer import Parsed
+    from .parsed import Parsed
 
     def index(key):
         items = data.get(key)

@@ -10,6 +10,7 @@ names already checked, whole documents); an id in it is checked before it become
 from __future__ import annotations
 
 from ..i18n import _
+from ..store import journal
 from ..store.ids import is_id
 
 
@@ -21,7 +22,7 @@ def _id(value) -> str:
 
 # --- delete and restore: the archive and the trash -------------------------------------------------------
 def _delete(store, intent, step) -> None:
-    from .corrections import _write_trash, read_trash
+    from .trash import _write_trash, read_trash
 
     gid, entry = _id(intent["id"]), intent["entry"]
     entries = read_trash(store)
@@ -34,7 +35,7 @@ def _delete(store, intent, step) -> None:
 
 
 def _restore(store, intent, step) -> None:
-    from .corrections import _write_trash, read_trash
+    from .trash import _write_trash, read_trash
 
     gid = _id(intent["id"])
     if store.get_archived(gid) is None:
@@ -97,7 +98,7 @@ def _rename(store, intent, step) -> None:
     finished games `players` reads), each file written whole; done again after a crash, a file renamed
     already is left as it is."""
     from ..core.rename import rename_record
-    from .corrections import _write_trash, read_trash
+    from .trash import _write_trash, read_trash
 
     old, new = intent["old"], intent["new"]
     if not (isinstance(old, str) and isinstance(new, str)):
@@ -145,3 +146,9 @@ def completed(intent) -> str:
             "id", gid))
     return _("Renaming {old} to {new} was cut short; every play has the new name now.").format(
         old=intent.get("old"), new=intent.get("new"))
+
+
+# The store's journal runs these steps (it never imports the club): registered whenever the corrections are
+# loaded, and by the command layer before it opens a store, so a change cut short is completed by any command.
+for _op, _forward in FORWARD.items():
+    journal.register(_op, _forward, completed)

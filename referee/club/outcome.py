@@ -19,7 +19,7 @@ totals of 0 and says so with ``no_points``; ``lowest_wins`` marks a play whose l
 from __future__ import annotations
 
 from ..i18n import _
-from .bgg import Skip
+from .parsed import Skip
 from .common import annotate_ties
 
 

@@ -300,7 +300,7 @@ class Buried:
     """The identities of the plays deleted here: the tombstones, and the plays in the trash."""
 
     def __init__(self, store):
-        from .corrections import read_trash
+        from .trash import read_trash
 
         docs = [e["doc"] for e in read_trash(store)]
         lists = [[("id", str(d.get("id"))), ("content", content_of(d))] + keys_of(d) for d in docs]

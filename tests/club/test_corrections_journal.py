@@ -21,7 +21,7 @@ import pytest
 from referee import session
 from referee.cli import main
 from referee.store import Store, journal
-from referee.store.repair import repair
+from referee.club.repair import repair
 from tests.store.test_integrity_crash import CHILD, ROOT
 
 from .conftest import make_doc

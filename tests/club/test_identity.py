@@ -280,7 +280,7 @@ def test_a_merging_import_killed_at_any_file_operation_is_all_or_nothing(tmp_pat
 
     from referee.club import corrections
     from referee.core.errors import StoreError
-    from referee.store.repair import repair
+    from referee.club.repair import repair
 
     source = tmp_path / "source"
     source.mkdir()

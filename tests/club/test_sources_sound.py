@@ -74,7 +74,7 @@ def test_the_json_export_of_such_a_history_imports_whole_and_exports_the_same(cl
 @pytest.mark.parametrize("source", SOURCES)
 def test_a_play_of_each_source_is_sound_and_imports(cli, store, tmp_path, source):
     from referee.club.export import export_json
-    from referee.store.repair import damaged_finished_games
+    from referee.club.repair import damaged_finished_games
 
     doc = make_doc("ab2345", "2025-01-01", [("Ann", 3, 1), ("Bob", 1, 2)], source=source)
     assert damaged_finished_games(store, [doc]) == []

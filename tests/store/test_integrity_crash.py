@@ -17,7 +17,7 @@ import pytest
 
 from referee import session
 from referee.store import Store, journal
-from referee.store.repair import repair
+from referee.club.repair import repair
 
 ROOT = os.getcwd()
 
@@ -55,8 +55,8 @@ ACTIONS = {
                "except SystemExit as e:\n    assert not e.code, e.code",
     "import": "from referee.cli import main\ntry:\n    main(['--db', {db!r}, 'import', {file!r}])\n"
               "except SystemExit as e:\n    assert not e.code, e.code",
-    "set-aside": "from referee.store.repair import repair\nrepair(store, set_aside=True)",
-    "restore": "from referee.store.repair import repair\nrepair(store, restore=True)",
+    "set-aside": "from referee.club.repair import repair\nrepair(store, set_aside=True)",
+    "restore": "from referee.club.repair import repair\nrepair(store, restore=True)",
 }
 
 
@@ -241,7 +241,7 @@ def test_restoring_the_backup(tmp_path, toy):
     raise AssertionError("never got through")
 
 
-ACTIONS["reset"] = "from referee.store.repair import repair\nrepair(store, reset=True)"
+ACTIONS["reset"] = "from referee.club.repair import repair\nrepair(store, reset=True)"
 
 
 def _two_in_one_shard(folder, db):
