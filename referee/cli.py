@@ -296,7 +296,7 @@ def interactive_terminal() -> bool:
 def open_store(ctx, recover: bool = True):
     """The history store, with any change a crash left half-done finished first (store/journal.py); `repair`
     opens it without, to put right first what may stop that change from completing."""
-    from .club import corrections_journal  # noqa: F401  (the corrections' steps, for a change cut short)
+    from .club.log import corrections_journal  # noqa: F401  (the corrections' steps, for a change cut short)
     from .store import Store
     from .store.journal import recover_if_pending
 
@@ -512,7 +512,7 @@ def new_command(ctx, game, players, options, date, location, as_json):
     # One check for every name typed or imported: runs of spaces collapse ('Ann  Lee' and 'ann lee' are one
     # player), and a line break, control or look-alike letter is refused.
     players = [validate.player_name(p) for p in players]
-    from .club.corrections import confirm_names
+    from .club.log.corrections import confirm_names
 
     players = confirm_names(store, players, interactive=sys.stdin.isatty() and sys.stdout.isatty() and not as_json)
     tracked = session.create(store, game, players, parse_options(options), date=date,
@@ -832,7 +832,7 @@ def score_command(ctx, game, source, as_json, template, record, date, location, 
         store.get_archived(planned)
 
         def keep(data, result):
-            from .club.record import scored_doc
+            from .club.log.record import scored_doc
 
             doc = scored_doc(result.game, data, result, date=date, location=location, notes=notes)
             gid = planned if store.get_archived(planned) is None else None   # taken meanwhile: a new one
@@ -858,7 +858,7 @@ def repair_command(ctx, restore, reset, set_aside):
 
     A finished tracked game whose move record is kept but which the history has lost (a backup is one
     write behind) is replayed from its record and entered again, by every form of repair."""
-    from .club.repair import repair
+    from .club.log.repair import repair
 
     click.echo(repair(open_store(ctx, recover=False), restore=restore, reset=reset, set_aside=set_aside))
 

@@ -57,7 +57,7 @@ def _load(ctx, game, player, since, until, location, newest_first=True, full=Tru
     wrong order (a sort by time keeps equal games as it finds them). ``full=False``: the games' summaries
     (what `history` and `stats` show), read without loading every document."""
     from .common import read_archive
-    from .history import make_filters, select
+    from .log.history import make_filters, select
 
     store = _cli().open_store(ctx)
     docs = read_archive(store) if full else store.archived_summaries()
@@ -106,7 +106,7 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
 
     Example: referee record puerto-rico -p Ann=52 -p Bob=48 -p Cal=48 --location "Club Hall"
     """
-    from .record import parse_colours, recorded_doc
+    from .log.record import parse_colours, recorded_doc
 
     _cli()._one_player_per_p(players)
     more = dict(bgg_id=bgg_id, expansions=expansions, teams=teams, coop=coop, first_plays=first_plays,
@@ -114,7 +114,7 @@ def record_command(ctx, game, players, date, location, duration, notes, colours,
     doc = recorded_doc(game, list(players), date=date, location=_cli().default_location(location),
                        duration=duration, notes=notes, colours=parse_colours(colours), winners=winners, **more)
     store = _cli().open_store(ctx)
-    from .corrections import confirm_names
+    from .log.corrections import confirm_names
 
     names = confirm_names(store, doc["players"], interactive=sys.stdin.isatty() and sys.stdout.isatty()
                           and not as_json)
@@ -163,7 +163,7 @@ def history_command(ctx, game, player, since, until, location, limit, unfinished
     `referee show ID` shows one game's full result and breakdown; `referee replay ID` steps through a
     tracked game's moves. With --unfinished, the games in progress.
     """
-    from .history import render_history, summary
+    from .log.history import render_history, summary
 
     if unfinished:
         _unfinished(ctx, game, player, since, until, location, as_json)
@@ -186,7 +186,7 @@ def history_command(ctx, game, player, since, until, location, limit, unfinished
 
 
 def _unfinished(ctx, game, player, since, until, location, as_json):
-    from .history import make_filters, select
+    from .log.history import make_filters, select
 
     store = _cli().open_store(ctx)
     live = store.live_docs()  # most recently played first
@@ -247,8 +247,8 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
 
     The filters choose the games counted (--game X also gives ratings for that game alone).
     """
-    from . import insights
-    from .stats import head_to_head, plays_from_docs, summary
+    from .stats import insights
+    from .stats.stats import head_to_head, plays_from_docs, summary
 
     if versus and not player:
         raise _bad(_("--vs needs --player: referee stats --player A --vs B."))
@@ -264,7 +264,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
             or rating_history):
         # Every play counted: the saved tally, brought forward with the games stored since (club.stats_cache),
         # so that stats costs what changed, not the whole history.
-        from .stats_cache import current_tally
+        from .stats.stats_cache import current_tally
 
         tally = current_tally(_cli().open_store(ctx))
         if tally is not None:
@@ -274,7 +274,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
                 _out(data, 3)
                 return
             _print_stats(data)
-            from .stats_view import print_extras
+            from .stats.stats_view import print_extras
 
             print_extras(_cli().console(), data)
             return
@@ -286,12 +286,12 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     if not rating_history and player:
         only = {_player_name(player, docs).casefold()}
     elif not rating_history and chart == "rating" and model == "elo":
-        from .stats import elo
+        from .stats.stats import elo
 
         only = {name.casefold() for name in list(elo(plays, history=False)[0])[:6]}
     data = summary(plays, rating_history=bool(player) or rating_history or (chart == "rating" and model == "elo"),
                    with_elo=as_json or model == "elo" or bool(player), only=only)
-    from .ratings import rate
+    from .stats.ratings import rate
 
     # once: the table, the player detail and the chart all read it; the ratings after each play only where shown
     rated = rate(plays, history=True if rating_history else only if player else chart == "rating" and model != "elo")
@@ -300,12 +300,12 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
     if year is not None:
         data["year"] = insights.year_review(plays, year)
     if chart:
-        from .stats_view import print_chart
+        from .stats.stats_view import print_chart
 
         print_chart(chart, data, rated, plays, model=model, player=player and _player_name(player, docs), game=game)
         return
     if player:
-        from .history import resolve_player
+        from .log.history import resolve_player
 
         name = resolve_player(player, docs)
         key = name.casefold()
@@ -335,7 +335,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
         _out(data, 3)
         return
     _print_stats(data)
-    from .stats_view import print_extras
+    from .stats.stats_view import print_extras
 
     print_extras(_cli().console(), data)
 
@@ -343,7 +343,7 @@ def stats_command(ctx, game, player, since, until, location, versus, rating_hist
 def _stats_extras(data, filters, model, rated, extras, months, skill_history=False) -> None:
     """What stats adds to stats.summary's counts: the filters, the skill ratings, scores, seats, durations and
     plays per month (the same for every play counted or for a selection)."""
-    from . import insights
+    from .stats import insights
 
     data["filters"] = filters
     data["rating_model"] = model
@@ -358,7 +358,7 @@ def _stats_extras(data, filters, model, rated, extras, months, skill_history=Fal
 
 
 def _player_name(text, docs):
-    from .history import resolve_player
+    from .log.history import resolve_player
 
     return resolve_player(text, docs)
 
@@ -502,7 +502,7 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     Every CSV cell a spreadsheet would take for a formula (= + - @) is written as text; --excel writes
     UTF-8 with a BOM and ; for a Czech Excel.
     """
-    from .export import export_bgg, format_from_path
+    from .formats.export import export_bgg, format_from_path
 
     fmt = "bgstats" if to_bgstats else (fmt or ("csv" if excel else None) or format_from_path(file) or "json").lower()
     # JSON and CSV are chosen from the summaries and written as they are read (export_stream.py): never
@@ -516,14 +516,14 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         raise _bad(_("{file} ends in .txt; export writes json, csv or bgg (.json, .csv, .xml); `referee qr ID` "
                      "gives one game's QR text.").format(file=file))
     if fmt == "json":
-        from .history import make_filters, select
+        from .log.history import make_filters, select
 
         live = store.live_docs()
         live = select(live, make_filters(rows or live, game=game, player=player, since=since, until=until,
                                          location=location)) if live else []
         if to_file:
             return _export_file(store, rows, file, "json", live=live)
-        from .export_stream import json_lines
+        from .formats.export_stream import json_lines
 
         for line in json_lines(store, rows, live):
             click.echo(line)
@@ -531,7 +531,7 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
     elif fmt == "csv" and to_file:
         return _export_file(store, rows, file, "csv", excel=excel)
     elif fmt == "csv":
-        from .export_stream import csv_chunks
+        from .formats.export_stream import csv_chunks
 
         to_person = sys.stdout.isatty()
         for chunk in csv_chunks(store, rows, excel):
@@ -542,7 +542,7 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
             click.echo(chunk, nl=False)
         return
     elif fmt == "bgstats":
-        from .export import export_bgstats
+        from .formats.export import export_bgstats
 
         text = export_bgstats(rows)
     else:
@@ -573,7 +573,7 @@ def _export_file(store, rows, file, fmt, live=(), excel=False) -> None:
     """JSON and CSV to a file: written as the games are read (export_stream.py), never all in memory."""
     from pathlib import Path
 
-    from .export_stream import write_csv, write_json
+    from .formats.export_stream import write_csv, write_json
 
     if _is_store_file(store, Path(file)):
         raise _bad(_("{file} is a file of the history store itself; exporting onto it would overwrite the "
@@ -638,7 +638,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
     game and location. A field that cannot be true (a length of over a week) is left out of its play, and said.
     A .txt file may hold several QR texts (`referee qr ID --text`), one after another.
     """
-    from .importer import import_into, parse, parse_json_file
+    from .log.importer import import_into, parse, parse_json_file
 
     if qr_text is not None and file:
         raise _bad(_("Give either FILE or --qr-text, not both."))
@@ -680,7 +680,7 @@ def import_command(ctx, file, fmt, qr_text, dry_run, verbose, as_json):
 
 
 def _print_identity(report, dry_run: bool) -> None:
-    """What the import did by the plays' identities (club/provenance.py): plays taken for stored ones by
+    """What the import did by the plays' identities (club/log/provenance.py): plays taken for stored ones by
     their content alone, plays deleted here, the club's corrections kept, and possible duplicates, one line
     per pair with the way to resolve it."""
     matched = report.get("matched_by_content") or []
@@ -711,7 +711,7 @@ def _print_identity(report, dry_run: bool) -> None:
 
 def _import_text(file, qr_text, fmt):
     """(text, name, format) of what `import` was given, read whole."""
-    from .importer import detect
+    from .log.importer import detect
 
     if qr_text is not None:
         return qr_text.replace("\\n", "\n"), _("the QR text"), "qr"
@@ -735,7 +735,7 @@ def _import_text(file, qr_text, fmt):
 
 
 def _format_of(path):
-    from .export import format_from_path
+    from .formats.export import format_from_path
 
     return format_from_path(path)
 
@@ -783,7 +783,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     points, `[TEAM]` after a player). Breakdowns and tie-break notes stay in this history; ranks, scores
     and winners travel. With --bgstats it holds a BG Stats createPlay link instead.
     """
-    from .qr import bgstats_link, encode, make_qr, render_text, write_png, write_svg
+    from .formats.qr import bgstats_link, encode, make_qr, render_text, write_png, write_svg
 
     store = _cli().open_store(ctx)
     gid, where = store.resolve(game_id)
@@ -792,7 +792,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
     doc = store.get_archived(gid)
     payload = bgstats_link(doc) if bgstats else encode(doc)
     if bgstats:         # what did not fit in the code is said, never dropped silently
-        from .export import bgstats_link_losses
+        from .formats.export import bgstats_link_losses
 
         for sentence in bgstats_link_losses(doc, payload):
             click.echo(sentence, err=True)
@@ -806,7 +806,7 @@ def qr_command(ctx, game_id, png, svg, text_only, bgstats, ansi, invert):
         write_svg(qr, svg)
     if ansi is None:
         ansi = sys.stdout.isatty()
-    from .qr_fit import make_fitting
+    from .formats.qr_fit import make_fitting
 
     # the terminal drawing may use a lower error-correction level so that it fits the screen (same text)
     shown, lines, fits = make_fitting(payload)
@@ -830,7 +830,7 @@ def replay_command(ctx, game_id, upto):
 
     On a terminal: Enter (or n) for the next move, b for back, q to quit. Otherwise every step is printed.
     """
-    from .replay import replay
+    from .log.replay import replay
 
     store = _cli().open_store(ctx)
     replay(store, game_id, upto, interactive=_cli().interactive_terminal(), console=_cli().console())

@@ -8,7 +8,7 @@ Layout for a store at ``history.json`` (schema 2):
     history.json.d/         the finished games (tracked, recorded, imported) in TinyDB files by the first
                             characters of the id, each with a summary and a list of its players beside it
                             (see shards.py), and
-                            stats.cache, what `stats` counted (derived: club/stats_cache.py)
+                            stats.cache, what `stats` counted (derived: club/stats/stats_cache.py)
     history.json.v1         a store of schema 1 (one TinyDB file with every game) as it was when migrated
     history.json.lock       the writers' lock; history.json.lock.holder names its holder
     history.json.live/      one file per game in progress: its document, then one line per entry (livelog.py)

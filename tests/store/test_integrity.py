@@ -105,7 +105,7 @@ def test_the_id_written_inside_a_game_file_never_becomes_a_path(store, referee, 
 
 
 def test_stray_files_in_the_live_folder_are_not_games_and_repair_names_them(store):
-    from referee.club.repair import repair
+    from referee.club.log.repair import repair
 
     t = session.create(store, "toy", ["Ann", "Bob"])
     (store.live_dir / "not a game.json").write_text("{}")

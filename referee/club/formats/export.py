@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .common import chrono_key, clean_text, colours, game_name, one_line, start_positions
+from ..common import chrono_key, clean_text, colours, game_name, one_line, start_positions
 
 EXPORT_FORMAT = "referee-history"
 EXPORT_VERSION = 1
@@ -28,7 +28,7 @@ LIVE_FIELDS = ("id", "game", "players", "options", "date", "location", "notes", 
 def export_json(docs, records: dict, exported_at: str | None = None, live=()) -> str:
     """{"format", "version", "exported_at", "games": [archive document + "record" (text or null)],
     "in_progress": [games not finished yet: setup + moves]} (in_progress only when there are some)."""
-    from ..store.store import now_iso
+    from ...store.store import now_iso
 
     games = []
     for doc in sorted(docs, key=chrono_key):
@@ -39,7 +39,7 @@ def export_json(docs, records: dict, exported_at: str | None = None, live=()) ->
             "games": games}
     if live:
         data["in_progress"] = [{k: d.get(k) for k in LIVE_FIELDS} for d in sorted(live, key=lambda d: d["id"])]
-    from .common import dumps
+    from ..common import dumps
 
     return dumps(data, depth=2) + "\n"
 
@@ -338,7 +338,7 @@ def bgstats_link_losses(doc: dict, link: str) -> list[str]:
     import json
     from urllib.parse import unquote
 
-    from ..i18n import _
+    from ...i18n import _
 
     try:
         data = json.loads(unquote(link.split("data=", 1)[1]))

@@ -13,14 +13,14 @@ from __future__ import annotations
 import difflib
 import unicodedata
 
-from ..core.errors import BadInput
-from ..i18n import _
+from ...core.errors import BadInput
+from ...i18n import _
 
 from . import corrections_journal  # noqa: F401,E402  (registers the corrections' steps with the journal)
 from .trash import TRASH_KIND, _write_trash, read_trash, settle, trash_path  # noqa: F401  (their old home)
 
 
-# --- the trash (club/trash.py keeps the file) ---------------------------------------------------
+# --- the trash (club/log/trash.py keeps the file) ---------------------------------------------------
 def settle_said(store) -> str:
     """For `repair`: finish a move to or from the trash that an older referee (before the journal) left half
     done; a sentence when there was one."""
@@ -38,7 +38,7 @@ def delete(store, gid: str) -> dict:
     history lets it go; cut short anywhere, the next command of any kind finishes the move."""
     import datetime as _dt
 
-    from ..store import journal
+    from ...store import journal
 
     with journal.locked(store):
         entries = settle(store, read_trash(store))
@@ -60,7 +60,7 @@ def delete(store, gid: str) -> dict:
 def restore(store, gid: str) -> dict:
     """Bring a play back from the trash, through the store's journal: the history gets it first, then the
     trash lets it go."""
-    from ..store import journal
+    from ...store import journal
 
     with journal.locked(store):
         entries = settle(store, read_trash(store))
@@ -95,7 +95,7 @@ def _scores_for(doc: dict, gid: str, given) -> list[tuple[str, int]]:
     """The play's (player, score) pairs in seat order after ``-p NAME=SCORE ...``: the named players' scores
     changed and the others kept; a list naming someone who did not play is the play's new list of players,
     so it must name all of them."""
-    from .common import name_key
+    from ..common import name_key
 
     totals = {}
     for e in (doc.get("result") or {}).get("ranking") or ():
@@ -116,11 +116,11 @@ def _scores_for(doc: dict, gid: str, given) -> list[tuple[str, int]]:
 def edit(store, gid: str, *, date=None, location=None, notes=None, duration=None, scores=None, winners=()) -> dict:
     """Change a logged play; players and scores only for a recorded (not tracked) play: ``scores`` may name
     some of its players (their scores change, the others' stay) or be its whole new list. The play keeps the
-    way it is won (lowest score, teams, co-op, the table's tie-break: club/ranking.py). Decided under the
+    way it is won (lowest score, teams, co-op, the table's tie-break: club/log/ranking.py). Decided under the
     lock from the document read under it; one archive write, through the journal."""
-    from .common import check_date, parse_duration
-    from ..core import validate
-    from ..store import journal
+    from ..common import check_date, parse_duration
+    from ...core import validate
+    from ...store import journal
 
     with journal.locked(store):
         doc = store.get_archived(gid)
@@ -143,11 +143,11 @@ def edit(store, gid: str, *, date=None, location=None, notes=None, duration=None
                                .format(id=gid))
             from .ranking import rerank
             from .record import _other_title_players
-            from .common import is_known_game
+            from ..common import is_known_game
 
             pairs = _scores_for(doc, gid, scores or [])
             if is_known_game(doc["game"]):
-                from ..core.registry import get_rules
+                from ...core.registry import get_rules
 
                 names = validate.player_names(get_rules(doc["game"]), [n for n, _s in pairs])
             else:
@@ -170,7 +170,7 @@ def edit(store, gid: str, *, date=None, location=None, notes=None, duration=None
 # --- players -------------------------------------------------------------------------------------
 def players(docs) -> list[dict]:
     """Every player with plays, wins, first and last played; most plays first."""
-    from .common import chrono_key
+    from ..common import chrono_key
 
     acc: dict = {}
     for doc in sorted(docs, key=chrono_key):
@@ -195,10 +195,10 @@ def rename(store, old: str, new: str, *, merge: bool = False) -> dict:
     included, through each game's notation: core/rename.py), games in progress and the trash. Without merge,
     NEW must not be another player already (a change of case or accents of the same name is fine); with
     merge, it must be, and no play may have both (one person cannot hold two seats). All of it or nothing,
-    through the store's journal (club/corrections_journal.py)."""
-    from ..core import validate
-    from ..store import journal
-    from .common import read_archive
+    through the store's journal (club/log/corrections_journal.py)."""
+    from ...core import validate
+    from ...store import journal
+    from ..common import read_archive
     from .corrections_journal import names
     from .history import resolve_player
 

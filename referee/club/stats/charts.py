@@ -28,7 +28,7 @@ def _done(plt) -> str:
 
 
 def _plain(text) -> str:
-    from ..ui.format import safe
+    from ...ui.format import safe
 
     return safe(str(text))
 
@@ -49,7 +49,7 @@ def rating(history: dict, players: list[str], *, title: str, width=None, height=
     """Each player's rating after each of their plays: a marker and (unless NO_COLOR) a colour per player,
     plays placed by date on a shared axis when the history has dates, the legend under the chart (never
     over the lines)."""
-    from ..i18n import _
+    from ...i18n import _
 
     plt = _figure(title, width, height)
     dated = all(p.get("date") for n in players for p in history.get(n) or [])

@@ -5,23 +5,23 @@ checks) here, so the store never imports the session, the importer or the club l
 
 from __future__ import annotations
 
-from ..store import repair as _store_repair
-from ..store.repair import Checks
+from ...store import repair as _store_repair
+from ...store.repair import Checks
 
 
 class ClubChecks(Checks):
     def live_game(self, store, doc):
-        from .. import session
+        from ... import session
 
         return session.game_from_live(store, doc)
 
     def finish_found(self, store, gid: str) -> None:
-        from .. import session
+        from ... import session
 
         session._finish_found(store, gid)
 
     def archive_doc(self, gid: str, game, extra: dict) -> dict:
-        from ..session import archive_doc
+        from ...session import archive_doc
 
         return archive_doc(gid, game, extra)
 
@@ -31,7 +31,7 @@ class ClubChecks(Checks):
         _check_native(doc, where)
 
     def log_said(self, store, docs: list) -> str:
-        from ..core.errors import StoreError
+        from ...core.errors import StoreError
         from .corrections import settle_said
         from .rename_check import disagreements, said
 

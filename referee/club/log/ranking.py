@@ -11,9 +11,9 @@ Every ranking here is scoring.rank's competition ranking (1, 1, 3): lowest-wins 
 
 from __future__ import annotations
 
-from ..core.errors import BadInput
-from ..i18n import _
-from .common import name_key
+from ...core.errors import BadInput
+from ...i18n import _
+from ..common import name_key
 
 TIE_BREAK = "the table's tie-break"
 

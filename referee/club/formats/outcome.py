@@ -18,9 +18,9 @@ totals of 0 and says so with ``no_points``; ``lowest_wins`` marks a play whose l
 
 from __future__ import annotations
 
-from ..i18n import _
+from ...i18n import _
 from .parsed import Skip
-from .common import annotate_ties
+from ..common import annotate_ties
 
 
 def ranked_result(game: str, rows: list[dict], *, scored: bool, lowest_wins: bool = False) -> dict:

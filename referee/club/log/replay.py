@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from ..core.errors import BadInput
-from ..i18n import _, ngettext
+from ...core.errors import BadInput
+from ...i18n import _, ngettext
 
 
 def load_steps(store, text: str):
     """(header line, game factory, list of move texts) for a stored tracked game (finished or not)."""
-    from ..core.errors import RefereeError
-    from ..core.record import load_record
+    from ...core.errors import RefereeError
+    from ...core.record import load_record
 
     gid, where = store.resolve(text)
     if where == "live":
         doc = store.read_live(gid) or {}
-        from .. import session
+        from ... import session
 
         tracked = session.open_game(store, gid)
         game = tracked.game
@@ -27,7 +27,7 @@ def load_steps(store, text: str):
         try:
             game = load_record(record)
         except RefereeError as err:
-            from ..core.errors import StoreError
+            from ...core.errors import StoreError
 
             raise StoreError(_("The record of game {id} ({path}) cannot be replayed: {error}").format(
                 id=gid, path=store.record_path(gid), error=err)) from None
@@ -35,7 +35,7 @@ def load_steps(store, text: str):
 
 
 def _fresh(game):
-    from ..core.game import Game
+    from ...core.game import Game
 
     return Game(game.rules, game.players, game.options, date=game.date)
 
@@ -49,7 +49,7 @@ def _at(game, n: int):
 
 def _step_title(game, n: int):
     """The line over a step, as a rich Text: the players' names are data, never markup."""
-    from ..ui.format import plain
+    from ...ui.format import plain
 
     if n == 0:
         return plain(_("Setup: {players}").format(players=", ".join(game.players)))
@@ -64,7 +64,7 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
     if upto is not None and upto > total:
         raise BadInput(ngettext("Game {id} has {total} move; --to takes 0 to {total}.",
                                 "Game {id} has {total} moves; --to takes 0 to {total}.", total).format(id=gid, total=total))
-    from ..ui.format import markup
+    from ...ui.format import markup
 
     console.print(f"[bold]{markup(game.rules.name)}[/] {markup(gid)}  {markup(game.date)}  "
                   f"{markup(', '.join(game.players))}  ("
@@ -109,6 +109,6 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
 
 def _result(console, g):
     if g.finished and g.result() is not None:
-        from ..ui.format import result_table
+        from ...ui.format import result_table
 
         console.print(result_table(g.result()))

@@ -79,7 +79,7 @@ def player_extras(plays, key: str) -> dict:
 def add_to_extras(acc: dict, p, doc) -> None:
     """Count one play (the next oldest) and its document (a summary row will do) into ``acc``: game -> its
     scores (in play order), wins and plays by seat, and the sum and count of known durations."""
-    from .common import start_positions
+    from ..common import start_positions
 
     g = acc.get(p.game)
     if g is None:

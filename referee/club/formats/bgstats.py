@@ -13,11 +13,11 @@ import json
 import operator
 import re
 
-from ..core import validate
-from ..core.errors import BadInput
-from ..i18n import _
+from ...core import validate
+from ...core.errors import BadInput
+from ...i18n import _
 from .bgg import BGG_IDS, TRADERS_BUILDERS, Skip, checked_score, sane_minutes
-from .common import check_date, game_from_name, is_known_game, one_line
+from ..common import check_date, game_from_name, is_known_game, one_line
 
 
 def looks_like(data) -> bool:
@@ -196,10 +196,10 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict, dropped: l
                      "team": _text(ps.get("team")) or None})
     if len({r["player"].casefold() for r in rows}) != len(rows):
         raise Skip(_("a player is listed twice"))
-    from ..core.registry import GAMES
+    from ...core.registry import GAMES
 
     if game in GAMES:
-        from ..core.registry import get_rules
+        from ...core.registry import get_rules
 
         rules = get_rules(game)
         if not rules.min_players <= len(rows) <= rules.max_players:
@@ -221,7 +221,7 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict, dropped: l
     else:
         result = _ranked(game, rows, have_scores, highest_wins)
         if not highest_wins:
-            result["lowest_wins"] = True    # how the play is won, kept by `edit` (club/ranking.py)
+            result["lowest_wins"] = True    # how the play is won, kept by `edit` (club/log/ranking.py)
     teams = {}
     if _flag(g.get("usesTeams")) or _flag(play.get("usesTeams")):
         for r in rows:
@@ -293,7 +293,7 @@ def play_doc(play: dict, games: dict, players: dict, locations: dict, dropped: l
 
 def _ranked(game: str, rows, have_scores: bool, highest_wins: bool) -> dict:
     """A competitive play's result, always consistent (winners are exactly the players ranked 1): see
-    club/outcome.py. BG Stats' winner flags are the club's word on who won and are followed where the
+    club/formats/outcome.py. BG Stats' winner flags are the club's word on who won and are followed where the
     scores say otherwise; its own places (dense, 1, 1, 2 for teams) order a play without points."""
     from .outcome import ranked_result
 

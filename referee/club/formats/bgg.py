@@ -25,10 +25,10 @@ import json
 import re
 from collections.abc import Iterator
 
-from ..core import validate
-from ..core.errors import BadInput
-from ..i18n import _
-from .common import check_date, game_from_name, is_known_game, one_line
+from ...core import validate
+from ...core.errors import BadInput
+from ...i18n import _
+from ..common import check_date, game_from_name, is_known_game, one_line
 from .parsed import Skip  # noqa: F401  (a play left out; bgstats and outcome name it from here too)
 
 BGG_IDS = {"puerto-rico": 3076, "carcassonne": 822, "port-royal": 156009, "el-capitan": 29972}
@@ -283,10 +283,10 @@ def play_doc(play, user: dict, name: str, dropped: list | None = None) -> dict:
     seated = all(r["seat"] for r in rows) and sorted(r["seat"] for r in rows) == list(range(1, len(rows) + 1))
     if seated:
         rows.sort(key=lambda r: r["seat"])
-    from ..core.registry import GAMES
+    from ...core.registry import GAMES
 
     if game in GAMES:
-        from ..core.registry import get_rules
+        from ...core.registry import get_rules
 
         rules = get_rules(game)
         if not rules.min_players <= len(rows) <= rules.max_players:

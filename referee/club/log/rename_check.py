@@ -5,14 +5,14 @@ the game's own notation, core/rename.py); a game in progress with the players it
 
 from __future__ import annotations
 
-from ..i18n import _
+from ...i18n import _
 
 
 def disagreements(store, docs) -> list[str]:
     """One phrase per game whose players and moves disagree (none: [])."""
-    from ..core.errors import RefereeError
-    from ..core.record import parse_header
-    from ..core.rename import strays
+    from ...core.errors import RefereeError
+    from ...core.record import parse_header
+    from ...core.rename import strays
 
     out = []
     for doc in docs:
@@ -37,7 +37,7 @@ def disagreements(store, docs) -> list[str]:
 
 
 def _strays(gid, game, players, moves) -> list[str]:
-    from ..core.rename import strays
+    from ...core.rename import strays
 
     return [_("game {id}: move {n} ({move}) names {name}, who is not one of its players ({players})").format(
         id=gid, n=n, move=moves[n - 1], name=name, players=", ".join(players))

@@ -3,7 +3,7 @@ the QR text of one result. A file is checked completely before anything is store
 nothing from that file is imported (the message names the line or the field).
 
 Importing the same file twice adds nothing: a play is known by its identity (its id, BG Stats uuid or BGG
-play id; club/provenance.py), and a play without one (a CSV row without an id) by its content (game, day
+play id; club/log/provenance.py), and a play without one (a CSV row without an id) by its content (game, day
 and every player's score), which the report says. Plays with identities of their own are never dropped
 for looking alike: they are listed as possible duplicates for the club to resolve.
 """
@@ -17,17 +17,17 @@ import re
 from collections import deque
 from collections.abc import Iterator
 
-from ..core import validate
-from ..core.errors import BadInput
-from ..i18n import _
-from .common import check_date, content_key, one_line, parse_duration, parse_score
+from ...core import validate
+from ...core.errors import BadInput
+from ...i18n import _
+from ..common import check_date, content_key, one_line, parse_duration, parse_score
 
-from ..store.shape import SOURCES  # noqa: F401  (the one list of sources; importers of it keep working)
-from .parsed import Parsed, Records, result_from_rows, wrap  # noqa: F401  (read by every format)
+from ...store.shape import SOURCES  # noqa: F401  (the one list of sources; importers of it keep working)
+from ..formats.parsed import Parsed, Records, result_from_rows, wrap  # noqa: F401  (read by every format)
 
 
 def detect(text: str, path: str | None = None) -> str:
-    from .export import format_from_path
+    from ..formats.export import format_from_path
 
     fmt = format_from_path(path)
     if fmt:
@@ -44,7 +44,7 @@ def detect(text: str, path: str | None = None) -> str:
 
 def parse(text: str, fmt: str, name: str) -> Parsed:
     text = text.lstrip("\ufeff")
-    from .bgg import parse as parse_bgg_plays
+    from ..formats.bgg import parse as parse_bgg_plays
 
     return {"json": parse_json, "csv": parse_csv, "bgg": parse_bgg_plays, "qr": parse_qr}[fmt](text, name)
 
@@ -67,7 +67,7 @@ def _not_valid(name, err) -> BadInput:
 
 
 def parse_json(text: str, name: str) -> Parsed:
-    from .export import EXPORT_FORMAT
+    from ..formats.export import EXPORT_FORMAT
 
     try:
         data = json.loads(text, parse_constant=_not_json(name))
@@ -78,7 +78,7 @@ def parse_json(text: str, name: str) -> Parsed:
     except ValueError:      # a number of more than 4,300 digits: Python refuses to read it (no score has them)
         raise BadInput(_("{file} holds a number too long to be a score or a count; nothing was imported.")
                        .format(file=name)) from None
-    from . import bgstats
+    from ..formats import bgstats
 
     if bgstats.looks_like(data) and data.get("format") != EXPORT_FORMAT:
         return bgstats.parse(data, name)
@@ -109,7 +109,7 @@ def parse_json_file(path: str, name: str) -> Parsed | None:
     """A referee history export read game by game (never the whole file at once: a 10,000-game export is
     140 MB of text), each game checked as it is read; None when the file does not start as an export does
     (the caller reads it whole then)."""
-    from .jsonstream import CHUNK, Malformed, Reader
+    from ..formats.jsonstream import CHUNK, Malformed, Reader
 
     try:
         fh = open(path, encoding="utf-8-sig", newline="")
@@ -162,7 +162,7 @@ def parse_json_file(path: str, name: str) -> Parsed | None:
 
 
 def _check_version(version, name) -> None:
-    from .export import EXPORT_VERSION
+    from ..formats.export import EXPORT_VERSION
 
     if not isinstance(version, int) or isinstance(version, bool):
         raise BadInput(_("{file}: version must be a whole number; nothing was imported.").format(file=name))
@@ -224,7 +224,7 @@ class _Native:
             return False
         from concurrent.futures import ProcessPoolExecutor
 
-        from ..i18n import language
+        from ...i18n import language
 
         try:
             import multiprocessing
@@ -290,10 +290,10 @@ class _Native:
 
 def _check_live(item, where: str) -> dict:
     """A game in progress from an export: its setup must be valid and every move must replay."""
-    from ..core.errors import RefereeError
-    from ..core.game import Game
-    from ..core.registry import get_rules
-    from .export import LIVE_FIELDS
+    from ...core.errors import RefereeError
+    from ...core.game import Game
+    from ...core.registry import get_rules
+    from ..formats.export import LIVE_FIELDS
 
     if not isinstance(item, dict):
         raise _bad(where, " must be an object")
@@ -354,8 +354,8 @@ def _need_int(value, where, lo=0):
 def _check_native(item, where: str, replay: bool = True):
     """A finished game of an export: (document, move record or None), or BadInput naming the field. Its
     record is replayed here, or (``replay`` false) by the caller (record_problem, on another core)."""
-    from ..store.ids import looks_like_id
-    from ..store.store import SCHEMA_VERSION
+    from ...store.ids import looks_like_id
+    from ...store.store import SCHEMA_VERSION
 
     if not isinstance(item, dict):
         raise _bad(where, " must be an object")
@@ -377,7 +377,7 @@ def _check_native(item, where: str, replay: bool = True):
         raise _bad(f"{where}.id", _(" {id} is not a game id (lower-case letters and digits of the id alphabet)")
                    .format(id=repr(gid)))
     game = doc.get("game")
-    from ..core.registry import resolve_game_id
+    from ...core.registry import resolve_game_id
 
     try:
         if not isinstance(game, str):
@@ -387,12 +387,12 @@ def _check_native(item, where: str, replay: bool = True):
         except BadInput:
             known = False
         if not known:       # another title logged by `record TITLE`: kept as it was given, if it is one
-            from .common import title_of
+            from ..common import title_of
 
             if title_of(game) != game:
                 raise BadInput("")
     except BadInput:
-        from ..core.registry import GAMES
+        from ...core.registry import GAMES
 
         raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)}) or a game title") from None
     players = doc.get("players")
@@ -462,8 +462,8 @@ def record_problem(record: str, game: str, players: list):
     """Replay a finished game's move record, re-checking every move: None when it is the record of that
     game, finished; else (how to say it, what is wrong) for _raise_record_problem. Plain data both ways, so
     that it can run in another process."""
-    from ..core.errors import RefereeError
-    from ..core.record import load_record
+    from ...core.errors import RefereeError
+    from ...core.record import load_record
 
     try:
         game_obj = load_record(record)
@@ -491,7 +491,7 @@ def _record_problems(batch: list) -> list:
 def _start_worker(lang: str) -> None:
     import signal
 
-    from ..i18n import set_language
+    from ...i18n import set_language
 
     set_language(lang)      # a refusal reads in the language of the command that asked
     # A Ctrl-C reaches every process of the terminal: the command says what happened (exit 130) and stops
@@ -562,9 +562,9 @@ def _winflag(value, where):
 
 
 def _new_doc(game, date, location, duration, notes, players, colours, result, gid=None):
-    from ..store.store import SCHEMA_VERSION, now_iso
+    from ...store.store import SCHEMA_VERSION, now_iso
 
-    from .common import is_known_game
+    from ..common import is_known_game
 
     doc = {"schema_version": SCHEMA_VERSION, "id": gid, "game": game, "players": players, "options": {},
            "date": date, "location": location or None, "notes": notes or None, "duration": duration,
@@ -576,8 +576,8 @@ def _new_doc(game, date, location, duration, notes, players, colours, result, gi
 
 
 def _validate_players(game: str, names, where: str, hint: str = ""):
-    from ..core.game import validate_players
-    from ..core.registry import GAMES, get_rules
+    from ...core.game import validate_players
+    from ...core.registry import GAMES, get_rules
 
     try:
         if game not in GAMES:           # another title: names checked, each once
@@ -602,7 +602,7 @@ def _place(text: str) -> bool:
 
 
 def parse_csv(text: str, name: str) -> Parsed:
-    from .export import FORMULA_START, TEXT_COLUMNS
+    from ..formats.export import FORMULA_START, TEXT_COLUMNS
 
     first = text.split("\n", 1)[0]
     # Spreadsheets set to a decimal-comma locale write ';' (and some tools tabs) between fields.
@@ -646,7 +646,7 @@ def parse_csv(text: str, name: str) -> Parsed:
                 raise BadInput(_("{where}: the player column is empty; nothing was imported.").format(where=where))
             player = _checked(validate.player_name, player, where)
             try:
-                from .common import title_of
+                from ..common import title_of
 
                 game = title_of(rec["game"]) if rec["game"].strip() else None   # any title the club logs
                 if game is None:
@@ -725,7 +725,7 @@ def parse_csv(text: str, name: str) -> Parsed:
         if not all(r["seat"] is not None for r in rows):
             doc["seating"] = False          # rows without start positions: the order is not the seating
         out.docs.append(doc)
-    from .export import CSV_COLUMNS
+    from ..formats.export import CSV_COLUMNS
 
     if not out.docs and cols != CSV_COLUMNS:    # referee's own export of an empty history is an empty history
         raise BadInput(_("{file} has a header but no plays; nothing was imported.").format(file=name))
@@ -775,13 +775,13 @@ def _csv_result(game: str, rows: list[dict], where: str) -> tuple[dict, dict]:
     return result, teams
 
 
-# --- BGG play XML: club/bgg.py reads it (an incremental parser; plays skipped with their reasons) ----------
+# --- BGG play XML: club/formats/bgg.py reads it (an incremental parser; plays skipped with their reasons) ----------
 
 
 # --- QR text ----------------------------------------------------------------------------------------
 def parse_qr(text: str, name: str) -> Parsed:
     """One QR payload, or several (a .txt of scans): each starts with its 'referee result v1' line."""
-    from .qr import MAGIC, decode
+    from ..formats.qr import MAGIC, decode
 
     chunks: list[tuple[int, list[str]]] = []
     for lineno, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
@@ -810,7 +810,7 @@ def parse_qr(text: str, name: str) -> Parsed:
 def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
     """Add the new plays of ``parsed`` and merge what changed at their source, in one archive write.
 
-    A play is its identity (club/provenance.py): its id, BG Stats uuid or BGG play id. A play whose identity
+    A play is its identity (club/log/provenance.py): its id, BG Stats uuid or BGG play id. A play whose identity
     is stored is that play: merged field by field with the club's corrections (the club wins) when it came
     from BG Stats or BGG, else kept as stored. A play deleted here is not imported again. A play with an
     identity of its own is always imported, and one that looks like another (same game, day and scores) is
@@ -890,7 +890,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
                 continue
             doc = dict(doc)
             if gid is None or gid in live:
-                from ..store.ids import new_id
+                from ...store.ids import new_id
 
                 new = new_id(taken)
                 if gid is not None:
@@ -937,7 +937,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         # All or nothing, even after a crash: the journal lists every file the import creates before it is
         # written, and the archive write (new plays and merged ones together) is the last step; a failure
         # or a kill before it takes them back.
-        from ..store import journal
+        from ...store import journal
 
         intent = {"live": [d["id"] for d in live_docs], "archived": [d["id"] for d in new_docs],
                   "records": [gid for gid in records if store.read_record(gid) is None]}
@@ -979,7 +979,7 @@ def _stored_play(idents: list, external: dict, stored: dict) -> str | None:
 
 def _label(doc: dict) -> str:
     """A play as a line of the report names it: 'Azul, 2024-03-01: Ann 12, Bob 7'."""
-    from .common import game_name
+    from ..common import game_name
 
     ranking = (doc.get("result") or {}).get("ranking") or []
     scores = ", ".join(f"{e.get('player')} {e.get('total')}" for e in ranking if isinstance(e, dict))
@@ -987,7 +987,7 @@ def _label(doc: dict) -> str:
 
 
 def _external_keys(doc: dict) -> list:
-    from ..store.shards import external_keys
+    from ...store.shards import external_keys
 
     return [tuple(k) for k in external_keys(doc)]
 
@@ -995,7 +995,7 @@ def _external_keys(doc: dict) -> list:
 def _row_key(row, days: set) -> tuple | None:
     """content_key of a stored game from its summary row (a packed row is read without building dicts);
     None when its (game, day) is none of ``days``: it cannot match a play of the file."""
-    from ..store.shards import SEP, Summary, unpack_result
+    from ...store.shards import SEP, Summary, unpack_result
 
     if row.__class__ is not Summary:
         key = content_key(row)

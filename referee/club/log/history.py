@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import BadInput
-from ..i18n import _, ngettext
-from .common import chrono_key, game_name, name_key
+from ...core.errors import BadInput
+from ...i18n import _, ngettext
+from ..common import chrono_key, game_name, name_key
 
 
 @dataclass
@@ -64,12 +64,12 @@ def resolve_player(text: str, docs, what: str = "player") -> str:
 
 
 def resolve_game(text: str, docs) -> str:
-    from .common import game_from_name
+    from ..common import game_from_name
 
     try:
         return game_from_name(text)
     except BadInput:
-        from .common import squash
+        from ..common import squash
 
         stored = {squash(d.get("game") or ""): d.get("game") for d in docs}
         if squash(text) in stored:  # another title logged by `record`, or a game whose engine is not here
@@ -78,7 +78,7 @@ def resolve_game(text: str, docs) -> str:
 
 
 def make_filters(docs, *, game=None, player=None, since=None, until=None, location=None) -> Filters:
-    from .common import check_date
+    from ..common import check_date
 
     f = Filters()
     if game:
@@ -98,7 +98,7 @@ def make_filters(docs, *, game=None, player=None, since=None, until=None, locati
 
 
 def select(docs, filters: Filters, newest_first: bool = True) -> list[dict]:
-    from ..store.shards import Summary
+    from ...store.shards import Summary
 
     chosen = [d for d in docs if filters.match(d)] if any(vars(filters).values()) else list(docs)
     if chosen and all(d.__class__ is Summary for d in chosen):
@@ -125,7 +125,7 @@ def summary(doc: dict) -> dict:
 def render_history(rows: list[dict], total: int, shown: int):
     from rich.table import Table
 
-    from ..ui.format import plain
+    from ...ui.format import plain
 
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     for col in (_("id"), _("date"), _("game"), _("result"), _("where")):

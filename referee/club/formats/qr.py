@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import re
 
-from ..core import validate
-from ..core.errors import BadInput
-from ..i18n import _
-from .common import check_date, one_line, parse_duration
+from ...core import validate
+from ...core.errors import BadInput
+from ...i18n import _
+from ..common import check_date, one_line, parse_duration
 
 MAGIC = "referee result v"
 VERSION = 2               # the newest version read and written
@@ -57,7 +57,7 @@ def encode(doc: dict) -> str:
     team_of = {p: t for t, names in (doc.get("teams") or {}).items() for p in names}
     teams = {e["player"]: one_line(e.get("team") or team_of.get(e["player"]) or "") for e in res["ranking"]}
     points = not res.get("no_points")
-    from .common import is_known_game
+    from ..common import is_known_game
 
     v2 = (not is_known_game(doc["game"]) or res.get("cooperative") or res.get("lowest_wins") or not points
           or any(teams.values()))
@@ -82,8 +82,8 @@ def encode(doc: dict) -> str:
 
 def decode(text: str) -> dict:
     """Payload text (version 1 or 2) -> an archive document (source "imported"). Raises BadInput naming the line."""
-    from ..store.store import SCHEMA_VERSION, now_iso
-    from .common import is_known_game, title_of
+    from ...store.store import SCHEMA_VERSION, now_iso
+    from ..common import is_known_game, title_of
 
     lines = [ln.strip() for ln in str(text).replace("\r", "\n").split("\n") if ln.strip()]
     if not lines or not lines[0].lower().startswith(MAGIC):
@@ -162,7 +162,7 @@ def decode(text: str) -> dict:
             line=next(e["_line"] for e, _s in ranking if e["total"] is None),
             player=next(e["player"] for e, _s in ranking if e["total"] is None)))
     scored = all(points)
-    from .common import NEGATIVE_SCORES, negative_score_error
+    from ..common import NEGATIVE_SCORES, negative_score_error
 
     for entry, _star in ranking:
         line_no = entry.pop("_line")
@@ -201,7 +201,7 @@ def decode(text: str) -> dict:
     else:
         from scoring import Result
 
-        from .common import annotate_ties
+        from ..common import annotate_ties
 
         # a team's members share its rank by being a team, not by a tie: no "shared" note (as `record` stores it)
         result = Result.from_dict({"game": game, "ranking": entries if teams else annotate_ties(entries)}).to_dict()
@@ -304,7 +304,7 @@ def _save(write, path) -> None:
     import io
     from pathlib import Path
 
-    from ..store.atomic import atomic_write
+    from ...store.atomic import atomic_write
 
     buf = io.BytesIO()
     write(buf)
@@ -349,7 +349,7 @@ def bgstats_data(doc: dict, notes: int | None = None, names: int | None = None) 
     """The createPlay JSON (BG Stats' push format): the play with sourceName, sourcePlayId, its game with
     bggId where known, each player with sourcePlayerId, and the booleans the app needs. ``notes`` and
     ``names`` shorten the comments and the players' names (for a code that must stay small)."""
-    from .common import game_name, start_positions
+    from ..common import game_name, start_positions
     from .export import bgg_id_of
 
     res = doc.get("result")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .common import chrono_key
+from ..common import chrono_key
 
 START_RATING = 1500.0
 K_FACTOR = 32.0
@@ -53,7 +53,7 @@ class Play:
 
 def plays_from_docs(docs) -> list[Play]:
     """Finished games with a result, oldest first."""
-    from ..store.shards import SEP, Summary, unpack_result
+    from ...store.shards import SEP, Summary, unpack_result
 
     plays = []
     spelt: dict = {}     # name -> (name, key): one string each, not one per seat (100,000 games: ~35 MB)
@@ -105,7 +105,7 @@ def _chrono(doc) -> tuple:
 
 
 def _damaged(gid, e):
-    from ..core.errors import StoreError
+    from ...core.errors import StoreError
 
     raise StoreError(f"Game {gid} in the history has a damaged result ({e!r:.60}); "
                      f"`referee repair` says what is wrong and `referee repair --set-aside` moves it "
@@ -115,7 +115,7 @@ def _damaged(gid, e):
 def _sane(total) -> bool:
     """A total statistics can do arithmetic on: finite (NaN breaks every average) and not absurdly large (a
     400-digit integer cannot be divided into a float); core.validate refuses such a score at entry."""
-    from ..core.validate import MAX_SCORE
+    from ...core.validate import MAX_SCORE
 
     return total == total and abs(total) <= 1000 * MAX_SCORE
 

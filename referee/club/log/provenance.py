@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..core.errors import StoreError
-from ..i18n import _
+from ...core.errors import StoreError
+from ...i18n import _
 
 # Fields that are the store's stamps, the identity itself or what a play from elsewhere never changes (it
 # has no moves): never merged, and not kept in "src".
@@ -37,7 +37,7 @@ TOMBSTONE_KIND = "referee-tombstones"
 def keys_of(doc: dict) -> list[tuple]:
     """The external identities of a play (shards.external_keys): ("bgstats", uuid), ("bggu", "id:U/P") and
     ("bggu", "name:u/P") for a BGG play whose user is known, and ("bgg", P), as earlier referees kept it."""
-    from ..store.shards import external_keys
+    from ...store.shards import external_keys
 
     return [tuple(k) for k in external_keys(doc)]
 
@@ -246,7 +246,7 @@ def tombstone_path(store) -> Path:
 
 
 def _read_tombstones(store) -> list[dict]:
-    from ..store.atomic import read_regular
+    from ...store.atomic import read_regular
 
     path = tombstone_path(store)
     raw = read_regular(path)        # a fifo or a folder in its place: one sentence, never a hang
@@ -268,7 +268,7 @@ def bury(store, doc: dict) -> None:
     the history changes nothing (an import finds the play itself first)."""
     import datetime as _dt
 
-    from ..store.atomic import atomic_write
+    from ...store.atomic import atomic_write
 
     keys = [["id", str(doc.get("id"))]] + [list(k) for k in keys_of(doc)]
     content = content_of(doc)
@@ -286,7 +286,7 @@ def bury(store, doc: dict) -> None:
 
 def content_of(doc: dict) -> str | None:
     """A play's content key (common.content_key: game, day, scores) as one text, or None."""
-    from .common import content_key
+    from ..common import content_key
 
     key = content_key(doc)
     return None if key is None else _canon(key)

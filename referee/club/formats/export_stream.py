@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .common import chrono_key
+from ..common import chrono_key
 from .export import EXPORT_FORMAT, EXPORT_VERSION, LIVE_FIELDS
 
 
 def _line(value) -> str:
     """One element of the export's lists, as common.dumps(depth=2) lays it out: on one line, indented."""
-    from ..core.validate import json_visible
+    from ...core.validate import json_visible
 
     return "    " + json_visible(json.dumps(value, ensure_ascii=False))
 
@@ -74,7 +74,7 @@ def _texts(store, rows, render) -> tuple[list[str], _Spilled]:
 def json_lines(store, rows, live=(), exported_at: str | None = None):
     """The export of the games ``rows`` select (summaries or documents, with an id each) and of the games in
     progress ``live``, line by line (each without its newline)."""
-    from ..store.store import now_iso
+    from ...store.store import now_iso
 
     def render(doc):
         gid = doc.get("id")
@@ -137,7 +137,7 @@ def write_chunks(path: Path, chunks) -> None:
     """Write the text ``chunks`` to ``path`` through a temp file beside it (fsynced, then renamed over it)."""
     from itertools import chain
 
-    from ..store.atomic import _fsync_dir, check_regular, replace_with, write_temp, write_through
+    from ...store.atomic import _fsync_dir, check_regular, replace_with, write_temp, write_through
 
     path = write_through(Path(path))
     check_regular(path)

@@ -11,8 +11,8 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..core.errors import BadInput
-from ..i18n import _
+from ...core.errors import BadInput
+from ...i18n import _
 
 
 def wrap(where: str, err) -> BadInput:
@@ -124,7 +124,7 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
                                 "breakdown": {"score": r["score"]}, "tiebreak": None})
             from scoring import Result
 
-            from .common import annotate_ties
+            from ..common import annotate_ties
 
             return Result.from_dict({"game": game, "ranking": annotate_ties(entries)}).to_dict()
         chosen = winners if winners and len(winners) < len(tied_top) else []
@@ -133,7 +133,7 @@ def result_from_rows(game: str, rows: list[dict], where: str) -> dict:
         return res.to_dict()
     from scoring import Result
 
-    from .common import annotate_ties
+    from ..common import annotate_ties
 
     annotate_ties(result["ranking"])
     return Result.from_dict(result).to_dict()

@@ -1,6 +1,6 @@
 """Fitting `referee qr`'s terminal drawing into the terminal (issue 22: a 24-line screen).
 
-The code's text is never changed here (club/qr.py owns it). Two modules rows already share one text line
+The code's text is never changed here (club/formats/qr.py owns it). Two modules rows already share one text line
 (half blocks); what can still shrink is the error-correction level: M first (as the PNG/SVG), then L, which
 holds the same text in a smaller symbol. If even that is taller than the screen, the caller says how to
 get the picture as a file instead."""

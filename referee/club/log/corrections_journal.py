@@ -1,6 +1,6 @@
 """The corrections' steps as the store's journal runs them (store/journal.py): delete, restore, edit, rename.
 
-Each correction is decided under the lock (club/corrections.py), written to the journal as an intent, then
+Each correction is decided under the lock (club/log/corrections.py), written to the journal as an intent, then
 done by the steps below; a crash or a Ctrl-C anywhere leaves the journal, and the next command of any kind
 does the steps again from the start. So every step is one that can be done again without harm: it looks
 at what is on disk and does only what is not done yet. The intent holds only what the store chose (ids,
@@ -9,9 +9,9 @@ names already checked, whole documents); an id in it is checked before it become
 
 from __future__ import annotations
 
-from ..i18n import _
-from ..store import journal
-from ..store.ids import is_id
+from ...i18n import _
+from ...store import journal
+from ...store.ids import is_id
 
 
 def _id(value) -> str:
@@ -59,7 +59,7 @@ def _edit(store, intent, step) -> None:
 def rename_doc(doc: dict, old: str, new: str) -> dict:
     """A game's document (finished, in progress or in the trash) with player ``old`` (any case) called
     ``new``: its players, result, colours, teams, first plays, start player and, in progress, its moves."""
-    from ..core.rename import rename_moves, same
+    from ...core.rename import rename_moves, same
 
     def fix(name):
         return new if isinstance(name, str) and same(name, old) else name
@@ -88,7 +88,7 @@ def rename_doc(doc: dict, old: str, new: str) -> dict:
 
 
 def names(doc: dict, old: str) -> bool:
-    from ..core.rename import same
+    from ...core.rename import same
 
     return any(isinstance(p, str) and same(p, old) for p in doc.get("players") or ())
 
@@ -97,7 +97,7 @@ def _rename(store, intent, step) -> None:
     """Games in progress first, then the move records, the trash, and last the archive (the list of
     finished games `players` reads), each file written whole; done again after a crash, a file renamed
     already is left as it is."""
-    from ..core.rename import rename_record
+    from ...core.rename import rename_record
     from .trash import _write_trash, read_trash
 
     old, new = intent["old"], intent["new"]

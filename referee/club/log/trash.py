@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..core.errors import StoreError
-from ..i18n import _
+from ...core.errors import StoreError
+from ...i18n import _
 
 TRASH_KIND = "referee-trash"
 
@@ -38,7 +38,7 @@ def read_trash(store) -> list[dict]:
 
 
 def _write_trash(store, entries: list[dict]) -> None:
-    from ..store.atomic import atomic_write
+    from ...store.atomic import atomic_write
 
     blob = json.dumps({"kind": TRASH_KIND, "schema_version": 1, "plays": entries}, ensure_ascii=False,
                       indent=1).encode("utf-8")

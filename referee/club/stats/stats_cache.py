@@ -42,12 +42,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..store import shards
-from .common import chrono_key
+from ...store import shards
+from ..common import chrono_key
 from .insights import add_to_extras, add_to_months, months_out
 from .ratings import START_MU, START_SIGMA, Rater, Rating
-from .stats import (K_FACTOR, START_RATING, add_to_games, add_to_players, assemble, elo_out, elo_play, games_out,
-                    h_index, players_out, plays_from_docs)
+from .stats import K_FACTOR, START_RATING, add_to_games, add_to_players, assemble, elo_out, elo_play, games_out, h_index, players_out, plays_from_docs
 
 VERSION = 2      # 2: scores kept as runs of equal values (ScoreRuns), checkpoints in stats.steps
 NAME = "stats.cache"
@@ -266,7 +265,7 @@ def blocks_of(prints: list) -> tuple[list, str]:
 
 def _rows_in_order(summaries: list) -> list:
     """Every summary row in the order `stats` counts them (emptying ``summaries`` on the way)."""
-    from .history import Filters, select
+    from ..log.history import Filters, select
 
     rows = []
     while summaries:
@@ -389,7 +388,7 @@ class Steps:
 def load_steps(store, now: dict) -> Steps | None:
     """The saved checkpoints when they were computed as this referee counts (None otherwise: counted from
     the first play)."""
-    from ..store.atomic import read_regular
+    from ...store.atomic import read_regular
 
     try:
         raw = read_regular(store.shards_dir / STEPS)
@@ -447,7 +446,7 @@ def path_of(store):
 
 def load(store) -> dict | None:
     """The saved body, or None when there is none or it is not whole (any damage: recomputed, never trusted)."""
-    from ..store.atomic import read_regular
+    from ...store.atomic import read_regular
 
     try:
         raw = read_regular(path_of(store))
@@ -468,8 +467,8 @@ def save(store, now: dict, marks: dict, tally: Tally, steps: dict | None = None)
     """Under the store's lock, when it is free at once; silently not at all otherwise (a read-only store, a
     full disk, a writer at work): the next reader recomputes. ``steps``: the checkpoints too (stats.steps,
     written first: a tally saved without them only costs a longer count after the next correction)."""
-    from ..core.errors import StoreError
-    from ..store.atomic import atomic_write
+    from ...core.errors import StoreError
+    from ...store.atomic import atomic_write
 
     try:
         body = json.dumps({"stamp": now, **marks, "tally": tally.state()}, ensure_ascii=False,

@@ -8,10 +8,10 @@ tied for the highest score can be named, they take rank 1 and the others tied wi
 
 from __future__ import annotations
 
-from ..core.errors import BadInput
-from ..i18n import _
-from ..store.store import SCHEMA_VERSION, now_iso
-from .common import check_date, name_key, one_line, parse_duration, parse_score
+from ...core.errors import BadInput
+from ...i18n import _
+from ...store.store import SCHEMA_VERSION, now_iso
+from ..common import check_date, name_key, one_line, parse_duration, parse_score
 
 
 def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
@@ -25,7 +25,7 @@ def parse_pairs(pairs, game: str | None = None) -> list[tuple[str, int]]:
         name, score = pair.split("=", 1)
         if not name.strip():
             raise BadInput(_("-p {pair} has no player name; write -p NAME=SCORE.").format(pair=repr(pair)))
-        from ..core.validate import player_name
+        from ...core.validate import player_name
 
         name = player_name(name)     # 'Ann  Lee' is 'Ann Lee', the same player as 'ann lee'; no line break
         out.append((name, parse_score(score, name, game=game)))
@@ -46,7 +46,7 @@ MAX_PLAYERS = 100
 
 def _other_title_players(names) -> list[str]:
     """Players of a game referee does not referee: checked names, all different, 1 to MAX_PLAYERS of them."""
-    from ..core.validate import player_name
+    from ...core.validate import player_name
 
     names = [player_name(n) for n in names]
     if not 1 <= len(names) <= MAX_PLAYERS:
@@ -73,7 +73,7 @@ def _coop_result(game: str, names, scores: dict, won: bool) -> dict:
 
 def parse_teams(pairs, names) -> dict:
     """['Red=Ann,Bob', 'Blue=Cal,Dan'] -> {'Red': ['Ann', 'Bob'], ...}, each name one of the players."""
-    from ..core.validate import label
+    from ...core.validate import label
 
     by_key = {name_key(n): n for n in names}
     teams: dict = {}
@@ -110,8 +110,8 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     counted in the statistics."""
     import datetime as _dt
 
-    from ..core import validate
-    from .common import is_known_game, title_of
+    from ...core import validate
+    from ..common import is_known_game, title_of
 
     game = title_of(game)
     known = is_known_game(game)
@@ -124,7 +124,7 @@ def recorded_doc(game: str, pairs, *, date=None, location=None, duration=None, n
     if not scores:
         raise BadInput(_("Give every player's score: -p NAME=SCORE for each player."))
     if known:
-        from ..core.registry import get_rules
+        from ...core.registry import get_rules
 
         rules = get_rules(game)
         names = validate.player_names(rules, [n for n, _ in scores])
@@ -211,8 +211,8 @@ def scored_doc(game: str, data: dict, result, *, date=None, location=None, notes
     whole result, breakdown and tie-break included, and the input it was computed from."""
     import datetime as _dt
 
-    from ..core import validate
-    from ..core.registry import get_rules
+    from ...core import validate
+    from ...core.registry import get_rules
 
     rules = get_rules(game)
     location, notes = validate.location(location), validate.notes(notes)

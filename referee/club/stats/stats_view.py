@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
-from ..core.errors import BadInput
-from ..i18n import _, ngettext
+from ...core.errors import BadInput
+from ...i18n import _, ngettext
 
 
 def _minutes(minutes) -> str:
@@ -20,8 +20,8 @@ def _minutes(minutes) -> str:
 def print_extras(con, data: dict) -> None:
     from rich.table import Table
 
-    from ..ui.format import plain
-    from .common import game_name
+    from ...ui.format import plain
+    from ..common import game_name
 
     per_game = data.get("per_game") or {}
     if per_game:
@@ -55,7 +55,7 @@ def print_extras(con, data: dict) -> None:
 def print_chart(kind: str, data: dict, rated: dict, plays, *, model: str, player: str | None,
                 game: str | None) -> None:
     from . import charts, insights
-    from .common import game_name
+    from ..common import game_name
 
     if not plays:
         click.echo(_("No finished games match; nothing to draw."))
