@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .i18n import _
+from ..i18n import _
 
 
 def _shown(value) -> str:
@@ -33,8 +33,8 @@ def config_command(key, value, unset, as_json, reset):
     read (damaged, not TOML, a folder or a pipe) stops every other command with one sentence; `referee
     config` still shows where it is, and --reset renames it to settings.toml.broken-TIME.
     """
-    from . import settings
-    from .core.errors import BadInput
+    from .. import settings
+    from ..core.errors import BadInput
 
     if reset:
         if key is not None or value is not None or unset:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import _
-from .commands import _cli, _echo, _out
+from .clubbase import _cli, _echo, _out
 
 
 def _store(ctx):
@@ -37,13 +37,13 @@ def _archived_id(store, text: str) -> str:
 def edit_command(ctx, game_id, date, location, notes, duration, players, winners, as_json):
     """Correct a logged play: its date, location, notes, duration, and for a recorded (not tracked) play its
     players and scores. The play keeps its id; `referee show ID` shows the result."""
-    from .log.corrections import edit
+    from ..club.log.corrections import edit
 
     store = _store(ctx)
     gid = _archived_id(store, game_id)
     scores = None
     if players:
-        from .log.record import parse_pairs
+        from ..club.log.record import parse_pairs
 
         _cli()._one_player_per_p(players)
         doc = store.get_archived(gid) or {}
@@ -62,7 +62,7 @@ def edit_command(ctx, game_id, date, location, notes, duration, players, winners
 def delete_command(ctx, game_id):
     """Move a logged play to the trash: it leaves the history and the statistics; `referee trash` lists it and
     `referee restore ID` brings it back. Nothing is destroyed."""
-    from .log.corrections import delete
+    from ..club.log.corrections import delete
 
     store = _store(ctx)
     gid = _archived_id(store, game_id)
@@ -76,7 +76,7 @@ def delete_command(ctx, game_id):
 @click.pass_context
 def trash_command(ctx, as_json):
     """List the plays in the trash (deleted with `referee delete`), newest deletion first."""
-    from .log.corrections import read_trash, settle
+    from ..club.log.corrections import read_trash, settle
 
     store = _store(ctx)
     with store.lock:
@@ -101,7 +101,7 @@ def trash_command(ctx, as_json):
 @click.pass_context
 def restore_command(ctx, game_id):
     """Bring a play back from the trash into the history."""
-    from .log.corrections import find_in_trash, read_trash, restore
+    from ..club.log.corrections import find_in_trash, read_trash, restore
 
     store = _store(ctx)
     gid = find_in_trash(read_trash(store), game_id)
@@ -118,8 +118,8 @@ def players_command(ctx, as_json):
     fix names across the history."""
     if ctx.invoked_subcommand is not None:
         return
-    from .common import read_archive
-    from .log.corrections import players
+    from ..club.common import read_archive
+    from ..club.log.corrections import players
 
     store = _store(ctx)
     docs = store.archived_summaries() if hasattr(store, "archived_summaries") else read_archive(store)
@@ -149,7 +149,7 @@ def players_command(ctx, as_json):
 @click.pass_context
 def players_rename(ctx, old, new):
     """Give player OLD the name NEW in every play (NEW must not be another player: use merge for that)."""
-    from .log.corrections import rename
+    from ..club.log.corrections import rename
 
     res = rename(_store(ctx), old, new)
     _echo(_("Renamed {old} to {new} in {n} plays.").format(old=res["old"], new=res["new"], n=res["plays"]))
@@ -163,7 +163,7 @@ def players_merge(ctx, source, into):
     """Put every play of player FROM under player INTO (two spellings of one person). Refused when they ever
     played together. `players rename INTO FROM`-style renames undo a merge only where the names were distinct
     plays, so check `referee players` first."""
-    from .log.corrections import rename
+    from ..club.log.corrections import rename
 
     res = rename(_store(ctx), source, into, merge=True)
     _echo(_("Merged {old} into {new}: {n} plays moved.").format(old=res["old"], new=res["new"], n=res["plays"]))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from ...i18n import _
-from ..commands import _cli, _filter_options, _load
-from ...clitypes import FilePath
+from ..i18n import _
+from .clubbase import _filter_options, _load
+from ..clitypes import FilePath
 
 
 @click.command("site")
@@ -29,7 +29,7 @@ def site_command(ctx, folder, game, player, since, until, location, title, force
     other files, and any folder holding the history store or inside it, is refused. The folder keeps its
     permissions; a symlinked FOLDER is written where the link points, and the link stays.
     """
-    from .build import build_site
+    from ..club.site.build import build_site
 
     store, _docs, _filters, rows = _load(ctx, game, player, since, until, location, newest_first=False)
     index = build_site(store, folder, docs=rows, force=force, title=title)
