@@ -540,7 +540,7 @@ def test_every_writer_on_a_read_only_store_is_one_sentence(store, referee, monke
     monkeypatch.setattr(tempfile, "mkstemp", _raiser(errno.EROFS, str(db.parent)))
     monkeypatch.setattr(os, "replace", read_only)
     # a move appends its line to the game's file (no temp file, no rename): the append meets the disk too
-    monkeypatch.setattr("referee.store.store.append_line", _raiser(errno.EROFS, str(store.live_path(t.id))))
+    monkeypatch.setattr("referee.store.files.append_line", _raiser(errno.EROFS, str(store.live_path(t.id))))
     code, out, err = referee(*args)
     monkeypatch.setattr(os, "replace", real)
     assert code == 2 and err.count("\n") == 1 and "read-only" in err and str(db.parent) in err, err
