@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -25,6 +27,16 @@ def test_no_import_circle():
     found = [c for c in circles("referee", "scoring") if c not in ALLOWED]
     assert found == [], "import circles (cut them; tools/cycles.py lists them): " + "; ".join(
         " <-> ".join(c) for c in found)
+
+
+def test_import_contracts_hold():
+    """`lint-imports` keeps the contracts of pyproject.toml: layers, independent games, no upward import."""
+    beside = Path(sys.executable).with_name("lint-imports")
+    exe = str(beside) if beside.exists() else shutil.which("lint-imports")
+    if exe is None:
+        pytest.skip("import-linter is not installed (pip install -e '.[test]')")
+    run = subprocess.run([exe, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 
 
 # Every source file is at most 800 lines (issue 21): split by what each part owns when one grows past it.
