@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", type=float, nargs="+", default=[1.2, 12.0])
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args(argv)
-    from referee.club import bgg
+    from referee.club.formats import bgg
 
     print(f"{'shape':>6} {'size':>8} {'plays':>8} {'imported':>9} {'best CPU s':>11} {'MB/s':>7} {'plays/s':>9}")
     for shape, mb in [(s, mb) for s in ("plays", "notes") for mb in args.sizes]:

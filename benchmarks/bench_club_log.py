@@ -25,7 +25,7 @@ TITLES = ["port-royal", "puerto-rico", "carcassonne", "el-capitan", "Ticket to R
 
 
 def history(db: Path, n: int, seed: int = 1) -> None:
-    from referee.club.record import recorded_doc
+    from referee.club.log.record import recorded_doc
     from referee.store import Store
 
     rng = random.Random(seed)

@@ -139,7 +139,7 @@ def stats_cpu(db: Path, env, runs: int) -> list[tuple[float, float]]:
     tally: the first reading, or the first after an edit, delete, rename or backdated record), from the
     saved tally, after one game recorded since (brought forward), `stats --json` from the saved tally,
     `stats --player Ann` (counts the plays itself), and `history`."""
-    from referee.club.stats_cache import NAME
+    from referee.club.stats.stats_cache import NAME
 
     cache = Path(str(db) + ".d") / NAME
 
@@ -171,7 +171,7 @@ def _in_date_order(db: Path) -> list[tuple[str, list]]:
 
 def corrections_cpu(db: Path, env, runs: int) -> list[tuple[str, float]]:
     """(what, CPU s of the `stats` after it) for each correction; see the module's docstring."""
-    from referee.club.stats_cache import NAME, STEPS
+    from referee.club.stats.stats_cache import NAME, STEPS
 
     d = Path(str(db) + ".d")
     py = [sys.executable, "-m", "referee"]
@@ -311,7 +311,7 @@ def bytes_per_move() -> tuple[int, int, int, int] | None:
 def import_file(path: Path, n: int) -> None:
     """A referee JSON export of ``n`` tracked games with their move records (a few real games, new ids)."""
     from referee import new_game
-    from referee.club.export import export_json
+    from referee.club.formats.export import export_json
     from referee.session import archive_doc
     from referee.store.ids import ALPHABET, LENGTH
 

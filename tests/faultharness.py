@@ -279,7 +279,7 @@ def repaired_state(db: Path, toy: bool = True) -> dict:
 
         install()
     from referee.store import Store
-    from referee.store.repair import repair
+    from referee.club.log.repair import repair
 
     repair(Store(db))
     return state(db, toy=toy)

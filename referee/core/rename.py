@@ -11,7 +11,7 @@ module ``referee/games/<game>/rename.py`` with
                                             changes nothing more
 
 Games without one name no player in their moves. Everything here is plain text in, text out: the store's
-corrections (club/corrections_journal.py) and `repair` (club/rename_check.py) call it.
+corrections (club/log/corrections_journal.py) and `repair` (club/log/rename_check.py) call it.
 """
 
 from __future__ import annotations

@@ -113,17 +113,23 @@ def _import_undo(store, intent) -> bool:
 FORWARD = {"finish": _finish, "reopen": _reopen, "abandon": _abandon, "set-aside": _set_aside}
 
 
-def _correction(op: str):
-    """The club's corrections (club/corrections_journal.py), read only when one is under way or pending."""
-    def forward(store, intent, step):
-        from ..club.corrections_journal import FORWARD as CORRECTIONS
-
-        CORRECTIONS[op](store, intent, step)
-    return forward
+# Kinds of change defined above the store (the club's corrections: club/log/corrections_journal.py) are
+# registered by the layer that defines them: the store never imports the club. Their names are known here, so
+# that a journal of such a kind found before its layer registered it is never taken for a foreign one.
+ABOVE = ("delete", "restore", "edit", "rename")
+_SAID: dict = {}        # op -> the sentence for a change of that kind completed after a crash
 
 
-for _op in ("delete", "restore", "edit", "rename"):
-    FORWARD[_op] = _correction(_op)
+def register(op: str, forward, completed) -> None:
+    """A kind of change of a layer above: ``forward(store, intent, step)`` does its steps (each can be done
+    again without harm), ``completed(intent)`` is the sentence once a crash's leftover is completed."""
+    FORWARD[op] = forward
+    _SAID[op] = completed
+
+
+def _unregistered(op) -> StoreError:
+    return StoreError(_("A change to the club log was cut short and this part of referee cannot complete it; "
+                        "any `referee` command completes it (nothing was changed)."))
 
 
 def _completed(intent) -> str:
@@ -135,10 +141,8 @@ def _completed(intent) -> str:
         return _("Game {id} was being reopened when that was cut short; it is a game in progress now.").format(id=gid)
     if op == "abandon":
         return _("Game {id} was being abandoned when that was cut short; its files are set aside now.").format(id=gid)
-    if op in ("delete", "restore", "edit", "rename"):
-        from ..club.corrections_journal import completed
-
-        return completed(intent)
+    if op in _SAID:
+        return _SAID[op](intent)
     return _("Damaged games were being set aside when that was cut short; that is completed now.")
 
 
@@ -174,7 +178,7 @@ _OPTIONAL = {"live_kept", "record_kept", "file", "live", "records", "archived"}
 
 def well_formed(intent) -> bool:
     """Whether ``intent`` is a change this referee knows, with every field of the type it writes."""
-    if not isinstance(intent, dict) or intent.get("op") not in (*FORWARD, "import"):
+    if not isinstance(intent, dict) or intent.get("op") not in (*FORWARD, *ABOVE, "import"):
         return False
     for field, check in SHAPES.get(intent["op"], {}).items():
         if field not in intent:
@@ -188,7 +192,7 @@ def well_formed(intent) -> bool:
 
 def _damaged(store, path) -> StoreError:
     """Set a journal referee cannot act on out of the way (kept, never deleted) and say so."""
-    from .repair import set_aside
+    from .aside import set_aside
 
     try:
         kept = set_aside(path, "damaged")
@@ -259,6 +263,8 @@ def recover(store) -> str:
             said = (_("An import was cut short; what it had stored was taken back, so nothing of it is kept "
                       "(import the file again).") if _import_undo(store, intent) else "")
         else:
+            if intent["op"] not in FORWARD:
+                raise _unregistered(intent["op"])
             FORWARD[intent["op"]](store, intent, lambda: None)
             said = _completed(intent)
     except (KeyError, TypeError, ValueError, AttributeError, BadInput):

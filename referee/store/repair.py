@@ -23,37 +23,43 @@ def _valid_json(path) -> bool:
     return isinstance(data, dict)
 
 
-def aside_name(path: Path, why: str = "damaged") -> Path:
-    """A free name to keep a set-aside file under (never overwrites an earlier one)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{path.name}.{why}-{stamp}")
-    n = 1
-    while candidate.exists():
-        n += 1
-        candidate = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-    return candidate
+from .aside import aside_name, set_aside  # noqa: E402  (kept here: callers name them from repair)
 
 
-_aside = aside_name
+class Checks:
+    """What repair needs from the layers above the store, given to it by the command layer (the club's
+    `repair`, club/log/repair.py): the store never imports the session, the importer or the club log."""
+
+    def live_game(self, store, doc):
+        """The game in progress ``doc`` holds, replayed (a RefereeError when it cannot be)."""
+        raise NotImplementedError
+
+    def finish_found(self, store, gid: str) -> None:
+        """Enter a game in progress whose last move is stored in the history."""
+        raise NotImplementedError
+
+    def archive_doc(self, gid: str, game, extra: dict) -> dict:
+        """The history's document of a finished game."""
+        raise NotImplementedError
+
+    def check_finished(self, doc: dict, where: str) -> None:
+        """A RefereeError when a finished game's document would not import."""
+        raise NotImplementedError
+
+    def log_said(self, store, docs: list) -> str:
+        """The club log's own checks of a sound history: a StoreError naming what disagrees, else a sentence
+        for anything it completed ("" when nothing)."""
+        return ""
 
 
-def set_aside(path: Path, why: str) -> Path:
-    """Rename a file out of the store's way (``<name>.<why>-<time>``) and return where it is kept."""
-    kept = _aside(path, why)
-    os.replace(path, kept)
-    return kept
-
-
-def damaged_live_games(store) -> list[tuple[str, str]]:
+def damaged_live_games(store, checks: Checks) -> list[tuple[str, str]]:
     """(game id, reason) for every game in progress whose file cannot be read or replayed."""
-    from .. import session
-
     bad = []
     for gid in sorted(store.live_ids()):
         try:
             doc = store.read_live(gid)
             if doc is not None:
-                session.game_from_live(store, doc)
+                checks.live_game(store, doc)
         except RefereeError as err:
             bad.append((gid, str(err)))
     return bad
@@ -68,15 +74,13 @@ def orphan_records(store) -> list[str]:
     return sorted(p.stem for p in store.records_dir.glob("*.txt") if p.stem not in known)
 
 
-def recover_records(store) -> str:
+def recover_records(store, checks: Checks) -> str:
     """Enter every orphaned record's game in the history again, replayed and re-scored from its moves.
 
     Returns a sentence for the report ("" when there was nothing to recover)."""
     import datetime as dt
 
     from ..core.record import load_record, parse_header
-    from ..session import archive_doc
-
     docs, failed = [], []
     for gid in orphan_records(store):
         path = store.record_path(gid)
@@ -91,7 +95,7 @@ def recover_records(store) -> str:
             failed.append(_("{id} (its record ends before the game does)").format(id=gid))
             continue
         stamp = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).replace(microsecond=0)
-        doc = archive_doc(gid, game, {"location": headers.get("location") or None})
+        doc = checks.archive_doc(gid, game, {"location": headers.get("location") or None})
         doc["finished_at"] = stamp.isoformat()
         docs.append(doc)
     if docs:
@@ -106,16 +110,15 @@ def recover_records(store) -> str:
     return _join(*said)
 
 
-def damaged_finished_games(store, games) -> list[tuple[str, str]]:
+def damaged_finished_games(store, games, checks: Checks) -> list[tuple[str, str]]:
     """(game id, reason) for every finished game whose document would not import (hand-edited fields: a
     score that is not a number, a ranking naming other players...). Records are not replayed here."""
-    return [(name, why) for _, name, why in _damaged(games)]
+    return [(name, why) for _, name, why in _damaged(games, checks)]
 
 
-def _damaged(docs) -> list[tuple[int, str, str]]:
+def _damaged(docs, checks: Checks) -> list[tuple[int, str, str]]:
     """(place, name, reason) of every stored document that is not a sound finished game, whatever its shape
     (a string, a list, a game with a score that is a list...)."""
-    from ..club.importer import _check_native
     from .shape import archive_problem, name_of
     from .store import SCHEMA_VERSION
 
@@ -127,7 +130,7 @@ def _damaged(docs) -> list[tuple[int, str, str]]:
             why = _("it was written by a newer referee (schema {v})").format(v=doc["schema_version"])
         if why is None:
             try:
-                _check_native({**doc, "has_record": False, "record": None}, f"game {name}")
+                checks.check_finished({**doc, "has_record": False, "record": None}, f"game {name}")
             except RefereeError as err:
                 why = str(err).rstrip(".").replace("; nothing was imported", "")
             except (TypeError, ValueError, AttributeError, KeyError) as err:     # a shape the check did not foresee
@@ -143,14 +146,14 @@ def _canonical(doc) -> str:
     return json.dumps(doc, sort_keys=True, ensure_ascii=False)
 
 
-def _set_aside_finished(store, journaled: bool = True) -> str:
+def _set_aside_finished(store, checks: Checks, journaled: bool = True) -> str:
     """Move damaged finished games, whatever their shape, out of the archive into a file of their own next to
     it (kept): the file first, then the archive, through the journal so a crash completes it."""
     from . import journal
     from .atomic import atomic_write
 
     docs = store.archive_documents()
-    bad = _damaged(docs)
+    bad = _damaged(docs, checks)
     if not bad:
         return ""
     out, names = [], []
@@ -178,17 +181,15 @@ def _set_aside_finished(store, journaled: bool = True) -> str:
                                                                           path=path)
 
 
-def _finish_finished_live(store) -> str:
+def _finish_finished_live(store, checks: Checks) -> str:
     """Games in progress whose last move is stored but which never entered the history (a failed or
     interrupted archive write) enter it now."""
-    from .. import session
-
     done = []
     for gid in sorted(store.live_ids()):
         try:
             doc = store.read_live(gid)
-            if doc is not None and session.game_from_live(store, doc).finished:
-                session._finish_found(store, gid)
+            if doc is not None and checks.live_game(store, doc).finished:
+                checks.finish_found(store, gid)
                 done.append(gid)
         except RefereeError:
             continue            # damaged: reported (or set aside) by the checks of its own
@@ -414,7 +415,8 @@ def _reset_shards(store, bad: list[ShardDamage]) -> str:
              "kept.").format(list=listing)
 
 
-def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool = False) -> str:
+def repair(store, checks: Checks, *, restore: bool = False, reset: bool = False, set_aside: bool = False) -> str:
+    """`referee repair`: ``checks`` are the layers above's (club/log/repair.py gives them)."""
     from . import journal
 
     if sum((restore, reset, set_aside)) > 1:
@@ -422,14 +424,14 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
     with store.lock:
         bad_shards = _damaged_shards_of_sound_root(store)
         if bad_shards and restore:
-            return _join(_restore_shards(store, bad_shards), _after_restore(store))
+            return _join(_restore_shards(store, bad_shards), _after_restore(store, checks))
         if bad_shards and reset:
-            return _join(_reset_shards(store, bad_shards), _after_restore(store))
+            return _join(_reset_shards(store, bad_shards), _after_restore(store, checks))
         if bad_shards:          # the plain check, and --set-aside, which cannot read the games around them
             raise StoreError(_shards_said(bad_shards))
         if set_aside:
-            finished = _set_aside_finished(store, journaled=journal.pending(store) is None)
-            bad = damaged_live_games(store)
+            finished = _set_aside_finished(store, checks, journaled=journal.pending(store) is None)
+            bad = damaged_live_games(store, checks)
             moved = []
             for gid, _why in bad:
                 path = store.live_path(gid)
@@ -439,20 +441,20 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                       "*.damaged-*.").format(n=len(moved), ids=", ".join(moved), folder=store.live_dir)
                     if moved else "")
             completed = _complete_cut_short(store)
-            entered = _finish_finished_live(store)
+            entered = _finish_finished_live(store, checks)
             if not (finished or live):
                 return _join(completed, _("No game is damaged; nothing was moved."), entered)
             return _join(finished, live, completed, entered)
         if not (restore or reset):
             docs = store.archive_documents()          # a store that is not JSON at all: its own sentence
-            bad = damaged_live_games(store)
+            bad = damaged_live_games(store, checks)
             live = len(store.live_ids())
             if bad:
                 listing = "; ".join(f"{gid}: {why}" for gid, why in bad)
                 raise StoreError(_("{n} of {live} games in progress cannot be opened ({listing}); `referee repair "
                                    "--set-aside` moves them aside; the finished games are sound.").format(
                     n=len(bad), live=live, listing=listing))
-            broken = _damaged(docs)
+            broken = _damaged(docs, checks)
             completed = _complete_cut_short(store) if not broken else ""
             if broken:
                 listing = "; ".join(why for _i, _n, why in broken[:5]) + ("; …" if len(broken) > 5 else "")
@@ -460,23 +462,18 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                                    "`referee repair --set-aside` moves them out of the history into a file of "
                                    "their own (nothing is deleted).").format(n=len(broken), total=len(docs),
                                                                              listing=listing))
-            from ..club.rename_check import disagreements, said as disagree_said
-
-            disagree = disagreements(store, docs)   # a player named one way in the history, another in moves
-            if disagree:
-                raise StoreError(disagree_said(disagree))
-            from ..club.corrections import settle_said
-
-            completed = _join(completed, settle_said(store))
+            # the club log's own checks: a player named one way in the history, another in moves; a move to
+            # or from the trash an older referee left half done
+            completed = _join(completed, checks.log_said(store, docs))
             del docs, broken        # the documents, read whole, are not needed now: not kept alive meanwhile
-            entered = _finish_finished_live(store)
-            recovered = recover_records(store)
+            entered = _finish_finished_live(store, checks)
+            recovered = recover_records(store, checks)
             summaries = _rewrite_summaries(store)
             games = store.archived()
             sound = _("The history store {path} is sound: {n} finished games, {live} in progress.").format(
                 path=store.path, n=len(games), live=len(store.live_ids()))
             return _join(completed, sound, summaries, entered, recovered, _strays(store))
-        sound = _sound_root_refusal(store, restore)
+        sound = _sound_root_refusal(store, restore, checks)
         if sound:       # --reset hid every finished game of a sound store; --restore put an older root back
             raise BadInput(sound)
         if restore and not (store.backup_path.exists() and _valid_json(store.backup_path)):
@@ -497,19 +494,19 @@ def repair(store, *, restore: bool = False, reset: bool = False, set_aside: bool
                     shutil.copy2(store.path, aside)
             atomic_write(store.path, store.backup_path.read_bytes())
             restored = len(store.archive_documents())
-            after = _after_restore(store)
+            after = _after_restore(store, checks)
             return _join(_("Restored {path} from its backup ({n} finished games); the previous file is kept as "
                            "{kept}.").format(path=store.path, n=restored, kept=aside.name), after)
         if _root_damaged_beside_shards(store):
-            return _join(_new_root(store, aside), _after_restore(store))
+            return _join(_new_root(store, aside), _after_restore(store, checks))
         if store.path.exists():
             os.replace(store.path, aside)
-        after = _after_restore(store)
+        after = _after_restore(store, checks)
         return _join(_("Started an empty history at {path}; the previous file is kept as {kept}. Games in "
                        "progress are untouched.").format(path=store.path, kept=aside.name), after)
 
 
-def _sound_root_refusal(store, restore: bool) -> str:
+def _sound_root_refusal(store, restore: bool, checks: Checks) -> str:
     """The refusal of --restore/--reset when the store's root is sound (empty when it is not): neither is the
     way out then, and --reset would take every finished game out of the history. The sentence names what
     is damaged, if anything, and its own way out."""
@@ -526,7 +523,7 @@ def _sound_root_refusal(store, restore: bool) -> str:
     if layout == 0 and not store.path.exists():
         return _("There is no history store at {path} yet; {option} has nothing to repair, so nothing was "
                  "changed.").format(path=store.path, option=option)
-    bad = damaged_live_games(store)
+    bad = damaged_live_games(store, checks)
     if bad:
         return _("The history store {path} is sound; only {n} game(s) in progress cannot be opened ({ids}): "
                  "`referee repair --set-aside` moves them aside. Nothing was changed.").format(
@@ -578,12 +575,12 @@ def _complete_cut_short(store) -> str:
             error=str(err))) from None
 
 
-def _after_restore(store) -> str:
+def _after_restore(store, checks: Checks) -> str:
     """A store put back (or started afresh) is behind: complete a change cut short, re-enter finished games
     from their records. A problem here is said, never a crash: the restore itself is done."""
     from . import journal
 
     try:
-        return _join(journal.recover(store), _finish_finished_live(store), recover_records(store))
+        return _join(journal.recover(store), _finish_finished_live(store, checks), recover_records(store, checks))
     except RefereeError as err:
         return _("It still needs a look: {error} (`referee repair` checks it).").format(error=str(err).rstrip("."))

@@ -9,7 +9,7 @@
     history.json.d/a1.names      the players named in a1.json, once each (for "did you mean"), stamped,
                                  hashed and sealed like the summary
     history.json.d/commit.json   present only while a write that spans several shards is being put in place
-    history.json.d/stats.cache   what `stats` counted, checked against the summaries (club/stats_cache.py)
+    history.json.d/stats.cache   what `stats` counted, checked against the summaries (club/stats/stats_cache.py)
     history.json.d/stats.steps   what `stats` had counted every 1,000 plays, where a correction resumes from
 
 Trusting derived files (as git trusts its index): a summary or names file is believed without reading its
@@ -186,7 +186,7 @@ def external_keys(doc) -> list[list[str]]:
         pid = str(doc["bgg_play_id"])
         keys.append(["bgg", pid])
         # BGG play ids are per BGG user: with the user known (the page's <plays username userid>), the play
-        # is also known by (user, play id); ["bgg", pid] stays for plays stored before (club/provenance.py)
+        # is also known by (user, play id); ["bgg", pid] stays for plays stored before (club/log/provenance.py)
         user = doc.get("bgg_user")
         if isinstance(user, dict):
             if user.get("userid") not in (None, "", "0"):

@@ -8,7 +8,7 @@ Layout for a store at ``history.json`` (schema 2):
     history.json.d/         the finished games (tracked, recorded, imported) in TinyDB files by the first
                             characters of the id, each with a summary and a list of its players beside it
                             (see shards.py), and
-                            stats.cache, what `stats` counted (derived: club/stats_cache.py)
+                            stats.cache, what `stats` counted (derived: club/stats/stats_cache.py)
     history.json.v1         a store of schema 1 (one TinyDB file with every game) as it was when migrated
     history.json.lock       the writers' lock; history.json.lock.holder names its holder
     history.json.live/      one file per game in progress: its document, then one line per entry (livelog.py)
@@ -22,7 +22,6 @@ A symlinked history.json is followed: the whole store lives beside the file it p
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import os
 import time
@@ -30,13 +29,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import BadInput, StoreError
-from . import livelog, shards
-from .atomic import AppendUnsure, _keep_backup, append_line, atomic_write, read_regular, write_through
+from . import shards
+from .atomic import _keep_backup, atomic_write, read_regular, write_through
 from .ids import check_id, is_id, new_id
 from .lock import StoreLock
-from .shape import archive_problem, live_problem, name_of
+from .shape import archive_problem, name_of
+from .files import GameFiles
+from .schema import SCHEMA_VERSION, _cannot_write, _disappeared, check_schema, now_iso  # noqa: F401
 
-SCHEMA_VERSION = 1      # of each game document (archived, live, exported)
 STORE_SCHEMA = 2        # of the store's layout, in history.json's _meta: 1 one file, 2 shards
 GAMES = "games"
 META = "_meta"
@@ -62,21 +62,6 @@ def resolve_path(path: str | os.PathLike | None = None) -> Path:
     return default_path()
 
 
-def now_iso() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
-
-
-def check_schema(doc: dict, where: str, newest: int = SCHEMA_VERSION) -> None:
-    version = doc.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise StoreError(f"{where} has no schema_version; it was not written by referee and is left untouched.")
-    if version > newest:
-        raise StoreError(
-            f"{where} was written by a newer referee (schema {version}, this one reads up to "
-            f"{newest}); upgrade referee to use it. Nothing was changed."
-        )
-
-
 @contextmanager
 def _no_gc():
     """Loading many small objects: the collector would run (uselessly) every few thousand, tripling the
@@ -90,24 +75,6 @@ def _no_gc():
     finally:
         if was:
             gc.enable()
-
-
-def _disappeared(gid, folder) -> StoreError:
-    from ..i18n import _
-
-    return StoreError(_("Game {id} has disappeared from {folder}; nothing was changed.").format(id=gid, folder=folder))
-
-
-def _cannot_write(path, err: OSError) -> StoreError:
-    """A write that failed (an appended move): a known fault with its way out, else the system's reason."""
-    from ..i18n import _
-    from .faults import advice
-
-    known = advice(err, path, known_only=True)
-    if known:
-        return StoreError(_("{advice} Nothing was changed.").format(advice=known))
-    return StoreError(_("Could not write {path} ({reason}); nothing was changed.").format(
-        path=path, reason=err.strerror or err))
 
 
 def _tinydb_blob(tables: dict) -> bytes:
@@ -141,7 +108,7 @@ def _names_a_game(text: str) -> str | None:
 
 
 
-class Store:
+class Store(GameFiles):
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = resolve_path(path)
         base = write_through(self.path)   # a symlinked store lives beside the file it points at
@@ -758,170 +725,6 @@ class Store:
                                      f"{kept if kept.exists() else path}.") from None
                 done.append((path, kept))
         return done
-
-    # --- records of finished tracked games ----------------------------------------------------
-    def record_path(self, gid: str) -> Path:
-        return self.records_dir / f"{check_id(gid)}.txt"
-
-    def read_record(self, gid: str) -> str | None:
-        raw = read_regular(self.record_path(gid))
-        if raw is None:
-            return None
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            from ..i18n import _
-
-            raise StoreError(_("The move record {path} is not UTF-8 text ({reason}); nothing was changed.").format(
-                path=self.record_path(gid), reason=err)) from None
-
-    def write_record(self, gid: str, text: str) -> None:
-        atomic_write(self.record_path(gid), text.encode("utf-8"))
-
-    def write_records(self, texts: dict[str, str]) -> None:
-        """Write many move records (an import) with one flush to disk instead of one per file: 10,000
-        fsyncs cost 45 s here. Every record is whole on disk before this returns, as with write_record."""
-        from .atomic import _fsync_dir, write_temp
-
-        if len(texts) < 8 or not hasattr(os, "sync"):   # Windows has no os.sync: one fsync per file
-            for gid, text in texts.items():
-                self.write_record(gid, text)
-            return
-        temps = []
-        try:
-            for gid, text in texts.items():
-                temps.append((write_temp(self.record_path(gid), text.encode("utf-8"), sync=False),
-                              write_through(self.record_path(gid))))
-            os.sync()                                   # every temp's data on disk before any takes its name
-            for tmp, final in temps:
-                os.replace(tmp, final)
-        except OSError as err:
-            for tmp, _ in temps:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-            from ..i18n import _
-
-            raise StoreError(_("Could not write the move records in {folder} ({reason}); the history was not "
-                               "changed.").format(folder=self.records_dir, reason=err.strerror or err)) from None
-        _fsync_dir(self.records_dir)
-
-    # --- live games -------------------------------------------------------------------------
-    def live_path(self, gid: str) -> Path:
-        return self.live_dir / f"{check_id(gid)}.json"
-
-    def live_ids(self) -> set[str]:
-        if not self.live_dir.is_dir():
-            return set()
-        return {p.stem for p in self.live_dir.glob("*.json") if is_id(p.stem)}   # a stray file is no game
-
-    def read_live(self, gid: str) -> dict | None:
-        path = self.live_path(gid)
-        raw = read_regular(path)
-        if raw is None:
-            return None
-        try:
-            doc, _torn = livelog.decode(raw)
-        except livelog.Damaged as err:
-            raise StoreError(f"The game file {path} is damaged ({err}); nothing was changed. "
-                             f"Move it aside to continue with the other games.") from None
-        if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
-            raise StoreError(f"The game file {path} is not a referee game; nothing was changed, and `referee repair "
-                             f"--set-aside` moves it aside.")
-        check_schema(doc, f"The game file {path}")
-        doc["id"] = gid     # the file's name is its id: the id written inside it never becomes a path
-        why = live_problem(doc)
-        if why:
-            from ..i18n import _
-
-            raise StoreError(_("The game file {path} is damaged ({why}); nothing was changed, and `referee repair "
-                               "--set-aside` moves it aside.").format(path=path, why=why))
-        return doc
-
-    def write_live(self, doc: dict, keep_updated: bool = False) -> None:
-        """(Re)write a game in progress whole, compacted: its document with every move in it. ``keep_updated``:
-        it keeps the time of its last change (a game imported from an export was last changed there)."""
-        doc["schema_version"] = SCHEMA_VERSION
-        if not (keep_updated and isinstance(doc.get("updated"), str)):
-            doc["updated"] = now_iso()
-        atomic_write(self.live_path(doc["id"]), livelog.encode_document(doc))
-
-    def append_moves(self, gid: str, texts: list[str], at: int | None = None) -> str:
-        """Store an entry's moves by appending one line to the game's file (fsynced before returning): the
-        bytes written do not depend on the move number. ``at``: the number of moves before them (read from
-        the file when not given). Returns the time stamped as the game's last update."""
-        path = self.live_path(gid)
-        if at is None:
-            doc = self.read_live(gid)
-            if doc is None:
-                raise _disappeared(gid, self.live_dir)
-            at = len(doc["moves"])
-        try:
-            with open(path, "rb") as fh:
-                size = fh.seek(0, os.SEEK_END)
-                last = b""
-                if size:
-                    fh.seek(size - 1)
-                    last = fh.read(1)
-        except FileNotFoundError:
-            raise _disappeared(gid, self.live_dir) from None
-        except OSError as err:
-            from .atomic import _cannot_read
-
-            raise StoreError(_cannot_read(path, err)) from None
-        if last != b"\n":
-            # Written by an older referee, or its last line was torn by a crash (never acknowledged):
-            # compact it once, which drops the torn line, then append as usual.
-            doc = self.read_live(gid)
-            if doc is None or len(doc["moves"]) != at:
-                from ..i18n import _
-
-                raise StoreError(_("The game file {path} changed while it was being written; nothing was "
-                                   "changed.").format(path=path))
-            self.write_live(doc)
-        stamp = now_iso()
-        try:
-            append_line(path, livelog.encode_entry(at, texts, stamp))
-        except AppendUnsure as err:
-            from ..i18n import _
-
-            raise StoreError(_("Could not write {path} ({reason}) and could not take back what was written; "
-                               "the move may be stored: `referee show {id}` shows the game as it is.").format(
-                path=path, reason=err.strerror or err, id=gid)) from None
-        except OSError as err:
-            raise _cannot_write(path, err) from None
-        return stamp
-
-    def truncate_moves(self, gid: str, n: int) -> None:
-        """Keep the first ``n`` moves of a game in progress (undo): the file is rewritten, compacted."""
-        doc = self.read_live(gid)
-        if doc is None:
-            raise _disappeared(gid, self.live_dir)
-        doc["moves"] = doc["moves"][:n]
-        self.write_live(doc)
-
-    def remove_live(self, gid: str) -> None:
-        try:
-            os.unlink(self.live_path(gid))
-        except FileNotFoundError:
-            pass
-
-    def live_docs(self) -> list[dict]:
-        docs = []
-        for gid in self.live_ids():
-            try:
-                doc = self.read_live(gid)
-            except StoreError:
-                continue
-            if doc is not None:
-                docs.append(doc)
-        docs.sort(key=lambda d: d.get("updated", ""), reverse=True)
-        return docs
-
-    def _aside_ids(self) -> set[str]:
-        # Ids of set-aside game files (abandoned, damaged) stay taken: renaming one back must not collide.
-        return {p.name.split(".", 1)[0] for p in self.live_dir.iterdir()} if self.live_dir.is_dir() else set()
 
     def new_id(self) -> str:
         """A fresh id: checked against the games in progress and the one shard it would go to."""

@@ -1,7 +1,7 @@
 """Issue 22 item 8 (QR part): `referee qr`'s terminal drawing fits 80x24 where it can, with the same text."""
 
-from referee.club.qr import make_qr, render_text
-from referee.club.qr_fit import make_fitting
+from referee.club.formats.qr import make_qr, render_text
+from referee.club.formats.qr_fit import make_fitting
 
 # a two-player result: at error-correction M it draws 25 lines, one more than a 24-line screen
 PAYLOAD = "referee result v1\nid: g-0001\ngame: port-royal\ndate: 2026-11-28\n1. Jana 12*\n2. Petr 9\nx: abcdefgh\n"
@@ -55,7 +55,7 @@ import re  # noqa: E402
 
 import pytest  # noqa: E402
 
-from referee.club import charts  # noqa: E402
+from referee.club.stats import charts  # noqa: E402
 
 
 def _history(n):

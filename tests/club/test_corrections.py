@@ -58,7 +58,7 @@ def test_delete_moves_a_play_to_the_trash_and_restore_brings_it_back_unchanged(c
 
 
 def test_a_move_to_or_from_the_trash_cut_by_a_crash_is_finished_on_the_next_read(cli, store):
-    from referee.club import corrections
+    from referee.club.log import corrections
 
     a = record(cli, ("Ann", 5), ("Bob", 3))
     b = record(cli, ("Ann", 2), ("Bob", 3), date="2025-03-03")

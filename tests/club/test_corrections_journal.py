@@ -21,7 +21,7 @@ import pytest
 from referee import session
 from referee.cli import main
 from referee.store import Store, journal
-from referee.store.repair import repair
+from referee.club.log.repair import repair
 from tests.store.test_integrity_crash import CHILD, ROOT
 
 from .conftest import make_doc
@@ -97,7 +97,7 @@ def _prepare(folder):
     live = session.create(store, "toy", ["Cal", "Ann"], {"target": 9})
     session.play(store, live, "roll 2")
     ids["live"] = live.id
-    from referee.club.corrections import delete
+    from referee.club.log.corrections import delete
 
     delete(store, "mm2345")
     return db, ids
@@ -117,7 +117,7 @@ def _fresh(template, folder):
 
 def _view(db) -> str:
     """Everything a correction may change, as the next command sees it (times of writing left out)."""
-    from referee.club.corrections import read_trash
+    from referee.club.log.corrections import read_trash
 
     store = Store(db)
     archive = {d["id"]: (d["players"], d["result"]) for d in store.archived()}
@@ -199,7 +199,7 @@ def test_ctrl_c_anywhere_says_what_is_true(template, tmp_path, capsys, change):
 def test_repair_completes_a_move_to_the_trash_an_older_referee_left_half_done(cli, store):
     """Before the journal, a delete wrote its trash entry as "deleting" and then changed the archive; cut
     between the two, the play was in both. `repair` notices and completes it."""
-    from referee.club import corrections
+    from referee.club.log import corrections
 
     store.add_archived([make_doc("aa2345", "2025-03-01", [("Ann", 5, 1), ("Bob", 3, 2)])])
     corrections._write_trash(store, [{"doc": store.get_archived("aa2345"), "deleted_at": "2025-03-04T10:00:00+00:00",

@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.club import bgstats
-from referee.club.corrections import edit
-from referee.club.record import recorded_doc
+from referee.club.formats import bgstats
+from referee.club.log.corrections import edit
+from referee.club.log.record import recorded_doc
 from referee.store import Store
 
 from .conftest import assert_refused, out_json

@@ -119,7 +119,7 @@ def test_bg_stats_backup_has_real_uuids_dates_and_no_points(cli, kinds, store, t
     assert games[by_game["Ticket to Ride"]["gameRefId"]]["highestWins"] is True
     # the time of day a play was logged (its end less its duration), not 20:00 for every play
     recorded = store.get_archived(kinds["scores"])
-    from referee.club.export import play_clock
+    from referee.club.formats.export import play_clock
 
     assert by_game["Ticket to Ride"]["playDate"].endswith(play_clock(recorded))
     assert by_game["Golf"]["playDate"].endswith("20:00:00")     # known by its date alone: the default
@@ -217,7 +217,7 @@ def test_a_note_left_out_of_a_bg_stats_code_is_said(cli, store, lang, said):
 
 
 def test_what_a_bg_stats_link_lost_is_each_said():
-    from referee.club.export import bgstats_link_losses
+    from referee.club.formats.export import bgstats_link_losses
     from urllib.parse import quote
 
     doc = {"id": "ab2345", "notes": "x" * 300, "result": {"ranking": [{"player": "Dobroslav Žluťoučký Kůň"},
@@ -240,7 +240,7 @@ def test_what_a_bg_stats_link_lost_is_each_said():
     ([("Ann", 2), ("Bob", 3)], [], {"Ann": 1, "Bob": 2}),                       # no rank 1 at all
 ])
 def test_consistent_ranks(ranking, winners, expected):
-    from referee.club.export import consistent_ranks
+    from referee.club.formats.export import consistent_ranks
 
     res = {"ranking": [{"player": p, "rank": r, "total": 0} for p, r in ranking], "winners": winners}
     assert consistent_ranks(res) == expected

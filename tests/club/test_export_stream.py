@@ -1,4 +1,4 @@
-"""The JSON export written as it is read (club/export_stream.py) is byte for byte what export_json writes from
+"""The JSON export written as it is read (club/formats/export_stream.py) is byte for byte what export_json writes from
 every document at once: tracked games with their move records, recorded ones, games in progress, hidden
 characters escaped, filters; and it never holds every document (it reads them one shard at a time)."""
 
@@ -7,9 +7,9 @@ import json
 import pytest
 
 from referee import session
-from referee.club.export import export_json
-from referee.club.export_stream import json_lines, write_json
-from referee.club.history import Filters, select
+from referee.club.formats.export import export_json
+from referee.club.formats.export_stream import json_lines, write_json
+from referee.club.log.history import Filters, select
 from referee.store import Store
 
 
@@ -92,8 +92,8 @@ def test_the_streamed_csv_is_byte_for_byte_the_csv_of_every_document(store, tmp_
     from click.testing import CliRunner
 
     from referee.cli import cli
-    from referee.club.export import export_csv
-    from referee.club.export_stream import csv_chunks
+    from referee.club.formats.export import export_csv
+    from referee.club.formats.export_stream import csv_chunks
 
     assert "".join(csv_chunks(store, store.archived_summaries(), excel)) == export_csv(store.archived(), excel)
     out = tmp_path / "club.csv"
@@ -107,7 +107,7 @@ def test_the_csv_to_stdout_streams_the_same_bytes(store):
     from click.testing import CliRunner
 
     from referee.cli import cli
-    from referee.club.export import export_csv
+    from referee.club.formats.export import export_csv
 
     import click
 

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from referee.club.qr import bgstats_link, qr_version
+from referee.club.formats.qr import bgstats_link, qr_version
 
 from .conftest import out_json
 
@@ -133,7 +133,7 @@ def test_csv_for_a_czech_excel_and_what_excel_saves_back(cli, logged, tmp_path):
 
 
 def test_every_csv_cell_that_a_spreadsheet_would_run_is_neutralised(cli, store):
-    from referee.club.export import export_csv
+    from referee.club.formats.export import export_csv
 
     doc = {"id": "abc234", "game": "=HYPERLINK(1)", "date": "2025-01-01", "players": ["+Ann", "-Bob"],
            "location": "@here", "notes": "\tTab", "result": {"winners": ["+Ann"], "ranking": [

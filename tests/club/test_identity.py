@@ -278,9 +278,9 @@ def test_a_merging_import_killed_at_any_file_operation_is_all_or_nothing(tmp_pat
     import subprocess
     import sys
 
-    from referee.club import corrections
+    from referee.club.log import corrections
     from referee.core.errors import StoreError
-    from referee.store.repair import repair
+    from referee.club.log.repair import repair
 
     source = tmp_path / "source"
     source.mkdir()
@@ -343,8 +343,8 @@ def test_reimport_is_idempotent_with_random_local_corrections(fmt, toy):
 
     from hypothesis import HealthCheck, given, settings
 
-    from referee.club import corrections
-    from referee.club.importer import import_into, parse
+    from referee.club.log import corrections
+    from referee.club.log.importer import import_into, parse
     from referee.core.errors import BadInput
 
     path = BGSTATS if fmt == "bgstats" else BGG
@@ -432,7 +432,8 @@ def test_the_merge_takes_what_only_the_source_changed_and_keeps_what_the_club_ch
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from referee.club import bgstats, provenance
+    from referee.club.formats import bgstats
+    from referee.club.log import provenance
 
     data = json.loads(BGSTATS.read_text(encoding="utf-8"))
     plays = bgstats.parse(data, "x").docs

@@ -20,7 +20,7 @@ CHILD = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from tests.core.toy import install
     install()
-    from referee.club import importer
+    from referee.club.log import importer
     from referee.store import store as store_module
     importer._Native.INLINE = 0
     importer._Native.BATCH = 1

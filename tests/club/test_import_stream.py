@@ -1,4 +1,4 @@
-"""A referee export is imported game by game (club/jsonstream.py): it must read every file exactly as the
+"""A referee export is imported game by game (club/formats/jsonstream.py): it must read every file exactly as the
 whole-file reader does, refuse the same files with the same sentence (line and column in the whole file),
 and a window cut anywhere (a number, a string, an escape split between two reads) changes nothing."""
 
@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from referee.club import jsonstream
-from referee.club.export import export_json
-from referee.club.importer import parse_json, parse_json_file
-from referee.club.record import recorded_doc
+from referee.club.formats import jsonstream
+from referee.club.formats.export import export_json
+from referee.club.log.importer import parse_json, parse_json_file
+from referee.club.log.record import recorded_doc
 from referee.core.errors import BadInput
 
 
@@ -159,7 +159,7 @@ def test_records_replayed_by_worker_processes_are_refused_in_file_order(tmp_path
                                                                       named):
     # past INLINE records the replays go to other processes: the refusal is still the first in the file,
     # word for word the one a replay in this process gives
-    from referee.club.importer import _Native
+    from referee.club.log.importer import _Native
 
     path = tmp_path / "h.json"
     path.write_text(_tracked_export(40, bad, field_bad), encoding="utf-8")
@@ -186,7 +186,7 @@ def test_records_replayed_by_worker_processes_are_refused_in_file_order(tmp_path
 
 
 def test_worker_processes_refuse_in_the_language_of_the_command(tmp_path, monkeypatch):
-    from referee.club.importer import _Native
+    from referee.club.log.importer import _Native
     from referee.i18n import using
 
     path = tmp_path / "h.json"

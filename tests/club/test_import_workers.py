@@ -20,7 +20,7 @@ CHILD = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from tests.core.toy import install
     install()
-    from referee.club import importer
+    from referee.club.log import importer
     importer._Native.INLINE = 0          # workers from the first record on
     importer._Native.BATCH = 1
     importer._Native.START = {start!r}

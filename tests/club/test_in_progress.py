@@ -83,7 +83,7 @@ def test_the_id_of_an_abandoned_game_is_never_given_again(db, monkeypatch):
 
 def test_an_abandoned_reopened_game_does_not_come_back_through_repair(db, toy):
     from referee.store import Store
-    from referee.store.repair import repair
+    from referee.club.log.repair import repair
 
     gid = json.loads(run("new", "toy", "-p", "Ann", "-p", "Bob", "-o", "target=2", "--json").stdout)["id"]
     run("move", gid, "roll 2", "keep")               # finished: its record is written

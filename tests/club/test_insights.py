@@ -3,8 +3,8 @@ constructed histories with known answers."""
 
 import json
 
-from referee.club import insights
-from referee.club.stats import elo, plays_from_docs
+from referee.club.stats import insights
+from referee.club.stats.stats import elo, plays_from_docs
 
 from .conftest import assert_refused, make_doc
 

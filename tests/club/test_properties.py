@@ -5,11 +5,11 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.club import qr
-from referee.club.export import export_bgg, export_csv, export_json
-from referee.club.importer import import_into, parse
-from referee.club.record import recorded_doc
-from referee.club.stats import club_h_index, elo, player_stats, plays_from_docs
+from referee.club.formats import qr
+from referee.club.formats.export import export_bgg, export_csv, export_json
+from referee.club.log.importer import import_into, parse
+from referee.club.log.record import recorded_doc
+from referee.club.stats.stats import club_h_index, elo, player_stats, plays_from_docs
 from referee.store import Store
 
 NAME_CHARS = st.characters(blacklist_characters=',;=#[]"', blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp"))

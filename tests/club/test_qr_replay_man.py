@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from referee.club import qr
+from referee.club.formats import qr
 from referee.core.errors import BadInput
 from referee.store import Store
 
@@ -123,7 +123,7 @@ def test_replay_interactive_steps_back_and_quits(store, monkeypatch):
 
     from rich.console import Console
 
-    from referee.club.replay import replay
+    from referee.club.log.replay import replay
 
     gid = play_tracked(store, ("Ann", "Bob"), moves=("roll 2", "give", "roll 3", "keep"))
     answers = iter(["", "", "b", "", "", "q"])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.club.bgstats import arithmetic
+from referee.club.formats.bgstats import arithmetic
 
 from .conftest import out_json
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from referee.club import bgg
+from referee.club.formats import bgg
 from referee.store import Store
 
 from .conftest import assert_refused, out_json, snapshot
@@ -254,7 +254,7 @@ def test_any_json_value_in_any_field_of_a_backup_is_read_or_skipped():
     import copy
     import random
 
-    from referee.club import bgstats
+    from referee.club.formats import bgstats
     from referee.store.shape import archive_problem
 
     backups = [json.loads((FILES / "BGStatsExport.json").read_text(encoding="utf-8")),

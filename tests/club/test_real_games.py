@@ -42,7 +42,7 @@ def test_tracked_real_game_round_trips_through_the_club_log(cli, store, tmp_path
     out = cli("--db", target, "replay", gid, "--to", str(n)).stdout
     assert f"{n}/{n}." in out
     text = cli("qr", gid, "--text").stdout
-    from referee.club.qr import decode
+    from referee.club.formats.qr import decode
 
     back = decode(text)
     res = game.result().to_dict()

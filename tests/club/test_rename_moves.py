@@ -101,7 +101,7 @@ def test_a_rename_reaches_the_moves_of_finished_and_running_games_of_every_title
         assert "Sail" not in record and f"; {word.title()}" in record and f" {word}" in record
     assert out_json(cli("show", four["live"], "--json"))["players"][0] == "Start Lee"
     _all_read_back(cli, store, four, "Start Lee", tmp_path)
-    from referee.store.repair import repair
+    from referee.club.log.repair import repair
 
     assert "is sound" in repair(store)
 
@@ -144,8 +144,8 @@ def test_renaming_a_record_is_done_once_whatever_the_words():
 
 def test_repair_names_a_record_whose_moves_name_someone_else(cli, store, four):
     """The state an older referee's rename left: the play and its record's players renamed, its moves not."""
-    from referee.club.corrections_journal import rename_doc
-    from referee.store.repair import repair
+    from referee.club.log.corrections_journal import rename_doc
+    from referee.club.log.repair import repair
 
     gid = four["el-capitan"]
     text = store.read_record(gid)

@@ -73,8 +73,8 @@ def test_the_json_export_of_such_a_history_imports_whole_and_exports_the_same(cl
 
 @pytest.mark.parametrize("source", SOURCES)
 def test_a_play_of_each_source_is_sound_and_imports(cli, store, tmp_path, source):
-    from referee.club.export import export_json
-    from referee.store.repair import damaged_finished_games
+    from referee.club.formats.export import export_json
+    from referee.club.log.repair import damaged_finished_games
 
     doc = make_doc("ab2345", "2025-01-01", [("Ann", 3, 1), ("Bob", 1, 2)], source=source)
     assert damaged_finished_games(store, [doc]) == []
@@ -84,7 +84,7 @@ def test_a_play_of_each_source_is_sound_and_imports(cli, store, tmp_path, source
 
 
 def test_an_unknown_source_is_still_refused_naming_the_sources(cli, store, tmp_path):
-    from referee.club.export import export_json
+    from referee.club.formats.export import export_json
 
     doc = make_doc("ab2345", "2025-01-01", [("Ann", 3, 1), ("Bob", 1, 2)], source="telepathy")
     path = tmp_path / "one.json"

@@ -5,9 +5,8 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from referee.club import stats
-from referee.club.stats import (club_h_index, elo, game_stats, h_index, head_to_head, player_stats,
-                                plays_from_docs, streaks)
+from referee.club.stats import stats
+from referee.club.stats.stats import club_h_index, elo, game_stats, h_index, head_to_head, player_stats, plays_from_docs, streaks
 
 from .conftest import make_doc
 
@@ -165,7 +164,7 @@ def test_games_logged_in_the_same_second_count_in_the_order_they_were_played(cli
     same timestamp backwards (the last game's loser shown on a winning streak, ratings from the wrong order)."""
     import json as _json
 
-    monkeypatch.setattr("referee.club.record.now_iso", lambda: "2026-01-01T20:00:00+00:00")
+    monkeypatch.setattr("referee.club.log.record.now_iso", lambda: "2026-01-01T20:00:00+00:00")
     for pairs in (["Ann=10", "Bob=5"], ["Ann=10", "Bob=12"], ["Ann=1", "Bob=30"]):   # Bob wins the last two
         assert cli("record", "toy", "-p", pairs[0], "-p", pairs[1], "--date", "2026-01-01").exit_code == 0
     data = _json.loads(cli("stats", "--json").stdout)

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from referee.club import stats_cache
+from referee.club.stats import stats_cache
 from referee.store import Store
 
 NAMES = ["Ann", "Bob", "Cal", "Dana", "Eve"]
@@ -176,9 +176,9 @@ def test_a_tally_saved_anywhere_and_carried_on_counts_what_the_functions_count(g
     """Fractions and whole numbers that are equal (3 and 3.0), ties, cooperative plays, one-seat plays,
     two spellings of a name: the tally, saved as JSON after any play and carried on, gives what stats,
     insights and ratings give for all the plays at once."""
-    from referee.club import insights
-    from referee.club.ratings import rate
-    from referee.club.stats import plays_from_docs, summary
+    from referee.club.stats import insights
+    from referee.club.stats.ratings import rate
+    from referee.club.stats.stats import plays_from_docs, summary
 
     docs = [_doc(i, sorted(rows, key=lambda r: r[2]), coop) for i, (rows, coop) in enumerate(games)]
     plays = plays_from_docs(docs)

@@ -81,7 +81,7 @@ def test_a_second_build_replays_nothing_and_writes_the_same_site(db, tmp_path, r
 
 
 def test_an_edited_play_and_a_renamed_player_change_their_pages_and_only_theirs(db, tmp_path, replays):
-    from referee.club import corrections
+    from referee.club.log import corrections
     from referee.store import Store
 
     out = tmp_path / "site"

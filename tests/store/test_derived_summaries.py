@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from referee.club.record import recorded_doc
+from referee.club.log.record import recorded_doc
 from referee.store import Store, shards
 
 

@@ -153,7 +153,7 @@ def _history(path):
 
 
 def _rows(path):
-    from referee.club.history import summary
+    from referee.club.log.history import summary
 
     return [summary(r) for r in Store(path).archived_summaries()]
 
@@ -216,7 +216,7 @@ def test_a_summary_that_lies_is_not_believed(db, club, referee, lie):
 
 
 def _docs(db):
-    from referee.club.history import summary
+    from referee.club.log.history import summary
 
     return [summary(d) for d in Store(db).archived()]
 

@@ -117,7 +117,7 @@ def test_import(tmp_path):
     _check(tmp_path, folder, ["import", file])
 
 
-# --- the corrections (journaled: club/corrections_journal.py), held to the same standard -----------------
+# --- the corrections (journaled: club/log/corrections_journal.py), held to the same standard -----------------
 def _two_plays(tmp_path):
     return _prepare(tmp_path, ["record", "port-royal", "-p", "Ann=3", "-p", "Bob=2", "--json"],
                     ["record", "port-royal", "-p", "Cy=5", "-p", "Di=4", "--json"])

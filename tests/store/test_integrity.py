@@ -105,7 +105,7 @@ def test_the_id_written_inside_a_game_file_never_becomes_a_path(store, referee, 
 
 
 def test_stray_files_in_the_live_folder_are_not_games_and_repair_names_them(store):
-    from referee.store.repair import repair
+    from referee.club.log.repair import repair
 
     t = session.create(store, "toy", ["Ann", "Bob"])
     (store.live_dir / "not a game.json").write_text("{}")
@@ -540,7 +540,7 @@ def test_every_writer_on_a_read_only_store_is_one_sentence(store, referee, monke
     monkeypatch.setattr(tempfile, "mkstemp", _raiser(errno.EROFS, str(db.parent)))
     monkeypatch.setattr(os, "replace", read_only)
     # a move appends its line to the game's file (no temp file, no rename): the append meets the disk too
-    monkeypatch.setattr("referee.store.store.append_line", _raiser(errno.EROFS, str(store.live_path(t.id))))
+    monkeypatch.setattr("referee.store.files.append_line", _raiser(errno.EROFS, str(store.live_path(t.id))))
     code, out, err = referee(*args)
     monkeypatch.setattr(os, "replace", real)
     assert code == 2 and err.count("\n") == 1 and "read-only" in err and str(db.parent) in err, err

@@ -17,7 +17,7 @@ import pytest
 
 from referee import session
 from referee.store import Store, journal
-from referee.store.repair import repair
+from referee.club.log.repair import repair
 
 ROOT = os.getcwd()
 
@@ -55,8 +55,8 @@ ACTIONS = {
                "except SystemExit as e:\n    assert not e.code, e.code",
     "import": "from referee.cli import main\ntry:\n    main(['--db', {db!r}, 'import', {file!r}])\n"
               "except SystemExit as e:\n    assert not e.code, e.code",
-    "set-aside": "from referee.store.repair import repair\nrepair(store, set_aside=True)",
-    "restore": "from referee.store.repair import repair\nrepair(store, restore=True)",
+    "set-aside": "from referee.club.log.repair import repair\nrepair(store, set_aside=True)",
+    "restore": "from referee.club.log.repair import repair\nrepair(store, restore=True)",
 }
 
 
@@ -156,7 +156,7 @@ def _export(store, folder):
     ids = [_finished(source, folder)["gid"] for _ in range(3)]
     playing = session.create(source, "toy", ["Cy", "Di"])
     file = folder / "club.json"
-    from referee.club.export import export_json
+    from referee.club.formats.export import export_json
 
     rows = source.archived()
     file.write_text(export_json(rows, {d["id"]: source.read_record(d["id"]) for d in rows},
@@ -241,7 +241,7 @@ def test_restoring_the_backup(tmp_path, toy):
     raise AssertionError("never got through")
 
 
-ACTIONS["reset"] = "from referee.store.repair import repair\nrepair(store, reset=True)"
+ACTIONS["reset"] = "from referee.club.log.repair import repair\nrepair(store, reset=True)"
 
 
 def _two_in_one_shard(folder, db):

@@ -6,8 +6,8 @@ import os
 import pytest
 
 from referee import session
-from referee.club.history import Filters, select, summary as history_row
-from referee.club.stats import plays_from_docs, summary as stats_summary
+from referee.club.log.history import Filters, select, summary as history_row
+from referee.club.stats.stats import plays_from_docs, summary as stats_summary
 from referee.core.errors import StoreError
 from referee.store import Store, shards
 from referee.store.shards import Summary

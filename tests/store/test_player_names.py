@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from referee.club.corrections import known_players
+from referee.club.log.corrections import known_players
 from referee.store import Store, shards
 from referee.store.ids import ALPHABET
 
@@ -65,7 +65,7 @@ def test_a_missing_stale_or_damaged_names_file_falls_back_to_the_summary(store, 
 
 
 def test_a_rename_is_seen_at_once(store):
-    from referee.club import corrections
+    from referee.club.log import corrections
 
     fill(store)
     corrections.rename(store, "Tomáš", "Tomas Novák")

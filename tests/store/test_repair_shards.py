@@ -14,7 +14,7 @@ import pytest
 from referee import session
 from referee.core.errors import StoreError
 from referee.store import Store, shards
-from referee.store.repair import repair
+from referee.club.log.repair import repair
 
 from .test_layout import recorded
 

@@ -12,7 +12,7 @@ from referee import session
 from referee.core.errors import BadInput, IllegalMove, StoreError
 from referee.store import Store
 from referee.store.ids import ALPHABET, LENGTH
-from referee.store.repair import repair
+from referee.club.log.repair import repair
 
 
 @pytest.fixture

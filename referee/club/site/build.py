@@ -62,7 +62,7 @@ def format_duration(minutes) -> str:
 
 # --- collecting ----------------------------------------------------------------------------------
 def _plays(docs):
-    from ..stats import plays_from_docs
+    from ..stats.stats import plays_from_docs
 
     return plays_from_docs(docs)
 
@@ -75,7 +75,7 @@ class Club:
     """Everything the pages show, computed once from the selected documents."""
 
     def __init__(self, docs):
-        from ..ratings import rate, standings
+        from ..stats.ratings import rate, standings
 
         self.docs = sorted(docs, key=chrono_key)
         self.by_id = {d.get("id"): d for d in self.docs}

@@ -1,0 +1,1 @@
+"""Statistics and ratings of the club's finished plays, their cache, charts and insights."""
