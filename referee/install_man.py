@@ -6,7 +6,7 @@ The wheel puts the pages under the install prefix (hatch_build.py): <prefix>/sha
 Czech ones in <prefix>/share/man/cs/man1, cs/man7. For a venv whose bin/ is on PATH, man-db finds all of
 them there. pipx keeps its venvs off PATH and links pages into PIPX_MAN_DIR (default ~/.local/share/man,
 which man-db searches because ~/.local/bin is on PATH) -- but only <prefix>/share/man/man[1-9]/*, so the
-Czech pages are never linked, and a pipx older than 1.5 (Debian 12 ships 1.1, Ubuntu 24.04 ships 1.4)
+Czech pages are never linked, and a pipx older than 1.3 (Debian 12 ships 1.1, Ubuntu 22.04 ships 1.0)
 links no page at all. Run with the Python of referee's own venv (that is how it knows which install's
 pages to link), this links every page of that install that MAN_DIR lacks, in the same layout, so that
 `man -L cs referee` (or a Czech locale) finds the Czech page.

@@ -1,5 +1,5 @@
 """`python -m referee.install_man`: the man pages pipx does not link (the Czech ones; all of them with a
-pipx older than 1.5) linked where `man` finds them, nothing of anyone else's touched, all or nothing.
+pipx older than 1.3) linked where `man` finds them, nothing of anyone else's touched, all or nothing.
 
 An install is faked as a folder laid out as the wheel installs it (<prefix>/share/man/...), with pipx's
 own English links and its pipx_metadata.json where a test needs them; tests/platform/test_install_pipx.py
@@ -39,7 +39,7 @@ def prefix(tmp_path):
 
 
 def pipx_links(prefix, man_dir) -> None:
-    """What pipx 1.5+ does on install: link share/man/man[1-9]/* and record them in its metadata."""
+    """What pipx 1.3+ does on install: link share/man/man[1-9]/* and record them in its metadata."""
     for rel in ENGLISH:
         (man_dir / rel).parent.mkdir(parents=True, exist_ok=True)
         os.symlink(prefix / "share" / "man" / rel, man_dir / rel)
