@@ -2,7 +2,9 @@
 
 A wheel's data files land under the install prefix: <venv>/share/... for a venv or pipx, /usr/local/share
 or ~/.local/share for other installs. `man referee` finds <venv>/share/man when <venv>/bin is on PATH (man-db
-looks beside each PATH entry), and pipx links share/man/man1 and man7 pages into ~/.local/share/man.
+looks beside each PATH entry, the translated pages in share/man/LANG too); pipx 1.3 and later links the
+share/man/man1 and man7 pages into ~/.local/share/man but not share/man/cs (nor does an older pipx link
+any): `python -m referee.install_man` links what it leaves out (see the README's Install).
 The pages are listed here, not in pyproject.toml, because every new command adds one: man/NAME.N goes to
 share/man/manN/NAME.N, and a translated page man/LANG/NAME.N to share/man/LANG/manN/NAME.N.
 """

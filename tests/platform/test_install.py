@@ -107,7 +107,8 @@ def test_man_finds_the_installed_pages(installed):
     venv, env = installed
     share = venv / "share" / "man"
     for page in ("man1/referee.1", "man1/referee-new.1", "man1/referee-config.1", "man7/referee-port-royal.7",
-                 "man7/referee-puerto-rico.7", "man7/referee-carcassonne.7", "man7/referee-el-capitan.7"):
+                 "man7/referee-puerto-rico.7", "man7/referee-carcassonne.7", "man7/referee-el-capitan.7",
+                 "cs/man1/referee.1", "cs/man7/referee-el-capitan.7"):
         assert (share / page).is_file(), page
     if shutil.which("man") is None:
         pytest.skip("man is not installed here; the pages are where man-db looks (checked above)")
@@ -115,6 +116,10 @@ def test_man_finds_the_installed_pages(installed):
     assert run(["man", "-w", "referee"], env=env).stdout.strip() == str(share / "man1" / "referee.1")
     assert run(["man", "-w", "7", "referee-port-royal"], env=env).stdout.strip() == str(
         share / "man7" / "referee-port-royal.7")
+    # and the Czech pages in share/man/cs beside them (issue 22 item 9: `-L cs` needs no Czech locale)
+    assert run(["man", "-L", "cs", "-w", "referee"], env=env).stdout.strip() == str(share / "cs" / "man1" / "referee.1")
+    assert run(["man", "-L", "cs", "-w", "7", "referee-el-capitan"], env=env).stdout.strip() == str(
+        share / "cs" / "man7" / "referee-el-capitan.7")
 
 
 def test_completion_scripts_are_installed(installed):
