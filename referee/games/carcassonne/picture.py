@@ -35,7 +35,8 @@ GOODS = {"wine": "wine", "grain": "grain", "wheat": "grain", "cloth": "cloth", "
 _NEGATION = {"without", "no", "bez", "none", "zadny", "zadna", "zadne"}
 _COUNTS = {"one": 1, "1": 1, "jeden": 1, "jedna": 1, "jedno": 1, "two": 2, "2": 2, "dva": 2, "dve": 2,
            "three": 3, "3": 3, "tri": 3, "four": 4, "4": 4, "ctyri": 4}
-_SIDES = {"north": 0, "n": 0, "east": 1, "e": 1, "south": 2, "west": 3, "w": 3}
+_SIDES = {"north": 0, "n": 0, "east": 1, "e": 1, "south": 2, "west": 3, "w": 3,
+          "vychodu": 1, "zapadu": 3}         # 'z východu na západ': forms core.names does not list
 _CORNERS = {"northeast": (0, 1), "southeast": (1, 2), "southwest": (2, 3), "northwest": (0, 3)}
 _ALL = {"all", "everywhere", "around", "vsude", "vsech", "dokola"}
 _FILLER = {"with", "and", "a", "an", "the", "on", "its", "side", "sides", "edge", "edges", "from", "to", "of",
@@ -103,6 +104,8 @@ def read(text: str) -> Said:
                 nxt in PENNANT or nxt in GOODS or nxt in _NEGATION or nxt in _INSTRUMENTAL):
             continue                        # Czech 's erbem', 'se štítem', 's cestou': with
         if how == "side" or w in _SIDES or w in _CORNERS or w in _ALL or (w == "s" and how == "word"):
+            if clauses and clauses[-1][0] == "cloister":
+                raise InvalidMove(_("A cloister lies in the middle of its tile; say only klášter (cloister)."))
             if not clauses or clauses[-1][0] not in ("city", "road"):
                 if w in _SIDES or w in _CORNERS or w == "s" or w in _ALL:
                     raise InvalidMove(_("Say what lies on the {side} side first, e.g. city {side} or road "

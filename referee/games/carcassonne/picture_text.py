@@ -53,6 +53,13 @@ def _say(tile, q: int, lang: str, with_fields: bool) -> str:
     return f" {words['and']} ".join(parts)
 
 
+def natural(key: str, lang: str = "en", q: int = 0) -> str:
+    """What a player says on seeing the tile: its picture without counting its fields."""
+    from .tiles import tile_types
+
+    return _say(tile_types()[key], q, lang, with_fields=False)
+
+
 @lru_cache(maxsize=None)
 def describe(key: str, lang: str = "en", q: int = 0) -> str:
     """The tile ``key`` as it looks in rotation ``q``, in ``lang``; its number of fields is added only where
