@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from referee.core.errors import InvalidMove
 from referee.core.names import fold
-from referee.i18n import _
+from referee.i18n import N_, _
 
 # Words after core.names.canonical_words, folded (no accents, lower case).
 KINDS = {"city": "city", "cities": "city", "town": "city", "towns": "city", "mestem": "city", "mesty": "city",
@@ -37,6 +37,7 @@ _COUNTS = {"one": 1, "1": 1, "jeden": 1, "jedna": 1, "jedno": 1, "two": 2, "2": 
            "three": 3, "3": 3, "tri": 3, "four": 4, "4": 4, "ctyri": 4}
 _SIDES = {"north": 0, "n": 0, "east": 1, "e": 1, "south": 2, "west": 3, "w": 3,
           "vychodu": 1, "zapadu": 3}         # 'z východu na západ': forms core.names does not list
+_SIDE_NAMES = (N_("north"), N_("east"), N_("south"), N_("west"))
 _CORNERS = {"northeast": (0, 1), "southeast": (1, 2), "southwest": (2, 3), "northwest": (0, 3)}
 _ALL = {"all", "everywhere", "around", "vsude", "vsech", "dokola"}
 _FILLER = {"with", "and", "a", "an", "the", "on", "its", "side", "sides", "edge", "edges", "from", "to", "of",
@@ -78,8 +79,8 @@ class Said:
 
 def _bad(word):
     raise InvalidMove(_("{word} is not part of a tile's picture; say what the tile shows: its cities and roads "
-                        "with their sides (město sever, cesta východ-západ), pennant (erb), goods (víno, obilí, "
-                        "plátno), cloister (klášter).").format(word=repr(word)))
+                        "with their sides (city n and road e-w), pennant (city n-w with pennant), goods (wine, "
+                        "grain, cloth), cloister.").format(word=repr(word)))
 
 
 def read(text: str) -> Said:
@@ -105,11 +106,12 @@ def read(text: str) -> Said:
             continue                        # Czech 's erbem', 'se štítem', 's cestou': with
         if how == "side" or w in _SIDES or w in _CORNERS or w in _ALL or (w == "s" and how == "word"):
             if clauses and clauses[-1][0] == "cloister":
-                raise InvalidMove(_("A cloister lies in the middle of its tile; say only klášter (cloister)."))
+                raise InvalidMove(_("A cloister lies in the middle of its tile; say only cloister."))
             if not clauses or clauses[-1][0] not in ("city", "road"):
                 if w in _SIDES or w in _CORNERS or w == "s" or w in _ALL:
+                    side = _(_SIDE_NAMES[_SIDES.get(w, 2)]) if w in _SIDES or w == "s" else raw
                     raise InvalidMove(_("Say what lies on the {side} side first, e.g. city {side} or road "
-                                        "{side}.").format(side=raw))
+                                        "{side}.").format(side=side))
                 _bad(raw)
             if w in _CORNERS:
                 clauses[-1][2].extend(_CORNERS[w])
@@ -139,8 +141,8 @@ def read(text: str) -> Said:
             if clauses and clauses[-1][0] == "city":
                 clauses[-1][3 if key == "pennant" else 4] = value
             elif clauses:
-                raise InvalidMove(_("A pennant or goods lie in a city; say it after the city, e.g. město "
-                                    "sever s erbem."))
+                raise InvalidMove(_("A pennant or goods lie in a city; say it after the city, e.g. city n "
+                                    "with pennant."))
             else:
                 pending[key] = value
             continue
@@ -149,7 +151,7 @@ def read(text: str) -> Said:
         _bad(raw)
     if negate or count is not None or any(v is not None for v in pending.values()):
         raise InvalidMove(_("The picture ends before what its last word describes; say the city or road it "
-                            "belongs to, e.g. město sever s erbem."))
+                            "belongs to, e.g. city n-w with pennant."))
     return _pieces(clauses)
 
 
@@ -162,13 +164,13 @@ def _pieces(clauses) -> Said:
             continue
         if kind == "cloister":
             if sides:
-                raise InvalidMove(_("A cloister lies in the middle of its tile; say only klášter (cloister)."))
+                raise InvalidMove(_("A cloister lies in the middle of its tile; say only cloister."))
             pieces.extend(Piece("cloister") for _i in range(count or 1))
             continue
         if count and count > 1 and sides:
             if len(sides) != count:
-                raise InvalidMove(_("{n} pieces but {k} sides: say one side for each, e.g. dvě města sever "
-                                    "jih.").format(n=count, k=len(sides)))
+                raise InvalidMove(_("{n} pieces but {k} sides: say one side for each, e.g. two cities n "
+                                    "s.").format(n=count, k=len(sides)))
             pieces.extend(Piece(kind, frozenset([e]), pennant, goods) for e in sides)
         elif kind == "road" and len(sides) > 2:
             pieces.extend(Piece(kind, frozenset([e])) for e in sides)      # a junction: that many road ends
@@ -176,8 +178,8 @@ def _pieces(clauses) -> Said:
             pieces.extend(Piece(kind, frozenset(sides) if sides else None, pennant, goods)
                           for _i in range(count or 1))
         if kind == "road" and (pennant is not None or goods is not None):
-            raise InvalidMove(_("A pennant or goods lie in a city; say it after the city, e.g. město "
-                                "sever s erbem."))
+            raise InvalidMove(_("A pennant or goods lie in a city; say it after the city, e.g. city n "
+                                "with pennant."))
     if not pieces and fields is None:
         raise InvalidMove(_("Say what the tile shows: its cities and roads with their sides, or a cloister."))
     return Said(pieces, fields)
