@@ -57,8 +57,13 @@ def either(options) -> str:
     return text
 
 
+def _features(rot) -> str:
+    """The tile's features as the language in force names them, for a refusal."""
+    return ", ".join(said(rot, seg) for seg in range(len(rot.names)))
+
+
 def said(rot, seg: int) -> str:
-    """A field as the language in force names it ('farm es'; Czech 'louka východ-jih')."""
+    """A feature as the language in force names it ('farm es'; Czech 'louka východ-jih')."""
     from referee.i18n import language
 
     from .labels import feature
@@ -81,7 +86,7 @@ def _side_half(rot, word: str):
             return rot.half_seg[h]
     raise IllegalMove(_("The tile just placed has no farm at its {corner} corner; its features are: "
                         "{features}.").format(corner=_(CORNER_NAMES[corner_of([side, half])]),
-                                              features=", ".join(rot.names)))
+                                              features=_features(rot)))
 
 
 def find_field(rot, words) -> int:
@@ -105,7 +110,7 @@ def find_field(rot, words) -> int:
             return cands[0]
         dirs = [corner]
     segs = [s for s in rot.tile.segments if s.kind == "field"]
-    here = ", ".join(rot.names)
+    here = _features(rot)
     key = "-".join(dirs)
     for s in segs:
         if rot.names[s.index] in (f"farm {key}", f"farm {''.join(dirs)}"):
