@@ -148,3 +148,10 @@ def test_the_draws_benchmark_runs_and_meets_its_target(capsys):
     assert bench.main(["--games", "1", "--players", "2"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith(("cs ", "en "))]
     assert len(rows) == 2 and all(row.endswith(" met") for row in rows)
+
+
+def test_a_position_typed_before_the_draw_is_not_read_as_a_picture():
+    g = new()
+    unchanged(g, "1,0 r0", IllegalMove, r"No tile is drawn yet")
+    unchanged(g, "1 0 r0", IllegalMove, r"No tile is drawn yet")
+    assert g.find("2 cities n s").text == "draw b:h"

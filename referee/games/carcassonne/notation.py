@@ -120,7 +120,7 @@ def parse(rules, st, text: str) -> str:
     tile_like = len(words) <= 2 and TILE_RE.match(joined) is not None
     if st.phase == "draw" and len(words) == 1 and re.fullmatch(r"[crf]{4}", first):
         return by_edges(rules, st, first)
-    if st.phase == "draw" and starts(first):
+    if st.phase == "draw" and starts(words):
         return by_picture(rules, st, text)                   # 'město sever, cesta východ-západ'
     if first in _DRAW and len(words) > 1 and looks_like(" ".join(words[1:])):
         return by_picture(rules, st, text.split(None, 1)[1])     # said as typed in the refusals

@@ -53,10 +53,13 @@ def looks_like(text: str) -> bool:
     return any(fold(w) in KINDS or fold(w) in PENNANT or fold(w) in GOODS for w in words)
 
 
-def starts(word: str) -> bool:
-    """Whether an entry beginning with ``word`` (canonical) is a picture: a city, road or cloister, a number
-    of them, a pennant or goods ('knight', 'farmer', 'louka' are a figure's words: not a tile drawn)."""
-    w = fold(word)
+def starts(words) -> bool:
+    """Whether an entry of ``words`` (canonical) is a picture by its first word: a city, road or cloister,
+    a number of them ('2 cities': a bare number starts a position), a pennant or goods ('knight', 'farmer',
+    'louka' are a figure's words: not a tile drawn)."""
+    w = fold(words[0])
+    if w.isdigit():
+        return len(words) > 1 and fold(words[1]) in KINDS
     return (w in KINDS and KINDS[w] != "field") or w in _COUNTS or w in PENNANT or w in GOODS
 
 
