@@ -19,7 +19,7 @@ from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 from referee.i18n import N_, _, language, ngettext
 
 from .drawing import TILE_RE, by_edges, by_picture, draw
-from .fieldwords import CORNER_NAMES, either, DIR_WORDS, corner_of, find_field, norm_dirs
+from .fieldwords import CORNER_NAMES, DIR_WORDS, corner_of, either, find_field, norm_dirs
 from .labels import feature
 from .phases import phase_error
 from .picture import looks_like, starts
