@@ -62,9 +62,14 @@ def test_farm_southwest_on_tile_o_names_both_fields_instead_of_picking_one():
     g = new()
     g.play("draw tb:o")
     g.play("place 1,0 r90")
-    for text in ("farm southwest", "farmer south-west", "farm south west", "sedlák jihozápad", "louka jz"):
+    for text in ("farm southwest", "farm south west", "sedlák jihozápad", "louka jižní západní"):
         unchanged(g, text, AmbiguousMove, r"Two farms meet at the southwest corner; say which: farm sw or farm ws")
     assert g.find("farm sw").text == "farm sw" and g.find("farm ws").text == "farm ws"
+    # a side and its half, side first (issue 22): one field, in both languages; 'jz' is the code 'sw'
+    for text in ("farmer south-west", "sedlák na louku jih-západ", "louka jz", "sedlák na louku jz"):
+        assert g.find(text).text == "farm sw", text
+    for text in ("farmer west-south", "sedlák na louku západ-jih", "louka zapad-jih"):
+        assert g.find(text).text == "farm ws", text
     assert g.find("farm northwest").text == "farm nw"          # one field at that corner: no doubt
 
 

@@ -234,8 +234,9 @@ def test_uncertain_field_split_is_shown_before_a_farmer_goes_down():
 
 def test_draw_by_edges_when_the_letter_is_unknown():
     g = new()
-    unchanged(g, "draw cccc", AmbiguousMove, r"draw b:c \(city n-e-s-w \(pennant\)\); draw tb:m .*\(cloth\)")
-    unchanged(g, "rrrr", AmbiguousMove, r"draw b:x .*draw tb:b")       # any rotation: X and the bridge
+    unchanged(g, "draw cccc", AmbiguousMove, r"name the one drawn: 'city n-e-s-w with pennant' \(b:c\); "
+              r"'city n-w with cloth and city e and city s' \(tb:m\); 'city n-w with wine and city e-s' \(tb:x\)\.$")
+    unchanged(g, "rrrr", AmbiguousMove, r"\(b:x\).*\(tb:b\)")       # any rotation: X and the bridge
     unchanged(g, "draw cfrf", IllegalMove, r"No tile shows the edges C F R F")
     g2 = new(traders_builders=False)
     assert g2.play("ffff").text == "draw b:b"

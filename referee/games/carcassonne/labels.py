@@ -4,14 +4,17 @@ východ-západ``, ``sedlák na louku jih``, ``mnich na klášter``, ``stavitel n
 louku``, ``nic``, ``bez druhé kartičky``. The words are the seed's (tables/carcassonne/names.json), which the
 notation reads (words.py) back as the same move.
 
-A field named by a corner or by half-edges ('farm ne', 'farm en-sw') keeps the notation's compass letters
-after 'louku': the Czech corner words name a corner, which is ambiguous where two fields meet there (tile O),
-and a label must name one field.
+A field is named as fieldwords.py reads it back, always one field: by a side ('louku jih'), by the Czech
+compass abbreviation of its corner name ('farm ne' is 'louku sv': the reader takes sv, jv, jz, sz as the
+codes ne, se, sw, nw), or, where the notation names it by half-edges ('farm es', 'farm en-sw'), by its first
+half-edge as side and half ('louku východ-jih': the east side's south half); never by a corner word, which is
+ambiguous where two fields meet there (tile O).
 """
 
 from __future__ import annotations
 
 _EDGE = {"n": "sever", "e": "východ", "s": "jih", "w": "západ"}
+_CORNER = {"ne": "sv", "se": "jv", "sw": "jz", "nw": "sz"}
 _FEATURE = {"city": ("rytíř", "město"), "road": ("lupič", "cestu"), "farm": ("sedlák", "louku"),
             "cloister": ("mnich", "klášter")}
 _SPECIAL = {"builder": "stavitel", "pig": "prasátko"}
@@ -26,6 +29,11 @@ def _where(kind: str, spec: str) -> str:
         return " " + _EDGE[spec]
     if spec == "inner":
         return " střed"
+    if kind == "farm" and spec in _CORNER:
+        return " " + _CORNER[spec]
+    first = spec.split("-")[0]
+    if kind == "farm" and len(first) == 2 and first[0] in _EDGE and first[1] in _EDGE:
+        return " " + _EDGE[first[0]] + "-" + _EDGE[first[1]]       # half-edge 'es': side east, its south half
     return " " + spec
 
 
@@ -57,12 +65,18 @@ HELP = {"cs": """\
 Tahy Carcassonne česky (Tab doplňuje; diakritika není nutná):
   táhnout b:d, táhnout tb:k     kartička tažená z pytlíku (b: základní hra, tb: Kupci a stavitelé;
                                 samotné písmeno stačí, když je v pytlíku jen jedna z obou)
+  táhnout město sever, cesta východ-západ
+                                kartička podle obrázku: města a cesty se stranami, které zabírají,
+                                erb (město sever-západ s erbem), zboží (s vínem, obilím, plátnem),
+                                klášter (klášter s cestou jih), počet luk (3 louky); otočená jakkoli.
+                                Sedí-li popis na více kartiček v pytlíku, stůl je nabídne k opsání
   položit 1,-2 r90              položí taženou kartičku na x,y (x roste na východ, y na jih; počáteční
                                 kartička je 0,0 s městem na sever); otočení po směru hodinových
                                 ručiček r0 r90 r180 r270
   rytíř na město sever-východ   družiník na část právě položené kartičky: lupič na cestu
                                 východ-západ, sedlák na louku jih (louka v rohu nebo u půlky hrany
-                                se jmenuje kompasovými písmeny jako na kartičce: sedlák na louku sw),
+                                se jmenuje zkratkou rohu: sedlák na louku jz, nebo stranou a její
+                                půlkou: sedlák na louku jih-západ = jižní strana, západní půlka),
                                 sedlák na louku střed, mnich na klášter
   stavitel na cestu sever       figurky z Kupců a stavitelů: stavitel, prasátko (prasátko na louku)
   nic                           bez figurky
@@ -73,6 +87,14 @@ Platí i zápis z manuálové stránky (man referee-carcassonne)."""}
 
 _GOODS = {"wine": "víno", "grain": "obilí", "cloth": "plátno"}
 _NOUN = {"city": "město", "road": "cesta", "farm": "louka", "cloister": "klášter"}
+
+
+def feature(name: str, lang: str) -> str:
+    """A feature of a tile by its notation name ('farm es'), as ``lang`` says it ('louka východ-jih')."""
+    if lang == "en":
+        return name
+    kind, _sp, spec = name.partition(" ")
+    return _NOUN.get(kind, kind) + _where(kind, spec)
 
 
 def features(tile, q: int, lang: str) -> str:

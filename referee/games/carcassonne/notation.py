@@ -1,7 +1,8 @@
 """Carcassonne notation: parsing what the table types into canonical move texts, and the prompt line.
 
 Canonical texts (lowercase):
-  draw b:d | draw tb:k          the tile drawn (base and Traders & Builders letters collide: prefix them)
+  draw b:d | draw tb:k          the tile drawn (base and Traders & Builders letters collide: prefix them);
+                                read also by its edges (drawing.py) or its picture (picture.py)
   place 1,-2 r90                 position x,y (x east, y south, start tile at 0,0) and clockwise rotation
   city n-w | road e-w | farm se | cloister      a follower on that feature of the tile just placed
   builder road e-w | pig farm se | none         the builder, the pig, or no figure
@@ -15,8 +16,13 @@ import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, language, ngettext
 
+from .drawing import TILE_RE, by_edges, by_picture, draw
+from .fieldwords import CORNER_NAMES, DIR_WORDS, corner_of, either, find_field, norm_dirs
+from .labels import feature
+from .phases import phase_error
+from .picture import looks_like, starts
 from .tiles import DELTA, EDGE_NAMES, HALF_NAMES, tile_types
 from .words import canonical_words
 
@@ -26,6 +32,10 @@ Carcassonne notation (case-insensitive):
   draw d, draw b:d, draw tb:k   the tile drawn from the bag (b: base, tb: Traders & Builders; a bare
                                 letter is enough when only one of the two is still in the bag);
                                 draw crfr names it by its edges N E S W in any rotation (asks if several)
+  city n and road e-w           the tile drawn by what it shows, held any way round: every city and road
+                                with the sides it reaches (city n-w with pennant, road from s to w,
+                                roads e s w for three road ends), cloister, goods (city e-w with wine),
+                                the number of fields if needed (3 fields); offers the tiles if several fit
   place 1,-2 r90                put the drawn tile at x,y (x grows east, y grows south; the start tile is
                                 0,0 with its city to the north). Rotation clockwise: r0 r90 r180 r270,
                                 0/90/180/270, r1..r3 (quarter turns), or the edges it shows N E S W,
@@ -33,7 +43,9 @@ Carcassonne notation (case-insensitive):
                                 edges city) where the goods city lies: place 1,0 wine city n-e
   city n, road e-w, farm se, cloister   a follower on that feature of the tile just placed
                                 (synonyms: knight, highwayman, farmer, monk; north/east/south/west;
-                                said in full too: knight on the city n, put a farmer on the south farm)
+                                said in full too: knight on the city n, put a farmer on the south farm);
+                                a farm by a side and its half, side first: farm south-west (the south
+                                side's west half), or by the name the moves list shows (farm es)
   builder road e-w, pig farm se the Traders & Builders figures; none (or pass) for no figure
   no second tile                decline the builder's extra tile (only with option decline-second-tile)
   tb:o 1,0 r90 farm se          a whole turn on one line: tile, placement, figure (all or nothing)
@@ -41,11 +53,7 @@ Carcassonne notation (case-insensitive):
   Czech: rytíř, lupič, sedlák, mnich, stavitel, prase, město, cesta, louka, klášter, nic,
          víno, obilí, plátno, sever, jih, východ, západ, sv, jv, jz, sz (rytíř na město sever)""")
 
-_DIR_WORDS = {"north": "n", "east": "e", "south": "s", "west": "w", "northeast": "ne", "northwest": "nw",
-              "southeast": "se", "southwest": "sw", "middle": "inner", "centre": "inner", "center": "inner",
-              "inside": "inner", "centre-field": "inner"}
-_CORNER_NAMES = {"ne": N_("northeast"), "se": N_("southeast"), "sw": N_("southwest"), "nw": N_("northwest")}
-_DIR_LONG = {"n": "north", "e": "east", "s": "south", "w": "west", **_CORNER_NAMES}
+_DIR_LONG = {"n": "north", "e": "east", "s": "south", "w": "west", **CORNER_NAMES}
 _CITY = {"city", "knight", "town", "c"}
 _ROAD = {"road", "highwayman", "robber", "thief", "r"}
 _FARM = {"farm", "field", "farmer", "meadow", "f"}
@@ -59,9 +67,6 @@ _DRAW = {"draw", "drew", "tile", "drawn", "d:"}
 _PLACE = {"place", "put", "lay", "at", "p"}
 VOCAB = ["draw", "place", "none", "city", "road", "farm", "cloister", "builder", "pig", "follower",
          "knight", "highwayman", "farmer", "monk", "no second tile"]
-_DIR_HALVES = {"n": (0, 1), "ne": (1, 2), "e": (2, 3), "se": (3, 4), "s": (4, 5), "sw": (5, 6), "w": (6, 7),
-               "nw": (7, 0)}
-_TILE_RE = re.compile(r"^(?:(b|base|tb|t&b|tnb|t)\s*[:\-]?\s*)?([a-z])$")
 
 
 _EDGE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
@@ -94,8 +99,17 @@ def rotation_text(tile, q: int) -> str:
 
 
 # --- the parser ------------------------------------------------------------------------------------
+_CZECH_CODES = re.compile(r"(?<![\w-])(sv|jv|jz|sz)(?![\w-])")
+_CODES = {"sv": "ne", "jv": "se", "jz": "sw", "sz": "nw"}
+
+
+def czech_codes(text: str) -> str:
+    """The Czech compass abbreviations as the notation's codes: 'louku sv' is 'farm ne' (fieldwords.py)."""
+    return _CZECH_CODES.sub(lambda m: _CODES[m.group(1)], text)
+
+
 def parse(rules, st, text: str) -> str:
-    t = canonical_words(text.strip().lower())    # Czech, any case, with or without accents
+    t = canonical_words(czech_codes(text.strip().lower()))    # Czech, any case, with or without accents
     if t in _DECLINE:
         return _decline(rules, st)
     words = t.replace(",", " ").replace("(", " ").replace(")", " ").split()
@@ -103,12 +117,16 @@ def parse(rules, st, text: str) -> str:
         raise InvalidMove(_("The move is empty; type a move, or 'moves' to list the legal ones."))
     first = words[0]
     joined = " ".join(words)
-    tile_like = len(words) <= 2 and _TILE_RE.match(joined) is not None
+    tile_like = len(words) <= 2 and TILE_RE.match(joined) is not None
     if st.phase == "draw" and len(words) == 1 and re.fullmatch(r"[crf]{4}", first):
-        return _draw_by_edges(rules, st, first)
+        return by_edges(rules, st, first)
+    if st.phase == "draw" and starts(words):
+        return by_picture(rules, st, text)                   # 'město sever, cesta východ-západ'
+    if first in _DRAW and len(words) > 1 and looks_like(" ".join(words[1:])):
+        return by_picture(rules, st, text.split(None, 1)[1])     # said as typed in the refusals
     if first in _DRAW or (tile_like and st.phase == "draw"):
         rest = " ".join(words[1:]) if first in _DRAW else joined
-        return _draw(rules, st, rest)
+        return draw(rules, st, rest)
     if first in _PLACE and st.phase == "figure" and not any(re.match(r"^[+-]?\d", w) for w in words[1:]) \
             and any(w in _FIGURE_PREFIX or w in _CITY | _ROAD | _FARM | _CLOISTER for w in words[1:]):
         return _figure(rules, st, [w for w in words[1:] if w not in _FILLER])   # "put a knight on the city"
@@ -120,7 +138,7 @@ def parse(rules, st, text: str) -> str:
     if first in _FIGURE_PREFIX or first in _CITY | _ROAD | _FARM | _CLOISTER:
         return _figure(rules, st, words)
     if tile_like:
-        return _draw(rules, st, joined)
+        return draw(rules, st, joined)
     guess = difflib.get_close_matches(first, VOCAB, n=1, cutoff=0.6)
     message = _("{text} is not a Carcassonne move; {expected}.").format(text=repr(text), expected=_expected(rules, st))
     if guess:
@@ -139,23 +157,6 @@ def _expected(rules, st) -> str:
     return _("the game is over")
 
 
-def _phase_error(rules, st, wanted: str):
-    who = st.players[st.current]
-    if st.phase == "draw":
-        raise IllegalMove(_("No tile is drawn yet; first enter the tile {who} draws (e.g. draw b:d), then {wanted}.").format(
-            who=who, wanted=wanted))
-    if st.phase == "place":
-        example = next(iter(rules.legal(st)), None)
-        if example:
-            raise IllegalMove(_("{who} has drawn {tile} and must place it first (rule P4), e.g. {example}.").format(
-                who=who, tile=st.hand, example=example.text))
-        raise IllegalMove(_("{who} has drawn {tile} and must place it first (rule P4).").format(who=who, tile=st.hand))
-    if st.phase == "figure":
-        raise IllegalMove(_("{who}'s tile is placed; now place at most one figure on it or type none (rule F1).").format(
-            who=who))
-    raise IllegalMove(_("The game is over; no more moves can be entered."))
-
-
 def _decline(rules, st) -> str:
     if st.phase == "draw" and st.part > 1:
         if rules._may_decline(st):
@@ -164,67 +165,6 @@ def _decline(rules, st) -> str:
                             "allows declining it (O4)."))
     raise IllegalMove(_("There is no builder's extra tile to decline now; 'no second tile' is only for the second "
                         "part of a builder's double turn (rule B13)."))
-
-
-def _draw_by_edges(rules, st, edges: str) -> str:
-    want = edges.upper()
-    cands = [k for k in st.counts if want in tile_types()[k].edge_strings()]
-    if not cands:
-        raise IllegalMove(_("No tile shows the edges {edges} (N E S W) in any rotation.").format(edges=" ".join(want)))
-    if st.phase != "draw":
-        _phase_error(rules, st, _("place it"))
-    avail = [k for k in cands if st.bag.get(k, 0) > 0]
-    if len(avail) == 1:
-        return "draw " + avail[0].lower()
-    if not avail:
-        raise IllegalMove(_("No tile with the edges {edges} is left in the bag (rule P6): {tiles} are all drawn.").format(
-            edges=" ".join(want), tiles=", ".join(cands)))
-    opts = "; ".join(f"draw {k.lower()} ({tile_types()[k].describe()})" for k in avail)
-    raise AmbiguousMove(_("Several tiles in the bag show the edges {edges}; name the one drawn: {options}.").format(
-        edges=" ".join(want), options=opts))
-
-
-def _draw(rules, st, rest: str) -> str:
-    if re.fullmatch(r"[crf]{4}", rest.strip()):
-        return _draw_by_edges(rules, st, rest.strip())
-    m = _TILE_RE.match(rest.strip())
-    if not rest.strip():
-        raise InvalidMove(_("Name the tile drawn after draw: its letter A-X, with b: for base or tb: for Traders & "
-                            "Builders (e.g. draw b:d), or its edges N E S W (e.g. draw crfr)."))
-    if not m:
-        raise InvalidMove(_("{text} is not a tile name; name the tile by its letter A-X, with b: for "
-                            "base or tb: for Traders & Builders (e.g. draw b:d, draw tb:k).").format(text=repr(rest)))
-    prefix, letter = m.group(1), m.group(2).upper()
-    if letter > "X":
-        raise InvalidMove(_("There is no tile {letter}; tiles are lettered A to X (e.g. draw b:d).").format(letter=letter))
-    if prefix is None:
-        keys = ["B:" + letter, "TB:" + letter]
-    elif prefix in ("b", "base"):
-        keys = ["B:" + letter]
-    else:
-        keys = ["TB:" + letter]
-    in_game = [k for k in keys if k in st.counts]
-    if not in_game:
-        raise IllegalMove(_("{tile} is a Traders & Builders tile, which is not in this game (option "
-                            "traders-builders is off).").format(tile=keys[0]))
-    if st.phase != "draw":
-        _phase_error(rules, st, _("place it"))
-    avail = [k for k in in_game if st.bag.get(k, 0) > 0]
-    if len(avail) == 1:
-        return "draw " + avail[0].lower()
-    if len(avail) > 1:
-        raise AmbiguousMove(_("{letter} is both a base tile and a Traders & Builders tile and both are in the bag; "
-                              "type draw b:{lower} or draw tb:{lower}.").format(letter=letter, lower=letter.lower()))
-    names = in_game[0] if len(in_game) == 1 else _("{first} or {second}").format(first=in_game[0], second=in_game[1])
-    other = [k for k in ("B:" + letter, "TB:" + letter) if k not in in_game and st.bag.get(k, 0) > 0]
-    if other:
-        raise IllegalMove(_("No {names} tile is left in the bag (rule P6); {other} is still in the bag "
-                            "(draw {draw}).").format(names=names, other=other[0], draw=other[0].lower()))
-    left = sum(st.bag.values())
-    raise IllegalMove(ngettext("No {names} tile is left in the bag (rule P6); {n} tile remains (the bag is listed "
-                               "under the board).",
-                               "No {names} tile is left in the bag (rule P6); {n} tiles remain (the bag is listed "
-                               "under the board).", left).format(names=names, n=left))
 
 
 def _rotation_token(tok: str):
@@ -258,7 +198,7 @@ def _place(rules, st, words) -> str:
     if len(nums) < 2:
         raise InvalidMove(_("A placement needs a position and a rotation, e.g. place 1,-2 r90 (x east, y south)."))
     if st.phase != "place":
-        _phase_error(rules, st, _("place it"))
+        phase_error(rules, st, _("place it"))
     x, y = nums
     tile = tile_types()[st.hand]
     b = st.board
@@ -288,7 +228,7 @@ def _place(rules, st, words) -> str:
                                 "and its edges.").format(tile=st.hand, goods=goods.goods, named=named[0], x=x, y=y))
         if len(words) == 1 and len(words) < len(rest) or (len(words) == 1 and tile.edges_ambiguous
                                                          and re.fullmatch(r"[nesw](-?[nesw])+",
-                                                                          "-".join(_norm_dirs(words[:1])))):
+                                                                          "-".join(norm_dirs(words[:1])))):
             want = set(_edge_set_of(words[0]))
             qs = [q2 for q2 in tile.distinct if set(tile.rotations[q2].seg_edges[goods.index]) == want]
             if not qs:
@@ -331,7 +271,7 @@ def _place(rules, st, words) -> str:
 
 
 def _edge_set_of(word: str):
-    word = "".join(_norm_dirs([word]))           # 'south-east' (jih-východ) is s-e
+    word = "".join(norm_dirs([word]))           # 'south-east' (jih-východ) is s-e
     if not word or not set(word) <= set("nesw"):
         raise InvalidMove(_("{text} is not a set of edges; name them like n-e (north and east).").format(
             text=repr(word)))
@@ -365,26 +305,7 @@ def _none(rules, st) -> str:
     if st.phase == "place":
         raise IllegalMove(_("{tile} fits on the board, so it must be placed; there is no passing (rule P4).").format(
             tile=st.hand))
-    _phase_error(rules, st, _("place it"))
-
-
-def _norm_dirs(words) -> list[str]:
-    out = []
-    for w in words:
-        for part in re.split(r"[-+/]", w):
-            if not part:
-                continue
-            out.append(_DIR_WORDS.get(part, part))
-    return out
-
-
-def _corner_of(dirs) -> str | None:
-    """'sw' for ['sw'], ['s', 'w'] or ['w', 's']: a corner named by compass directions, else None."""
-    letters = set("".join(dirs))
-    for corner in ("ne", "se", "sw", "nw"):
-        if letters == set(corner) and len("".join(dirs)) == 2:
-            return corner
-    return None
+    phase_error(rules, st, _("place it"))
 
 
 def _figure(rules, st, words) -> str:
@@ -415,12 +336,11 @@ def _figure(rules, st, words) -> str:
         same = {"city": _CITY, "road": _ROAD, "field": _FARM, "cloister": _CLOISTER}[kind]
         words = [w for w in words if w not in same]
     if st.phase != "figure":
-        _phase_error(rules, st, _("place a figure"))
+        phase_error(rules, st, _("place a figure"))
     who = st.players[st.current]
     b = st.board
     idx = st.last
     rot = b.rot[idx]
-    tile = rot.tile
     if kind is None:
         if figure != "f":
             _no_special_figure(rules, st, figure, who)
@@ -430,13 +350,11 @@ def _figure(rules, st, words) -> str:
                 return only[0]
         raise InvalidMove(_("Name the feature: city, road, farm or cloister, e.g. builder road e-w; the tile has: "
                             "{features}.").format(features=", ".join(rot.names)))
-    dirs = _norm_dirs(words)
-    # a corner said in compass words ('southwest', 'south west') names the corner, not the field listed as
-    # 'farm sw': where two fields meet there, that is ambiguous (issue 13: tile O)
+    dirs = norm_dirs(words)
     parts = [p for w in words for p in re.split(r"[-+/]", w) if p]
-    corner = _corner_of(dirs) if parts and all(p in _DIR_WORDS and len(p) > 2 for p in parts) else None
+    corner = corner_of(dirs) if parts and all(p in DIR_WORDS and len(p) > 2 for p in parts) else None
     try:
-        seg = _find_segment(st, rot, kind, [corner] if corner else dirs, corner is not None)
+        seg = _find_segment(st, rot, kind, [corner] if corner and kind != "field" else dirs, words)
     except AmbiguousMove:
         if figure != "f" and kind in ("field" if figure == "p" else ("city", "road")):
             _no_special_figure(rules, st, figure, who)   # "pig" when no field of the tile can take it
@@ -491,7 +409,7 @@ _NO_SINGLE = {
              N_("The tile just placed has no single road on its {edges} edges; its features are: {features}."))}
 
 
-def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
+def _find_segment(st, rot, kind, dirs, words) -> int:
     tile = rot.tile
     segs = [s for s in tile.segments if s.kind == kind]
     kword = "farm" if kind == "field" else kind
@@ -501,7 +419,7 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
     if not dirs:
         if len(segs) == 1:
             return segs[0].index
-        opts = " or ".join(rot.names[s.index] for s in segs)
+        opts = either([feature(rot.names[s.index], language()) for s in segs])
         several = {"city": N_("The tile has several cities; say which: {options}."),
                    "road": N_("The tile has several roads; say which: {options}."),
                    "farm": N_("The tile has several farms; say which: {options}."),
@@ -526,49 +444,7 @@ def _find_segment(st, rot, kind, dirs, corner_word=False) -> int:
                 return s.index
         which = ", ".join(_edge_word(e) for e in sorted(edges))
         raise IllegalMove(_(_NO_SINGLE[kword][len(edges) > 1]).format(edges=which, features=here))
-    # fields
-    if corner_word and len(dirs) == 1 and dirs[0] in _DIR_HALVES:
-        cands = sorted({rot.half_seg[h] for h in _DIR_HALVES[dirs[0]] if rot.half_seg[h] >= 0})
-        if len(cands) > 1:
-            first, second = (rot.names[c] for c in cands)     # a corner is two half-edges: two farms at most
-            raise AmbiguousMove(_("Two farms meet at the {corner} corner; say which: {first} or {second}.").format(
-                corner=_(_CORNER_NAMES[dirs[0]]), first=first, second=second))
-        if cands:
-            return cands[0]
-    key = "-".join(dirs)
-    for s in segs:
-        if rot.names[s.index] in (f"farm {key}", f"farm {''.join(dirs)}"):
-            return s.index
-    if key == "inner":
-        inner = [s for s in segs if not s.halves]
-        if inner:
-            return inner[0].index
-        raise IllegalMove(_("The tile just placed has no inner field; its features are: {features}.").format(
-            features=here))
-    halves = set()
-    by_dir = None
-    for d in dirs:
-        if d in _DIR_HALVES and len(dirs) == 1:
-            by_dir = _DIR_HALVES[d]
-        hn = [i for i, h in enumerate(HALF_NAMES) if h.lower() == d]
-        if hn:
-            halves.add(hn[0])
-        elif d not in _DIR_HALVES:
-            raise InvalidMove(_("{text} is not a direction; name a farm by a direction (n, ne, e, se, s, sw, w, nw), "
-                                "e.g. {example}.").format(text=repr(d), example=rot.names[segs[0].index]))
-    if by_dir is not None:
-        cands = {rot.half_seg[h] for h in by_dir if rot.half_seg[h] >= 0}
-        if len(cands) == 1:
-            return cands.pop()
-        if len(cands) > 1:
-            opts = " or ".join(rot.names[c] for c in sorted(cands))
-            raise AmbiguousMove(_("Two farms meet there; say which: {options}.").format(options=opts))
-    if halves:
-        cands = {rot.half_seg[h] for h in halves}
-        if len(cands) == 1 and -1 not in cands:
-            return cands.pop()
-    raise IllegalMove(_("The tile just placed has no single farm at {where}; its features are: {features}.").format(
-        where=" ".join(dirs), features=here))
+    return find_field(rot, words)       # fields: by name, side and half, corner (fieldwords.py)
 
 
 def _why_not(rules, st, figure, seg, who):
@@ -706,7 +582,7 @@ def _rotation_len(words, i) -> int:
     w = words[i + n]
     if w in _GOODS_WORDS and i + n + 2 < len(words) and words[i + n + 1] == "city":
         return n + 3                        # T&B M, X: where the goods city lies, 'wine city n-e'
-    edges = "".join(_norm_dirs([w]))
+    edges = "".join(norm_dirs([w]))
     if len(edges) > 1 and set(edges) <= set("nesw") and "-" in w:
         return n + 1                        # ... or its edges alone, 'n-e' (a figure starts with a feature word)
     if _rotation_token(w) is not None or re.fullmatch(r"r?[crf]{4}", w):
@@ -727,7 +603,7 @@ def split_entry(rules, st, text: str):
     from referee.core.entry import split_player
 
     named, text = split_player(st.players, text.strip())    # 'Ann tb:o 1,0 r90 knight': her placement
-    text = canonical_words(text.lower().replace("(", " ").replace(")", " "))
+    text = canonical_words(czech_codes(text.lower().replace("(", " ").replace(")", " ")))
     words = _POS.sub(r"\1,\2", text).split()
     start = next((i for i in range(len(words)) if _position_at(words, i)), None)
     if start is None:
