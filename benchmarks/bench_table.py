@@ -29,7 +29,7 @@ def measure(game_id: str, moves: int) -> dict:
     from referee import session
     from referee.store import Store
     from referee.ui import fit
-    from referee.ui.app import Table
+    from referee.ui.table import Table
 
     store = Store(None)
     tracked = session.create(store, game_id, NAMES)
