@@ -47,7 +47,7 @@ def build(table, input=None, output=None):
         Window(FormattedTextControl(table.status), height=1, style="class:status"),
         board,
         Window(FormattedTextControl(table.log_lines), height=table.log_height, wrap_lines=False),
-        Window(FormattedTextControl(table.preview), height=D(min=1, max=3), wrap_lines=True),
+        Window(FormattedTextControl(table.preview), height=lambda: D.exact(table.area_rows()), wrap_lines=False),
         # The prompt is a window of its own beside the input: a long entry scrolls inside the input
         # window and can never push the prompt off the row (with the prompt drawn as part of the input,
         # prompt-toolkit kept the horizontal scroll of a line that reached the last column, and every
@@ -119,6 +119,11 @@ def build(table, input=None, output=None):
     def _help(event):
         table.pane = None if table.pane == "help" else "help"
 
+    @kb.add("f2")
+    def _moves(event):      # what "… F2 shows all" promises: the moves pane holds all the rows under the board cut
+        table.pane = None if table.pane == "moves" else "moves"
+        table.scroll = 0
+
     style = Style.from_dict({
         "status": "reverse", "status.clock": "reverse bold", "who": "bold", "hint": "#888888",
         "good": "ansigreen", "bad": "ansired bold", "warn": "ansiyellow", "event": "italic",
@@ -146,7 +151,7 @@ def _BoardControl(table):
             return max_available_height
 
         def create_content(self, width, height):
-            lines = table.board_lines(width, table._board_room(table._rows()))
+            lines = table.board_lines(width, table.board_room())
             top = min(table.scroll, max(0, len(lines) - height))
             table.scroll = top
             shown_lines = lines[top:top + height]

@@ -16,7 +16,7 @@ from .. import session
 from ..core import labels
 from ..core.errors import BadInput, MovedOn, RefereeError
 from ..i18n import N_, _
-from . import fit
+from . import fit, wrap
 from .clock import Clock, shown
 from .commands import COMMANDS, SYNONYMS, has_secrets, is_move, secret_of, undo_count, undo_reopening
 from .format import group_moves, result_table, safe
@@ -29,10 +29,15 @@ from .complete import completer as _completer  # noqa: F401
 
 POLL = 1.0          # seconds between looks at the live file (another window may play on this game)
 STORE_TIME_EVERY = 30.0   # seconds of play the clock gathers before an entry stores them
+AFTER_THE_END = ("undo", "board", "record", "help", "secret", "moves", "quit")   # what a finished game takes
+AREA_ROWS = 5       # the most rows above the prompt at 80x24 (a Carcassonne placement prompt needs 4)
+PANE_LOG = 12       # log entries the moves pane repeats in full
 LOG_LINES = 3       # the log at 80x24; a taller terminal shows more
 
 HELP_KEYS = N_("Keys: Tab completes, Enter alone plays the move shown in the prompt, PgUp/PgDn scroll the "
                "board, Esc or Ctrl-C closes a pane or clears the line, Ctrl-D on an empty line leaves.")
+HELP_MORE = N_("F1 opens this help, F2 the moves pane: the legal moves, and in full what the rows under the "
+               "board cut short (they end with \"… F2 shows all\").")
 
 
 def run_table(store, tracked, *, input=None, output=None) -> int:
@@ -75,6 +80,8 @@ class Table:
         self.typed_at: int | None = None         # moves in the game when typing of the entry began
         self.scroll = 0                          # board lines scrolled off the top (PgDn)
         self._cache = None
+        self._foreseen = None                    # (key, the preview of the typed entry)
+        self._asked = None                       # (key, the game's prompt)
         self.generation = 0                      # bumped by every entry: the board is drawn anew
         self._mtime = self._live_mtime()
         doc = tracked.doc or {}
@@ -148,59 +155,141 @@ class Table:
         return move.text if move is not None else None
 
     def preview(self):
+        """The area above the prompt: a question, a message, what is asked now, or the preview of what is
+        typed; broken between words into the area's rows, the last one saying "… F2 shows all" when more
+        follows (the moves pane, F2, holds all of it)."""
+        rows = self.area_rows()
         if self.confirm is not None:
-            return [("class:warn", self._wrapped(self.confirm[0], rows=3))]
+            return [("class:warn", self._fitted(self.confirm[0], rows))]
         if self.message[1]:          # a refusal or notice stays on this row until the line is edited
             style, text = self.message
-            return [(style, self._wrapped(safe(text), rows=3))]
-        text = self.buffer.text
-        if not text.strip():         # what is asked now (the game's prompt), until something is typed
-            return [("class:hint", self._wrapped(safe(self.game.prompt())))]
-        word = text.strip().lower().split()[0]
-        if SYNONYMS.get(word, word) in COMMANDS and not self._is_move(text):
-            return [("class:hint", _("table command: {word}").format(word=SYNONYMS.get(word, word)))]
-        if self.over():
+            return [(style, self._fitted(safe(text), rows))]
+        text = " ".join(self.buffer.text.split())
+        if not text:                 # what is asked now (the game's prompt), until something is typed
+            return [("class:hint", self._fitted(self.asked(), rows))]
+        kind, what = self.reading(text)
+        if kind == "command":
+            return [("class:hint", _("table command: {word}").format(word=what))]
+        if kind == "over":
             return [("class:hint", _("The game is over: undo, board, record, or Enter to leave."))]
-        line = self._wrapped(safe(_preview(self.game, text)))
-        style = "class:bad" if line.startswith("✗") else "class:hint" if line.startswith("…") else "class:good"
+        line = self._fitted(safe(self.foresee(what)), rows)
+        first = line.lstrip("\n")
+        style = "class:bad" if first.startswith("✗") else "class:hint" if first.startswith("…") else "class:good"
         return [(style, line)]
 
-    def _log_room(self) -> int:
-        """Log lines shown: what the board leaves of the screen (at least one), at most LOG_LINES at 24
-        rows and more on a taller terminal."""
-        try:
-            size = self.app.output.get_size()
-        except Exception:     # before the app exists
-            return LOG_LINES
-        rows = size.rows
-        most = LOG_LINES if rows <= 24 else LOG_LINES + (rows - 24) // 3
-        board = len(self.board_lines(size.columns, self._board_room(rows)))
-        return max(1, min(most, rows - 4 - board))
+    def asked(self) -> str:
+        """What is asked now (the game's prompt, shown as plain text), once per position."""
+        key = (len(self.game.moves), self.game.moves[-1:], id(self.game), self.generation, _("y/n"))
+        if self._asked is None or self._asked[0] != key:
+            self._asked = (key, safe(self.game.prompt()))
+        return self._asked[1]
+
+    def area_rows(self) -> int:
+        """Rows of the area above the prompt: what is shown there needs, at most AREA_ROWS at 24 rows (more on a
+        taller terminal), so that Carcassonne's placement prompt keeps all four rotations' edges. The board is
+        fitted to the area's ``_base_rows`` (at least two), so a typed preview of up to two rows never makes
+        the board jump while typing; a one-row area leaves the board its spare row."""
+        base = self._base_rows()
+        text = " ".join(self.buffer.text.split()) if getattr(self, "buffer", None) is not None else ""
+        if text and self.confirm is None and not self.message[1] and base < 2:
+            kind, what = self.reading(text)
+            if kind == "entry":
+                width = self._text_width(self._size()[0])
+                return max(base, min(2, len(wrap.lines(safe(self.foresee(what)), width))))
+        return base
+
+    def _base_rows(self) -> int:
+        """The area's rows for what is asked now, a message or a question (not what is typed)."""
+        columns, rows = self._size()
+        most = AREA_ROWS + max(0, rows - 24) // 4
+        texts = [self.confirm[0]] if self.confirm is not None else []
+        if self.message[1]:
+            texts.append(safe(self.message[1]))
+        if not self.over() or not texts:
+            texts.append(self.asked())
+        need = max(len(wrap.lines(t, self._text_width(columns))) for t in texts)
+        area = max(1, min(most, need))
+        # the board keeps its smallest drawing whole: the area gives back rows it would push off the screen
+        # (Puerto Rico's 5-player board at 80x24), its text then cut with the sign
+        while area > 2 and len(self.board_lines(columns, max(3, rows - 3 - area))) > rows - 3 - area:
+            area -= 1
+        return area
+
+    def _fitted(self, text: str, rows: int) -> str:
+        """``text`` in the area's rows, next to the prompt (a short text on the area's last rows)."""
+        shown_rows, _cut = wrap.fit(text, self._text_width(self._size()[0]), rows)
+        return "\n" * (rows - len(shown_rows)) + "\n".join(shown_rows)
 
     @staticmethod
-    def _board_room(rows: int) -> int:
-        return max(3, rows - 5)        # status, one log line, preview (up to two lines), prompt
+    def _text_width(columns: int) -> int:
+        return max(20, columns - 1)
 
-    def _wrapped(self, text: str, rows: int = 2) -> str:
-        """At most ``rows`` rows, broken between words (never inside a move's id)."""
-        import textwrap
+    def _size(self) -> tuple[int, int]:
+        try:
+            size = self.app.output.get_size()
+            return size.columns, size.rows
+        except Exception:     # before the app exists
+            return 80, 24
 
-        width = self.app.output.get_size().columns - 1
-        return "\n".join(textwrap.wrap(text, width=max(20, width), break_on_hyphens=False)[:rows])
+    def reading(self, text: str) -> tuple[str, str]:
+        """What Enter does with a typed (non-empty, whitespace-normalised) line, for Enter and the preview
+        alike: ("command", word) a table command; ("over", word) after the end (the commands that still
+        apply, else a refusal); ("entry", text) moves for session.enter."""
+        word = SYNONYMS.get(text.lower().split()[0], text.lower().split()[0])
+        if self.over():
+            return ("command", word) if word in AFTER_THE_END else ("over", word)
+        if word in COMMANDS and not self._is_move(text):
+            return ("command", word)
+        return ("entry", text)
+
+    def foresee(self, text: str) -> str:
+        """The preview of an entry (ui/preview.py: what Enter will do), once per text and position: the
+        screen asks at every frame, the clock's tick included."""
+        key = (text, len(self.game.moves), self.game.moves[-1:], id(self.game), self.generation)
+        if self._foreseen is None or self._foreseen[0] != key:
+            self._foreseen = (key, _preview(self.game, text))
+        return self._foreseen[1]
+
+    def _log_room(self) -> int:
+        """Log rows shown: what the board leaves of the screen (at least one), at most LOG_LINES at 24
+        rows and more on a taller terminal."""
+        columns, rows = self._size()
+        most = LOG_LINES if rows <= 24 else LOG_LINES + (rows - 24) // 3
+        board = len(self.board_lines(columns, self.board_room()))
+        return max(1, min(most, rows - 2 - self.area_rows() - board))
+
+    def board_room(self) -> int:
+        """Rows the board is fitted to: the screen less the status line, the prompt, the area above it and
+        one log row."""
+        return max(3, self._size()[1] - 3 - max(2, self._base_rows()))
+
+    def log_rows(self) -> list[tuple[str, str]]:
+        """The newest log entries that fit the log's rows, each broken between words; only whole entries,
+        except the newest when it alone is longer than the rows (then its last row says "… F2 shows all")."""
+        room = self._log_room()
+        width = self._text_width(self._size()[0])
+        out: list[tuple[str, str]] = []
+        for style, text in reversed(self.log):
+            entry = wrap.lines(safe(text), width)       # moves, events and notes name players: stored text
+            if len(out) + len(entry) > room:
+                if not out:
+                    entry, _cut = wrap.fit(safe(text), width, room)
+                else:
+                    break
+            out[:0] = [(style, row) for row in entry]
+        return out
 
     def log_height(self):
         from prompt_toolkit.layout import Dimension
 
-        return Dimension.exact(min(len(self.log), self._log_room()))
+        return Dimension.exact(len(self.log_rows()))
 
     def log_lines(self):
-        most = self._log_room()
-        shown_lines = list(self.log)[-most:]
         out = []
-        for i, (style, text) in enumerate(shown_lines):
-            out.append((style, safe(text)))       # moves, events and notes name players: stored text
-            if i < len(shown_lines) - 1:
+        for i, (style, row) in enumerate(self.log_rows()):
+            if i:
                 out.append(("", "\n"))
+            out.append((style, row))
         return out
 
     def _rows(self) -> int:
@@ -216,7 +305,7 @@ class Table:
 
         moves = self.game.moves
         key = (width, height, len(moves), moves[-1:], self.tracked.archived, self.pane, id(self.game),
-               self.generation)
+               self.generation, self.message, self.buffer.text if self.pane == "moves" else None)
         if self._cache is None or self._cache[0] != key:
             if self.pane is not None:
                 lines = [[("", line)] for line in self._pane_text(width)]
@@ -239,20 +328,37 @@ class Table:
 
         game = self.game
         if self.pane == "moves":
-            lines = [safe(game.prompt())] + group_moves(game.legal_moves(), width=width - 1, game=game)
-            return lines + ["", _("Esc closes this list.")]
+            return self._moves_pane(width - 1) + ["", _("Esc closes this list.")]
         if self.pane == "record":
             return safe(game.to_record(id=self.tracked.id), multiline=True).splitlines() + ["", _("Esc closes the record.")]
         lines = []
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
                 lines.extend(textwrap.wrap(f"{name:<7} {_(what)}", width=width - 1, subsequent_indent=" " * 8))
-        lines.extend(textwrap.wrap(_(HELP_KEYS), width=width - 1))
+        lines.extend(textwrap.wrap(_(HELP_KEYS) + " " + _(HELP_MORE), width=width - 1, break_on_hyphens=False))
         notation = labels.help_text(game)
         if notation:
             for para in notation.splitlines():
                 lines.extend(textwrap.wrap(para, width=width - 1, break_on_hyphens=False) or [""])
         return lines + ["", _("Esc closes the help.")]
+
+    def _moves_pane(self, width: int) -> list[str]:
+        """The moves pane (`moves`, F2): in full what the rows under the board may cut ("… F2 shows all"):
+        what is asked now, the message or the preview of what is typed, the legal moves, the last entries."""
+        game = self.game
+        lines = wrap.lines(self.asked(), width)
+        text = " ".join(self.buffer.text.split())
+        if self.message[1]:
+            lines += [""] + wrap.lines(safe(self.message[1]), width)
+        elif text and not self.over() and self.reading(text)[0] == "entry":
+            lines += [""] + wrap.lines(safe(self.foresee(text)), width)
+        if not self.over():
+            lines += [""] + group_moves(game.legal_moves(), width=width, game=game)
+        if self.log:
+            lines += ["", _("Last entries:")]
+            for _style, entry in list(self.log)[-PANE_LOG:]:
+                lines += wrap.lines(safe(entry), width)
+        return lines
 
     # --- entries ----------------------------------------------------------------------------------
     def _is_move(self, text: str) -> bool:
@@ -292,18 +398,20 @@ class Table:
             self.pane = None
             return False
         self.pane = None
-        word = text.lower().split()[0] if text else ""
-        word = SYNONYMS.get(word, word)
-        if self.over():
-            return self._after_the_end(word, text)
         if not text:
+            if self.over():
+                return self._after_the_end("", "")
             text = self._default() or ""
             if not text:
                 self.say("class:hint", _("Type a move (Tab completes, 'moves' lists them, 'help')."))
                 return False
             typed_at = len(game.moves)
-        elif word in COMMANDS and not self._is_move(text):
-            return self._command(word, text)
+        else:
+            kind, word = self.reading(text)       # as the preview read it
+            if self.over():
+                return self._after_the_end(word, text)
+            if kind == "command":
+                return self._command(word, text)
         self._store_time(at_least=STORE_TIME_EVERY)
         moves = session.enter(self.store, self.tracked, text, typed_at=typed_at)
         self._notices()
@@ -367,7 +475,7 @@ class Table:
         if not text or word == "quit":
             self.app.exit(result=0)
             return False
-        if word in ("undo", "board", "record", "help", "secret", "moves"):
+        if word in AFTER_THE_END:
             return self._command(word, text)
         raise BadInput(_("The game is over: type undo, board, record, secret NAME, or press Enter to leave."))
 
@@ -486,7 +594,7 @@ class Table:
         except RefereeError:
             pass
         size = self.app.output.get_size()
-        self.board_lines(size.columns, self._board_room(size.rows))
+        self.board_lines(size.columns, self.board_room())
         import prompt_toolkit.completion  # noqa: F401
 
     def run(self) -> int:
