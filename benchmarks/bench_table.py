@@ -29,7 +29,7 @@ def measure(game_id: str, moves: int) -> dict:
     from referee import session
     from referee.store import Store
     from referee.ui import fit
-    from referee.ui.app import Table
+    from referee.ui.table import Table
 
     store = Store(None)
     tracked = session.create(store, game_id, NAMES)
@@ -43,7 +43,7 @@ def measure(game_id: str, moves: int) -> dict:
         table.buffer.text = random.Random(0).choice(legal).text
         t0 = time.perf_counter()
         table.accept(table.buffer)
-        table.board_lines(80, table._board_room(24))
+        table.board_lines(80, table.board_room())
         first = time.perf_counter() - t0
     rng = random.Random(1)
     game = tracked.game

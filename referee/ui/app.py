@@ -1,4 +1,5 @@
-"""The full-screen table: one prompt-toolkit Application that redraws in place.
+"""The full-screen table's screen: one prompt-toolkit Application that redraws in place, built from the
+table's model (ui/table.py), which it reads at every frame and tells about every key.
 
 Rows, top to bottom: a status line (game, id, whose turn, the game clock); the board (or the moves/help
 pane on demand), drawn at the window's size by the game's fitting tiers (ui/fit.py); a short log of what
@@ -6,584 +7,136 @@ the last entries did; one or two rows for what is asked now, the live preview of
 message (a refusal in red with its rule, a change from another window) until the line is edited; the
 prompt with whose turn it is and what Enter alone plays.
 
-Every accepted entry is on disk (session.enter) before the screen is redrawn. Stored text (names, moves)
-is shown as plain (style, text) fragments, never as markup.
+This module knows no game and imports nothing of the table's model: the model imports it (one direction).
 """
 
 from __future__ import annotations
 
-import os
-from collections import deque
+import textwrap
 
-from .. import session
-from ..core import labels
-from ..core.errors import BadInput, MovedOn, RefereeError
-from ..i18n import N_, _
+from ..i18n import _
 from . import fit
-from .clock import Clock, shown
-from .format import group_moves, safe
-from .table import (COMMANDS, SYNONYMS, _completer, _history, _preview, has_secrets, secret_of, undo_count,
-                    undo_reopening)
-
-POLL = 1.0          # seconds between looks at the live file (another window may play on this game)
-STORE_TIME_EVERY = 30.0   # seconds of play the clock gathers before an entry stores them
-LOG_LINES = 3       # the log at 80x24; a taller terminal shows more
-
-HELP_KEYS = N_("Keys: Tab completes, Enter alone plays the move shown in the prompt, PgUp/PgDn scroll the "
-               "board, Esc or Ctrl-C closes a pane or clears the line, Ctrl-D on an empty line leaves.")
+from .complete import completer, history
+from .format import safe
 
 
-class Table:
-    """The table's state (what is shown) and its handling of entries; the layout reads it at every frame."""
+def build(table, input=None, output=None):
+    """(the Application, its input Buffer) for ``table`` (a ui.table.Table)."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.layout import (ConditionalContainer, DynamicContainer, Float, FloatContainer,
+                                       HSplit, Layout, VSplit, Window)
+    from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+    from prompt_toolkit.layout.dimension import Dimension as D
+    from prompt_toolkit.layout.menus import CompletionsMenu
+    from prompt_toolkit.styles import Style
+    from prompt_toolkit.widgets import Frame
 
-    def __init__(self, store, tracked, *, input=None, output=None):
-        self.store, self.tracked = store, tracked
-        self.log: deque = deque(maxlen=40)       # (style, text) lines, newest last
-        self.message = ("", "")                  # (style, text) under the log, until the next entry
-        self.pane: str | None = None             # "moves", "help" or "record" in the board's place
-        self.secret: tuple[str, str] | None = None   # (player, text) in a float, closed by any key
-        self.confirm = None                      # (question, action) answered by y / anything else
-        self.typed_at: int | None = None         # moves in the game when typing of the entry began
-        self.scroll = 0                          # board lines scrolled off the top (PgDn)
-        self._cache = None
-        self.generation = 0                      # bumped by every entry: the board is drawn anew
-        self._mtime = self._live_mtime()
-        doc = tracked.doc or {}
-        # a live game keeps seconds; a finished one its duration in minutes (as every logged play)
-        self.clock = Clock(doc.get("played_seconds") or 60 * (doc.get("duration") or 0))
-        self.app = self._build(input, output)
+    buffer = Buffer(multiline=False, completer=completer(table.tracked), history=history(table.store),
+                    complete_while_typing=False, accept_handler=table.accept)
+    buffer.on_text_changed += lambda buf: table.edited(buf.text)
 
-    # --- what is shown ---------------------------------------------------------------------------
-    @property
-    def game(self):
-        return self.tracked.game
+    secret_shown = Condition(lambda: table.secret is not None)
+    asking = Condition(lambda: table.confirm is not None)
 
-    def over(self) -> bool:
-        return self.tracked.archived or self.game.finished
+    board = Window(_BoardControl(table), height=D(min=3, weight=1), wrap_lines=False)
+    body = HSplit([
+        Window(FormattedTextControl(table.status), height=1, style="class:status"),
+        board,
+        Window(FormattedTextControl(table.log_lines), height=table.log_height, wrap_lines=False),
+        Window(FormattedTextControl(table.preview), height=lambda: D.exact(table.area_rows()), wrap_lines=False),
+        # The prompt is a window of its own beside the input: a long entry scrolls inside the input
+        # window and can never push the prompt off the row (with the prompt drawn as part of the input,
+        # prompt-toolkit kept the horizontal scroll of a line that reached the last column, and every
+        # later prompt was drawn off screen: issue 22).
+        VSplit([
+            Window(FormattedTextControl(table.prompt_text), height=1, dont_extend_width=True,
+                   wrap_lines=False),
+            Window(BufferControl(buffer), height=1, wrap_lines=False),
+        ], height=1),
+    ])
+    secret = Frame(Window(FormattedTextControl(lambda: [
+        ("class:who", _("Only {player} should look:").format(player=safe(table.secret[0])) + "\n\n"),
+        ("", safe(table.secret[1], multiline=True) + "\n\n"), ("class:hint", _("Any key hides it."))]), wrap_lines=True),
+        title=_("secret"))
+    full = FloatContainer(body, floats=[
+        Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=6, scroll_offset=1)),
+        Float(content=ConditionalContainer(secret, filter=secret_shown), top=3, left=4, right=4),
+    ])
+    too_small = Window(FormattedTextControl(
+        lambda: [("class:warn", textwrap.fill(table.too_small(), width=max(10, table._columns() - 1)))]),
+        wrap_lines=True)
+    built = []
 
-    def status(self):
-        game = self.game
-        if self.over():
-            turn = _("game over")
-        elif game.to_move is None:
-            turn = _("the table: enter what was turned up")
+    def root():
+        if not built:                        # while the layout is being built
+            return full
+        size = built[0].output.get_size()
+        return full if size.columns >= fit.MIN_WIDTH and size.rows >= fit.MIN_HEIGHT else too_small
+
+    kb = KeyBindings()
+
+    @kb.add(Keys.Any, filter=secret_shown, eager=True)
+    @kb.add("enter", filter=secret_shown, eager=True)
+    def _hide(event):
+        table.secret = None
+
+    @kb.add(Keys.Any, filter=asking & ~secret_shown, eager=True)
+    @kb.add("enter", filter=asking & ~secret_shown, eager=True)
+    def _answer(event):
+        table.answer(event.data.lower() in ("y", "a"))     # y, or Czech 'ano'
+
+    @kb.add("c-d", filter=~secret_shown & ~asking)
+    def _leave(event):
+        if not buffer.text:
+            event.app.exit(result=0)
         else:
-            turn = _("{player} to move").format(player=safe(game.to_move))
-        from prompt_toolkit.utils import get_cwidth
+            buffer.delete()
 
-        left = f" {safe(game.rules.name)} · {safe(self.tracked.id)} · {turn}"
-        seconds = self.clock.seconds()
-        if self.tracked.archived:     # stopped: the time the game took, as stored in the history (minutes)
-            minutes = (self.tracked.doc or {}).get("duration")
-            seconds = 60 * minutes if minutes else self.clock.stored
-        right = f"⏱ {shown(seconds)} "
-        pad = max(1, self._columns() - get_cwidth(left) - get_cwidth(right))   # the clock at the right edge
-        return [("class:status", left), ("class:status", " " * pad), ("class:status.clock", right)]
-
-    def _columns(self) -> int:
-        try:
-            return self.app.output.get_size().columns
-        except Exception:     # before the app exists
-            return 80
-
-    def prompt_text(self):
-        if self.confirm is not None:
-            return [("class:warn", _("y/n")), ("", "> ")]
-        if self.over():
-            return [("class:who", _("game over")), ("", "> ")]
-        game = self.game
-        who = safe(game.to_move) or _("table")
-        default = self._default()
-        shown_default = labels.of(game, default) if default else None
-        hint = ([("class:hint", " [" + _("Enter: {move}").format(move=safe(shown_default)) + "]")]
-                if default else [])
-        # the input keeps at least half the row: a long hint (a long default move) is left out rather
-        # than squeezing what is typed
-        from prompt_toolkit.utils import get_cwidth
-
-        if hint and get_cwidth(who + hint[0][1] + "> ") > self._columns() // 2:
-            hint = []
-        return [("class:who", who)] + hint + [("", "> ")]
-
-    def _default(self) -> str | None:
-        """What an empty Enter plays: the game's obvious move, or the only legal one."""
-        game = self.game
-        if self.over():
-            return None
-        move = game.default_move()
-        if move is None:
-            legal = game.legal_moves()
-            move = legal[0] if len(legal) == 1 else None
-        return move.text if move is not None else None
-
-    def preview(self):
-        if self.confirm is not None:
-            return [("class:warn", self._wrapped(self.confirm[0], rows=3))]
-        if self.message[1]:          # a refusal or notice stays on this row until the line is edited
-            style, text = self.message
-            return [(style, self._wrapped(safe(text), rows=3))]
-        text = self.buffer.text
-        if not text.strip():         # what is asked now (the game's prompt), until something is typed
-            return [("class:hint", self._wrapped(safe(self.game.prompt())))]
-        word = text.strip().lower().split()[0]
-        if SYNONYMS.get(word, word) in COMMANDS and not self._is_move(text):
-            return [("class:hint", _("table command: {word}").format(word=SYNONYMS.get(word, word)))]
-        if self.over():
-            return [("class:hint", _("The game is over: undo, board, record, or Enter to leave."))]
-        line = self._wrapped(safe(_preview(self.game, text)))
-        style = "class:bad" if line.startswith("✗") else "class:hint" if line.startswith("…") else "class:good"
-        return [(style, line)]
-
-    def _log_room(self) -> int:
-        """Log lines shown: what the board leaves of the screen (at least one), at most LOG_LINES at 24
-        rows and more on a taller terminal."""
-        try:
-            size = self.app.output.get_size()
-        except Exception:     # before the app exists
-            return LOG_LINES
-        rows = size.rows
-        most = LOG_LINES if rows <= 24 else LOG_LINES + (rows - 24) // 3
-        board = len(self.board_lines(size.columns, self._board_room(rows)))
-        return max(1, min(most, rows - 4 - board))
-
-    @staticmethod
-    def _board_room(rows: int) -> int:
-        return max(3, rows - 5)        # status, one log line, preview (up to two lines), prompt
-
-    def _wrapped(self, text: str, rows: int = 2) -> str:
-        """At most ``rows`` rows, broken between words (never inside a move's id)."""
-        import textwrap
-
-        width = self.app.output.get_size().columns - 1
-        return "\n".join(textwrap.wrap(text, width=max(20, width), break_on_hyphens=False)[:rows])
-
-    def log_height(self):
-        from prompt_toolkit.layout import Dimension
-
-        return Dimension.exact(min(len(self.log), self._log_room()))
-
-    def log_lines(self):
-        most = self._log_room()
-        shown_lines = list(self.log)[-most:]
-        out = []
-        for i, (style, text) in enumerate(shown_lines):
-            out.append((style, safe(text)))       # moves, events and notes name players: stored text
-            if i < len(shown_lines) - 1:
-                out.append(("", "\n"))
-        return out
-
-    def _rows(self) -> int:
-        try:
-            return self.app.output.get_size().rows
-        except Exception:     # before the app exists
-            return 24
-
-    def board_lines(self, width: int, height: int) -> list:
-        """The board (or pane) as formatted lines for this size; cached per position and size."""
-        from prompt_toolkit.formatted_text import ANSI, to_formatted_text
-        from prompt_toolkit.formatted_text.utils import split_lines
-
-        moves = self.game.moves
-        key = (width, height, len(moves), moves[-1:], self.tracked.archived, self.pane, id(self.game),
-               self.generation)
-        if self._cache is None or self._cache[0] != key:
-            if self.pane is not None:
-                lines = [[("", line)] for line in self._pane_text(width)]
-            else:
-                renderable = None
-                if self.over() and self.game.result() is not None:
-                    from rich.console import Group
-
-                    from .result import result_lines
-
-                    result = fit.to_ansi(Group(*result_lines(self.game.result(), width)), width)
-                    renderable = result + "\n" + fit.board_text(self.game, width, None)
-                ansi = renderable if renderable is not None else fit.board_text(self.game, width, height)
-                lines = list(split_lines(to_formatted_text(ANSI(ansi))))
-            self._cache = (key, lines)
-        return self._cache[1]
-
-    def _pane_text(self, width: int) -> list[str]:
-        import textwrap
-
-        game = self.game
-        if self.pane == "moves":
-            lines = [safe(game.prompt())] + group_moves(game.legal_moves(), width=width - 1, game=game)
-            return lines + ["", _("Esc closes this list.")]
-        if self.pane == "record":
-            return safe(game.to_record(id=self.tracked.id), multiline=True).splitlines() + ["", _("Esc closes the record.")]
-        lines = []
-        for name, what in COMMANDS.items():
-            if name != "secret" or has_secrets(game):
-                lines.extend(textwrap.wrap(f"{name:<7} {_(what)}", width=width - 1, subsequent_indent=" " * 8))
-        lines.extend(textwrap.wrap(_(HELP_KEYS), width=width - 1))
-        notation = labels.help_text(game)
-        if notation:
-            for para in notation.splitlines():
-                lines.extend(textwrap.wrap(para, width=width - 1, break_on_hyphens=False) or [""])
-        return lines + ["", _("Esc closes the help.")]
-
-    # --- entries ----------------------------------------------------------------------------------
-    def _is_move(self, text: str) -> bool:
-        """Whether typed text names a move: then it is played even if it starts like a table command
-        (Puerto Rico's 'q' at the settler takes the quarry; it does not leave the table)."""
-        if self.over():
-            return False
-        try:
-            self.game.find(" ".join(text.split()))
-            return True
-        except RefereeError:
-            return False
-
-    def say(self, style: str, text: str) -> None:
-        self.message = (style, text)
-
-    def accept(self, buffer) -> bool:
-        """Enter. Returns True to keep the text in the line (a refusal, to be corrected)."""
-        text = " ".join(buffer.text.split())
-        typed_at = self.typed_at
-        self.message = ("", "")
-        self.scroll = 0
-        try:
-            keep = self._handle(text, typed_at)
-        except MovedOn:
-            self.typed_at = len(self.game.moves)
-            self._notices()
-            self.say("class:warn", _("The game moved on in another window while this was typed; nothing was "
-                                     "applied. Check the board: Enter applies it here."))
-            keep = True
-        except RefereeError as err:
-            self._notices()
-            self.say("class:bad", f"✗ {err}")
-            keep = True
-        if not keep:
-            self.typed_at = None
-        self.generation += 1
-        return keep
-
-    def _handle(self, text: str, typed_at) -> bool:
-        game = self.game
-        if self.pane is not None and not text:
-            self.pane = None
-            return False
-        self.pane = None
-        word = text.lower().split()[0] if text else ""
-        word = SYNONYMS.get(word, word)
-        if self.over():
-            return self._after_the_end(word, text)
-        if not text:
-            text = self._default() or ""
-            if not text:
-                self.say("class:hint", _("Type a move (Tab completes, 'moves' lists them, 'help')."))
-                return False
-            typed_at = len(game.moves)
-        elif word in COMMANDS and not self._is_move(text):
-            return self._command(word, text)
-        self._store_time(at_least=STORE_TIME_EVERY)
-        moves = session.enter(self.store, self.tracked, text, typed_at=typed_at)
-        self._notices()
-        self._played(moves)
-        try:
-            self._autoplay()
-        except RefereeError as err:     # the entry itself is stored: it leaves the line all the same
-            self.say("class:bad", f"✗ {err}")
-        self._mtime = self._live_mtime()
-        return False
-
-    def _played(self, moves) -> None:
-        for move in moves:
-            who = _("chance") if move.chance else move.player
-            self.log.append(("class:good", f"✓ {labels.of(self.game, move)} ({who})"))
-        for event in self.game.events():
-            self.log.append(("class:event", "  " + event))
-        if self.game.finished:
-            self.log.append(("class:who", _("Game over, in the history: Enter leaves, undo takes back.")))
-
-    def _autoplay(self) -> None:
-        """A chance event with a single possible outcome is not asked for: it is entered and logged."""
-        game = self.game
-        while not game.finished:
-            legal = game.legal_moves()
-            if len(legal) != 1 or not legal[0].chance:
-                return
-            moves = session.enter(self.store, self.tracked, legal[0].text, typed_at=len(game.moves))
-            self.log.append(("class:hint", _("The only possible event: {move}").format(
-                move=labels.of(game, moves[-1]))))
-            game = self.game
-
-    def _command(self, word: str, text: str) -> bool:
-        if word == "quit":
-            self.app.exit(result=0)
-            return False
-        if word in ("help", "moves", "record"):
-            self.pane = word
-            return False
-        if word == "board":
-            self.pane = None
-            return False
-        if word == "secret":
-            player, what = secret_of(self.game, text.partition(" ")[2])
-            if player is None:
-                self.say("class:hint", what)
-            else:
-                self.secret = (player, what)
-            return False
-        if word == "undo":
-            n = undo_count(text.split())
-            if self.over():
-                self._ask(_("This reopens the finished game {id}: it leaves the history and the statistics "
-                            "until it ends again. Undo? y/n").format(id=self.tracked.id), lambda: self._undo(n))
-            else:
-                self._undo(n)
-            return False
-        return False
-
-    def _after_the_end(self, word: str, text: str) -> bool:
-        if not text or word == "quit":
-            self.app.exit(result=0)
-            return False
-        if word in ("undo", "board", "record", "help", "secret", "moves"):
-            return self._command(word, text)
-        raise BadInput(_("The game is over: type undo, board, record, secret NAME, or press Enter to leave."))
-
-    def _ask(self, question: str, action) -> None:
-        self.confirm = (question, action)
-
-    def answer(self, yes: bool) -> None:
-        question, action = self.confirm
-        self.confirm = None
-        if not yes:
-            self.say("class:hint", _("Nothing was taken back."))
-            return
-        try:
-            action()
-        except RefereeError as err:
-            self._notices()
-            self.say("class:bad", f"✗ {err}")
-
-    def _undo(self, n: int) -> None:
-        if self.tracked.archived:      # asked at the table just now
-            dropped = undo_reopening(self.store, self.tracked, n)
+    @kb.add("c-c", filter=~secret_shown & ~asking)
+    @kb.add("escape", eager=True, filter=~secret_shown & ~asking)
+    def _clear(event):
+        if buffer.complete_state is not None:
+            buffer.cancel_completion()
+        elif table.pane is not None:
+            table.pane = None
         else:
-            dropped = session.undo(self.store, self.tracked, n)
-        self._notices()
-        self.log.append(("class:warn", _("Took back: {moves}").format(
-            moves=", ".join(labels.many(self.game, reversed(dropped))))))
-        self._mtime = self._live_mtime()
+            buffer.reset()
+            table.message = ("", "")
 
-    def _notices(self) -> None:
-        for note in self.tracked.notices:
-            self.log.append(("class:warn", note))
-        self.tracked.notices.clear()
+    @kb.add("pagedown")
+    def _down(event):
+        table.scroll += max(1, table._rows() // 2)
 
-    # --- time and other windows -------------------------------------------------------------------
-    def _store_time(self, at_least: float = 0.0) -> None:
-        """Hand the clock's unstored time to the store (at exit; before an entry once it is ``at_least``
-        seconds, so a quick run of entries does not write the game file twice each)."""
-        if self.clock.pending + self.clock.running() < at_least:
-            return
-        seconds = self.clock.take()
-        if seconds > 0 and not self.tracked.archived:
-            try:
-                session.add_table_time(self.store, self.tracked, seconds)
-            except RefereeError:
-                pass             # the time is a nicety; the entry itself reports a store that fails
+    @kb.add("pageup")
+    def _up(event):
+        table.scroll = max(0, table.scroll - max(1, table._rows() // 2))
 
-    def _live_mtime(self):
-        try:
-            return os.stat(self.store.live_path(self.tracked.id)).st_mtime_ns
-        except OSError:
-            return None
+    @kb.add("f1")
+    def _help(event):
+        table.pane = None if table.pane == "help" else "help"
 
-    def poll(self) -> bool:
-        """Whether another window changed this game since we last looked (then continue from the disk)."""
-        mtime = self._live_mtime()
-        if mtime == self._mtime:
-            return False
-        self._mtime = mtime
-        try:
-            doc = self.store.read_live(self.tracked.id)
-        except RefereeError:
-            return False
-        if self.tracked.archived:
-            if doc is None:
-                return False
-            self.tracked.game, self.tracked.doc, self.tracked.archived = (
-                session.open_game(self.store, self.tracked.id).game, doc, False)
-            self.log.append(("class:warn", _("This game was reopened in another window; continuing from the "
-                                             "saved version.")))
-            return True
-        if doc is not None and doc.get("moves") == self.game.moves:
-            return False
-        try:
-            with self.store.lock:
-                session._refresh(self.store, self.tracked)
-        except RefereeError as err:
-            self.log.append(("class:warn", str(err)))
-        self._notices()
-        self._cache = None
-        return True
+    @kb.add("f2")
+    def _moves(event):      # what "… F2 shows all" promises: the moves pane holds all the rows under the board cut
+        table.pane = None if table.pane == "moves" else "moves"
+        table.scroll = 0
 
-    async def _background(self) -> None:
-        import asyncio
-
-        while True:
-            await asyncio.sleep(POLL)
-            try:
-                self.poll()
-            except Exception:    # a background look must never bring the table down
-                pass
-            self.app.invalidate()     # the clock ticks on the status line
-
-    # --- the Application ------------------------------------------------------------------------------
-    def _build(self, input, output):
-        from prompt_toolkit.application import Application
-        from prompt_toolkit.buffer import Buffer
-        from prompt_toolkit.filters import Condition
-        from prompt_toolkit.key_binding import KeyBindings
-        from prompt_toolkit.keys import Keys
-        from prompt_toolkit.layout import (ConditionalContainer, DynamicContainer, Float, FloatContainer,
-                                           HSplit, Layout, VSplit, Window)
-        from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
-        from prompt_toolkit.layout.dimension import Dimension as D
-        from prompt_toolkit.layout.menus import CompletionsMenu
-        from prompt_toolkit.styles import Style
-        from prompt_toolkit.widgets import Frame
-
-        self.buffer = Buffer(multiline=False, completer=_completer(self.tracked), history=_history(self.store),
-                             complete_while_typing=False, accept_handler=self.accept)
-
-        def typing(buf):
-            self.message = ("", "")
-            if not buf.text:
-                self.typed_at = None
-            elif self.typed_at is None:
-                self.typed_at = len(self.game.moves)
-
-        self.buffer.on_text_changed += typing
-
-        secret_shown = Condition(lambda: self.secret is not None)
-        asking = Condition(lambda: self.confirm is not None)
-
-        board = Window(_BoardControl(self), height=D(min=3, weight=1), wrap_lines=False)
-        body = HSplit([
-            Window(FormattedTextControl(self.status), height=1, style="class:status"),
-            board,
-            Window(FormattedTextControl(self.log_lines), height=self.log_height, wrap_lines=False),
-            Window(FormattedTextControl(self.preview), height=D(min=1, max=3), wrap_lines=True),
-            # The prompt is a window of its own beside the input: a long entry scrolls inside the input
-            # window and can never push the prompt off the row (with the prompt drawn as part of the input,
-            # prompt-toolkit kept the horizontal scroll of a line that reached the last column, and every
-            # later prompt was drawn off screen: issue 22).
-            VSplit([
-                Window(FormattedTextControl(self.prompt_text), height=1, dont_extend_width=True,
-                       wrap_lines=False),
-                Window(BufferControl(self.buffer), height=1, wrap_lines=False),
-            ], height=1),
-        ])
-        secret = Frame(Window(FormattedTextControl(lambda: [
-            ("class:who", _("Only {player} should look:").format(player=safe(self.secret[0])) + "\n\n"),
-            ("", safe(self.secret[1], multiline=True) + "\n\n"), ("class:hint", _("Any key hides it."))]), wrap_lines=True),
-            title=_("secret"))
-        full = FloatContainer(body, floats=[
-            Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=6, scroll_offset=1)),
-            Float(content=ConditionalContainer(secret, filter=secret_shown), top=3, left=4, right=4),
-        ])
-        too_small = Window(FormattedTextControl(self._too_small), wrap_lines=True)
-
-        def root():
-            if getattr(self, "app", None) is None:      # while the layout is being built
-                return full
-            size = self.app.output.get_size()
-            return full if size.columns >= fit.MIN_WIDTH and size.rows >= fit.MIN_HEIGHT else too_small
-
-        kb = KeyBindings()
-
-        @kb.add(Keys.Any, filter=secret_shown, eager=True)
-        @kb.add("enter", filter=secret_shown, eager=True)
-        def _hide(event):
-            self.secret = None
-
-        @kb.add(Keys.Any, filter=asking & ~secret_shown, eager=True)
-        @kb.add("enter", filter=asking & ~secret_shown, eager=True)
-        def _answer(event):
-            self.answer(event.data.lower() in ("y", "a"))     # y, or Czech 'ano'
-
-        @kb.add("c-d", filter=~secret_shown & ~asking)
-        def _leave(event):
-            if not self.buffer.text:
-                event.app.exit(result=0)
-            else:
-                self.buffer.delete()
-
-        @kb.add("c-c", filter=~secret_shown & ~asking)
-        @kb.add("escape", eager=True, filter=~secret_shown & ~asking)
-        def _clear(event):
-            if self.buffer.complete_state is not None:
-                self.buffer.cancel_completion()
-            elif self.pane is not None:
-                self.pane = None
-            else:
-                self.buffer.reset()
-                self.message = ("", "")
-
-        @kb.add("pagedown")
-        def _down(event):
-            self.scroll += max(1, self._rows() // 2)
-
-        @kb.add("pageup")
-        def _up(event):
-            self.scroll = max(0, self.scroll - max(1, self._rows() // 2))
-
-        @kb.add("f1")
-        def _help(event):
-            self.pane = None if self.pane == "help" else "help"
-
-        style = Style.from_dict({
-            "status": "reverse", "status.clock": "reverse bold", "who": "bold", "hint": "#888888",
-            "good": "ansigreen", "bad": "ansired bold", "warn": "ansiyellow", "event": "italic",
-            "more": "reverse",
-        })
-        kwargs = {} if input is None else {"input": input, "output": output}
-        app = Application(layout=Layout(DynamicContainer(root), focused_element=self.buffer), key_bindings=kb,
-                          style=style, full_screen=True, enable_page_navigation_bindings=False, mouse_support=False,
-                          **kwargs)
-        app.ttimeoutlen = 0.05          # a lone Esc closes a pane at once
-        app.key_processor.before_key_press += lambda _event: self.clock.tick()
-        return app
-
-    def _too_small(self):
-        import textwrap
-
-        size = self.app.output.get_size()
-        return [("class:warn", textwrap.fill(_("The table needs a terminal of at least {w}x{h}; this one is {cols}x{rows}. "
-                                 "Enlarge it, or press Ctrl-D and type `referee play {id}` in a larger window."
-                                 ).format(w=fit.MIN_WIDTH, h=fit.MIN_HEIGHT, cols=size.columns, rows=size.rows,
-                                          id=self.tracked.id), width=max(10, size.columns - 1)))]
-
-    def warm(self) -> None:
-        """Work the first entry would otherwise wait for: the legal moves, the preview, the board, the imports
-        a key press needs (so the first move after opening the table is as quick as the others)."""
-        game = self.game
-        game.legal_moves()
-        game.default_move()
-        try:
-            game.preview("x")
-        except RefereeError:
-            pass
-        size = self.app.output.get_size()
-        self.board_lines(size.columns, self._board_room(size.rows))
-        import prompt_toolkit.completion  # noqa: F401
-
-    def run(self) -> int:
-        self.warm()
-        try:
-            self._autoplay()
-        except RefereeError as err:
-            self.say("class:bad", f"✗ {err}")
-        code = self.app.run(pre_run=lambda: self.app.create_background_task(self._background()))
-        self._store_time()
-        return code or 0
+    style = Style.from_dict({
+        "status": "reverse", "status.clock": "reverse bold", "who": "bold", "hint": "#888888",
+        "good": "ansigreen", "bad": "ansired bold", "warn": "ansiyellow", "event": "italic",
+        "more": "reverse",
+    })
+    kwargs = {} if input is None else {"input": input, "output": output}
+    app = Application(layout=Layout(DynamicContainer(root), focused_element=buffer), key_bindings=kb,
+                      style=style, full_screen=True, enable_page_navigation_bindings=False, mouse_support=False,
+                      **kwargs)
+    app.ttimeoutlen = 0.05          # a lone Esc closes a pane at once
+    app.key_processor.before_key_press += lambda _event: table.clock.tick()
+    built.append(app)
+    return app, buffer
 
 
 def _BoardControl(table):
@@ -598,7 +151,7 @@ def _BoardControl(table):
             return max_available_height
 
         def create_content(self, width, height):
-            lines = table.board_lines(width, table._board_room(table._rows()))
+            lines = table.board_lines(width, table.board_room())
             top = min(table.scroll, max(0, len(lines) - height))
             table.scroll = top
             shown_lines = lines[top:top + height]

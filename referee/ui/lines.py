@@ -8,7 +8,8 @@ from .. import session
 from ..i18n import _
 from ..core.errors import RefereeError
 from .format import move_line
-from .table import SECRET_WORDS, SYNONYMS, _command, _is_move, secret_of, undo_count
+from .commands import SECRET_WORDS, SYNONYMS, is_move as _is_move, secret_of, undo_count
+from .linemode import _command
 
 # The table's commands that only show something: as at the table, a line holding one of them shows it
 # (a transcript of a session at the table replays through a pipe) instead of being refused as a move.

@@ -11,7 +11,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from referee.ui.app import Table
+from referee.ui.table import Table
 
 
 class _Out(io.StringIO):

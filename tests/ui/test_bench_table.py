@@ -7,3 +7,9 @@ def test_table_bench_reports_every_game(tmp_path):
     out = bench("bench_table.py", "--moves", "3", tmp_path=tmp_path)
     for game in ("port-royal", "puerto-rico", "carcassonne", "el-capitan"):
         assert any(row.startswith(game) for row in out.splitlines())
+
+
+def test_preview_bench_reports_every_game(tmp_path):
+    out = bench("bench_preview.py", "--at", "20", tmp_path=tmp_path)
+    for game in ("port-royal", "puerto-rico", "carcassonne", "el-capitan"):
+        assert any(row.startswith(game) for row in out.splitlines())

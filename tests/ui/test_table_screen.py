@@ -4,7 +4,7 @@ import pytest
 
 from referee import session
 from referee.store import Store
-from referee.ui import app as table_app
+from referee.ui import table as table_app
 
 from .screen import Driver
 
@@ -218,7 +218,7 @@ def test_tab_completes_a_legal_move_on_screen(db, toy):
 def test_a_table_command_never_shadows_a_move():
     from types import SimpleNamespace
 
-    from referee.ui.app import Table
+    from referee.ui.table import Table
 
     class FakeGame:
         def find(self, text):

@@ -9,6 +9,7 @@ import pytest
 import referee
 from referee import session
 from referee.store import Store
+from referee.ui import wrap
 
 from .screen import Driver
 
@@ -63,7 +64,8 @@ def check_screen(d, name):
     rows = d.rows
     assert rows[0].startswith(f" {name} · "), rows[0]
     assert ">" in rows[23] and not rows[23].startswith(" "), rows[23]
-    shown = "\n".join(rows)
+    # "… F2 shows all" ends a text too long for its rows, by design (issue 22 item 3): a cut with a sign
+    shown = "\n".join(rows).replace(wrap.more_sign(), "")
     if d.table.over():     # the result over the board, which then scrolls (PgDn)
         assert "Final result" in shown and rows[23] == "game over>" and "…" not in shown
         assert "Winner: " in shown or "Shared win: " in shown
