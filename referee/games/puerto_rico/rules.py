@@ -11,7 +11,7 @@ from referee.i18n import N_, _, using
 from . import builder, captain, craftsman, governor, info, mayor, settler, trader
 from .info import OPTIONS
 from .checklist import setup_checklist
-from .notation import mayor_proposal, storage_proposal
+from .prompt import mayor_proposal, storage_proposal
 from .state import (BIDS, CIRC, COPIES, CUSTOMS_HOUSE, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
                     ROLE, STORAGE, TILES, colonists_of, new_state)
@@ -119,7 +119,7 @@ class PuertoRicoRules(Rules):
         return s.names[s.actor]
 
     def prompt(self, s):
-        from .notation import prompt
+        from .prompt import prompt
 
         return prompt(s)
 
