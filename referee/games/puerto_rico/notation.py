@@ -48,7 +48,7 @@ def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
 def parse(s, text: str) -> str:
     if s.phase == END:
         raise IllegalMove(_("The game is over."))
-    toks = tokens(_p_is_pass(s, text))
+    toks = wharf_words(s, tokens(_p_is_pass(s, text)))
     if not toks:
         raise InvalidMove(_("The move is empty; type 'moves' to list the legal ones."))
     verbs = [t[1] for t in toks if t[0] == "verb"]
@@ -56,14 +56,10 @@ def parse(s, text: str) -> str:
     nums = [t[1] for t in toks if t[0] == "num"]
     flags = [t[1] for t in toks if t[0] == "flag"]
     verb = verbs[0] if verbs else None
-    if verb == "wharf" and s.phase != PH_CAPTAIN:   # 'wharf' names the building outside the captain phase
-        verb = None
-        objs.insert(0, ("bld", WHARF))
-        verbs = verbs[1:]
-    if s.phase == PH_CAPTAIN and ("bld", WHARF) in objs and set(verbs) <= {"load", "wharf"}:
-        # the captain phase's one building: 'nalož kukuřici na loděnici', 'loděnice kukuřice' ship with the
-        # wharf (5.7 K5), never a ship load that drops the word
-        objs.remove(("bld", WHARF))
+    if "wharf" in verbs and set(verbs) <= {"load", "wharf"}:
+        # 'load corn on the wharf', 'nalož kukuřici na loděnici', 'loděnice kukuřice': the wharf ships the
+        # kind (5.7 K5, the seed: "místo nakládání na jednu ze tří přepravních lodí"), never a ship load
+        # that drops the word
         verb, verbs = "wharf", ["wharf"]
     _one_move(s, text, toks, verbs, objs, nums, flags)
     obj = objs[0] if objs else None
@@ -76,6 +72,14 @@ def parse(s, text: str) -> str:
         return cand
     raise IllegalMove(_("'{text}' is not a legal move now; the legal moves are: {moves}.").format(
         text=text, moves=listing(s)))
+
+
+def wharf_words(s, toks: list) -> list:
+    """The wharf, said as a word ('wharf', 'werft') or by the building's name ('loděnice'), as the notation
+    means it here: in the captain phase the move that ships with it (the verb), elsewhere the building."""
+    if s.phase == PH_CAPTAIN:
+        return [("verb", "wharf") if t == ("bld", WHARF) else t for t in toks]
+    return [("bld", WHARF) if t == ("verb", "wharf") else t for t in toks]
 
 
 def _who(s) -> str:
@@ -458,25 +462,3 @@ _VERBS_OF = {
 _PHASE = {ROLE: _role, REVEAL: _reveal, DRAW: _reveal, PH_SETTLER: _settler, PH_MAYOR: _mayor,
           PH_BUILDER: _builder, PH_CRAFTSMAN: _craftsman, PH_TRADER: _trader, PH_CAPTAIN: _captain,
           STORAGE: _storage}
-
-
-# --- one entry, several moves --------------------------------------------------------------------
-
-def split_entry(s, text: str):
-    """The mayor's count said at the table: 'place 2 indigo-plant', '2 corn' are that many colonists, one
-    'place' move each (rule 5.3: colonists are placed one at a time). None: the core reads the entry."""
-    if s.phase != PH_MAYOR:
-        return None
-    toks = tokens(text)
-    verbs = [t[1] for t in toks if t[0] == "verb"]
-    objs = [t for t in toks if t[0] in ("kind", "bld")]
-    nums = [t[1] for t in toks if t[0] == "num"]
-    if len(nums) != 1 or len(objs) != 1 or len(toks) != len(verbs) + 2 or set(verbs) - {"place"}:
-        return None
-    n, (kind, x) = nums[0], objs[0]
-    left = s.m_target - s.m_placed
-    if n < 1 or n > left:
-        raise IllegalMove(ngettext("{who} has {left} colonist left to place, not {n} (rule 5.3 M3).",
-                                   "{who} has {left} colonists left to place, not {n} (rule 5.3 M3).",
-                                   left).format(who=_who(s), left=left, n=n))
-    return ["place " + (KINDS[x] if kind == "kind" else BIDS[x])] * n

@@ -86,8 +86,9 @@ class PuertoRicoRules(Rules):
         return parse(s, text)
 
     def split_entry(self, s, text):
-        """'place 2 corn': two colonists, two moves (core/entry.py plays the pieces)."""
-        from .notation import split_entry
+        """'place 2 corn': two colonists, two moves; 'stavitel malá tržnice': two moves, the name kept whole
+        (entry.py; core/entry.py plays the pieces)."""
+        from .entry import split_entry
 
         return split_entry(s, text)
 

@@ -145,8 +145,18 @@ _SHIP_N = re.compile(r"\b(\d+)[- ]?ships?\b")   # "the 6-ship", "6 ship" -> "shi
 
 
 def tokens(text: str) -> list[tuple]:
-    text = _SHIP_N.sub(r" ship \1 ", _ascii(text.lower()).replace("_", "-").replace(",", " "))
-    words = text.split()
+    return [tok for tok, _start, _end in spans(text)[1]]
+
+
+def _words(text: str) -> list[str]:
+    return _SHIP_N.sub(r" ship \1 ", _ascii(text.lower()).replace("_", "-").replace(",", " ")).split()
+
+
+def spans(text: str) -> tuple[list[str], list[tuple]]:
+    """The words as read (lowercase, ASCII) and the tokens with the words each came from: [(token, start,
+    end)]. A name of several words ('mala trznice') is one token: a line of several moves is cut between
+    tokens (notation.split_entry), never inside a name."""
+    words = _words(text)
     out = []
     i = 0
     while i < len(words):
@@ -156,7 +166,7 @@ def tokens(text: str) -> list[tuple]:
             phrase = "-".join(words[i:i + length])
             hit = ALIAS.get(phrase) or ALIAS.get(phrase.replace("-", ""))
             if hit:
-                out.append(hit)
+                out.append((hit, i, i + length))
                 i += length
                 break
         else:
@@ -164,9 +174,9 @@ def tokens(text: str) -> list[tuple]:
             if w in FILLER:
                 pass
             elif w.isascii() and w.isdigit():
-                out.append(("num", int(w)))
+                out.append((("num", int(w)), i, i + 1))
             elif (hit := _partial(w)) is not None:
-                out.append(hit)
+                out.append((hit, i, i + 1))
             else:
                 close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
                 if close:
@@ -176,7 +186,16 @@ def tokens(text: str) -> list[tuple]:
                 raise InvalidMove(_("'{word}' is not a word of the Puerto Rico notation. Type 'moves' to see "
                                     "the legal moves, or 'help' for the notation.").format(word=w))
             i += 1
-    return out
+    return words, out
+
+
+def as_typed(text: str, words: list[str], start: int, end: int) -> str:
+    """Words start..end of ``text`` as the player typed them (accents and case kept, for the refusals that
+    quote a piece), when reading kept one word per typed word; else as read."""
+    typed = text.replace(",", " ").split()
+    if len(typed) == len(words):
+        return " ".join(typed[start:end])
+    return " ".join(words[start:end])
 
 
 def _name(value: tuple) -> str:
