@@ -220,3 +220,51 @@ def _cli_in_czech():
     assert r.exit_code == 0, r.output
     shown = json.loads(runner.invoke(cli, ["show", gid, "--json"], catch_exceptions=False).stdout)
     assert shown["moves"][-2:] == ["builder", "build small-market"]
+
+
+# --- never guess: a word the move cannot take is a second move, or the entry is refused -----------------
+
+@pytest.mark.parametrize("lang,typed,says", [
+    ("en", "settler ship", "'load' is said for the captain, not the settler"),
+    ("en", "prospector build", "'build' is said for the builder, not the prospector"),
+    ("cs", "osadník nalož", "„nalož“ patří k roli Kapitán, ne k roli Osadník"),
+    ("cs", "zlatokop postav", "„postav“ patří k roli Stavitel, ne k roli Zlatokop")])
+def test_a_role_said_with_another_roles_move_word_is_refused(lang, typed, says):
+    """On main the move word was dropped ('settler ship' chose the settler)."""
+    g = new(4)
+    with using(lang), pytest.raises(IllegalMove, match=says):
+        play_entry(g, typed)
+    assert g.moves[-1].startswith("reveal")
+
+
+@pytest.mark.parametrize("setup,typed", [
+    ("settler", "take sugar ship"), ("settler", "vezmi kukuřici nalož"), ("settler", "take corn take"),
+    ("settler", "nic bez útulku"), ("mayor", "place corn place"), ("mayor", "umísti kukuřici umísti"),
+    ("captain", "nalož kukuřici 6 prodej"), ("captain", "load corn 6 sell")])
+def test_a_word_the_move_cannot_take_is_not_dropped(setup, typed):
+    """On main each was one move, the last word dropped; now it is a second move (refused here) or the
+    whole entry is refused, and nothing is applied."""
+    g = new(4)
+    give(g, 0, tiles={"corn": (1, 0)}, goods={"corn": 2}, buildings={"small-market": 0})
+    g.play(setup)
+    before = list(g.moves)
+    with pytest.raises(RefereeError):
+        play_entry(g, typed)
+    assert list(g.moves) == before
+
+
+@pytest.mark.parametrize("setup,typed,move", [
+    (None, "take the builder role", "builder"), (None, "trader sell", "trader"), (None, "kapitán nalož", "captain"),
+    ("settler", "take the corn tile", "take corn"), ("settler", "settle corn plantation", "take corn"),
+    ("mayor", "umísti kolonistu na kukuřici", "place corn"), ("mayor", "put a colonist on corn", "place corn"),
+    ("captain", "nalož kukuřici na loď 6", "load corn 6"), ("captain", "load corn on the 6-ship", "load corn 6"),
+    ("craftsman", "take the extra corn", "extra corn"), ("craftsman", "vezmi sud navíc kukuřice", "extra corn")])
+def test_one_move_said_with_its_own_words_twice_is_one_move(setup, typed, move):
+    """A move word's other spelling ('ship' for a load, 'colonist' for a place, 'take' with a role or the
+    extra barrel) is not a second move. Guards, but for 'take the builder role' and the craftsman's two,
+    which main refused (two different move words)."""
+    g = new(4)
+    give(g, 0, tiles={"corn": (1, 0 if setup == "mayor" else 1)}, goods={"corn": 2}, buildings={"small-market": 0})
+    if setup:
+        g.play(setup)
+    assert [m.text for m in play_entry(g, typed)] == [move]

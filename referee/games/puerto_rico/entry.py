@@ -54,6 +54,8 @@ def _merged(s, text: str):
     try:
         parse(s, text)
         return None
+    except AmbiguousMove:                               # (an InvalidMove too) refused as it is, never cut
+        return None
     except InvalidMove as err:
         whole = err
     except RefereeError:
@@ -76,10 +78,12 @@ def _merged(s, text: str):
         head = as_typed(said, words, 0, cut)
         try:
             parse(s, head)
+        except AmbiguousMove:
+            pass                                        # refused as it is: the core says why, naming it
         except InvalidMove:
             continue
         except RefereeError:
-            pass                                        # understood but refused: the core says why, naming it
+            pass                                        # understood but not allowed: likewise
         return [head, as_typed(said, words, cut, len(words))]
     raise whole
 

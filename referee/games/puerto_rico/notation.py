@@ -6,11 +6,11 @@ from __future__ import annotations
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 from referee.i18n import _, ngettext, pgettext
 
-from .prompt import capital, listing
+from .prompt import capital, listing, said
 from .state import (BIDS, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE, OFFICE, PH_BUILDER,
                     PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY, REVEAL, ROLE, STORAGE, CIRC,
                     CONSTRUCTION_HUT, UNIVERSITY, WHARF, a_, bname_, dbl_, good_, role_)
-from .words import tokens
+from .words import spans
 
 
 def _legal_texts(s) -> set:
@@ -29,13 +29,30 @@ def _p_is_pass(s, text: str) -> str:
 _FLAG_PHASE = {"no-hospice": (PH_SETTLER,), "no-university": (PH_BUILDER,), "no-privilege": (ROLE,)}
 
 
-def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
+# Move words that mean the same move in a step or phase ('take the builder role', 'take the extra corn'):
+# said together they are one move; any other two move words are two moves.
+_SAME_VERB = {ROLE: {"take": "choose"}, PH_CRAFTSMAN: {"take": "extra"}, PH_SETTLER: {"draw": "hacienda-draw"},
+              REVEAL: {"draw": "reveal", "take": "reveal"},
+              DRAW: {"draw": "reveal", "take": "reveal", "hacienda-draw": "reveal"}}
+
+
+def _one_move(s, text, toks, verbs, objs, nums, flags, typed=()) -> None:
     """Every word honoured: a second thing, a number or a flag the move cannot take is not silently dropped.
-    Several things ('corn indigo', 'take corn take indigo') are several moves: InvalidMove, so that the entry
-    reader (core/entry.py) may read them one by one; a number or flag that does not fit is refused."""
-    if len(objs) > 1 or len(set(verbs) - {"load"}) > 1 or (objs and set(verbs) & {"pass", "done", "ok", "refuse"}):
+    Several things ('corn indigo', 'take corn take indigo'), two different move words ('take sugar ship'),
+    or one move word said twice ('place corn place') are several moves: InvalidMove, so that the entry
+    reader (core/entry.py, entry.py) may read them one by one; a number or flag that does not fit is
+    refused. ``typed``: the move words as typed."""
+    if s.phase == ROLE:
+        _role_words(s, verbs, objs)
+    same = _SAME_VERB.get(s.phase, {})
+    meant = {"choose" if s.phase == ROLE and v in _ROLE_OF_VERB else same.get(v, v) for v in verbs}
+    if (len(objs) > 1 or len(meant) > 1 or len(set(typed)) < len(typed)
+            or (objs and set(verbs) & {"pass", "done", "ok", "refuse"})):
         raise InvalidMove(_("'{text}' names more than one move; enter them one at a time, or separated by ','.")
                           .format(text=text))
+    if flags and set(verbs) & {"pass", "done", "ok", "refuse"}:
+        raise IllegalMove(_("'{flag}' does not fit a move now; the legal moves are: {moves}.").format(
+            flag=flags[0], moves=listing(s)))
     for f in flags:
         if s.phase not in _FLAG_PHASE[f]:
             raise IllegalMove(_("'{flag}' does not fit a move now; the legal moves are: {moves}.").format(
@@ -48,7 +65,9 @@ def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
 def parse(s, text: str) -> str:
     if s.phase == END:
         raise IllegalMove(_("The game is over."))
-    toks = wharf_words(s, tokens(_p_is_pass(s, text)))
+    words, found = spans(_p_is_pass(s, text))
+    toks = wharf_words(s, [tok for tok, _start, _end in found])
+    typed = ["-".join(words[a:b]) for tok, a, b in found if tok[0] == "verb"]
     if not toks:
         raise InvalidMove(_("The move is empty; type 'moves' to list the legal ones."))
     verbs = [t[1] for t in toks if t[0] == "verb"]
@@ -61,7 +80,7 @@ def parse(s, text: str) -> str:
         # kind (5.7 K5, the seed: "místo nakládání na jednu ze tří přepravních lodí"), never a ship load
         # that drops the word
         verb, verbs = "wharf", ["wharf"]
-    _one_move(s, text, toks, verbs, objs, nums, flags)
+    _one_move(s, text, toks, verbs, objs, nums, flags, typed)
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
     if verb is not None and verb not in _VERBS_OF[s.phase]:
@@ -112,6 +131,17 @@ def _wrong_phase(s, verb, obj):
 
 
 _ROLE_OF_VERB = {"build": "builder", "sell": "trader", "load": "captain", "place": "mayor", "extra": "craftsman"}
+
+
+def _role_words(s, verbs, objs) -> None:
+    """A move word said with a role must be that role's ('trader sell', 'kapitán nalož'): 'settler ship' or
+    'prospector build' names two roles, and neither is guessed."""
+    roles = [o[1] for o in objs if o[0] == "role"]
+    for v in verbs:
+        if v in _ROLE_OF_VERB and roles and _ROLE_OF_VERB[v] != roles[0]:
+            raise IllegalMove(_("'{word}' is said for the {other}, not the {role}: choose one role; the legal "
+                                "moves are: {moves}.").format(word=said(v), other=role_(_ROLE_OF_VERB[v]),
+                                                              role=role_(roles[0]), moves=listing(s)))
 
 
 def _role(s, verb, obj, nums, flags, toks):
