@@ -117,7 +117,7 @@ def test_man_page_example_plays():
     ("uni", "university"), ("guild", "guild-hall"), ("customs", "customs-house"), ("harbour", "harbor"),
     ("city hall", "city-hall"), ("wharf", "wharf"), ("Große Markthalle", "large-market")])
 def test_short_forms_resolve(typed, bid):
-    from referee.games.puerto_rico.notation import tokens
+    from referee.games.puerto_rico.words import tokens
     from referee.games.puerto_rico.state import BINDEX
     assert tokens(typed) == [("bld", BINDEX[bid])] or (typed == "wharf" and tokens(typed) == [("verb", "wharf")])
 

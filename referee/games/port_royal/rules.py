@@ -18,7 +18,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
-from .notation import HELP as NOTATION_HELP
+from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
 NC = C.N
@@ -642,12 +642,12 @@ class PortRoyalRules(Rules):
         return s.players[s.active]
 
     def prompt(self, s) -> str:
-        from .notation import prompt
+        from .view import prompt
 
         return prompt(self, s)
 
     def view(self, s) -> dict:
-        from .notation import view
+        from .view import view
 
         return view(self, s)
 

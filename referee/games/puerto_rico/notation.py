@@ -1,223 +1,16 @@
-"""Typed text -> canonical move text (synonyms, short forms, did-you-mean), the reasons a move is refused
-(one sentence naming the rule), and the one-line prompt."""
+"""Typed text -> canonical move text (the words: words.py), and the reasons a move is refused (one sentence
+naming the rule). The prompt line is prompt.py."""
 
 from __future__ import annotations
 
-import difflib
-import re
-import unicodedata
-
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
-from referee.i18n import _, language, ngettext, pgettext
+from referee.i18n import _, ngettext, pgettext
 
-from .state import (BIDS, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE,
-                    NB, OFFICE, PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY,
-                    REVEAL, ROLE, STORAGE, CIRC, CONSTRUCTION_HUT, UNIVERSITY, WHARF, a_, bid_, bname_, dbl_,
-                    good_, role_)
-
-# --- the vocabulary ------------------------------------------------------------------------------
-_GOOD_ALIASES = {
-    "corn": ("corn", "maize", "mais", "kukurice", "yellow"),
-    "indigo": ("indigo", "ind", "blue"),
-    "sugar": ("sugar", "sug", "zucker", "cukr", "white"),
-    "tobacco": ("tobacco", "tob", "tabak", "tabac", "brown"),
-    "coffee": ("coffee", "cof", "kaffee", "kava", "black"),
-    "quarry": ("quarry", "quarries", "stone", "steinbruch", "kamenolom", "q"),
-}
-_ROLE_ALIASES = {
-    "settler": ("settler", "siedler", "osadnik", "settle-role"),
-    "mayor": ("mayor", "burgermeister", "buergermeister", "purkmistr", "starosta"),
-    "builder": ("builder", "baumeister", "stavitel"),
-    "craftsman": ("craftsman", "aufseher", "dozorce", "overseer", "craftsmen", "craft"),
-    "trader": ("trader", "handler", "haendler", "kupec", "obchodnik", "merchant"),
-    "captain": ("captain", "kapitan", "kapitaen", "kapitan"),
-    "prospector": ("prospector", "goldsucher", "zlatokop", "gold"),
-}
-_BUILDING_ALIASES = {
-    "small-indigo-plant": ("sm-indigo", "small-indigo", "sm-indigo-plant", "s-indigo", "kleine-indigokuperei"),
-    "small-sugar-mill": ("sm-sugar", "small-sugar", "sm-sugar-mill", "s-sugar", "kleine-zuckermuhle"),
-    "indigo-plant": ("lg-indigo", "large-indigo", "lg-indigo-plant", "large-indigo-plant", "indigokuperei"),
-    "sugar-mill": ("lg-sugar", "large-sugar", "lg-sugar-mill", "large-sugar-mill", "zuckermuhle"),
-    "tobacco-storage": ("tobacco-store", "lg-tobacco", "large-tobacco", "tabakspeicher", "tobacco-plant"),
-    "coffee-roaster": ("roaster", "lg-coffee", "large-coffee", "kaffeerosterei", "coffee-plant"),
-    "small-market": ("sm-market", "kleine-markthalle", "small-markethall"),
-    "hacienda": ("hazienda",),
-    "construction-hut": ("hut", "c-hut", "bauhutte", "constr-hut"),
-    "small-warehouse": ("sm-warehouse", "sm-wh", "kleines-lagerhaus"),
-    "hospice": ("hospiz",),
-    "office": ("kontor",),
-    "large-market": ("lg-market", "big-market", "grosse-markthalle", "large-markethall"),
-    "large-warehouse": ("lg-warehouse", "big-warehouse", "lg-wh", "grosses-lagerhaus"),
-    "factory": ("manufaktur", "manufactory"),
-    "university": ("uni", "universitat"),
-    "harbor": ("harbour", "hafen"),
-    "wharf": ("werft", "weft"),
-    "guild-hall": ("guild", "zunfthalle", "guildhall"),
-    "residence": ("residenz",),
-    "fortress": ("festung", "fort"),
-    "customs-house": ("customs", "zollhaus", "custom-house"),
-    "city-hall": ("rathaus", "town-hall"),
-}
-_VERBS = {
-    "take": ("take", "settle", "plant", "plantation", "tile", "t"),
-    "place": ("place", "put", "colonist", "p"),
-    "build": ("build", "buy", "b"),
-    "sell": ("sell", "trade"),
-    "load": ("load", "ship", "l"),
-    "wharf": ("wharf", "werft"),
-    "keep": ("keep", "store", "save", "k"),
-    "extra": ("extra", "privilege", "bonus"),
-    "pass": ("pass", "skip", "nothing", "none", "-", "no"),
-    "ok": ("ok", "okay", "accept", "yes", "y", "fine", "auto"),
-    "done": ("done", "finish", "end", "stop"),
-    "reveal": ("reveal", "flip", "turn", "up", "face-up", "row"),
-    "draw": ("draw", "drew", "drawn"),
-    "choose": ("choose", "role", "pick", "select"),
-    "refuse": ("refuse", "decline", "reject"),
-    "hacienda-draw": ("hacienda",),
-}
-_FLAGS = {
-    "no-hospice": ("no-hospice", "nohospice", "without-hospice", "no-hospiz"),
-    "no-university": ("no-university", "nouniversity", "no-uni", "without-university"),
-    "no-privilege": ("no-privilege", "noprivilege", "no-colonist", "without-privilege", "decline"),
-}
-
-ALIAS: dict[str, tuple] = {}
-FILLER = {"on", "the", "a", "an", "to", "my", "i", "with", "onto", "of", "for", "into", "role", "card", "please", "use",
-          "using", "by", "and", "then", "ll",
-          # Czech: "naložím kávu na loď 6", "beru si kukuřici", "prosím"
-          "na", "do", "si", "prosim", "pak", "potom"}
-
-
-def _add(key: str, value: tuple) -> None:
-    for k in (key, key.replace("-", "")):
-        ALIAS.setdefault(k, value)
-
-
-for _g, _names in _GOOD_ALIASES.items():
-    for _a in _names + (_g + "s", _g + "-plantation", _g + "-tile"):
-        _add(_a, ("kind", KINDS.index(_g)))
-for _r, _names in _ROLE_ALIASES.items():
-    for _a in _names:
-        _add(_a, ("role", _r))
-for _b in range(NB):
-    _add(BIDS[_b], ("bld", _b))
-    for _a in _BUILDING_ALIASES.get(BIDS[_b], ()):
-        _add(_a, ("bld", _b))
-for _f, _names in _FLAGS.items():
-    for _a in _names:
-        _add(_a, ("flag", _f))
-for _v, _names in _VERBS.items():
-    for _a in _names:
-        _add(_a, ("verb", _v))
-ALIAS["hacienda"] = ("bld", HACIENDA)
-ALIAS["wharf"] = ALIAS["werft"] = ("verb", "wharf")
-
-
-def _add_names() -> None:
-    """The names in tables/puerto-rico/names.json (Czech and English, any case, with or without diacritics:
-    'malý cukrovar', 'sídlo cechu', 'naložím kávu'), as words of the notation; a spelling already taken keeps
-    its meaning."""
-    from referee.core.names import fold, names
-
-    value = {"role": lambda i: ("role", i), "good": lambda i: ("kind", KINDS.index(i)),
-             "building": lambda i: ("bld", BIDS.index(i)), "word": lambda i: ("verb", i),
-             "flag": lambda i: ("flag", i)}
-    for kind, entries in names("puerto-rico").items():
-        for cid, entry in entries.items():
-            for spelling in (cid, entry.get("en", ""), entry.get("cs", ""), *entry.get("aliases", ())):
-                if spelling:
-                    key = fold(spelling).replace(" ", "-")
-                    if kind == "word" and key not in ALIAS:
-                        WHOLE_ONLY.add(key)
-                    _add(key, value[kind](cid))
-
-
-# Czech move words are said whole: their starts would make English abbreviations ambiguous ('pro' is the
-# prospector; 'prodat' is sell), so they are not matched by prefix.
-WHOLE_ONLY: set = set()
-
-
-_add_names()
-
-
-def _ascii(text: str) -> str:
-    return unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode()
-
-
-_SHIP_N = re.compile(r"\b(\d+)[- ]?ships?\b")   # "the 6-ship", "6 ship" -> "ship 6" (a ship named by capacity)
-
-
-def tokens(text: str) -> list[tuple]:
-    text = _SHIP_N.sub(r" ship \1 ", _ascii(text.lower()).replace("_", "-").replace(",", " "))
-    words = text.split()
-    out = []
-    i = 0
-    while i < len(words):
-        for length in (4, 3, 2, 1):
-            if i + length > len(words):
-                continue
-            phrase = "-".join(words[i:i + length])
-            hit = ALIAS.get(phrase) or ALIAS.get(phrase.replace("-", ""))
-            if hit:
-                out.append(hit)
-                i += length
-                break
-        else:
-            w = words[i]
-            if w in FILLER:
-                pass
-            elif w.isascii() and w.isdigit():
-                out.append(("num", int(w)))
-            elif (hit := _partial(w)) is not None:
-                out.append(hit)
-            else:
-                close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
-                if close:
-                    raise InvalidMove(_("'{word}' is not a word of the Puerto Rico notation. Did you mean {close}? "
-                                        "Type 'moves' to see the legal moves, or 'help' for the notation.")
-                                      .format(word=w, close=close[0]))
-                raise InvalidMove(_("'{word}' is not a word of the Puerto Rico notation. Type 'moves' to see "
-                                    "the legal moves, or 'help' for the notation.").format(word=w))
-            i += 1
-    return out
-
-
-def _name(value: tuple) -> str:
-    kind, x = value
-    return BIDS[x] if kind == "bld" else KINDS[x] if kind == "kind" else str(x)
-
-
-def _partial(w: str):
-    """A word that only starts a name ('prosp', 'univ') or ends a building's name ('storage', 'warehouse'):
-    the name when exactly one fits; several are refused naming them. None when nothing fits."""
-    if len(w) < 3:
-        return None
-    found = {v for k, v in ALIAS.items() if v[0] in ("kind", "bld", "role", "verb") and k not in WHOLE_ONLY and
-             (k.startswith(w) or (v[0] == "bld" and k.endswith("-" + w)))}
-    if len(found) == 1:
-        return found.pop()
-    if len(found) > 1:
-        names = sorted({_name(v) for v in found})
-        raise AmbiguousMove(_("'{word}' could be {first} or {last}; say which.").format(
-            word=w, first=", ".join(names[:-1]), last=names[-1]))
-    return None
-
-
-# --- parse ---------------------------------------------------------------------------------------
-
-def _listing(s) -> str:
-    """The legal moves as the display language says them (core/labels.py): prompts and refusals list them."""
-    from referee.core.labels import label
-
-    return ", ".join(label("puerto-rico", m.text) for m in s.mv[:12]) + (", ..." if len(s.mv) > 12 else "")
-
-
-def _said(text: str) -> str:
-    """A move word quoted in a prompt ('ok', 'place') as the display language says it."""
-    from referee.core.labels import label
-
-    return label("puerto-rico", text)
+from .prompt import capital, listing, said
+from .state import (BIDS, CITY, COL, COST, DRAW, END, GOODS, HACIENDA, ISLAND, KINDS, LARGE, OFFICE, PH_BUILDER,
+                    PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRY, REVEAL, ROLE, STORAGE, CIRC,
+                    CONSTRUCTION_HUT, UNIVERSITY, WHARF, a_, bname_, dbl_, good_, role_)
+from .words import spans
 
 
 def _legal_texts(s) -> set:
@@ -236,26 +29,45 @@ def _p_is_pass(s, text: str) -> str:
 _FLAG_PHASE = {"no-hospice": (PH_SETTLER,), "no-university": (PH_BUILDER,), "no-privilege": (ROLE,)}
 
 
-def _one_move(s, text, toks, verbs, objs, nums, flags) -> None:
+# Move words that mean the same move in a step or phase ('take the builder role', 'take the extra corn'):
+# said together they are one move; any other two move words are two moves.
+_SAME_VERB = {ROLE: {"take": "choose"}, PH_CRAFTSMAN: {"take": "extra"}, PH_SETTLER: {"draw": "hacienda-draw"},
+              REVEAL: {"draw": "reveal", "take": "reveal"},
+              DRAW: {"draw": "reveal", "take": "reveal", "hacienda-draw": "reveal"}}
+
+
+def _one_move(s, text, toks, verbs, objs, nums, flags, typed=()) -> None:
     """Every word honoured: a second thing, a number or a flag the move cannot take is not silently dropped.
-    Several things ('corn indigo', 'take corn take indigo') are several moves: InvalidMove, so that the entry
-    reader (core/entry.py) may read them one by one; a number or flag that does not fit is refused."""
-    if len(objs) > 1 or len(set(verbs) - {"load"}) > 1 or (objs and set(verbs) & {"pass", "done", "ok", "refuse"}):
+    Several things ('corn indigo', 'take corn take indigo'), two different move words ('take sugar ship'),
+    or one move word said twice ('place corn place') are several moves: InvalidMove, so that the entry
+    reader (core/entry.py, entry.py) may read them one by one; a number or flag that does not fit is
+    refused. ``typed``: the move words as typed."""
+    if s.phase == ROLE:
+        _role_words(s, verbs, objs)
+    same = _SAME_VERB.get(s.phase, {})
+    meant = {"choose" if s.phase == ROLE and v in _ROLE_OF_VERB else same.get(v, v) for v in verbs}
+    if (len(objs) > 1 or len(meant) > 1 or len(set(typed)) < len(typed)
+            or (objs and set(verbs) & {"pass", "done", "ok", "refuse"})):
         raise InvalidMove(_("'{text}' names more than one move; enter them one at a time, or separated by ','.")
                           .format(text=text))
+    if flags and set(verbs) & {"pass", "done", "ok", "refuse"}:
+        raise IllegalMove(_("'{flag}' does not fit a move now; the legal moves are: {moves}.").format(
+            flag=flags[0], moves=listing(s)))
     for f in flags:
         if s.phase not in _FLAG_PHASE[f]:
             raise IllegalMove(_("'{flag}' does not fit a move now; the legal moves are: {moves}.").format(
-                flag=f, moves=_listing(s)))
+                flag=f, moves=listing(s)))
     if nums and s.phase not in (PH_CAPTAIN, ROLE):
         raise IllegalMove(_("The number {n} does not fit a move now (say each move once, without a count); the "
-                            "legal moves are: {moves}.").format(n=nums[0], moves=_listing(s)))
+                            "legal moves are: {moves}.").format(n=nums[0], moves=listing(s)))
 
 
 def parse(s, text: str) -> str:
     if s.phase == END:
         raise IllegalMove(_("The game is over."))
-    toks = tokens(_p_is_pass(s, text))
+    words, found = spans(_p_is_pass(s, text))
+    toks = wharf_words(s, [tok for tok, _start, _end in found])
+    typed = ["-".join(words[a:b]) for tok, a, b in found if tok[0] == "verb"]
     if not toks:
         raise InvalidMove(_("The move is empty; type 'moves' to list the legal ones."))
     verbs = [t[1] for t in toks if t[0] == "verb"]
@@ -263,16 +75,12 @@ def parse(s, text: str) -> str:
     nums = [t[1] for t in toks if t[0] == "num"]
     flags = [t[1] for t in toks if t[0] == "flag"]
     verb = verbs[0] if verbs else None
-    if verb == "wharf" and s.phase != PH_CAPTAIN:   # 'wharf' names the building outside the captain phase
-        verb = None
-        objs.insert(0, ("bld", WHARF))
-        verbs = verbs[1:]
-    if s.phase == PH_CAPTAIN and ("bld", WHARF) in objs and set(verbs) <= {"load", "wharf"}:
-        # the captain phase's one building: 'nalož kukuřici na loděnici', 'loděnice kukuřice' ship with the
-        # wharf (5.7 K5), never a ship load that drops the word
-        objs.remove(("bld", WHARF))
+    if "wharf" in verbs and set(verbs) <= {"load", "wharf"}:
+        # 'load corn on the wharf', 'nalož kukuřici na loděnici', 'loděnice kukuřice': the wharf ships the
+        # kind (5.7 K5, the seed: "místo nakládání na jednu ze tří přepravních lodí"), never a ship load
+        # that drops the word
         verb, verbs = "wharf", ["wharf"]
-    _one_move(s, text, toks, verbs, objs, nums, flags)
+    _one_move(s, text, toks, verbs, objs, nums, flags, typed)
     obj = objs[0] if objs else None
     legal = _legal_texts(s)
     if verb is not None and verb not in _VERBS_OF[s.phase]:
@@ -282,7 +90,15 @@ def parse(s, text: str) -> str:
     if cand in legal:
         return cand
     raise IllegalMove(_("'{text}' is not a legal move now; the legal moves are: {moves}.").format(
-        text=text, moves=_listing(s)))
+        text=text, moves=listing(s)))
+
+
+def wharf_words(s, toks: list) -> list:
+    """The wharf, said as a word ('wharf', 'werft') or by the building's name ('loděnice'), as the notation
+    means it here: in the captain phase the move that ships with it (the verb), elsewhere the building."""
+    if s.phase == PH_CAPTAIN:
+        return [("verb", "wharf") if t == ("bld", WHARF) else t for t in toks]
+    return [("bld", WHARF) if t == ("verb", "wharf") else t for t in toks]
 
 
 def _who(s) -> str:
@@ -311,10 +127,21 @@ def _wrong_phase(s, verb, obj):
     else:
         text = _("It is the {phase} phase: {who} must {what}; the legal moves are: {moves}.")
     raise IllegalMove(text.format(phase=_phase_name(s.phase), who=_who(s) if s.phase not in (REVEAL, DRAW) else "",
-                                  what=what, moves=_listing(s)))
+                                  what=what, moves=listing(s)))
 
 
 _ROLE_OF_VERB = {"build": "builder", "sell": "trader", "load": "captain", "place": "mayor", "extra": "craftsman"}
+
+
+def _role_words(s, verbs, objs) -> None:
+    """A move word said with a role must be that role's ('trader sell', 'kapitán nalož'): 'settler ship' or
+    'prospector build' names two roles, and neither is guessed."""
+    roles = [o[1] for o in objs if o[0] == "role"]
+    for v in verbs:
+        if v in _ROLE_OF_VERB and roles and _ROLE_OF_VERB[v] != roles[0]:
+            raise IllegalMove(_("'{word}' is said for the {other}, not the {role}: choose one role; the legal "
+                                "moves are: {moves}.").format(word=said(v), other=role_(_ROLE_OF_VERB[v]),
+                                                              role=role_(roles[0]), moves=listing(s)))
 
 
 def _role(s, verb, obj, nums, flags, toks):
@@ -323,23 +150,23 @@ def _role(s, verb, obj, nums, flags, toks):
     if obj is None or obj[0] != "role":
         if verb in ("pass", "done", "ok"):
             raise IllegalMove(_("Choosing a role is compulsory (rule 5.1 R1); {who} may choose: {moves}.").format(
-                who=_who(s), moves=_listing(s)))
+                who=_who(s), moves=listing(s)))
         _wrong_phase(s, verb, obj)
     name = obj[1]
     idx = [i for i, c in enumerate(s.cards) if c == name]
     if not idx:
         raise IllegalMove(_("There is no {role} card with {n} players (setup 2.3); choose one of: {moves}.").format(
-            role=role_(name), n=s.n, moves=_listing(s)))
+            role=role_(name), n=s.n, moves=listing(s)))
     free = [i for i in idx if s.card_taken[i] < 0]
     if not free:
         by = s.names[s.card_taken[idx[0]]]
         raise IllegalMove(_("The {role} was already chosen this round by {by}; a role can be chosen only once per "
                             "round (rule 5.1 R1): choose one of {moves}.").format(role=role_(name), by=by,
-                                                                                  moves=_listing(s)))
+                                                                                  moves=listing(s)))
     if nums and (name != "prospector" or len(nums) > 1):
         raise IllegalMove(_("The number {n} does not fit the {role}: a number names a prospector by the "
                             "doubloons on it; choose one of: {moves}.").format(n=nums[-1], role=role_(name),
-                                                                               moves=_listing(s)))
+                                                                               moves=listing(s)))
     if name == "prospector":
         texts = [m.text for m in s.mv if m.text.startswith("prospector")]
         if nums:
@@ -351,7 +178,7 @@ def _role(s, verb, obj, nums, flags, toks):
                 return "prospector"
             raise IllegalMove(_("No prospector on the table carries {n}; they carry {on}: choose one of "
                                 "{moves}.").format(n=dbl_(nums[0]), on=_(" and ").join(dbl_(c) for c in on),
-                                                   moves=_listing(s)))
+                                                   moves=listing(s)))
         return texts[0]
     if name == "mayor" and "no-privilege" in flags:
         if not s.opts.get("mayor-privilege-optional", True):
@@ -506,25 +333,17 @@ def _builder(s, verb, obj, nums, flags, toks):
         raise IllegalMove(_("Your 12 city spaces are full (rule 5.4 B2)."))
     if LARGE[b] and free < 2:
         raise IllegalMove(_("{building} needs 2 free city spaces and you have 1 (rule 5.4 B2).").format(
-            building=_capital(a_(name))))
+            building=capital(a_(name))))
     from .builder import cost
 
     c = cost(s, p, b)
     if c > s.dbl[p]:
         raise IllegalMove(_("{building} would cost you {cost}; you have {have} (rule 5.4 B3), so build something "
-                            "cheaper or pass.").format(building=_capital(a_(name)), cost=explain_cost(s, p, b),
+                            "cheaper or pass.").format(building=capital(a_(name)), cost=explain_cost(s, p, b),
                                                        have=s.dbl[p]))
     if "no-university" in flags and s.bld[p][UNIVERSITY] > 0 and (s.csup or s.cship):
         return f"build {BIDS[b]} no-university"
     return f"build {BIDS[b]}"
-
-
-def _capital(text: str) -> str:
-    """The first letter in capitals, the rest as it is ('a small market' -> 'A small market'), where the English
-    text starts with the name; other languages' texts put it mid-sentence ('Budova {building}'), as it is."""
-    if language() != "en":
-        return text
-    return text[:1].upper() + text[1:]
 
 
 def _craftsman(s, verb, obj, nums, flags, toks):
@@ -538,7 +357,7 @@ def _craftsman(s, verb, obj, nums, flags, toks):
     if s.gsup[g] == 0:
         raise IllegalMove(_("The supply has no {good} left (rule 5.5 C4).").format(good=good_(g)))
     raise IllegalMove(_("The craftsman's extra barrel must be of a kind he produced this phase (rule 5.5 C4); "
-                        "choose from: {moves}.").format(moves=_listing(s)))
+                        "choose from: {moves}.").format(moves=listing(s)))
 
 
 def _trader(s, verb, obj, nums, flags, toks):
@@ -574,7 +393,7 @@ def _captain(s, verb, obj, nums, flags, toks):
     g = obj[1]
     held = s.goods[p][g]
     if held == 0:
-        raise IllegalMove(_("You hold no {good}; you may: {moves}.").format(good=good_(g), moves=_listing(s)))
+        raise IllegalMove(_("You hold no {good}; you may: {moves}.").format(good=good_(g), moves=listing(s)))
     # a number before the good is a quantity ("load 3 corn"), after it a ship ("load corn 6", "on the 6-ship")
     at = toks.index(obj)
     qtys = [t[1] for t in toks[:at] if t[0] == "num"]
@@ -586,7 +405,7 @@ def _captain(s, verb, obj, nums, flags, toks):
     if verb == "wharf":
         if s.bld[p][WHARF] <= 0:
             raise IllegalMove(_("Only the owner of an occupied wharf may ship goods to the supply (rule 5.7 K5); "
-                                "you may: {moves}.").format(moves=_listing(s)))
+                                "you may: {moves}.").format(moves=listing(s)))
         if s.wharf_used[p]:
             raise IllegalMove(_("The wharf may be used once per captain phase, and you have used it (rule 5.7 K5)."))
         if qty is not None and qty != held:
@@ -628,10 +447,10 @@ def _captain(s, verb, obj, nums, flags, toks):
         else:
             why = _("you must use the ship on which the most of your barrels fit (rule 5.7 K3c)")
         raise IllegalMove(_("{good} cannot go on the {ship}-ship: {why}; you may: {moves}.").format(
-            good=_capital(good_(g)), ship=want, why=why, moves=", ".join(x[3] for x in mine)))
+            good=capital(good_(g)), ship=want, why=why, moves=", ".join(x[3] for x in mine)))
     if len(mine) > 1:
         raise AmbiguousMove(_("{good} fits equally on several ships; say which: {moves}.").format(
-            good=_capital(good_(g)), moves=", ".join(x[3] for x in mine)))
+            good=capital(good_(g)), moves=", ".join(x[3] for x in mine)))
     return mine[0][3]
 
 
@@ -673,133 +492,3 @@ _VERBS_OF = {
 _PHASE = {ROLE: _role, REVEAL: _reveal, DRAW: _reveal, PH_SETTLER: _settler, PH_MAYOR: _mayor,
           PH_BUILDER: _builder, PH_CRAFTSMAN: _craftsman, PH_TRADER: _trader, PH_CAPTAIN: _captain,
           STORAGE: _storage}
-
-
-# --- one entry, several moves --------------------------------------------------------------------
-
-def split_entry(s, text: str):
-    """The mayor's count said at the table: 'place 2 indigo-plant', '2 corn' are that many colonists, one
-    'place' move each (rule 5.3: colonists are placed one at a time). None: the core reads the entry."""
-    if s.phase != PH_MAYOR:
-        return None
-    toks = tokens(text)
-    verbs = [t[1] for t in toks if t[0] == "verb"]
-    objs = [t for t in toks if t[0] in ("kind", "bld")]
-    nums = [t[1] for t in toks if t[0] == "num"]
-    if len(nums) != 1 or len(objs) != 1 or len(toks) != len(verbs) + 2 or set(verbs) - {"place"}:
-        return None
-    n, (kind, x) = nums[0], objs[0]
-    left = s.m_target - s.m_placed
-    if n < 1 or n > left:
-        raise IllegalMove(ngettext("{who} has {left} colonist left to place, not {n} (rule 5.3 M3).",
-                                   "{who} has {left} colonists left to place, not {n} (rule 5.3 M3).",
-                                   left).format(who=_who(s), left=left, n=n))
-    return ["place " + (KINDS[x] if kind == "kind" else BIDS[x])] * n
-
-
-# --- prompt --------------------------------------------------------------------------------------
-
-def prompt(s) -> str:
-    if s.phase == END:
-        return _("The game is over.")
-    opts = _listing(s)
-    if s.phase == REVEAL:
-        done = s.n + 1 - s.reveal_left
-        if s.card < 0:
-            text = _("Chance (setup): turn up face-up plantation {i} of {n} and enter it: {moves}")
-        else:
-            text = _("Chance (settler phase over): turn up face-up plantation {i} of {n} and enter it: {moves}")
-        return text.format(i=done + 1, n=s.n + 1, moves=opts)
-    if s.phase == DRAW:
-        return _("Chance: {who} draws the top plantation with the hacienda; enter it: {moves}").format(
-            who=s.names[s.actor], moves=opts)
-    who = s.names[s.actor]
-    head = _("Round {round}, governor {governor}.").format(round=s.round, governor=s.names[s.gov]) + " "
-    if s.phase == ROLE:
-        return head + _("{who}: choose a role: {moves}").format(who=who, moves=opts)
-    role = s.cards[s.card]
-    head += _("{role} phase ({chooser}).").format(role=_capital(role_(role)), chooser=s.names[s.chooser]) + " "
-    if s.phase == PH_MAYOR:
-        left = s.m_target - s.m_placed
-        if s.m_placed:
-            todo = ngettext("{who}: {left} more colonist to place one at a time",
-                            "{who}: {left} more colonists to place one at a time", left)
-        else:
-            todo = ngettext("{who} places {left} colonist ('{place} <tile or building>' one at a time)",
-                            "{who} places {left} colonists ('{place} <tile or building>' one at a time)", left)
-        return head + _("{todo}, or '{ok}' for {proposal}: {moves}").format(
-            todo=todo.format(who=who, left=left, place=_said("place")), ok=_said("ok"),
-            proposal=mayor_ok_text(s, shown=True), moves=opts)
-
-    if s.phase == STORAGE:
-        w = s.st_slots
-        what = (ngettext("keep all barrels of {w} kind (warehouse), then 1 barrel",
-                         "keep all barrels of {w} kinds (warehouse), then 1 barrel", w).format(w=w) if w
-                else _("keep 1 barrel"))
-        return head + _("{who}: storage: {what}; '{ok}' keeps {proposal}: {moves}").format(
-            who=who, what=what, ok=_said("ok"), proposal=storage_proposal(s, shown=True), moves=opts)
-    if s.phase == PH_CAPTAIN:
-        if any(m.action[0] == "load" for m in s.mv):
-            return head + _("{who} must load one kind (rule 5.7 K4): {moves}").format(who=who, moves=opts)
-        return head + _("{who} may ship one kind with the wharf, or pass: {moves}").format(who=who, moves=opts)
-    texts = {PH_SETTLER: _("{who}: take a tile, or pass: {moves}"),
-             PH_BUILDER: _("{who}: build one building, or pass: {moves}"),
-             PH_CRAFTSMAN: _("{who}: take an extra barrel, or pass: {moves}"),
-             PH_TRADER: _("{who}: sell one barrel, or pass: {moves}")}
-    return head + texts[s.phase].format(who=who, moves=opts)
-
-
-def mayor_proposal(s, shown: bool = False) -> str:
-    """What 'ok' would give the player now: every place with its colonists. As view() gives it (ids, English)
-    unless ``shown``: then in the display language, with the components' names."""
-    from .mayor import propose
-
-    p = s.actor
-    t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
-    kind, bld = (good_, bid_) if shown else (KINDS.__getitem__, BIDS.__getitem__)
-    parts = [f"{kind(k)} {t[k]}" for k in range(6) if t[k]] + [f"{bld(x)} {b[x]}" for x in s.owned[p] if b[x]]
-    left = s.m_pool - sum(t) - sum(b)
-    if left:
-        parts.append(f"San Juan {left}")
-    return ", ".join(parts) or (_("nothing placed") if shown else "nothing placed")
-
-
-def mayor_ok_text(s, shown: bool = False) -> str:
-    """The proposal said as a table would: when it keeps every colonist where he was, only what it adds
-    ('everything as it is, plus large-warehouse 1'); otherwise the whole arrangement. In the display
-    language unless ``shown`` is False."""
-    from .mayor import propose
-
-    p = s.actor
-    pt, pb = s.tocc[p], s.bld[p]
-    if s.m_placed == 0 and (any(pt) or any(pb[x] > 0 for x in s.owned[p])):
-        t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
-        if all(t[k] >= pt[k] for k in range(6)) and all(b[x] >= pb[x] for x in s.owned[p]):
-            kind, bld = (good_, bid_) if shown else (KINDS.__getitem__, BIDS.__getitem__)
-            adds = [f"{kind(k)} {t[k] - pt[k]}" for k in range(6) if t[k] > pt[k]]
-            adds += [f"{bld(x)} {b[x] - pb[x]}" for x in s.owned[p] if b[x] > pb[x]]
-            left = s.m_pool - sum(t) - sum(b)
-            if not shown:
-                return ("everything as it is" + (", plus " + ", ".join(adds) if adds else "")
-                        + (f", San Juan {left}" if left else ""))
-            text = _("everything as it is, plus {adds}") if adds else _("everything as it is")
-            return text.format(adds=", ".join(adds)) + (f", San Juan {left}" if left else "")
-    return mayor_proposal(s, shown)
-
-
-def storage_proposal(s, shown: bool = False) -> str:
-    """What 'ok' keeps. As view() gives it (English ids) unless ``shown``: then in the display language."""
-    from .captain import propose
-
-    p = s.actor
-    kept, single = propose(s, p)
-    gd = s.goods[p]
-    if not shown:
-        parts = [f"all {gd[g]} {GOODS[g]}" for g in range(5) if kept[g] and gd[g]]
-        if single >= 0:
-            parts.append(f"1 {GOODS[single]}")
-        return ", ".join(parts) or "nothing"
-    parts = [_("all {n} {good}").format(n=gd[g], good=good_(g)) for g in range(5) if kept[g] and gd[g]]
-    if single >= 0:
-        parts.append(f"1 {good_(single)}")
-    return ", ".join(parts) or pgettext("puerto-rico", "nothing")

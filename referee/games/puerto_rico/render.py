@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_, _, ngettext
 from .checklist import setup_checklist
-from .notation import mayor_ok_text, mayor_proposal, storage_proposal
+from .prompt import mayor_ok_text, mayor_proposal, storage_proposal
 from .state import BIDS, CIRC, END, PH_MAYOR, STORAGE, bid_, dbl_, good_, role_
 
 # the players' column headings of the full table

@@ -11,7 +11,7 @@ from referee.i18n import N_, _, using
 from . import builder, captain, craftsman, governor, info, mayor, settler, trader
 from .info import OPTIONS
 from .checklist import setup_checklist
-from .notation import mayor_proposal, storage_proposal
+from .prompt import mayor_proposal, storage_proposal
 from .state import (BIDS, CIRC, COPIES, CUSTOMS_HOUSE, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
                     ROLE, STORAGE, TILES, colonists_of, new_state)
@@ -86,8 +86,9 @@ class PuertoRicoRules(Rules):
         return parse(s, text)
 
     def split_entry(self, s, text):
-        """'place 2 corn': two colonists, two moves (core/entry.py plays the pieces)."""
-        from .notation import split_entry
+        """'place 2 corn': two colonists, two moves; 'stavitel malá tržnice': two moves, the name kept whole
+        (entry.py; core/entry.py plays the pieces)."""
+        from .entry import split_entry
 
         return split_entry(s, text)
 
@@ -119,7 +120,7 @@ class PuertoRicoRules(Rules):
         return s.names[s.actor]
 
     def prompt(self, s):
-        from .notation import prompt
+        from .prompt import prompt
 
         return prompt(s)
 
