@@ -544,7 +544,8 @@ def prompt(rules, st) -> str:
         for s in rot.tile.segments:
             if s.kind == "field":
                 hs = rot.seg_halves[s.index]
-                parts.append(f"{rot.names[s.index]} = {'+'.join(HALF_NAMES[h] for h in hs) or 'inner'}")
+                parts.append(f"{feature(rot.names[s.index], language())} = "
+                             f"{'+'.join(HALF_NAMES[h] for h in hs) or 'inner'}")
         extra = " " + _("[uncertain field split of {tile}, check the tile: {fields}]").format(
             tile=rot.tile.key, fields="; ".join(parts))
     then = _("; then the builder's extra tile (rule B5)") if st.trigger and rules.left(st) > 0 else ""
