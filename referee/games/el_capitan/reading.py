@@ -10,6 +10,7 @@ from .board import CITIES, PLAUSIBLE
 from .notation import card_label, city_named, match, suggest
 from .sailing import is_sail, parse_sail
 from .words import canonical_words
+from .buying import buy_texts
 
 
 class Reading:
@@ -30,11 +31,35 @@ class Reading:
             except (IllegalMove, InvalidMove):
                 return [legal[0].text, text]
             return None
-        verbs = [i for i in range(len(words)) if words[i] in self._VERBS and (i == 0 or words[i - 1] != "to")]
+        verbs = self._move_starts(words)
         if len(verbs) < 2:
             return None                 # one move (perhaps led by a player's name: 'Ann build')
+        if s.stage == "loans":
+            self._check_loan_count(s, words, text)
         cut = verbs[1]
         return [" ".join(words[:cut]), " ".join(words[cut:])]
+
+    def _move_starts(self, words):
+        """Where each move of a line starts: a verb, unless it follows 'to' ('sail ... to bank' is one move)."""
+        return [i for i in range(len(words)) if words[i] in self._VERBS and (i == 0 or words[i - 1] != "to")]
+
+    @staticmethod
+    def _check_loan_count(s, words, typed):
+        """'repay repay extend': one decision per loan, in order (rule A1: each loan is repaid or extended on
+        its own). More decisions than the player has loans left is refused, never passed on to the next
+        player's loans; 'all' settles the rest, so a line with it is not counted."""
+        if "all" in words or any(w not in ("repay", "extend") for w in words):
+            return
+        p = s.settle_queue[0][0]
+        left = 0
+        while left < len(s.settle_queue) and s.settle_queue[left][0] == p:
+            left += 1
+        if len(words) > left:
+            raise IllegalMove(ngettext("{name} has {n} loan left to settle, and '{text}' decides {k}: one 'repay' "
+                                       "or 'extend' per loan (rule A1).",
+                                       "{name} has {n} loans left to settle, and '{text}' decides {k}: one "
+                                       "'repay' or 'extend' per loan (rule A1).", left).format(
+                name=s.players[p], n=left, text=" ".join(typed.split()), k=len(words)))
 
     def default_move(self, s):
         """What Enter plays: 'end' once the turn's action is done (buying more cards is the exception), and
@@ -50,6 +75,7 @@ class Reading:
     def parse(self, s, text):
         legal = self.legal(s)
         texts = [m.text for m in legal]
+        typed = " ".join(text.split())
         text = canonical_words(text)          # Czech, any case, with or without accents
         if text in texts:
             return text
@@ -79,6 +105,9 @@ class Reading:
         if s.stage == "turn" and is_sail(words):
             # the card typed is the card that sails, or the entry is refused (never another card that can)
             return parse_sail(self, s, words, legal)
+        if s.stage == "turn" and words[:1] == ["buy"]:
+            # one city names its destination card, never a connection card of that city (rule T3)
+            texts = buy_texts(self, s, words, legal, texts)
         hit = match(text, texts)
         if hit:
             return hit
@@ -94,6 +123,11 @@ class Reading:
                 raise IllegalMove(_("Your board data says '{only}', not '{text}'; correct the board file "
                                     "(referee board) if it is wrong, or replay this game with the option "
                                     "board=none.").format(only=only, text=text))
+        if len(self._move_starts(words)) > 1:
+            # several moves on one line are the entry's (split_entry plays them in turn): no rule refuses the
+            # line as one move, and explain() would judge the first move by the words of all of them
+            raise InvalidMove(_("'{text}' is several moves, not one: enter them as one line at the table, "
+                                "where they are played in turn, or one at a time.").format(text=typed))
         from .explain import explain
 
         reason = explain(self, s, text, words)
