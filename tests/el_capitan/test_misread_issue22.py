@@ -152,6 +152,7 @@ def test_three_repays_and_a_repay_then_an_extend():
 def test_more_decisions_than_loans_are_refused_never_given_to_the_next_player():
     g = _with_loans(1)
     assert refused(g, "repay repay") == LOANS.format(name="Ann", n=1, text="repay repay", k=2)
+    assert refused(g, "Ann splatit splatit").startswith("Ann has 1 loan left to settle")
     g = _with_loans(2)
     assert refused(g, "repay repay repay") == (
         "Ann has 2 loans left to settle, and 'repay repay repay' decides 3: one 'repay' or 'extend' per loan "

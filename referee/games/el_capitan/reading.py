@@ -48,6 +48,8 @@ class Reading:
         """'repay repay extend': one decision per loan, in order (rule A1: each loan is repaid or extended on
         its own). More decisions than the player has loans left is refused, never passed on to the next
         player's loans; 'all' settles the rest, so a line with it is not counted."""
+        if words and words[0].casefold() in {name.casefold() for name in s.players}:
+            words = words[1:]               # 'Ann repay repay': her decisions
         if "all" in words or any(w not in ("repay", "extend") for w in words):
             return
         p = s.settle_queue[0][0]
