@@ -89,17 +89,24 @@ def canonical_words(game: str, text: str) -> str:
     names do not know are left as they are for the notation to read (tile letters, positions, prices)."""
     words = text.split()
     out: list[str] = []
+    said = None                 # the spelling (folded) that gave out[-1], when a name gave it
     i = 0
     while i < len(words):
         for k in range(min(_longest(game), len(words) - i), 0, -1):
-            cid = _one_id(game, " ".join(words[i:i + k]))
+            phrase = " ".join(words[i:i + k])
+            cid = _one_id(game, phrase)
             if cid is not None:
-                if not out or out[-1] != cid:      # 'postavit sklad': one build, said twice
+                spelling = fold(phrase)
+                # two different words for one thing side by side are said once ('postavit sklad': one build);
+                # the same word said again is said again ('splatit splatit': two loans repaid, issue 22)
+                if not out or out[-1] != cid or spelling == said:
                     out.append(cid)
+                said = spelling
                 i += k
                 break
         else:
             out.append(_hyphenated(game, words[i]))
+            said = None
             i += 1
     return " ".join(out)
 

@@ -104,7 +104,7 @@ def _numbers_fit(card, numbers) -> bool:
     return len(numbers) <= 1 and all(u != "s" and v == price for v, u in numbers)
 
 
-def _card_fits(card, cities, numbers) -> bool:
+def card_fits(card, cities, numbers) -> bool:
     if not _numbers_fit(card, numbers):
         return False
     if len(cities) == 2:
@@ -133,7 +133,7 @@ def parse_sail(rules, s, words, legal):
     if len(cities) == 1 and not said_to:
         target = cities[0]          # a destination card used as a destination sails to its own city
     sails = [m for m in legal if m.action[0] == "sail"]
-    hits = [m for m in sails if _card_fits(m.action[1], cities, numbers)
+    hits = [m for m in sails if card_fits(m.action[1], cities, numbers)
             and (target is None or m.action[2] == target)]
     if len(hits) == 1:
         return hits[0].text
@@ -159,9 +159,9 @@ def _spec(cities, numbers) -> str:
 
 def _why_not(rules, s, words, cities, numbers, target) -> str:
     p = s.cur
-    named = [c for c in dict.fromkeys(s.hands[p]) if _card_fits(c, cities, numbers)]
+    named = [c for c in dict.fromkeys(s.hands[p]) if card_fits(c, cities, numbers)]
     if not named:
-        face = [c for c in s.face["d"] + s.face["c"] if _card_fits(c, cities, numbers)] if cities else []
+        face = [c for c in s.face["d"] + s.face["c"] if card_fits(c, cities, numbers)] if cities else []
         if face:
             return _("You do not hold {card}; buy it first (rule T3).").format(card=card_label(face[0]))
         hand = ", ".join(sorted(card_label(c) for c in set(s.hands[p]))) or _("none")
