@@ -12,6 +12,7 @@ is applied.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -275,6 +276,7 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost")) -> Starle
 
         return HTMLResponse(join_page(seats, hub.tracked.game, M.language(request)), headers=HEADERS)
 
+    @contextlib.asynccontextmanager
     async def lifespan(app):
         task = asyncio.create_task(hub.watch_disk())
         try:
