@@ -150,3 +150,19 @@ def test_join_page_lists_seats_as_text(tmp_path, served):
     r = client.get(f"/j/{seats.join}")
     assert r.status_code == 200 and "&lt;b&gt;Ann&lt;/b&gt;" in r.text and "<b>Ann" not in r.text
     assert client.get("/j/wrong").status_code == 404
+
+
+def test_refusals_speak_the_phones_language(served):
+    client, store, tracked, seats = served()
+    owner = next(p for p, t in seats.seats.items() if _state(client, t)["legal"])
+    other = next(p for p in seats.seats if p != owner)
+    mine = _state(client, seats.seats[owner])
+    said = {}
+    for lang in ("en", "cs"):
+        r = client.post(f"/s/{seats.seats[other]}/entry", headers={"Accept-Language": lang},
+                        json={"text": mine["legal"][0]["text"], "v": mine["v"], "entry_id": lang})
+        assert r.status_code == 403
+        said[lang] = r.json()["error"]
+    assert "is not this seat's to enter" in said["en"] and "z tohoto místa zadat nelze" in said["cs"]
+    bad = client.get(f"/s/{seats.seats[owner]}/state", headers={"Host": "evil.example", "Accept-Language": "cs"})
+    assert bad.status_code == 421 and "neobsluhuje" in bad.json()["error"]
