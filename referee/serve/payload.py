@@ -1,0 +1,40 @@
+"""What one seat is sent: contracts §6's state body. Built per seat and per language, from the public view
+(`game.view()`), this seat's own `secret()` and the moves this seat may enter; never another seat's secret."""
+
+from __future__ import annotations
+
+import hashlib
+
+from ..core.labels import label
+from ..i18n import using
+from .access import legal_for
+
+
+def version(game) -> str:
+    """Opaque: the number of moves and a hash of them (a take-back and another move is another version)."""
+    digest = hashlib.sha256("\n".join(game.moves).encode("utf-8")).hexdigest()[:16]
+    return f"{len(game.moves)}-{digest}"
+
+
+def state(game, player: str | None, lang: str = "en") -> dict:
+    """The body of `GET SEAT_URL/state` and of each `state` event; ``player`` None for a watcher."""
+    with using(lang):
+        legal = legal_for(game, player)
+        result = game.result()
+        return {
+            "v": version(game),
+            "to_move": game.to_move,
+            "finished": game.finished,
+            "result": result.to_dict() if result is not None else None,
+            "view": game.view(),
+            "secret": game.secret(player) if player is not None else None,
+            "legal": [m.to_dict() for m in legal],
+            "events": game.events(),
+            # what the page shows beside the contract's keys
+            "seat": player,
+            "players": list(game.players),
+            "game": game.game,
+            "prompt": game.prompt(),
+            "labels": {m.text: label(game.game, m.text, lang) for m in legal},
+            "last": game.moves[-1] if game.moves else None,
+        }
