@@ -103,6 +103,11 @@ TEXTS = (
     N_('With --record: the day played; default today.'),
     N_("With --record: where it was played (default: the settings' location)."),
     N_('With --record: a free-text note.'),
+    N_("Let every player enter their own moves from their own phone, on the local network.\n\nServes the tracked game ID (default: the latest unfinished one). Phones scan the QR code of the join\naddress, pick a seat and enter that seat's moves; a watcher sees the board. Ctrl-C stops serving."),
+    N_('Address to listen on (default: every interface; the LAN address is shown).'),
+    N_('Port to listen on (default 8023; 0: any free port).'),
+    N_('Do not draw the join address as a QR code.'),
+    N_('Print one JSON line with the join, seat and watch URLs.'),
     N_("Show a game: the table now, or a past game's result and breakdown (default: the most recent\nunfinished game)."),
     N_('The table state as JSON.'),
     N_('Print the game record (header + moves).'),
@@ -139,4 +144,5 @@ TEXTS = (
     N_('Publish the history as a static web site.'),
     N_("Enter your El Capitan board's printed numbers."),
     N_('Show or set the settings: defaults a club sets once.'),
+    N_('Let every player enter moves from a phone.'),
 )

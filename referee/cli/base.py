@@ -53,6 +53,7 @@ LAZY_COMMANDS = {
     "site": ("referee.cli.site", "site_command", "Publish the history as a static web site."),
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
     "config": ("referee.cli.settings", "config_command", "Show or set the settings: defaults a club sets once."),
+    "serve": ("referee.cli.serve", "serve_command", "Let every player enter moves from a phone."),
 }
 
 

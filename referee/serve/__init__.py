@@ -6,5 +6,5 @@
 - app.py: the Starlette application (the routes of contracts §6, the Host/Origin checks and the limits);
 - page.py: the phone page (HTML; its JS and CSS are files in static/, so the CSP needs no inline script);
 - run.py: `serve(...)`: uvicorn on the LAN address, the --json line, the QR code, Ctrl-C;
-- command.py: the click command the CLI adds (`cli.add_command(command.serve_command)`).
+- the click command is referee/cli/serve.py (the command line sits above this package).
 """

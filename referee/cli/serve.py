@@ -1,6 +1,5 @@
-"""The click command `referee serve [ID] [--host H] [--port P] [--no-qr] [--json]` (contracts §6). The CLI
-adds it: `cli.add_command(serve_command)` (or a LAZY_COMMANDS entry:
-"serve": ("referee.serve.command", "serve_command", "Let every player enter moves from a phone."))."""
+"""The click command `referee serve [ID] [--host H] [--port P] [--no-qr] [--json]` (contracts §6), a thin
+layer over referee.serve (loaded lazily: cli/base.py LAZY_COMMANDS)."""
 
 from __future__ import annotations
 
@@ -24,9 +23,9 @@ def serve_command(ctx, game_id, host, port, no_qr, as_json):
     Serves the tracked game ID (default: the latest unfinished one). Phones scan the QR code of the join
     address, pick a seat and enter that seat's moves; a watcher sees the board. Ctrl-C stops serving."""
     from .. import session
-    from ..cli.base import open_store
+    from .base import open_store
     from ..core.errors import BadInput
-    from .run import serve
+    from ..serve.run import serve
 
     store = open_store(ctx)
     tracked = session.open_game(store, game_id) if game_id else session.latest_unfinished(store)
