@@ -10,6 +10,7 @@ import sys
 import threading
 
 import httpx
+import pytest
 
 from referee import session
 from referee.store import Store
@@ -29,6 +30,7 @@ def _lines(stream, into):
         into.put(line)
 
 
+@pytest.mark.posix_only(reason="SIGINT sent to a child (Windows sends CTRL_C_EVENT)")
 def test_real_server_json_line_state_entry_event_and_sigint(tmp_path):
     store = Store(tmp_path / "history.json")
     tracked = session.create(store, "port-royal", ["Ann", "Bob", "Cal"])
