@@ -98,7 +98,7 @@ def test_the_step_control_walks_each_title_from_first_move_to_the_result(browser
             for (let n = 1; n <= total; n++) {
                 next.click();
                 const status = document.getElementById('status').textContent;
-                if (!status.endsWith(': ' + data.moves[n - 1]) || !status.includes(' ' + n + ' ')) {
+                if (!status.endsWith(': ' + data.labels[n - 1]) || !status.includes(' ' + n + ' ')) {
                     return 'step ' + n + ': ' + status;
                 }
                 const events = [...document.querySelectorAll('#events li')].map(li => li.textContent);

@@ -154,3 +154,36 @@ def test_site_in_czech_has_czech_language_attribute(site_store, tmp_path, monkey
     finally:
         i18n.set_language("en")
     assert '<html lang="cs">' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_czech_site_shows_moves_as_czech_players_say_them(site_store, tmp_path, monkeypatch, four_games):
+    """Issue 22: the replay's move list and step captions in the site's language; the record stays canonical."""
+    import html
+    import json
+
+    from referee import i18n
+    from referee.core.labels import label
+
+    out = tmp_path / "site"
+    monkeypatch.setenv("REFEREE_LANG", "cs")
+    i18n.set_language(None)
+    try:
+        assert run("site", out).exit_code == 0
+        seen = set()
+        for page in (out / "plays").glob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            found = re.search(r'<script[^>]*id="replay-data"[^>]*>(.*?)</script>', text, re.S)
+            if not found:
+                continue
+            data = json.loads(found.group(1))
+            game = next((g for g in four_games.values() if g.moves == data["moves"]), None)
+            if game is None:
+                continue
+            seen.add(game.game)
+            assert data["labels"] == [label(game.game, m, "cs") for m in game.moves]
+            listed = re.findall(r'data-goto="\d+">(.*?)</a>', text)
+            assert [html.unescape(x) for x in listed] == data["labels"]
+            assert sum(a != b for a, b in zip(data["labels"], data["moves"])) > len(data["moves"]) // 2
+    finally:
+        i18n.set_language("en")
+    assert seen == set(four_games)

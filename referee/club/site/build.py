@@ -173,7 +173,7 @@ class _Steps:
         self._memo = {}
 
     def __call__(self, game) -> None:
-        gid = game.game
+        gid = self.game_id = game.game
         view = game.view()
         cur = boards.frame(gid, view, self._memo)
         size = boards.size(gid, view)
@@ -193,7 +193,13 @@ class _Steps:
         self._prev, self._size = cur, size
 
     def data(self, moves) -> dict:
-        return {"moves": list(moves), "frames": self.frames, "events": self.events}
+        from ...core.labels import label
+
+        # `moves` stay the record's canonical texts; `labels` are what the page shows, in its language (the
+        # words the table's reader accepts: `vezmi admirála 7 2`, issue 22)
+        gid = getattr(self, "game_id", None)
+        labels = [label(gid, text) if gid else text for text in moves]
+        return {"moves": list(moves), "labels": labels, "frames": self.frames, "events": self.events}
 
 
 def replay_data(game) -> dict:

@@ -43,7 +43,7 @@
     board.innerHTML = keys.map(function (k) { return state.pieces[k]; }).join("");
     slider.value = String(n);
     status.textContent = n === 0 ? status.dataset.start
-      : status.dataset.move + " " + n + " " + status.dataset.of + " " + last + ": " + data.moves[n - 1];
+      : status.dataset.move + " " + n + " " + status.dataset.of + " " + last + ": " + (data.labels || data.moves)[n - 1];
     events.innerHTML = "";
     (data.events[n] || []).forEach(function (text) {
       var li = document.createElement("li");
