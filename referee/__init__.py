@@ -12,6 +12,21 @@ _LAZY = {"AmbiguousMove": "errors", "BadInput": "errors", "GameOver": "errors", 
          "InvalidMove": "errors", "RefereeError": "errors", "StoreError": "errors", "Move": "move"}
 
 
+def _setting(key: str):
+    from . import settings      # imported only when a game first asks (El Capitan's board file)
+
+    return settings.get(key)
+
+
+def _register_settings() -> None:
+    from .core import preferences
+
+    preferences.read_with(_setting)
+
+
+_register_settings()
+
+
 def __getattr__(name):
     if name in _LAZY:
         import importlib

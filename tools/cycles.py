@@ -20,7 +20,6 @@ def circles(*packages: str) -> list[list[str]]:
     stack: list = []
     out: list = []
     counter = [0]
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
 
     def visit(v):
         index[v] = low[v] = counter[0]

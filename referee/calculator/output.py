@@ -57,7 +57,7 @@ def build_table(result):
     from rich import box
     from rich.table import Table
 
-    from ..ui.format import markup as escape    # names and notes come from the input: text, never markup
+    from ..core.format import markup as escape    # names and notes come from the input: text, never markup
 
     ranking = result.ranking
     from ..core.registry import GAMES
@@ -86,7 +86,7 @@ def build_table(result):
 
 def render(result, console) -> None:
     """Print the table, the winners and the result's notes on a rich Console."""
-    from ..ui.format import markup as escape
+    from ..core.format import markup as escape
 
     console.print(build_table(result))
     console.print(f"[bold]{escape(winners_line(result))}[/bold]")
@@ -97,7 +97,7 @@ def render(result, console) -> None:
 def make_console(file, width: int | None = None):
     from rich.console import Console
 
-    from ..ui.format import Guarded
+    from ..core.format import Guarded
 
     return Console(file=Guarded(file) if file is not None else None, width=width, highlight=False,
                    soft_wrap=False, emoji=False)
@@ -106,7 +106,7 @@ def make_console(file, width: int | None = None):
 def _num(value) -> str:
     if value is None:
         return "–"
-    from ..ui.format import markup
+    from ..core.format import markup
 
     return markup(str(value))
 

@@ -276,7 +276,7 @@ def out_json(data) -> None:
 
 def echo_text(text) -> None:
     """A game's own sentence (a prompt, a secret) naming players: printed with no control character raw."""
-    from ..ui.format import safe
+    from ..core.format import safe
 
     click.echo(safe(text, multiline=True))
 
@@ -284,7 +284,7 @@ def echo_text(text) -> None:
 def console(stderr: bool = False):
     from rich.console import Console
 
-    from ..ui.format import Guarded
+    from ..core.format import Guarded
 
     # emoji=False: a stored ":smile:" is text, not an emoji code (stored text is printed as the text it is);
     # Guarded: no control or text-direction character from stored text reaches the terminal on any path

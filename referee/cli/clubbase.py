@@ -37,7 +37,7 @@ def _filter_options(f=None, *, player_help="Only games this player took part in 
 
 def _echo(text: str, **kw) -> None:
     """A sentence that quotes stored or imported text, on the terminal: no control character gets through."""
-    from ..ui.format import safe
+    from ..core.format import safe
 
     click.echo(safe(text, multiline=True), **kw)
 

@@ -132,7 +132,7 @@ def players_command(ctx, as_json):
         return
     from rich.table import Table
 
-    from ..ui.format import plain
+    from ..core.format import plain
 
     t = Table(header_style="bold")
     for col, just in ((_("player"), "left"), (_("plays"), "right"), (_("wins"), "right"),

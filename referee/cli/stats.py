@@ -177,7 +177,7 @@ def _streak(st):
 def _print_stats(data):
     from rich.table import Table
 
-    from ..ui.format import plain
+    from ..core.format import plain
     from ..club.common import game_name
 
     con = _cli().console()
@@ -213,7 +213,7 @@ def _print_stats(data):
 def _print_player(d):
     from rich.table import Table
 
-    from ..ui.format import markup, plain
+    from ..core.format import markup, plain
     from ..club.common import game_name
 
     con = _cli().console()
@@ -247,7 +247,7 @@ def _print_player(d):
 def _print_h2h(h):
     from rich.table import Table
 
-    from ..ui.format import markup, plain
+    from ..core.format import markup, plain
     from ..club.common import game_name
 
     a, b = h["players"]

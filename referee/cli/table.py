@@ -239,7 +239,7 @@ def move_command(ctx, game_id, moves, as_json):
                   "applied": [{**m.to_dict(), "events": ev} for m, ev in zip(applied, events)],
                   "error": str(error) if error else None, **_state_json(tracked)})
     else:
-        from ..ui.format import move_line
+        from ..core.format import move_line
 
         for m, ev in zip(applied, events):
             click.echo(move_line(m, ev, tracked.game))
@@ -272,7 +272,7 @@ def moves_command(ctx, game_id, as_json):
         click.echo(_("The game is over.") if tracked.game.finished else _("No legal moves."))
         return
     echo_text(tracked.game.prompt())
-    from ..ui.format import group_moves
+    from ..core.format import group_moves
 
     for line in group_moves(legal, width=_text_width(), game=tracked.game):
         click.echo(line)
@@ -329,7 +329,7 @@ def show_command(ctx, game_id, as_json, as_record, secret_for):
             echo_text(text)
         return
     if as_record:
-        from ..ui.format import safe
+        from ..core.format import safe
 
         click.echo(safe(tracked.game.to_record(id=tracked.id), multiline=True), nl=False)
         return
@@ -353,7 +353,7 @@ def _show_logged(doc, as_json, as_record):
         return
     from scoring import Result
 
-    from ..ui.format import plain, result_table
+    from ..core.format import plain, result_table
 
     c = console()
     c.print(plain(doc["game"], style="bold"),
@@ -366,7 +366,7 @@ def _result_line(result) -> str:
     if result is None:
         return _("The game is over.")
     from ..i18n import ngettext
-    from ..ui.format import safe
+    from ..core.format import safe
 
     names = result.winners[0] if result.winners else _("nobody")
     for winner in result.winners[1:]:

@@ -72,7 +72,7 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         to_person = sys.stdout.isatty()
         for chunk in csv_chunks(store, rows, excel):
             if to_person:       # not a pipe: no control character raw
-                from ..ui.format import safe
+                from ..core.format import safe
 
                 chunk = safe(chunk, multiline=True)
             click.echo(chunk, nl=False)
@@ -85,7 +85,7 @@ def export_command(ctx, file, fmt, excel, to_bgstats, game, player, since, until
         text = export_bgg(rows)
     if not file or file == "-":
         if fmt != "json" and sys.stdout.isatty():     # to a person, not a pipe: no control character raw
-            from ..ui.format import safe
+            from ..core.format import safe
 
             text = safe(text, multiline=True)
         click.echo(text, nl=False)

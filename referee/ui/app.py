@@ -17,7 +17,7 @@ import textwrap
 from ..i18n import _
 from . import fit
 from .complete import completer, history
-from .format import safe
+from ..core.format import safe
 
 
 def build(table, input=None, output=None):

@@ -40,7 +40,7 @@ def to_ansi(renderable, width: int, color: bool = True) -> str:
     """A rich renderable as text (ANSI-styled when ``color``) at exactly ``width`` columns."""
     from rich.console import Console
 
-    from .format import Guarded
+    from ..core.format import Guarded
 
     out = io.StringIO()
     # Guarded: a control character in stored text (a name from before names were checked) is shown as its

@@ -8,7 +8,7 @@ from ..core.errors import RefereeError
 from ..i18n import _
 from .commands import COMMANDS, SYNONYMS, has_secrets, is_move as _is_move, secret_of, undo_count, undo_reopening
 from .complete import completer as _completer, history as _history
-from .format import group_moves, result_table
+from ..core.format import group_moves, result_table
 from .preview import _preview
 
 

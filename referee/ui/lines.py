@@ -7,7 +7,7 @@ import click
 from .. import session
 from ..i18n import _
 from ..core.errors import RefereeError
-from .format import move_line
+from ..core.format import move_line
 from .commands import SECRET_WORDS, SYNONYMS, is_move as _is_move, secret_of, undo_count
 from .linemode import _command
 

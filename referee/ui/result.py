@@ -1,11 +1,11 @@
 """A game's result in lines that fit any width: a line a player in rank order with the total and the
-breakdown, then the winners and the notes. For the table's screen, where a wide results table (ui/format)
+breakdown, then the winners and the notes. For the table's screen, where a wide results table (core/format)
 would have to cut names and part names to fit 80 columns."""
 
 from __future__ import annotations
 
 from ..i18n import N_, _, language, ngettext
-from .format import safe
+from ..core.format import safe
 
 # The breakdown parts and facts (contracts §3) as the table has always written them in English (the key with
 # spaces), translated where shown; any other part (Puerto Rico's large buildings) by its printed name.

@@ -7,7 +7,7 @@ import sys
 
 from ..i18n import _
 from . import fit
-from .format import result_table, safe
+from ..core.format import result_table, safe
 
 
 def show_board(console, tracked) -> None:

@@ -19,7 +19,7 @@ from ..i18n import N_, _
 from . import fit, wrap
 from .clock import Clock, shown
 from .commands import COMMANDS, SYNONYMS, has_secrets, is_move, secret_of, undo_count, undo_reopening
-from .format import group_moves, result_table, safe
+from ..core.format import group_moves, result_table, safe
 from .linemode import _Sink, _say, run_line_table
 from .preview import _preview
 

@@ -140,7 +140,7 @@ def test_result_notes_are_printed_whole_under_the_table_and_facts_beside_the_tot
 
     from rich.console import Console
 
-    from referee.ui.format import result_table
+    from referee.core.format import result_table
     from scoring import rank
 
     note = "Ann: 1 VP earned after the chips ran out is counted in the total (rule 6.3)."

@@ -1,5 +1,5 @@
 """core/validate: the one check every entry path uses (issue 12, finding 4), and the display helpers
-built on it (ui/format safe, plain, markup)."""
+built on it (core/format safe, plain, markup)."""
 
 import json
 
@@ -127,7 +127,7 @@ def test_display_helpers_never_read_markup_or_controls():
 
     from rich.console import Console
 
-    from referee.ui.format import markup, plain, safe
+    from referee.core.format import markup, plain, safe
 
     out = StringIO()
     con = Console(file=out, width=80, highlight=False)

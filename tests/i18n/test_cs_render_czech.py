@@ -9,7 +9,7 @@ import pytest
 import referee
 from referee import i18n
 from referee.ui import fit
-from referee.ui.format import result_table
+from referee.core.format import result_table
 
 PLAYERS = ["Ann", "Bob", "Cyril"]
 

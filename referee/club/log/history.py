@@ -125,7 +125,7 @@ def summary(doc: dict) -> dict:
 def render_history(rows: list[dict], total: int, shown: int):
     from rich.table import Table
 
-    from ...ui.format import plain
+    from ...core.format import plain
 
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     for col in (_("id"), _("date"), _("game"), _("result"), _("where")):

@@ -49,7 +49,7 @@ def _at(game, n: int):
 
 def _step_title(game, n: int):
     """The line over a step, as a rich Text: the players' names are data, never markup."""
-    from ...ui.format import plain
+    from ...core.format import plain
 
     if n == 0:
         return plain(_("Setup: {players}").format(players=", ".join(game.players)))
@@ -64,7 +64,7 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
     if upto is not None and upto > total:
         raise BadInput(ngettext("Game {id} has {total} move; --to takes 0 to {total}.",
                                 "Game {id} has {total} moves; --to takes 0 to {total}.", total).format(id=gid, total=total))
-    from ...ui.format import markup
+    from ...core.format import markup
 
     console.print(f"[bold]{markup(game.rules.name)}[/] {markup(gid)}  {markup(game.date)}  "
                   f"{markup(', '.join(game.players))}  ("
@@ -109,6 +109,6 @@ def replay(store, text: str, upto=None, *, interactive: bool, console) -> None:
 
 def _result(console, g):
     if g.finished and g.result() is not None:
-        from ...ui.format import result_table
+        from ...core.format import result_table
 
         console.print(result_table(g.result()))

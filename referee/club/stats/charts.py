@@ -28,7 +28,7 @@ def _done(plt) -> str:
 
 
 def _plain(text) -> str:
-    from ...ui.format import safe
+    from ...core.format import safe
 
     return safe(str(text))
 

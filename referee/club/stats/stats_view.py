@@ -1,5 +1,5 @@
 """How `referee stats` shows what club.insights computes: the year in review, wins by seat and durations per
-game, plays per month, and the terminal charts. Stored names go through ui.format (never markup)."""
+game, plays per month, and the terminal charts. Stored names go through core.format (never markup)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def _minutes(minutes) -> str:
 def print_extras(con, data: dict) -> None:
     from rich.table import Table
 
-    from ...ui.format import plain
+    from ...core.format import plain
     from ..common import game_name
 
     per_game = data.get("per_game") or {}

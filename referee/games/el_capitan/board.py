@@ -53,9 +53,9 @@ def default_board_path() -> Path:
     env = os.environ.get("REFEREE_EL_CAPITAN_BOARD")
     if env:
         return Path(env)
-    from ... import settings
+    from ...core import preferences
 
-    chosen = settings.get("el-capitan-board")      # a club's own board file, set once with `referee config`
+    chosen = preferences.get("el-capitan-board")   # a club's own board file, set once with `referee config`
     if chosen:
         return Path(chosen)
     from platformdirs import user_data_dir

@@ -488,11 +488,11 @@ def _set_command(target, start, assignments):
 
 
 def _from_record(target, start, record, interactive):
-    import referee
     from referee.core.errors import RefereeError
+    from referee.core.record import load_record
 
     try:
-        game = referee.load_record(open(record, encoding="utf-8").read())
+        game = load_record(open(record, encoding="utf-8").read())
     except (OSError, UnicodeDecodeError) as err:
         click.echo(_("Cannot read {path}: {why}.").format(path=record, why=err), err=True)
         sys.exit(2)

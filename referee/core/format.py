@@ -6,7 +6,7 @@ import textwrap
 
 from ..i18n import _
 
-from ..core.validate import visible
+from .validate import visible
 
 
 # --- stored text on a terminal -----------------------------------------------------------------------
@@ -72,7 +72,7 @@ def markup(text) -> str:
 def group_moves(moves, width: int = 100, game=None) -> list[str]:
     """Legal moves grouped by who makes them, wrapped: 'Ann: stop, flip' / 'chance: governor-8-0, …'; with
     ``game``, each move by its label in the display language (core/labels.py)."""
-    from ..core.labels import of
+    from .labels import of
 
     groups: dict[str, list[str]] = {}
     for m in moves:
@@ -90,7 +90,7 @@ def group_moves(moves, width: int = 100, game=None) -> list[str]:
 def move_line(move, events=(), game=None) -> str:
     """A played move as a line, with what it did indented under it (what the table must carry out); with
     ``game``, the move by its label in the display language."""
-    from ..core.labels import of
+    from .labels import of
 
     who = move.player if move.player else _("chance")
     said = of(game, move) if game is not None else move.text
