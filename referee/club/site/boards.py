@@ -60,7 +60,7 @@ def port_royal(view: dict, memo: dict | None = None) -> dict:
     lang = language()
     parts = dict(_prr_head(view.get("turn"), view.get("phase"), view.get("active") or "-", view.get("draw_pile"),
                            view.get("discard_pile"), lang))
-    parts.update(_prr_harbour(tuple(view.get("display") or ())))
+    parts.update(_prr_harbour(tuple(view.get("display") or ()), lang))
     parts[_k(2, "exp")] = _prr_expeditions(tuple(view.get("expedition_area") or ()), lang)
     for p, pl in enumerate(view.get("players") or []):
         parts.update(_prr_player(p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
@@ -78,19 +78,31 @@ def _prr_head(turn, phase, active, draw, discards, lang) -> tuple:
             (_k(1, "harbour"), _text(8, 42, _("Harbour"), "s")))
 
 
+def _prr_card(card: str, lang: str) -> str:
+    """A card as the page's language names it ('černý obchodník 3 1'; English: its id)."""
+    from ...games.port_royal.labels import card as card_label
+
+    try:
+        return card_label(card, lang)
+    except (KeyError, ValueError):      # a card this version does not know: its id, as recorded
+        return card
+
+
 @lru_cache(maxsize=4096)
-def _prr_harbour(cards: tuple) -> tuple:
+def _prr_harbour(cards: tuple, lang: str) -> tuple:
     out = []
     for i, card in enumerate(cards):
         x, y = 8 + (i % 7) * 100, 50 + (i // 7) * 46
-        out.append((_k(1, i, "c"), _rect(x, y, 94, 38, _port_royal_card_colour(card), card)))
-        out.append((_k(1, i, "t"), _text(x + 4, y + 23, card[:15], "small")))
+        name = _prr_card(card, lang)
+        out.append((_k(1, i, "c"), _rect(x, y, 94, 38, _port_royal_card_colour(card), name)))
+        out.append((_k(1, i, "t"), _text(x + 4, y + 23, name if len(name) <= 15 else name[:14] + "…", "small")))
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def _prr_expeditions(cards: tuple, lang) -> str:
-    return _text(8, 160, _("Expeditions: {cards}").format(cards=", ".join(cards) or "-"), "s")
+    names = [_prr_card(c, lang) for c in cards]
+    return _text(8, 160, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s")
 
 
 @lru_cache(maxsize=8192)
@@ -332,10 +344,12 @@ def _city_row(c: int, city: str, sites: tuple, forts: tuple, lang: str) -> str:
     for s, owner in enumerate(sites):
         fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
         kids.append(el("rect", x=100 + s * 30, y=y + 2, width=26, height=20, fill=fill, class_="piece", rx=3,
-                       children=[el("title", f"{city} site {s + 1}: {owner or 'empty'}")]))
+                       children=[el("title", _("{city} site {n}: {owner}").format(
+                           city=display("el-capitan", "city", city), n=s + 1,
+                           owner=display("el-capitan", "colour", str(owner)) if owner else _("empty")))]))
     if forts:
-        kids.append(el("text", _("fortress {colours}").format(colours=", ".join(map(str, forts))), x=470, y=y + 15,
-                       class_="small"))
+        colours = ", ".join(display("el-capitan", "colour", str(f)) for f in forts)
+        kids.append(el("text", _("fortress {colours}").format(colours=colours), x=470, y=y + 15, class_="small"))
     return to_text(el("g", children=kids))
 
 
