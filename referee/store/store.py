@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..core.errors import BadInput, StoreError
 from . import shards
+from .aside import aside_name
 from .atomic import _keep_backup, atomic_write, read_regular, write_through
 from .ids import check_id, is_id, new_id
 from .lock import StoreLock
@@ -509,12 +510,7 @@ class Store(GameFiles):
         """A shards folder without a schema-2 history.json to own it (left by a migration that crashed, or
         by a store reset or restored from a backup): kept under another name, never read, never deleted."""
         if self.shards_dir.exists():
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            aside = self.shards_dir.with_name(f"{self.shards_dir.name}.stale-{stamp}")
-            n = 1
-            while aside.exists():
-                n += 1
-                aside = self.shards_dir.with_name(f"{self.shards_dir.name}.stale-{stamp}-{n}")
+            aside = aside_name(self.shards_dir, "stale")
             try:
                 os.replace(self.shards_dir, aside)
             except OSError as err:
@@ -710,12 +706,7 @@ class Store(GameFiles):
                         continue
                 except StoreError:
                     continue
-                stamp = time.strftime("%Y%m%d-%H%M%S")
-                kept = path.with_name(f"{path.name}.damaged-{stamp}")
-                n = 1
-                while kept.exists():
-                    n += 1
-                    kept = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+                kept = aside_name(path, "damaged")
                 try:
                     # the damaged file kept first (a link), then replaced atomically: never a moment without it
                     _keep_backup(path, kept)
