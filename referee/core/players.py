@@ -21,16 +21,22 @@ def validate_players(rules, players, options: dict | None = None) -> list[str]:
             game=rules.name, lo=lo, hi=hi, n=len(names)))
     seen = {}
     for name in names:
-        if not name:
-            raise BadInput(_("A player name is empty; give each player a name with -p NAME."))
-        if len(name) > MAX_NAME:
-            raise BadInput(_("Player name {name}... is longer than {n} characters.")
-                           .format(name=name[:MAX_NAME], n=MAX_NAME))
-        if _NAME_FORBIDDEN.search(name):
-            raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
-                           .format(name=repr(name)))
+        check_name_shape(name)
         key = name.casefold()
         if key in seen:
             raise BadInput(_("Player {name} is listed twice; every player needs a distinct name.").format(name=name))
         seen[key] = name
     return names
+
+
+def check_name_shape(name: str) -> None:
+    """The checks every player name passes wherever it is given (a new game, an import, a rename): not
+    empty, not too long, none of the characters the record's and CSV's syntax uses."""
+    if not name:
+        raise BadInput(_("A player name is empty; give each player a name with -p NAME."))
+    if len(name) > MAX_NAME:
+        raise BadInput(_("Player name {name}... is longer than {n} characters.")
+                       .format(name=name[:MAX_NAME], n=MAX_NAME))
+    if _NAME_FORBIDDEN.search(name):
+        raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
+                       .format(name=repr(name)))

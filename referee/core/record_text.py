@@ -1,19 +1,5 @@
-"""The game record's text (written by a Game, read by ``record.load_record``): a small header and one numbered move per line, like PGN.
-
-    # referee game record
-    Game: port-royal
-    Players: Ann, Bob, Cal
-    Options: {"end": "standard"}
-    Date: 2026-11-20
-
-    1. flip           ; Ann
-    2. governor-8-0   ; chance
-    3. stop           ; Ann
-
-Everything after ';' on a line is a comment, except in the headers whose value may hold one (Options,
-Location, Event, Result: the Result header separates places with it). Header keys are case-insensitive. Replaying a record
-re-checks every move, so a hand-edited record is refereed like a live game.
-"""
+"""The game record's text: written by a Game (``write_record``), read by ``record.load_record``. The
+format itself (headers, numbered moves, comments) is described in core/record.py."""
 
 from __future__ import annotations
 

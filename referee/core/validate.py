@@ -157,7 +157,7 @@ def _scripts(text: str) -> list[str]:
 def player_name(value, field: str | None = None) -> str:
     """One player's name as stored: NFKC, runs of spaces collapsed; refused if it holds a hidden character,
     mixes look-alike alphabets, or a character the record and CSV use as a separator."""
-    from .limits import MAX_NAME, NAME_FORBIDDEN as _NAME_FORBIDDEN
+    from .players import check_name_shape
 
     raw = value if isinstance(value, str) else _text(value, field or _("A player name"))
     # plain ASCII (most names) is its own NFKC form and of one alphabet: the slower checks are skipped
@@ -168,14 +168,7 @@ def player_name(value, field: str | None = None) -> str:
         raise BadInput(_("Player name '{name}' contains {char}; type the name with visible letters only.")
                        .format(name=visible(raw), char=describe(bad)))
     name = " ".join(name.split())
-    if not name:
-        raise BadInput(_("A player name is empty; give each player a name with -p NAME."))
-    if len(name) > MAX_NAME:
-        raise BadInput(_("Player name {name}... is longer than {n} characters.")
-                       .format(name=name[:MAX_NAME], n=MAX_NAME))
-    if _NAME_FORBIDDEN.search(name):
-        raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
-                       .format(name=repr(name)))
+    check_name_shape(name)
     scripts = [] if ascii_only else _scripts(name)
     letters = [ch for ch in name if ch.isalpha()]
     if scripts and scripts != ["LATIN"] and letters and all(ch in _LATIN_TWINS for ch in letters):
