@@ -1,0 +1,100 @@
+"""An event: one change made on one laptop, as one line of JSON in that laptop's files.
+
+    {"id": "…", "dev": "…", "hlc": "…", "kind": "play.set", "play": "k3x9qa", "data": {…}, "sum": "…"}
+
+``sum`` is the first 16 hex digits of the SHA-256 of the line's canonical JSON without ``sum`` (keys sorted,
+no spaces, UTF-8): a line cut short by a sync still in progress, or changed by hand, fails it and is not
+taken in (it waits for the whole file). The kinds:
+
+- ``play.put``: a play as recorded or imported (``data``: its fields; a finished tracked game also its move
+  record under ``record``);
+- ``play.set``: some fields of a play changed (an edit), last writer wins per field;
+- ``play.delete`` / ``play.restore``: a tombstone and its end; the later one wins;
+- ``player.alias``: ``data`` ``{"from": old, "to": new}``, a rename or merge applied on read, so a play that
+  arrives later under the old name is renamed too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+
+from .clock import Stamp
+
+KINDS = ("play.put", "play.set", "play.delete", "play.restore", "player.alias")
+PLAY_KINDS = KINDS[:4]
+ID_BYTES = 12               # 96 random bits: unique across every laptop a club will ever have
+MAX_LINE = 4 * 1024 * 1024  # a play with its move record fits many times over; a longer line is not ours
+
+
+class BadEvent(ValueError):
+    """A line that is not a whole, valid event (torn, changed, foreign); the sentence says which."""
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    dev: str
+    hlc: Stamp
+    kind: str
+    play: str | None = None
+    data: dict = field(default_factory=dict)
+
+    def body(self) -> dict:
+        body = {"id": self.id, "dev": self.dev, "hlc": self.hlc.text(), "kind": self.kind, "data": self.data}
+        if self.play is not None:
+            body["play"] = self.play
+        return body
+
+    def line(self) -> str:
+        """The event as one line of text (no newline), with its checksum."""
+        body = self.body()
+        body["sum"] = checksum(body)
+        return _canonical(body)
+
+
+def new_event(clock, kind: str, play: str | None = None, data: dict | None = None) -> Event:
+    if kind not in KINDS:
+        raise ValueError(f"unknown event kind {kind!r}")
+    if (kind in PLAY_KINDS) != (play is not None):
+        raise ValueError(f"{kind} {'needs' if kind in PLAY_KINDS else 'takes no'} play id")
+    return Event(secrets.token_hex(ID_BYTES), clock.device, clock.tick(), kind, play, dict(data or {}))
+
+
+def _canonical(body: dict) -> str:
+    return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def checksum(body: dict) -> str:
+    rest = {k: v for k, v in body.items() if k != "sum"}
+    return hashlib.sha256(_canonical(rest).encode("utf-8")).hexdigest()[:16]
+
+
+def parse_line(line: str) -> Event:
+    """The event of one line; BadEvent when the line is torn, changed or not an event."""
+    if len(line) > MAX_LINE:
+        raise BadEvent("line too long")
+    try:
+        body = json.loads(line)
+    except ValueError:
+        raise BadEvent("not JSON (cut short?)") from None
+    if not isinstance(body, dict) or not isinstance(body.get("sum"), str):
+        raise BadEvent("no checksum")
+    if checksum(body) != body["sum"]:
+        raise BadEvent("checksum does not match")
+    kind, play, data = body.get("kind"), body.get("play"), body.get("data")
+    if kind not in KINDS or not isinstance(data, dict):
+        raise BadEvent(f"unknown kind {kind!r}")
+    if (kind in PLAY_KINDS) != isinstance(play, str):
+        raise BadEvent("play id missing or misplaced")
+    if not isinstance(body.get("id"), str) or not isinstance(body.get("dev"), str) or not body["id"]:
+        raise BadEvent("id or device missing")
+    try:
+        stamp = Stamp.parse(body.get("hlc"))
+    except ValueError:
+        raise BadEvent("bad clock stamp") from None
+    if kind == "player.alias" and not (isinstance(data.get("from"), str) and isinstance(data.get("to"), str)):
+        raise BadEvent("alias without from/to")
+    return Event(body["id"], body["dev"], stamp, kind, play, data)

@@ -1,0 +1,215 @@
+"""The sync core (issue 24): clock, events, the folder's files and the merge, without the club log.
+
+The merge's promise, as properties: whatever order the files arrive in, however often, as conflict copies, with
+junk beside them and lines cut short, every laptop that has read every whole file holds the same history; an
+edit made after seeing another wins even when the clocks are wrong by years; only a delete event deletes."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.sync.clock import Clock, Stamp
+from referee.sync.events import BadEvent, new_event, parse_line
+from referee.sync.folder import is_junk, scan, write_head, write_segment
+from referee.sync.merge import History
+
+YEAR_MS = 365 * 24 * 3600 * 1000
+
+
+def fixed(ms):
+    box = [ms]
+    return box, (lambda: box[0])
+
+
+# --- the clock ---------------------------------------------------------------------------------------
+def test_stamps_sort_as_text_and_as_values():
+    stamps = [Stamp(5, 0, "b"), Stamp(5, 1, "a"), Stamp(6, 0, "a"), Stamp(5, 0, "a")]
+    assert sorted(stamps) == sorted(stamps, key=lambda s: s.text())
+    assert Stamp.parse(Stamp(123456, 7, "dev1").text()) == Stamp(123456, 7, "dev1")
+    for bad in ("", "12-3", None, 5, "zz-0000-a"):
+        with pytest.raises(ValueError):
+            Stamp.parse(bad)
+
+
+def test_a_clock_never_goes_back_even_when_the_wall_clock_does():
+    box, now = fixed(1000)
+    clock = Clock("a", now=now)
+    first = clock.tick()
+    box[0] = 10                        # the laptop's clock was set back
+    second = clock.tick()
+    assert second > first
+
+
+def test_an_edit_made_after_seeing_another_wins_whatever_the_wall_clocks_say():
+    ahead_box, ahead = fixed(1_800_000_000_000 + 10 * YEAR_MS)
+    behind_box, behind = fixed(1_800_000_000_000 - 10 * YEAR_MS)
+    a, b = Clock("a", now=ahead), Clock("b", now=behind)
+    seen = a.tick()
+    b.see(seen)
+    assert b.tick() > seen
+    assert b.ahead(seen)
+
+
+# --- events ------------------------------------------------------------------------------------------
+def test_an_event_line_round_trips_and_any_change_fails_its_checksum():
+    clock = Clock("dev1")
+    event = new_event(clock, "play.set", "k3x9qa", {"note": "Vyhrála <b>Jana</b> ; =1+1"})
+    line = event.line()
+    assert parse_line(line) == event
+    for cut in (len(line) // 2, len(line) - 1):
+        with pytest.raises(BadEvent):
+            parse_line(line[:cut])
+    with pytest.raises(BadEvent):
+        parse_line(line.replace("Jana", "Jano"))
+    with pytest.raises(BadEvent):
+        parse_line(json.dumps({"id": "x", "sum": "0"}))
+
+
+# --- the folder --------------------------------------------------------------------------------------
+CONFLICT_COPIES = (
+    "{stem}.sync-conflict-20261128-101010-ABCDEFG.jsonl",       # Syncthing
+    "{stem} (Petr's conflicted copy 2026-11-28).jsonl",         # Dropbox
+    "{stem}-PETR-LAPTOP.jsonl",                                 # OneDrive
+    "{stem}(1).jsonl",                                          # Google Drive
+    "{stem} (conflicted copy 2026-11-28 101010).jsonl",         # Nextcloud
+)
+JUNK = (".syncthing.00000001-ab.jsonl.tmp", "~$00000001-ab.jsonl", "desktop.ini", ".DS_Store", "Thumbs.db",
+        "00000002-cd.jsonl.part", "._00000001-ab.jsonl")
+
+
+def test_junk_is_ignored_and_conflict_copies_are_read_once(tmp_path):
+    clock = Clock("dev1")
+    events = [new_event(clock, "play.put", f"p{i}", {"game": "port-royal"}) for i in range(3)]
+    path = write_segment(tmp_path, "dev1", 1, [e.line() for e in events])
+    stem = path.name[: -len(".jsonl")]
+    for pattern in CONFLICT_COPIES:
+        (path.parent / pattern.format(stem=stem)).write_bytes(path.read_bytes())
+    for name in JUNK:
+        (path.parent / name).write_bytes(b"\x00garbage")
+    write_head(tmp_path, "dev1", "nonce1", 1)
+    found = scan(tmp_path, {})
+    history = History()
+    for event in found.events:
+        history.take(event)
+    assert sorted(history.visible()) == ["p0", "p1", "p2"]
+    assert len(history.seen) == 3
+    assert not found.waiting and not found.skipped
+    assert found.heads == {"dev1": [("nonce1", 1)]}
+
+
+def test_a_file_cut_short_waits_and_is_read_again_whole(tmp_path):
+    clock = Clock("dev1")
+    events = [new_event(clock, "play.put", f"p{i}", {"n": i}) for i in range(4)]
+    path = write_segment(tmp_path, "dev1", 1, [e.line() for e in events])
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) - 20])
+    done = {}
+    first = scan(tmp_path, done)
+    assert len(first.events) == 3 and first.waiting and not done
+    path.write_bytes(whole)
+    second = scan(tmp_path, done)
+    assert len(second.events) == 4 and not second.waiting and done
+    assert scan(tmp_path, done).events == []       # read whole once: not read again
+
+
+def test_a_missing_file_deletes_nothing(tmp_path):
+    clock = Clock("dev1")
+    history = History()
+    path = write_segment(tmp_path, "dev1", 1, [new_event(clock, "play.put", "p1", {"n": 1}).line()])
+    for event in scan(tmp_path, {}).events:
+        history.take(event)
+    path.unlink()
+    for event in scan(tmp_path, {}).events:
+        history.take(event)
+    assert list(history.visible()) == ["p1"]
+
+
+def test_foreign_files_are_named_not_read(tmp_path):
+    (tmp_path / "devices").mkdir()
+    (tmp_path / "devices" / "notes.txt").write_text("hello")
+    (tmp_path / "devices" / "dev1").mkdir()
+    (tmp_path / "devices" / "dev1" / "photo.jpg").write_bytes(b"\xff\xd8")
+    found = scan(tmp_path, {})
+    assert {os.path.basename(p) for p, _why in found.skipped} == {"notes.txt", "photo.jpg"}
+
+
+def test_junk_names():
+    assert all(is_junk(name) for name in JUNK)
+    assert not any(is_junk(pattern.format(stem="00000001-ab")) for pattern in CONFLICT_COPIES)
+
+
+# --- the merge, as a property --------------------------------------------------------------------------
+def _laptops_work(seed: int, devices=3, steps=40):
+    """Random changes on several laptops, each seeing some of the others' events now and then."""
+    rng = random.Random(seed)
+    skew = {f"d{i}": rng.choice([0, 10 * YEAR_MS, -10 * YEAR_MS, rng.randrange(-5000, 5000)])
+            for i in range(devices)}
+    wall = [1_800_000_000_000]
+    clocks = {d: Clock(d, now=lambda d=d: wall[0] + skew[d]) for d in skew}
+    written = {d: [] for d in skew}                 # each laptop's files: lists of events
+    plays = [f"p{i}" for i in range(6)]
+    names = ["Ann", "Bob", "Eva", "Jan"]
+    for _ in range(steps):
+        wall[0] += rng.randrange(0, 3000)
+        device = rng.choice(list(skew))
+        if rng.random() < 0.3:                      # this laptop takes in another's files
+            other = rng.choice(list(skew))
+            for batch in written[other]:
+                for event in batch:
+                    clocks[device].see(event.hlc)
+        kind = rng.choice(["play.put", "play.set", "play.set", "play.delete", "play.restore", "player.alias"])
+        clock = clocks[device]
+        if kind == "player.alias":
+            old, new = rng.sample(names, 2)
+            event = new_event(clock, kind, None, {"from": old, "to": new})
+        elif kind in ("play.put", "play.set"):
+            event = new_event(clock, kind, rng.choice(plays), {rng.choice(["note", "place", "winner"]):
+                                                              rng.choice(names)})
+        else:
+            event = new_event(clock, kind, rng.choice(plays))
+        written[device].append([event])
+    return [batch for d in sorted(written) for batch in written[d]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), order=st.randoms(use_true_random=False))
+def test_any_order_of_arrival_twice_over_gives_the_same_history(seed, order):
+    batches = _laptops_work(seed)
+    reference = History()
+    for batch in batches:
+        for event in batch:
+            reference.take(event)
+    shuffled = [event for batch in batches for event in batch] * 2        # every file twice (conflict copies)
+    order.shuffle(shuffled)
+    other = History()
+    for event in shuffled:
+        other.take(event)
+    assert other.snapshot() == reference.snapshot()
+
+
+def test_a_rename_reaches_a_play_that_arrives_later_and_a_cycle_ends_the_same_everywhere():
+    clock = Clock("d1")
+    history = History()
+    history.take(new_event(clock, "player.alias", None, {"from": "Jana", "to": "Jana N."}))
+    assert history.resolve("Jana") == "Jana N."
+    history.take(new_event(clock, "player.alias", None, {"from": "Jana N.", "to": "Jana"}))
+    assert history.resolve("Jana") == history.resolve("Jana N.") == "Jana"
+
+
+def test_only_a_delete_event_deletes_and_the_later_of_delete_and_restore_wins():
+    a_box, a = fixed(1000)
+    b_box, b = fixed(2000)
+    ca, cb = Clock("a", now=a), Clock("b", now=b)
+    put = new_event(ca, "play.put", "p1", {"n": 1})
+    delete = new_event(ca, "play.delete", "p1")
+    restore = new_event(cb, "play.restore", "p1")
+    for order in ([put, delete, restore], [restore, delete, put], [delete, put, restore]):
+        history = History()
+        for event in order:
+            history.take(event)
+        assert list(history.visible()) == ["p1"]
