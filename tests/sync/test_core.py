@@ -213,3 +213,42 @@ def test_only_a_delete_event_deletes_and_the_later_of_delete_and_restore_wins():
         for event in order:
             history.take(event)
         assert list(history.visible()) == ["p1"]
+
+
+# --- this laptop's identity ------------------------------------------------------------------------------
+def test_a_device_keeps_its_identity_and_a_cloned_one_is_told_apart(tmp_path):
+    from referee.sync.device import Device
+
+    path = tmp_path / "history.json.sync" / "device.json"
+    first = Device.load(path)
+    again = Device.load(path)
+    assert (again.device, again.nonce) == (first.device, first.nonce)
+    write_head(tmp_path / "folder", first.device, first.nonce, 1)
+    assert not first.cloned(scan(tmp_path / "folder", {}).heads)
+    write_head(tmp_path / "folder", first.device, "another-installation", 1)   # the clone wrote its HEAD
+    assert first.cloned(scan(tmp_path / "folder", {}).heads)
+    old = first.device
+    first.renew()
+    assert first.device != old and Device.load(path).device == first.device
+
+
+def test_a_damaged_device_file_gets_a_new_identity_not_a_crash(tmp_path):
+    from referee.sync.device import Device
+
+    path = tmp_path / "device.json"
+    path.write_bytes(b"\x00{not json")
+    device = Device.load(path)
+    assert len(device.device) == 16 and Device.load(path).device == device.device
+
+
+def test_the_clock_never_goes_back_across_restarts(tmp_path):
+    from referee.sync.device import Device
+
+    path = tmp_path / "device.json"
+    device = Device.load(path)
+    clock = device.clock(now=lambda: 5_000)
+    made = clock.tick()
+    device.remember(clock)
+    device.save()
+    later = Device.load(path).clock(now=lambda: 10).tick()        # the wall clock was set back meanwhile
+    assert later > made
