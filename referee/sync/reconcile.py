@@ -1,0 +1,389 @@
+"""One sync: this laptop's changes out as events, everyone's events in, the merged result into the history.
+
+The history itself stays a TinyDB store that every command reads as today; sync keeps beside it
+(``<store>.sync/``) what it needs to tell a local change from a remote one:
+
+    device.json         this laptop's identity (device.py)
+    out/<device>/       this laptop's files of events, written here first (the folder may be offline: a
+                        network share, a USB disk), then copied to the folder
+    base/<group>.json   the merged state of each play, with the clock stamp of each field: what every laptop
+                        agreed on at the last sync (grouped like the history's shards, so a sync reads and
+                        writes what changed, not the whole history)
+    aliases.json        the merged player aliases
+    state.json          which history groups were seen at what version (marks), which files were read whole
+    pending.json        the plays being written into the history (a crash in the middle is finished first)
+
+A sync, under the history's lock:
+1. finish a sync cut short (pending.json), and take in this laptop's own files not yet in the base;
+2. **local changes out**: each history group whose mark changed is compared with the base (player names
+   read through the aliases): a new play is a ``play.put``, changed fields a ``play.set``, a play in the trash
+   a ``play.delete``, one back from it a ``play.restore``, a rename an alias; one new file of them;
+3. **everyone's events in**: the folder's files not read yet, merged into the base (merge.History's rules);
+4. **the merged result into the history**: each play the merge changed is written, deleted or restored, and
+   aliases renamed, through the club's own operations (``Local``: the club log gives them; this package
+   knows nothing of its documents);
+5. this laptop's files copied to the folder, with its HEAD.json.
+
+The order is what makes it safe: local changes are compared with the base *before* remote events move it,
+so a remote change is never mistaken for a local one; a file is written before the base that counts it, the
+base before the history, and a crash anywhere is completed by the next sync, never undone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .clock import Stamp
+from .events import new_event
+from .folder import DEVICES, HEAD, scan, write_head, write_segment
+from .merge import Play
+
+# A field the local document no longer has: a value of its own, so "notes removed" travels and is merged
+# like any other value (a document never holds this dict).
+GONE = {"referee.sync": "gone"}
+
+
+class Local:
+    """What sync needs of the history (the club log implements it; tests use a dict). Plays are grouped
+    (``group_of``) the way the history stores them, and each group has a mark that changes whenever any of
+    its plays does (a shard file's size and modification time)."""
+
+    def group_of(self, pid: str) -> str: ...
+    def marks(self) -> dict: ...                                  # {group: mark} of every group
+    def read(self, group: str) -> tuple: ...                      # ({pid: fields} present, {pid: fields} in trash)
+    def put(self, pid: str, fields: dict) -> None: ...           # write (or restore) a play with these fields
+    def delete(self, pid: str, fields: dict) -> None: ...        # into the trash (these fields if not here)
+    def rename(self, old: str, new: str) -> None: ...           # rename (or merge) a player everywhere
+    def names(self, fields: dict, resolve) -> dict: ...          # fields with every player name resolved
+    def take_aliases(self) -> list: ...                           # [(old, new)] renamed here since last time
+    def done_aliases(self) -> None: ...                           # those aliases are now events
+
+
+@dataclass
+class Report:
+    """What a sync did: the contract's `referee sync --json` body is built from it."""
+    sent: int = 0                                     # events this laptop wrote
+    received: dict = field(default_factory=dict)      # device -> events taken in from it
+    changed: int = 0                                  # plays written into this history
+    waiting: list = field(default_factory=list)       # (path, why): read again next time
+    skipped: list = field(default_factory=list)       # (path, why): not ours
+    missing: dict = field(default_factory=dict)       # device -> files it says it wrote that are not here yet
+    renewed: str | None = None                        # a cloned device id was left for this new one
+    ahead: list = field(default_factory=list)         # devices whose clock is far ahead of this laptop's
+
+
+def _load_json(path: Path, default):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return default
+    except (OSError, ValueError):
+        return default
+
+
+def _save_json(path: Path, body) -> None:
+    from ..store.atomic import atomic_write
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, (json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
+                 .encode("utf-8"))
+
+
+class Base:
+    """The merged state of every play, a file per group, read and written only where something changed."""
+
+    def __init__(self, folder: Path, local: Local):
+        self.folder, self.local = Path(folder), local
+        self.groups: dict = {}             # group -> {pid: Play}
+        self.dirty: set = set()
+        raw = _load_json(self.folder / "aliases.json", {})
+        self.aliases = {old: (Stamp.parse(s), new) for old, (s, new) in raw.items()} if isinstance(raw, dict) else {}
+        self.aliases_dirty = False
+
+    def group(self, name: str) -> dict:
+        if name not in self.groups:
+            raw = _load_json(self.folder / "base" / f"{name}.json", {})
+            self.groups[name] = {pid: _play_from(body) for pid, body in raw.items()} if isinstance(raw, dict) else {}
+        return self.groups[name]
+
+    def play(self, pid: str) -> Play:
+        return self.group(self.local.group_of(pid)).setdefault(pid, Play())
+
+    def take(self, event) -> bool:
+        """Merge one event (merge.History's rules); whether it changed anything."""
+        stamp = event.hlc
+        if event.kind == "player.alias":
+            old, new = event.data["from"], event.data["to"]
+            if old in self.aliases and not stamp > self.aliases[old][0]:
+                return False
+            self.aliases[old] = (stamp, new)
+            self.aliases_dirty = True
+            return True
+        play, changed, stored = self.play(event.play), False, False
+        if event.kind in ("play.put", "play.set"):
+            if event.kind == "play.put" and (play.put is None or stamp < play.put):
+                changed = changed or play.put is None
+                play.put, stored = stamp, True
+            for name, value in event.data.items():
+                held = play.fields.get(name)
+                if held is None or stamp > held[0]:
+                    changed = changed or held is None or held[1] != value
+                    play.fields[name], stored = (stamp, value), True
+        elif play.tomb is None or stamp > play.tomb[0]:
+            deleted = event.kind == "play.delete"
+            changed = (play.tomb is not None and play.tomb[1]) != deleted
+            play.tomb, stored = (stamp, deleted), True
+        if stored:
+            self.dirty.add(self.local.group_of(event.play))
+        return changed
+
+    def resolve(self, name: str) -> str:
+        path, current = [], name
+        while current in self.aliases and current not in path:
+            path.append(current)
+            current = self.aliases[current][1]
+        if current in path:
+            cycle = path[path.index(current):]
+            return max((self.aliases[n] for n in cycle), key=lambda pair: pair[0])[1]
+        return current
+
+    def save(self) -> None:
+        for name in sorted(self.dirty):
+            body = {pid: _play_to(play) for pid, play in sorted(self.groups[name].items())}
+            _save_json(self.folder / "base" / f"{name}.json", body)
+        self.dirty.clear()
+        if self.aliases_dirty:
+            _save_json(self.folder / "aliases.json", {o: [s.text(), n] for o, (s, n) in sorted(self.aliases.items())})
+            self.aliases_dirty = False
+
+
+def _play_to(play: Play) -> dict:
+    return {"f": {k: [s.text(), v] for k, (s, v) in sorted(play.fields.items())},
+            "put": play.put.text() if play.put else None,
+            "tomb": [play.tomb[0].text(), play.tomb[1]] if play.tomb else None}
+
+
+def _play_from(body: dict) -> Play:
+    play = Play()
+    for name, (stamp, value) in (body.get("f") or {}).items():
+        play.fields[name] = (Stamp.parse(stamp), value)
+    play.put = Stamp.parse(body["put"]) if body.get("put") else None
+    play.tomb = (Stamp.parse(body["tomb"][0]), bool(body["tomb"][1])) if body.get("tomb") else None
+    return play
+
+
+def merged_fields(play: Play) -> dict:
+    return {k: v for k, v in play.values().items() if v != GONE}
+
+
+class Sync:
+    """One laptop's sync state (``state_dir``: ``<store>.sync``) against the shared ``folder``."""
+
+    def __init__(self, local: Local, state_dir: Path, folder: Path, device, now=None):
+        self.local, self.dir, self.folder, self.device = local, Path(state_dir), Path(folder), device
+        self.clock = device.clock(now=now)
+        self.state = _load_json(self.dir / "state.json", {})
+        self.state.setdefault("marks", {})
+        self.state.setdefault("done", {})      # folder files read whole
+        self.state.setdefault("own", {})       # own out/ files read whole
+        self.base = Base(self.dir, local)
+        self.echo: set = set()
+
+    # --- the steps ------------------------------------------------------------------------------------
+    def run(self) -> Report:
+        report = Report()
+        self._finish_pending()
+        self._take_own()
+        self._send(report)
+        touched, renames = self._receive(report)
+        self._apply(touched, renames, report)
+        self._publish(report)
+        return report
+
+    def _finish_pending(self) -> None:
+        pending = _load_json(self.dir / "pending.json", None)
+        if isinstance(pending, dict):
+            self._write_history(pending.get("plays", []), [tuple(r) for r in pending.get("renames", [])])
+            self._settle_marks()
+            (self.dir / "pending.json").unlink()
+
+    def _take_own(self) -> None:
+        """Own files written but not yet in the base (a crash between the two): their changes are already
+        in the history, so they go into the base only."""
+        found = scan(self.dir / "out", self.state["own"])
+        for event in found.events:
+            self.clock.see(event.hlc)
+            self.base.take(event)
+
+    def _send(self, report: Report) -> None:
+        events = []
+        for old, new in self.local.take_aliases():
+            if self.base.resolve(old) != self.base.resolve(new):
+                events.append(new_event(self.clock, "player.alias", None, {"from": old, "to": new}))
+                self.base.take(events[-1])
+        marks = self.local.marks()
+        for group in sorted(g for g, mark in marks.items() if self.state["marks"].get(g) != mark):
+            present, trashed = self.local.read(group)
+            known = self.base.group(group)
+            for pid in sorted(set(present) | set(trashed) | set(known)):
+                if pid in present:
+                    events.extend(self._changes(pid, present[pid], known.get(pid)))
+                elif pid in trashed:
+                    events.extend(self._trashed(pid, trashed[pid], known.get(pid)))
+        self.echo = {e.play for e in events if e.play is not None}
+        if events:
+            lines = [e.line() for e in events]
+            self.device.files += 1
+            write_segment(self.dir / "out", self.device.device, self.device.files, lines)
+            for event in events:
+                self.base.take(event)
+        self.base.save()
+        self.device.remember(self.clock)
+        self.device.save()
+        self.state["marks"] = marks
+        self._save_state()
+        self.local.done_aliases()
+        report.sent = len(events)
+
+    def _trashed(self, pid, doc, play) -> list:
+        """A play in this laptop's trash: deleted everywhere (and first made known, if it never was)."""
+        if play is None or not play.exists:
+            return [new_event(self.clock, "play.put", pid, dict(doc)), new_event(self.clock, "play.delete", pid)]
+        return [new_event(self.clock, "play.delete", pid)] if not play.deleted else []
+
+    def _changes(self, pid, doc, play) -> list:
+        """A play present here (a play neither here nor in the trash is missing, never deleted: no event)."""
+        exists = play is not None and play.exists
+        if not exists:
+            return [new_event(self.clock, "play.put", pid, dict(doc))]
+        events = []
+        if play.deleted:
+            events.append(new_event(self.clock, "play.restore", pid))
+        known = self.local.names(merged_fields(play), self.base.resolve)
+        changed = {k: v for k, v in doc.items() if known.get(k, _ABSENT) != v}
+        changed.update({k: GONE for k in known if k not in doc})
+        if changed:
+            events.append(new_event(self.clock, "play.set", pid, changed))
+        return events
+
+    def _receive(self, report: Report):
+        before = {name: self.base.resolve(name) for name in self._alias_names()}
+        found = scan(self.folder, self.state["done"])
+        touched, renames = set(), []
+        own = self.device.device
+        for event in found.events:      # this laptop's own copies merge again as no change; a clone's do not
+            if self.clock.ahead(event.hlc) and event.dev not in report.ahead:
+                report.ahead.append(event.dev)
+            self.clock.see(event.hlc)
+            changed = self.base.take(event)
+            if event.dev != own or changed:
+                report.received[event.dev] = report.received.get(event.dev, 0) + 1
+            if changed:
+                if event.kind == "player.alias":
+                    renames.append(event.data["from"])
+                else:
+                    touched.add(event.play)
+        report.waiting, report.skipped = found.waiting, found.skipped
+        for device, heads in found.heads.items():
+            said = max(files for _nonce, files in heads)
+            here = found.counts.get(device, 0)
+            if device != own and said > here:
+                report.missing[device] = said - here
+        if self.device.cloned(found.heads):
+            self.device.renew()
+            report.renewed = self.device.device
+        self.clock.device = self.device.device
+        self.device.remember(self.clock)        # what was seen orders this laptop's next changes after it
+        self.device.save()
+        if renames:       # names whose reading changed: every play holding one is written again
+            changed = {n for n in self._alias_names() if before.get(n, n) != self.base.resolve(n)}
+            touched |= self._plays_naming(changed, before)
+        # this laptop's own new plays may hold a name another laptop renamed: written as the club reads them
+        touched |= self.echo
+        return touched, renames
+
+    def _alias_names(self) -> set:
+        return set(self.base.aliases) | {new for _stamp, new in self.base.aliases.values()}
+
+    def _plays_naming(self, names: set, before: dict) -> set:
+        """Plays whose names read differently now that the aliases changed (rare: a rename; so a pass over
+        every group is fine)."""
+        if not names:
+            return set()
+        found = set()
+        old = lambda n: before.get(n, n)                        # noqa: E731
+        for group in self._all_groups():
+            for pid, play in self.base.group(group).items():
+                if play.exists:
+                    fields = merged_fields(play)
+                    if self.local.names(fields, old) != self.local.names(fields, self.base.resolve):
+                        found.add(pid)
+        return found
+
+    def _all_groups(self) -> list:
+        on_disk = {p.stem for p in (self.dir / "base").glob("*.json")}
+        return sorted(on_disk | set(self.base.groups) | set(self.local.marks()))
+
+    def _apply(self, touched: set, renames: list, report: Report) -> None:
+        resolved = [(old, self.base.resolve(old)) for old in renames]
+        if not touched and not resolved:
+            self.base.save()
+            self._save_state()
+            return
+        _save_json(self.dir / "pending.json", {"plays": sorted(touched), "renames": resolved})
+        self.base.save()
+        self._write_history(sorted(touched), resolved)
+        self._settle_marks()
+        self._save_state()
+        (self.dir / "pending.json").unlink()
+        report.changed = len(touched)
+
+    def _write_history(self, pids, renames) -> None:
+        for old, new in renames:
+            if old != new:
+                self.local.rename(old, new)
+        for pid in pids:
+            play = self.base.play(pid)
+            if not play.exists:
+                continue                                # an edit of a play whose put has not arrived yet
+            fields = self.local.names(merged_fields(play), self.base.resolve)
+            if play.deleted:
+                self.local.delete(pid, fields)
+            else:
+                self.local.put(pid, fields)
+
+    def _settle_marks(self) -> None:
+        """The history's groups as sync itself left them: not local changes to send next time."""
+        self.state["marks"] = self.local.marks()
+
+    def _save_state(self) -> None:
+        _save_json(self.dir / "state.json", self.state)
+
+    def _publish(self, report: Report) -> None:
+        """Copy this laptop's files to the folder (each once, as a whole), then its HEAD.json."""
+        out = self.dir / "out" / DEVICES
+        if not out.is_dir():
+            return
+        for device_dir in sorted(p for p in out.iterdir() if p.is_dir()):
+            target_dir = self.folder / DEVICES / device_dir.name
+            for item in sorted(device_dir.iterdir()):
+                target = target_dir / item.name
+                # this laptop's own file, cut short or changed in the folder (a sync engine's half copy
+                # coming back): written again whole; one already there whole is left alone
+                if item.suffix != ".jsonl" or (target.is_file() and target.stat().st_size == item.stat().st_size):
+                    continue
+                target_dir.mkdir(parents=True, exist_ok=True)
+                tmp = target_dir / f".{item.name}.tmp"
+                shutil.copyfile(item, tmp)
+                with open(tmp, "rb+") as handle:
+                    os.fsync(handle.fileno())
+                os.replace(tmp, target_dir / item.name)
+        write_head(self.folder, self.device.device, self.device.nonce, self.device.files)
+
+
+_ABSENT = object()      # a field the document does not have (compared, never stored)
+__all__ = ["GONE", "HEAD", "Local", "Report", "Sync"]
