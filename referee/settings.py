@@ -107,6 +107,20 @@ def _colours(value, where: str) -> dict:
     return out
 
 
+def _folder(value, where: str) -> str:
+    """A folder's path. Whether it is there is asked when it is set and when it is used (`referee sync`), not
+    on every read of the settings: an unplugged disk must not stop the commands that do not use it."""
+    return str(Path(_one_line(value, where, 4096)).expanduser())
+
+
+def _existing_folder(value, where: str) -> str:
+    path = Path(_folder(value, where))
+    if not path.is_dir():
+        raise BadInput(_("{where}: {path} is not a folder; give the folder your club's file sync (Syncthing, "
+                         "Dropbox, OneDrive, a network share) already shares.").format(where=where, path=path))
+    return str(path.resolve())
+
+
 KEYS = {k.name: k for k in (
     Key("language", N_("The language of referee's texts (cs or en); --lang and REFEREE_LANG win over it."),
         _language, "cs"),
@@ -116,6 +130,9 @@ KEYS = {k.name: k for k in (
         _colours, "colours.Ann red"),
     Key("el-capitan-board", N_("The El Capitan board file to use (default: the one `referee board` wrote); "
                                "REFEREE_EL_CAPITAN_BOARD wins over it."), _board, "~/el-capitan-board.json"),
+    Key("sync-folder", N_("A folder the club's file sync shares between laptops: `referee sync` takes in what the "
+                          "others wrote there and leaves this laptop's changes for them."), _folder,
+        "~/Sync/referee"),
 )}
 
 
@@ -338,7 +355,7 @@ def set_value(name: str, value: str | None) -> Path:
     elif value is None:
         raw.pop(base, None)
     else:
-        raw[base] = KEYS[base].check(value, where)
+        raw[base] = (_existing_folder if base == "sync-folder" else KEYS[base].check)(value, where)
     _write(file, raw)
     return file
 

@@ -54,6 +54,7 @@ LAZY_COMMANDS = {
     "board": ("referee.games.el_capitan.wizard", "board_command", "Enter your El Capitan board's printed numbers."),
     "config": ("referee.cli.settings", "config_command", "Show or set the settings: defaults a club sets once."),
     "serve": ("referee.cli.serve", "serve_command", "Let every player enter moves from a phone."),
+    "sync": ("referee.cli.sync", "sync_command", "Take in what other laptops wrote to the sync folder."),
 }
 
 

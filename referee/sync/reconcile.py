@@ -220,7 +220,7 @@ class Sync:
             self.base.take(event)
 
     def _send(self, report: Report) -> None:
-        events = []
+        events, docs = [], {}
         for old, new in self.local.take_aliases():
             if self.base.resolve(old) != self.base.resolve(new):
                 events.append(new_event(self.clock, "player.alias", None, {"from": old, "to": new}))
@@ -231,16 +231,21 @@ class Sync:
             known = self.base.group(group)
             for pid in sorted(set(present) | set(trashed) | set(known)):
                 if pid in present:
-                    events.extend(self._changes(pid, present[pid], known.get(pid)))
+                    made = self._changes(pid, present[pid], known.get(pid))
+                    if made:
+                        docs[pid] = present[pid]
+                    events.extend(made)
                 elif pid in trashed:
                     events.extend(self._trashed(pid, trashed[pid], known.get(pid)))
-        self.echo = {e.play for e in events if e.play is not None}
         if events:
             lines = [e.line() for e in events]
             self.device.files += 1
             write_segment(self.dir / "out", self.device.device, self.device.files, lines)
             for event in events:
                 self.base.take(event)
+        # a play of this laptop's naming a player renamed elsewhere is written as the club reads it
+        self.echo = {pid for pid, doc in docs.items()
+                     if self.local.names(merged_fields(self.base.play(pid)), self.base.resolve) != doc}
         self.base.save()
         self.device.remember(self.clock)
         self.device.save()
@@ -302,7 +307,6 @@ class Sync:
         if renames:       # names whose reading changed: every play holding one is written again
             changed = {n for n in self._alias_names() if before.get(n, n) != self.base.resolve(n)}
             touched |= self._plays_naming(changed, before)
-        # this laptop's own new plays may hold a name another laptop renamed: written as the club reads them
         touched |= self.echo
         return touched, renames
 

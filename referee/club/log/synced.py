@@ -1,0 +1,158 @@
+"""The club log as the sync engine sees it (referee/sync/reconcile.py's ``Local``): plays grouped by the
+history's shards, each shard's mark its file's size and time, a play's fields its document without its id
+(and, for a tracked game, its move record as ``record``). What the merge decides comes back through the club's
+own journaled operations: the trash for a delete or a restore, the import's journal for a play with its move
+record, the rename's own renaming of documents and records for the names.
+
+A play's names are read through the aliases (a rename on another laptop) with the same renaming as
+`referee players rename`: its players, result, colours, teams and its move record.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ...store import shards
+
+RECORD = "record"        # the field that carries a tracked game's move record between laptops
+
+
+def sync_dir(store) -> Path:
+    return Path(store.path).with_name(Path(store.path).name + ".sync")
+
+
+def note_alias(store, old: str, new: str) -> None:
+    """A rename made here, for the next sync to send as an alias (only when sync is on: its folder exists)."""
+    folder = sync_dir(store)
+    if not folder.is_dir():
+        return
+    from ...store.atomic import atomic_write
+
+    path = folder / "aliases.pending"
+    pending = _pending(path)
+    pending.append([old, new])
+    atomic_write(path, json.dumps(pending, ensure_ascii=False).encode("utf-8"))
+
+
+def _pending(path: Path) -> list:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [p for p in data if isinstance(p, list) and len(p) == 2 and all(isinstance(n, str) for n in p)] \
+        if isinstance(data, list) else []
+
+
+class ClubLocal:
+    """``reconcile.Local`` over a Store (the caller holds the store's lock)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.sent_aliases = False
+
+    def group_of(self, pid: str) -> str:
+        return shards.shard_key(pid)
+
+    def marks(self) -> dict:
+        out = {}
+        for key in shards.shard_keys(self.store.shards_dir):
+            try:
+                info = self.store._shard_path(key).stat()
+            except OSError:
+                continue
+            out[key] = [info.st_size, info.st_mtime_ns]
+        return out
+
+    def read(self, group: str):
+        from .trash import read_trash
+
+        present = {}
+        for doc in self.store._shard_docs(group).values():
+            if isinstance(doc, dict) and isinstance(doc.get("id"), str):
+                present[doc["id"]] = self._fields(doc)
+        trashed = {e["doc"]["id"]: self._fields(e["doc"], record=False) for e in read_trash(self.store)
+                   if isinstance(e["doc"].get("id"), str) and shards.shard_key(e["doc"]["id"]) == group
+                   and e["doc"]["id"] not in present}
+        return present, trashed
+
+    def _fields(self, doc: dict, record: bool = True) -> dict:
+        fields = {k: v for k, v in doc.items() if k != "id"}
+        if record and doc.get("has_record"):
+            text = self.store.read_record(doc["id"])
+            if text is not None:
+                fields[RECORD] = text
+        return fields
+
+    def put(self, pid: str, fields: dict) -> None:
+        from ...store import journal
+        from . import corrections
+        from .trash import read_trash
+
+        if any(e["doc"].get("id") == pid for e in read_trash(self.store)) and self.store.get_archived(pid) is None:
+            corrections.restore(self.store, pid)
+        doc = {k: v for k, v in fields.items() if k != RECORD}
+        doc["id"] = pid
+        record = fields.get(RECORD)
+        new_record = record is not None and self.store.read_record(pid) != record
+        intent = {"live": [], "records": [pid] if new_record and self.store.read_record(pid) is None else [],
+                  "archived": [pid]}
+        with journal.importing(self.store, intent):
+            if new_record:
+                self.store.write_records({pid: record})
+            self.store.add_archived([doc])
+
+    def delete(self, pid: str, fields: dict) -> None:
+        from . import corrections
+        from .trash import read_trash
+
+        if self.store.get_archived(pid) is None:
+            if any(e["doc"].get("id") == pid for e in read_trash(self.store)):
+                return
+            self.put(pid, fields)              # known here only as deleted elsewhere: into the trash whole
+        corrections.delete(self.store, pid)
+
+    def rename(self, old: str, new: str) -> None:
+        """Games in progress and the trash: the finished plays are written from the merge (``names``)."""
+        from ...store import journal
+        from .corrections_journal import names as names_player
+        from .trash import read_trash
+
+        live = [d["id"] for d in self.store.live_docs() if names_player(d, old)]
+        trash = any(names_player(e["doc"], old) for e in read_trash(self.store))
+        if live or trash:
+            journal.run(self.store, {"op": "rename", "old": old, "new": new, "merge": False, "ids": [],
+                                     "records": [], "live": live, "trash": trash}, "{error}")
+
+    def names(self, fields: dict, resolve) -> dict:
+        from ...core.rename import rename_record
+        from .corrections_journal import rename_doc
+
+        out = fields
+        for name in list(dict.fromkeys(p for p in fields.get("players") or () if isinstance(p, str))):
+            now = resolve(name)
+            if now != name:
+                out = rename_doc(out, name, now)
+                if isinstance(out.get(RECORD), str):
+                    out = dict(out, **{RECORD: rename_record(out[RECORD], name, now)})
+        return out
+
+    def take_aliases(self) -> list:
+        return [tuple(p) for p in _pending(sync_dir(self.store) / "aliases.pending")]
+
+    def done_aliases(self) -> None:
+        try:
+            (sync_dir(self.store) / "aliases.pending").unlink()
+        except FileNotFoundError:
+            pass
+
+
+def run(store, folder) -> "object":
+    """One sync of ``store`` with the shared ``folder`` (under the store's lock): the reconcile.Report."""
+    from ...store import journal
+    from ...sync.device import Device, device_path
+    from ...sync.reconcile import Sync
+
+    with journal.locked(store):
+        device = Device.load(device_path(store))
+        return Sync(ClubLocal(store), sync_dir(store), Path(folder), device).run()

@@ -1,0 +1,138 @@
+"""`referee sync` between laptops (contracts §7), through the CLI as a club uses it: each laptop its own
+history and settings, one folder their file sync shares (here one folder on one disk: a sync engine that has
+delivered everything; tests/sync/test_reconcile.py delivers late, torn and twice)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+RUN = [sys.executable, "-m", "referee"]
+
+
+class Laptop:
+    def __init__(self, root, name, folder):
+        self.dir = root / name
+        self.dir.mkdir()
+        self.env = dict(os.environ, REFEREE_DB=str(self.dir / "history.json"),
+                        REFEREE_CONFIG=str(self.dir / "settings.toml"), REFEREE_LANG="en")
+        if folder is not None:
+            self("config", "sync-folder", str(folder))
+
+    def __call__(self, *args, code=0, lang="en"):
+        env = dict(self.env, REFEREE_LANG=lang)
+        done = subprocess.run(RUN + list(args), env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == code, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        return done
+
+    def plays(self):
+        return {g["id"]: g for g in json.loads(self("history", "--json").stdout)}
+
+    def export(self):
+        out = self.dir / f"export{len(list(self.dir.glob('export*.json')))}.json"
+        self("export", str(out))
+        data = json.loads(out.read_text(encoding="utf-8"))
+        data.pop("exported_at", None)
+        return data
+
+
+@pytest.fixture
+def club(tmp_path):
+    folder = tmp_path / "Sync"
+    folder.mkdir()
+    return folder, [Laptop(tmp_path, name, folder) for name in ("petr", "jana", "ota")]
+
+
+def sync_all(laptops, rounds=2):
+    for _ in range(rounds):
+        for laptop in laptops:
+            laptop("sync")
+
+
+def test_plays_corrections_and_renames_reach_every_laptop(club):
+    folder, (petr, jana, ota) = club
+    petr("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9", "--date", "2026-11-20")
+    jana("record", "puerto-rico", "-p", "Eva=40", "-p", "Jan=38", "-p", "Bob=30", "--date", "2026-11-21")
+    sync_all([petr, jana, ota])
+    ids = sorted(petr.plays())
+    assert len(ids) == 2 and sorted(jana.plays()) == ids == sorted(ota.plays())
+    pr = next(i for i, g in petr.plays().items() if g["game"] == "port-royal")
+    jana("edit", pr, "--notes", "Bob forgot a tax")
+    petr("players", "rename", "Bob", "Bob K.")
+    ota("record", "port-royal", "-p", "Bob=20", "-p", "Eva=10", "--date", "2026-11-22")   # before the rename came
+    sync_all([petr, jana, ota])
+    for laptop in (petr, jana, ota):
+        plays = laptop.plays()
+        assert len(plays) == 3
+        names = {n for g in plays.values() for n in g["players"]}
+        assert "Bob" not in names and "Bob K." in names, laptop.dir
+    assert petr.export() == jana.export() == ota.export()
+    jana("delete", pr)
+    sync_all([petr, jana, ota])
+    for laptop in (petr, jana, ota):
+        assert pr not in laptop.plays()
+        assert pr in laptop("trash").stdout
+    ota("restore", pr)
+    sync_all([petr, jana, ota])
+    assert all(pr in laptop.plays() for laptop in (petr, jana, ota))
+    assert petr.export() == jana.export() == ota.export()
+
+
+def test_a_tracked_game_travels_with_its_moves(club):
+    from tests.playout import random_playout
+
+    folder, (petr, jana, _ota) = club
+    gid = json.loads(petr("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    sync_all([petr, jana])
+    assert gid not in jana.plays()                      # a game in progress stays on its laptop
+    moves = random_playout("port-royal", ["Ann", "Bob"], seed=7).moves
+    done = subprocess.run(RUN + ["play", gid], env=petr.env, input="\n".join(moves) + "\n", capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    petr("players", "rename", "Ann", "Anna")
+    sync_all([petr, jana])
+    assert gid in jana.plays()
+    assert jana("moves", gid).stdout == petr("moves", gid).stdout
+    assert "Anna" in jana("show", gid).stdout
+    assert petr.export() == jana.export()
+
+
+def test_junk_conflict_copies_and_a_cut_short_file_in_the_folder(club):
+    folder, (petr, jana, _ota) = club
+    petr("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9")
+    petr("sync")
+    device_dir = next((folder / "devices").iterdir())
+    segment = next(p for p in device_dir.iterdir() if p.suffix == ".jsonl")
+    stem = segment.name[: -len(".jsonl")]
+    (device_dir / f"{stem}.sync-conflict-20261128-101010-ABCDEFG.jsonl").write_bytes(segment.read_bytes())
+    (device_dir / f"{stem} (Jana's conflicted copy 2026-11-28).jsonl").write_bytes(segment.read_bytes())
+    (device_dir / "desktop.ini").write_text("[.ShellClassInfo]")
+    (device_dir / ".DS_Store").write_bytes(b"\x00\x01")
+    (device_dir / ".syncthing.00000009-aa.jsonl.tmp").write_bytes(b"half")
+    (device_dir / "00000009-deadbeef.jsonl").write_text('{"id": "x", "dev": "y", "kind": "play.put"')  # cut short
+    report = json.loads(jana("sync", "--json").stdout)
+    assert len(jana.plays()) == 1
+    assert [w["path"].endswith("00000009-deadbeef.jsonl") for w in report["waiting"]] == [True]
+    said = jana("sync").stdout
+    assert "00000009-deadbeef.jsonl" in said and "next sync" in said
+    assert len(jana.plays()) == 1
+
+
+def test_without_a_folder_and_with_the_history_inside_it(tmp_path):
+    alone = Laptop(tmp_path, "alone", None)
+    said = alone("sync", code=2).stderr
+    assert "sync-folder" in said and "Traceback" not in said
+    inside = Laptop(tmp_path, "inside", None)
+    inside("config", "sync-folder", str(inside.dir))
+    said = inside("sync", code=2).stderr
+    assert "inside the sync folder" in said and not (inside.dir / "devices").exists()
+    gone = Laptop(tmp_path, "gone", None)
+    (tmp_path / "usb").mkdir()
+    gone("config", "sync-folder", str(tmp_path / "usb"))
+    (tmp_path / "usb").rmdir()
+    assert "is not there" in gone("sync", code=2).stderr
