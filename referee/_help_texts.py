@@ -123,6 +123,8 @@ TEXTS = (
     N_("Only that year's plays, with a year in review (plays, players, busiest month, ...)."),
     N_('A chart in the terminal instead of the tables: rating over time (the top players, or --player), plays per month, the score distribution (with --game), wins per player.'),
     N_('Everything as JSON (players, per game, H-index, ratings).'),
+    N_("Take in what the other laptops wrote to the sync folder, and leave this laptop's changes there.\n\nThe folder is one your club's file sync already shares (`referee config sync-folder DIR`). Each laptop\nkeeps its own history; recorded plays, finished games with their moves, corrections, deletions and\nrenames travel; games in progress stay on their laptop."),
+    N_('Print what was done as one JSON object.'),
     N_('List the plays in the trash (deleted with `referee delete`), newest deletion first.'),
     N_('The deleted plays as JSON.'),
     N_('Take back the last N moves.'),
@@ -145,4 +147,5 @@ TEXTS = (
     N_("Enter your El Capitan board's printed numbers."),
     N_('Show or set the settings: defaults a club sets once.'),
     N_('Let every player enter moves from a phone.'),
+    N_('Take in what other laptops wrote to the sync folder.'),
 )

@@ -307,6 +307,10 @@ def open_store(ctx, recover: bool = True):
     said = recover_if_pending(store) if recover else ""
     if said:
         click.echo(f"referee: {said}", err=True)
+    if store.path.with_name(store.path.name + ".sync").is_dir() and ctx.info_name != "sync":   # sync is on
+        from .autosync import auto_sync
+
+        auto_sync(ctx, store)
     return store
 
 

@@ -4,33 +4,11 @@ leave this laptop's changes there for them. A thin layer over referee.club.log.s
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from ..i18n import _, ngettext
-
-
-def sync_folder() -> Path | None:
-    from .. import settings
-
-    value = settings.get("sync-folder")
-    return Path(value) if value else None
-
-
-def check_folder(store, folder: Path) -> None:
-    """The folder must be there, and hold what laptops wrote, never the history store itself."""
-    from ..core.errors import BadInput
-
-    if not folder.is_dir():
-        raise BadInput(_("The sync folder {folder} is not there (a disk not connected, a share not mounted?); "
-                         "nothing was synced. `referee config sync-folder DIR` sets another.").format(folder=folder))
-    home = Path(store.path).resolve().parent
-    top = folder.resolve()
-    if home == top or top in home.parents:
-        raise BadInput(_("The history {store} is inside the sync folder {folder}; a file sync would make copies of "
-                         "it. Keep the history outside (the default place) and only the sync folder shared; nothing "
-                         "was synced.").format(store=store.path, folder=folder))
+from .autosync import check_folder, sync_folder
 
 
 @click.command("sync")

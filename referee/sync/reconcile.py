@@ -192,6 +192,7 @@ class Sync:
         self.state.setdefault("own", {})       # own out/ files read whole
         self.base = Base(self.dir, local)
         self.echo: set = set()
+        self.read_new = False
 
     # --- the steps ------------------------------------------------------------------------------------
     def run(self) -> Report:
@@ -243,14 +244,15 @@ class Sync:
             write_segment(self.dir / "out", self.device.device, self.device.files, lines)
             for event in events:
                 self.base.take(event)
+            self.device.remember(self.clock)
+            self.device.save()
         # a play of this laptop's naming a player renamed elsewhere is written as the club reads it
         self.echo = {pid for pid, doc in docs.items()
                      if self.local.names(merged_fields(self.base.play(pid)), self.base.resolve) != doc}
         self.base.save()
-        self.device.remember(self.clock)
-        self.device.save()
-        self.state["marks"] = marks
-        self._save_state()
+        if events or marks != self.state["marks"]:
+            self.state["marks"] = marks
+            self._save_state()
         self.local.done_aliases()
         report.sent = len(events)
 
@@ -277,7 +279,9 @@ class Sync:
 
     def _receive(self, report: Report):
         before = {name: self.base.resolve(name) for name in self._alias_names()}
+        done_before = dict(self.state["done"])
         found = scan(self.folder, self.state["done"])
+        self.read_new = self.state["done"] != done_before or bool(found.events)
         touched, renames = set(), []
         own = self.device.device
         for event in found.events:      # this laptop's own copies merge again as no change; a clone's do not
@@ -302,8 +306,9 @@ class Sync:
             self.device.renew()
             report.renewed = self.device.device
         self.clock.device = self.device.device
-        self.device.remember(self.clock)        # what was seen orders this laptop's next changes after it
-        self.device.save()
+        if found.events or report.renewed:
+            self.device.remember(self.clock)    # what was seen orders this laptop's next changes after it
+            self.device.save()
         if renames:       # names whose reading changed: every play holding one is written again
             changed = {n for n in self._alias_names() if before.get(n, n) != self.base.resolve(n)}
             touched |= self._plays_naming(changed, before)
@@ -336,7 +341,8 @@ class Sync:
         resolved = [(old, self.base.resolve(old)) for old in renames]
         if not touched and not resolved:
             self.base.save()
-            self._save_state()
+            if self.read_new:
+                self._save_state()
             return
         _save_json(self.dir / "pending.json", {"plays": sorted(touched), "renames": resolved})
         self.base.save()
@@ -386,7 +392,14 @@ class Sync:
                 with open(tmp, "rb+") as handle:
                     os.fsync(handle.fileno())
                 os.replace(tmp, target_dir / item.name)
-        write_head(self.folder, self.device.device, self.device.nonce, self.device.files)
+        head = self.folder / DEVICES / self.device.device / HEAD
+        try:
+            said = json.loads(head.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            said = None
+        if not (isinstance(said, dict) and said.get("nonce") == self.device.nonce
+                and said.get("files") == self.device.files):
+            write_head(self.folder, self.device.device, self.device.nonce, self.device.files)
 
 
 _ABSENT = object()      # a field the document does not have (compared, never stored)

@@ -136,3 +136,17 @@ def test_without_a_folder_and_with_the_history_inside_it(tmp_path):
     gone("config", "sync-folder", str(tmp_path / "usb"))
     (tmp_path / "usb").rmdir()
     assert "is not there" in gone("sync", code=2).stderr
+
+
+def test_reading_commands_take_in_and_writing_ones_leave_their_change(club):
+    folder, (petr, jana, _ota) = club
+    petr("sync")
+    jana("sync")                                        # sync on for both (their .sync folders exist)
+    petr("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9")      # left in the folder as it ends
+    assert len(jana.plays()) == 1                       # `history` took it in first
+    said = jana("stats").stderr
+    assert "Traceback" not in said
+    (folder / "devices").rename(folder.parent / "elsewhere")         # the disk unplugged: commands go on
+    (folder).rmdir()
+    assert len(jana.plays()) == 1
+    jana("record", "port-royal", "-p", "Eva=3", "-p", "Jan=2")

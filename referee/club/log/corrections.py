@@ -233,7 +233,7 @@ def rename(store, old: str, new: str, *, merge: bool = False) -> dict:
         if ids or intent["live"] or intent["trash"]:
             journal.run(store, intent, _("{old} was not renamed everywhere ({{error}}); the next referee command "
                                          "finishes it.").format(old=old_name))
-        from .synced import note_alias
+        from .sync_aliases import note_alias
 
         note_alias(store, old_name, new)      # with sync on: the other laptops rename too, later plays included
     return {"old": old_name, "new": new, "plays": len(ids), "live": len(intent["live"])}

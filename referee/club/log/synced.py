@@ -10,38 +10,13 @@ A play's names are read through the aliases (a rename on another laptop) with th
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ...store import shards
 
+from .sync_aliases import _pending, sync_dir
+
 RECORD = "record"        # the field that carries a tracked game's move record between laptops
-
-
-def sync_dir(store) -> Path:
-    return Path(store.path).with_name(Path(store.path).name + ".sync")
-
-
-def note_alias(store, old: str, new: str) -> None:
-    """A rename made here, for the next sync to send as an alias (only when sync is on: its folder exists)."""
-    folder = sync_dir(store)
-    if not folder.is_dir():
-        return
-    from ...store.atomic import atomic_write
-
-    path = folder / "aliases.pending"
-    pending = _pending(path)
-    pending.append([old, new])
-    atomic_write(path, json.dumps(pending, ensure_ascii=False).encode("utf-8"))
-
-
-def _pending(path: Path) -> list:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    return [p for p in data if isinstance(p, list) and len(p) == 2 and all(isinstance(n, str) for n in p)] \
-        if isinstance(data, list) else []
 
 
 class ClubLocal:
@@ -145,6 +120,21 @@ class ClubLocal:
             (sync_dir(self.store) / "aliases.pending").unlink()
         except FileNotFoundError:
             pass
+
+
+def quick(store, folder):
+    """A sync that never waits: when another command holds the history's lock, None (that command, or the
+    next one, syncs); else run()'s report."""
+    from ...core.errors import StoreError
+
+    try:
+        store.lock.acquire(timeout=0)
+    except StoreError:
+        return None
+    try:
+        return run(store, folder)
+    finally:
+        store.lock.release()
 
 
 def run(store, folder) -> "object":

@@ -1,0 +1,74 @@
+"""With sync on, the club's commands sync by themselves (cli/base.py's open_store calls ``auto_sync``); its
+own module so that `referee sync` (cli/sync.py) and the command line's base share it without a circle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..i18n import _, ngettext
+
+
+def sync_folder() -> Path | None:
+    from .. import settings
+
+    value = settings.get("sync-folder")
+    return Path(value) if value else None
+
+
+def check_folder(store, folder: Path) -> None:
+    """The folder must be there, and hold what laptops wrote, never the history store itself."""
+    from ..core.errors import BadInput
+
+    if not folder.is_dir():
+        raise BadInput(_("The sync folder {folder} is not there (a disk not connected, a share not mounted?); "
+                         "nothing was synced. `referee config sync-folder DIR` sets another.").format(folder=folder))
+    home = Path(store.path).resolve().parent
+    top = folder.resolve()
+    if home == top or top in home.parents:
+        raise BadInput(_("The history {store} is inside the sync folder {folder}; a file sync would make copies of "
+                         "it. Keep the history outside (the default place) and only the sync folder shared; nothing "
+                         "was synced.").format(store=store.path, folder=folder))
+
+
+# Commands that read the club's history take in what other laptops wrote first; those that change it leave
+# their change in the folder when they end. Games in progress do not travel, so the table's commands and
+# `move` never pay for a sync (a game finished there travels with the next of these, or `referee sync`).
+READERS = {"history", "stats", "show", "export", "site", "trash", "players", "qr", "replay"}
+WRITERS = {"record", "edit", "delete", "restore", "players", "rename", "merge", "import", "score"}
+
+
+def auto_sync(ctx, store) -> None:
+    """With sync on (its folder beside the history exists): a quick sync before a reading command and after a
+    writing one. Never fails the command: a folder that is not there is skipped (`referee sync` says why),
+    any other trouble is one line on stderr."""
+    from ..club.log import synced
+    from ..core.errors import RefereeError
+
+    name = ctx.info_name
+    if name not in READERS and name not in WRITERS:
+        return
+
+    def once():
+        try:
+            folder = sync_folder()
+            if folder is None:
+                return
+            check_folder(store, folder)
+        except RefereeError:
+            return
+        try:
+            report = synced.quick(store, folder)
+        except (RefereeError, OSError) as err:
+            click.echo(_("referee: the sync was skipped: {error}").format(error=err), err=True)
+            return
+        if report is not None and report.changed:
+            click.echo(ngettext("referee: {n} play came from other laptops (`referee sync` says more).",
+                                "referee: {n} plays came from other laptops (`referee sync` says more).",
+                                report.changed).format(n=report.changed), err=True)
+
+    if name in READERS:
+        once()
+    if name in WRITERS:
+        ctx.call_on_close(once)
