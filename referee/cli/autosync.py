@@ -72,3 +72,32 @@ def auto_sync(ctx, store) -> None:
         once()
     if name in WRITERS:
         ctx.call_on_close(once)
+
+
+# Marks of a folder a file sync engine manages: a history inside one gets conflict copies of its files.
+_SYNCED = ((".stfolder", "Syncthing"), (".dropbox", "Dropbox"), (".dropbox.cache", "Dropbox"), (".sync", "Resilio"))
+_SYNCED_NAMES = (("dropbox", "Dropbox"), ("onedrive", "OneDrive"), ("google drive", "Google Drive"),
+                 ("my drive", "Google Drive"), ("icloud drive", "iCloud"), ("mobile documents", "iCloud"),
+                 ("nextcloud", "Nextcloud"))
+
+
+def synced_by(path: Path) -> str | None:
+    """The file sync engine whose folder holds ``path`` (by its marks), or None."""
+    for folder in [path, *path.parents]:
+        for mark, vendor in _SYNCED:
+            if (folder / mark).exists():
+                return vendor
+        low = folder.name.lower()
+        for name, vendor in _SYNCED_NAMES:
+            if low.startswith(name):
+                return vendor
+    return None
+
+
+def warn_if_synced(store) -> None:
+    vendor = synced_by(Path(store.path).resolve().parent)
+    if vendor:
+        click.echo(_("referee: the history {store} is in a folder {vendor} syncs; a file sync makes conflict copies "
+                     "of a history that two laptops write. Keep the history in its default place and share only "
+                     "the sync folder (`referee config sync-folder DIR`).").format(store=store.path, vendor=vendor),
+                   err=True)

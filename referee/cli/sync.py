@@ -8,7 +8,7 @@ import json
 import click
 
 from ..i18n import _, ngettext
-from .autosync import check_folder, sync_folder
+from .autosync import check_folder, sync_folder, warn_if_synced
 
 
 @click.command("sync")
@@ -29,6 +29,7 @@ def sync_command(ctx, as_json):
         raise BadInput(_("No sync folder is set; `referee config sync-folder DIR` names the folder your club's "
                          "file sync shares."))
     store = open_store(ctx)
+    warn_if_synced(store)
     check_folder(store, folder)
     report = synced.run(store, folder)
     if as_json:

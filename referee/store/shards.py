@@ -71,8 +71,10 @@ def shard_keys(directory: Path) -> list[str]:
         names = os.listdir(directory)
     except (FileNotFoundError, NotADirectoryError):
         return []
-    return sorted(n[:-5] for n in names if n.endswith(".json") and not n.endswith(".sum.json")
-                  and not n.startswith(".") and n != COMMIT)
+    # only the names referee writes: a file sync's conflict copy beside a shard ("g2.sync-conflict-….json",
+    # "g2 (Petr's conflicted copy).json", "g2-LAPTOP.json", "g2(1).json") is not another shard, or its games
+    # would be listed and counted twice
+    return sorted(key for key in (n[:-5] for n in names if n.endswith(".json")) if shard_key(key) == key)
 
 
 # --- summary rows --------------------------------------------------------------------------------------

@@ -150,3 +150,20 @@ def test_reading_commands_take_in_and_writing_ones_leave_their_change(club):
     (folder).rmdir()
     assert len(jana.plays()) == 1
     jana("record", "port-royal", "-p", "Eva=3", "-p", "Jan=2")
+
+
+def test_a_history_in_a_synced_folder_is_warned_and_its_conflict_copies_never_counted(tmp_path):
+    share = tmp_path / "Dropbox" / "club"
+    share.mkdir(parents=True)
+    (tmp_path / "Sync").mkdir()
+    laptop = Laptop(share, "petr", tmp_path / "Sync")
+    laptop("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9")
+    shard = next(p for p in (laptop.dir / "history.json.d").iterdir() if len(p.stem) == 2 and p.suffix == ".json")
+    for copy in (f"{shard.stem}.sync-conflict-20261128-101010-ABCDEFG.json",
+                 f"{shard.stem} (Petr's conflicted copy 2026-11-28).json", f"{shard.stem}-PETR-LAPTOP.json",
+                 f"{shard.stem}(1).json"):
+        (shard.parent / copy).write_bytes(shard.read_bytes())
+    assert len(laptop.plays()) == 1
+    assert "1 game" in laptop("stats").stdout or "(1 game)" in laptop("stats").stdout
+    said = laptop("sync").stderr
+    assert "Dropbox" in said and "conflict copies" in said
