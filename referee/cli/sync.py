@@ -38,6 +38,7 @@ def sync_command(ctx, as_json):
             "waiting": [{"path": p, "why": w} for p, w in report.waiting],
             "skipped": [{"path": p, "why": w} for p, w in report.skipped],
             "missing": report.missing, "renewed": report.renewed, "clock_ahead": report.ahead,
+            "possible_duplicates": [list(pair) for pair in report.alike],
         }, ensure_ascii=False))
         return
     say = click.echo
@@ -60,6 +61,9 @@ def sync_command(ctx, as_json):
         say(_("Waiting for {path} ({why}); it is read again at the next sync.").format(path=path, why=why))
     for path, why in report.skipped:
         say(_("Left alone, not a file of referee's: {path} ({why}).").format(path=path, why=why))
+    for a, b in report.alike:
+        say(_("Possible duplicate: play {a} looks like play {b} from another laptop (same day, game, players and "
+              "scores); if they are one play, `referee delete {b}`.").format(a=a, b=b))
     for device in report.ahead:
         say(_("The clock of laptop {device} is far ahead of this one's; check the date on both.").format(
             device=device))

@@ -585,11 +585,12 @@ class Store(GameFiles):
             taken = _Taken(self.live_ids(), known)
             batch: dict = {}
             ids = []
+            length = self._id_length()
             for doc in docs:
                 doc = dict(doc)
                 doc.setdefault("schema_version", SCHEMA_VERSION)
                 if not doc.get("id"):
-                    doc["id"] = new_id(taken)
+                    doc["id"] = new_id(taken, length=length)
                 taken.add(doc["id"])
                 ids.append(doc["id"])
                 batch.pop(doc["id"], None)  # the last document given for an id wins
@@ -731,7 +732,13 @@ class Store(GameFiles):
                 cache[key] = self._shard_ids(key)
             return gid in cache[key]
 
-        return new_id(_Taken(extra, known))
+        return new_id(_Taken(extra, known), length=self._id_length())
+
+    def _id_length(self) -> int:
+        """Longer ids once this history syncs with other laptops (its sync folder beside it exists)."""
+        from .ids import LENGTH, SYNC_LENGTH
+
+        return SYNC_LENGTH if self.path.with_name(self.path.name + ".sync").is_dir() else LENGTH
 
     # --- ids --------------------------------------------------------------------------------
     def resolve(self, text: str) -> tuple[str, str]:

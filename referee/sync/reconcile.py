@@ -59,6 +59,7 @@ class Local:
     def delete(self, pid: str, fields: dict) -> None: ...        # into the trash (these fields if not here)
     def rename(self, old: str, new: str) -> None: ...           # rename (or merge) a player everywhere
     def names(self, fields: dict, resolve) -> dict: ...          # fields with every player name resolved
+    def alike(self, fields: dict): ...                           # what two records of one play share, or None
     def take_aliases(self) -> list: ...                           # [(old, new)] renamed here since last time
     def done_aliases(self) -> None: ...                           # those aliases are now events
 
@@ -74,6 +75,7 @@ class Report:
     missing: dict = field(default_factory=dict)       # device -> files it says it wrote that are not here yet
     renewed: str | None = None                        # a cloned device id was left for this new one
     ahead: list = field(default_factory=list)         # devices whose clock is far ahead of this laptop's
+    alike: list = field(default_factory=list)         # [(pid, pid)]: one play recorded on two laptops?
 
 
 def _load_json(path: Path, default):
@@ -197,13 +199,48 @@ class Sync:
     # --- the steps ------------------------------------------------------------------------------------
     def run(self) -> Report:
         report = Report()
+        self.alike = _load_json(self.dir / "alike.json", {})
+        if not isinstance(self.alike, dict):
+            self.alike = {}
+        self.alike_dirty = False
         self._finish_pending()
         self._take_own()
         self._send(report)
         touched, renames = self._receive(report)
         self._apply(touched, renames, report)
         self._publish(report)
+        report.alike = self._alike_pairs()
+        if self.alike_dirty:
+            _save_json(self.dir / "alike.json", self.alike)
         return report
+
+    def _note_alike(self, event) -> None:
+        """Plays put by two laptops that look like one (same day, game, players, scores, other ids): indexed
+        by what they share, so finding them costs what arrived, not the history."""
+        if event.kind != "play.put":
+            return
+        key = self.local.alike(event.data)
+        if key is None:
+            return
+        key = json.dumps(key, ensure_ascii=False, sort_keys=True)
+        entry = [event.play, event.dev]
+        held = self.alike.setdefault(key, [])
+        if entry not in held and all(pid != event.play for pid, _dev in held):
+            held.append(entry)
+            self.alike_dirty = True
+
+    def _alike_pairs(self) -> list:
+        pairs = []
+        for held in self.alike.values():
+            if len(held) < 2:
+                continue
+            live = [(pid, dev) for pid, dev in held
+                    if (play := self.base.play(pid)).exists and not play.deleted]
+            for i, (a, dev_a) in enumerate(live):
+                for b, dev_b in live[i + 1:]:
+                    if dev_a != dev_b:
+                        pairs.append(tuple(sorted((a, b))))
+        return sorted(set(pairs))
 
     def _finish_pending(self) -> None:
         pending = _load_json(self.dir / "pending.json", None)
@@ -219,6 +256,7 @@ class Sync:
         for event in found.events:
             self.clock.see(event.hlc)
             self.base.take(event)
+            self._note_alike(event)
 
     def _send(self, report: Report) -> None:
         events, docs = [], {}
@@ -244,6 +282,7 @@ class Sync:
             write_segment(self.dir / "out", self.device.device, self.device.files, lines)
             for event in events:
                 self.base.take(event)
+                self._note_alike(event)
             self.device.remember(self.clock)
             self.device.save()
         # a play of this laptop's naming a player renamed elsewhere is written as the club reads it
@@ -289,6 +328,7 @@ class Sync:
                 report.ahead.append(event.dev)
             self.clock.see(event.hlc)
             changed = self.base.take(event)
+            self._note_alike(event)
             if event.dev != own or changed:
                 report.received[event.dev] = report.received.get(event.dev, 0) + 1
             if changed:

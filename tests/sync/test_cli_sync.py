@@ -167,3 +167,28 @@ def test_a_history_in_a_synced_folder_is_warned_and_its_conflict_copies_never_co
     assert "1 game" in laptop("stats").stdout or "(1 game)" in laptop("stats").stdout
     said = laptop("sync").stderr
     assert "Dropbox" in said and "conflict copies" in said
+
+
+def test_with_sync_on_new_plays_get_longer_ids(club):
+    folder, (petr, _jana, _ota) = club
+    petr("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9")
+    assert [len(i) for i in petr.plays()] == [6]                   # sync not yet run: as before
+    petr("sync")
+    petr("record", "port-royal", "-p", "Ann=2", "-p", "Bob=9")
+    assert sorted(len(i) for i in petr.plays()) == [6, 10]
+
+
+def test_one_play_logged_on_two_laptops_is_listed_never_merged(club):
+    folder, (petr, jana, _ota) = club
+    petr("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9", "--date", "2026-11-20")
+    jana("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9", "--date", "2026-11-20")
+    jana("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9", "--date", "2026-11-21")   # another day
+    petr("sync")
+    report = json.loads(jana("sync", "--json").stdout)
+    assert len(jana.plays()) == 3
+    [pair] = report["possible_duplicates"]
+    assert set(pair) <= set(jana.plays())
+    said = jana("sync").stdout
+    assert "Possible duplicate" in said and f"referee delete {pair[1]}" in said
+    jana("delete", pair[1])
+    assert json.loads(jana("sync", "--json").stdout)["possible_duplicates"] == []

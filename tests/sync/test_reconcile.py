@@ -64,6 +64,9 @@ class DictLocal(Local):
             fields = dict(fields, players=[resolve(n) for n in fields["players"]])
         return fields
 
+    def alike(self, fields):
+        return [fields.get("game"), sorted(fields.get("players") or ())]
+
     def take_aliases(self):
         return list(self.aliases)
 

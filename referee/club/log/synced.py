@@ -112,6 +112,15 @@ class ClubLocal:
                     out = dict(out, **{RECORD: rename_record(out[RECORD], name, now)})
         return out
 
+    def alike(self, fields: dict):
+        """Day, game and each player's score: two laptops that logged one play give the same."""
+        result = fields.get("result") if isinstance(fields.get("result"), dict) else {}
+        scores = sorted((str(e.get("player")), e.get("total")) for e in result.get("ranking") or ()
+                        if isinstance(e, dict))
+        if not fields.get("date") or not fields.get("game"):
+            return None
+        return [str(fields["date"])[:10], str(fields["game"]), scores or sorted(map(str, fields.get("players") or ()))]
+
     def take_aliases(self) -> list:
         return [tuple(p) for p in _pending(sync_dir(self.store) / "aliases.pending")]
 
