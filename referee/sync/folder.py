@@ -135,7 +135,7 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
     except OSError as err:
         found.waiting.append((item.path, err.strerror or str(err)))
         return
-    key = (info.st_size, info.st_mtime_ns)
+    key = [info.st_size, info.st_mtime_ns]      # a list: as it comes back from the state file's JSON
     if done.get(rel) == key:
         return
     if info.st_size > READ_LIMIT:

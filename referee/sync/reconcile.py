@@ -55,7 +55,7 @@ class Local:
     def group_of(self, pid: str) -> str: ...
     def marks(self) -> dict: ...                                  # {group: mark} of every group
     def read(self, group: str) -> tuple: ...                      # ({pid: fields} present, {pid: fields} in trash)
-    def put(self, pid: str, fields: dict) -> None: ...           # write (or restore) a play with these fields
+    def put_many(self, plays: dict) -> None: ...                 # write (or restore) plays: {pid: fields}
     def delete(self, pid: str, fields: dict) -> None: ...        # into the trash (these fields if not here)
     def rename(self, old: str, new: str) -> None: ...           # rename (or merge) a player everywhere
     def names(self, fields: dict, resolve) -> dict: ...          # fields with every player name resolved
@@ -252,7 +252,9 @@ class Sync:
     def _take_own(self) -> None:
         """Own files written but not yet in the base (a crash between the two): their changes are already
         in the history, so they go into the base only."""
+        before = dict(self.state["own"])
         found = scan(self.dir / "out", self.state["own"])
+        self.read_new = self.read_new or self.state["own"] != before
         for event in found.events:
             self.clock.see(event.hlc)
             self.base.take(event)
@@ -320,7 +322,7 @@ class Sync:
         before = {name: self.base.resolve(name) for name in self._alias_names()}
         done_before = dict(self.state["done"])
         found = scan(self.folder, self.state["done"])
-        self.read_new = self.state["done"] != done_before or bool(found.events)
+        self.read_new = self.read_new or self.state["done"] != done_before or bool(found.events)
         touched, renames = set(), []
         own = self.device.device
         for event in found.events:      # this laptop's own copies merge again as no change; a clone's do not
@@ -396,15 +398,17 @@ class Sync:
         for old, new in renames:
             if old != new:
                 self.local.rename(old, new)
+        puts, deletes = {}, {}
         for pid in pids:
             play = self.base.play(pid)
             if not play.exists:
                 continue                                # an edit of a play whose put has not arrived yet
             fields = self.local.names(merged_fields(play), self.base.resolve)
-            if play.deleted:
-                self.local.delete(pid, fields)
-            else:
-                self.local.put(pid, fields)
+            (deletes if play.deleted else puts)[pid] = fields
+        if puts:
+            self.local.put_many(puts)                   # one write of the history for all of them
+        for pid, fields in deletes.items():
+            self.local.delete(pid, fields)
 
     def _settle_marks(self) -> None:
         """The history's groups as sync itself left them: not local changes to send next time."""

@@ -42,6 +42,10 @@ class DictLocal(Local):
         self.docs[pid] = dict(fields)
         self._bump(pid)
 
+    def put_many(self, plays):
+        for pid, fields in plays.items():
+            self.put(pid, fields)
+
     def delete(self, pid, fields=None):
         if pid in self.docs or (fields is not None and pid not in self.trash):
             self.trash[pid] = self.docs.pop(pid, None) or dict(fields)

@@ -59,23 +59,34 @@ class ClubLocal:
                 fields[RECORD] = text
         return fields
 
-    def put(self, pid: str, fields: dict) -> None:
+    def put_many(self, plays: dict) -> None:
+        """Write plays (new, changed or back from the trash) with their move records: one journaled write of
+        the history for all of them, as an import does (a crash takes back the new records; sync's own
+        pending list writes them again)."""
         from ...store import journal
         from . import corrections
         from .trash import read_trash
 
-        if any(e["doc"].get("id") == pid for e in read_trash(self.store)) and self.store.get_archived(pid) is None:
-            corrections.restore(self.store, pid)
-        doc = {k: v for k, v in fields.items() if k != RECORD}
-        doc["id"] = pid
-        record = fields.get(RECORD)
-        new_record = record is not None and self.store.read_record(pid) != record
-        intent = {"live": [], "records": [pid] if new_record and self.store.read_record(pid) is None else [],
-                  "archived": [pid]}
-        with journal.importing(self.store, intent):
-            if new_record:
-                self.store.write_records({pid: record})
-            self.store.add_archived([doc])
+        trashed = {e["doc"].get("id") for e in read_trash(self.store)} & set(plays)
+        for pid in sorted(trashed):
+            if self.store.get_archived(pid) is None:
+                corrections.restore(self.store, pid)
+        docs, records, new_records = [], {}, []
+        for pid, fields in plays.items():
+            doc = {k: v for k, v in fields.items() if k != RECORD}
+            doc["id"] = pid
+            docs.append(doc)
+            record = fields.get(RECORD)
+            if record is not None:
+                held = self.store.read_record(pid)
+                if held != record:
+                    records[pid] = record
+                    if held is None:
+                        new_records.append(pid)
+        with journal.importing(self.store, {"live": [], "records": new_records, "archived": sorted(plays)}):
+            if records:
+                self.store.write_records(records)
+            self.store.add_archived(docs)
 
     def delete(self, pid: str, fields: dict) -> None:
         from . import corrections
@@ -84,7 +95,7 @@ class ClubLocal:
         if self.store.get_archived(pid) is None:
             if any(e["doc"].get("id") == pid for e in read_trash(self.store)):
                 return
-            self.put(pid, fields)              # known here only as deleted elsewhere: into the trash whole
+            self.put_many({pid: fields})       # known here only as deleted elsewhere: into the trash whole
         corrections.delete(self.store, pid)
 
     def rename(self, old: str, new: str) -> None:

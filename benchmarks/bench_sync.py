@@ -1,0 +1,74 @@
+"""Issue 24's targets for sync, measured through the club log's own sync (referee.club.log.synced):
+
+- taking in one new file from another laptop at a history of N plays (target ≤ 100 ms at 10,000);
+- a new laptop taking in every event of a club's history (target: rebuilding from 20,000 events ≤ 2 s;
+  a recorded play is 1 event, so N plays + N/2 edits);
+- a sync that finds nothing new (what every reading command pays with sync on).
+
+    python benchmarks/bench_sync.py [--plays 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def make_plays(n: int, seed: int = 1) -> list:
+    rng = random.Random(seed)
+    names = [f"Player{i}" for i in range(40)]
+    docs = []
+    for i in range(n):
+        players = rng.sample(names, rng.randint(2, 5))
+        scores = sorted(((p, rng.randint(0, 60)) for p in players), key=lambda e: -e[1])
+        docs.append({"schema_version": 1, "game": "port-royal", "players": players, "options": {},
+                     "date": f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}", "location": None, "notes": None,
+                     "source": "recorded", "moves": 0, "has_record": False,
+                     "result": {"game": "port-royal", "winners": [scores[0][0]],
+                                "ranking": [{"player": p, "total": t, "rank": r + 1, "breakdown": {"score": t},
+                                             "tiebreak": None} for r, (p, t) in enumerate(scores)]}})
+    return docs
+
+
+def timed(fn):
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--plays", type=int, default=10000)
+    args = ap.parse_args(argv)
+    from referee.club.log import synced
+    from referee.store import Store
+
+    root = Path(tempfile.mkdtemp())
+    folder = root / "Sync"
+    folder.mkdir()
+    a, b, c = (Store(root / name / "history.json") for name in ("a", "b", "c"))
+    a.add_archived(make_plays(args.plays))
+    t, report = timed(lambda: synced.run(a, folder))
+    print(f"laptop A, first sync of {args.plays} plays: {report.sent} events sent in {t:.2f} s")
+    t, report = timed(lambda: synced.run(b, folder))
+    print(f"laptop B takes in all {sum(report.received.values())} events (rebuild): {t:.2f} s")
+    t, report = timed(lambda: synced.run(b, folder))
+    print(f"laptop B, a sync that finds nothing new: {t * 1000:.1f} ms")
+    a.add_archived(make_plays(1, seed=99))
+    synced.run(a, folder)
+    t, report = timed(lambda: synced.run(b, folder))
+    print(f"laptop B takes in one new file (1 play) at {args.plays} plays: {t * 1000:.1f} ms "
+          f"({report.changed} play written)")
+    t, report = timed(lambda: synced.run(c, folder))
+    print(f"laptop C, a new laptop, rebuilds from {sum(report.received.values())} events: {t:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
