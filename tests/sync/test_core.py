@@ -115,6 +115,7 @@ def test_a_file_cut_short_waits_and_is_read_again_whole(tmp_path):
     second = scan(tmp_path, done)
     assert len(second.events) == 4 and not second.waiting and done
     assert scan(tmp_path, done).events == []       # read whole once: not read again
+    assert scan(tmp_path, json.loads(json.dumps(done))).events == []     # nor after the state file's round trip
 
 
 def test_a_missing_file_deletes_nothing(tmp_path):
