@@ -10,6 +10,7 @@ The history itself stays a TinyDB store that every command reads as today; sync 
                         agreed on at the last sync (grouped like the history's shards, so a sync reads and
                         writes what changed, not the whole history)
     aliases.json        the merged player aliases
+    alike/              plays by what two records of one play share (day, game, scores): possible duplicates
     state.json          which history groups were seen at what version (marks), which files were read whole
     pending.json        the plays being written into the history (a crash in the middle is finished first)
 
@@ -31,6 +32,7 @@ base before the history, and a crash anywhere is completed by the next sync, nev
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -199,10 +201,12 @@ class Sync:
     # --- the steps ------------------------------------------------------------------------------------
     def run(self) -> Report:
         report = Report()
-        self.alike = _load_json(self.dir / "alike.json", {})
-        if not isinstance(self.alike, dict):
-            self.alike = {}
-        self.alike_dirty = False
+        self.buckets: dict = {}             # bucket -> {key: [[pid, device], ...]} read this run
+        self.dirty_buckets: set = set()
+        pairs = _load_json(self.dir / "alike" / "pairs.json", [])
+        self.pairs = {tuple(p) for p in pairs if isinstance(p, list) and len(p) == 2} if isinstance(pairs, list) \
+            else set()
+        self.pairs_before = set(self.pairs)
         self._finish_pending()
         self._take_own()
         self._send(report)
@@ -210,37 +214,39 @@ class Sync:
         self._apply(touched, renames, report)
         self._publish(report)
         report.alike = self._alike_pairs()
-        if self.alike_dirty:
-            _save_json(self.dir / "alike.json", self.alike)
+        for bucket in sorted(self.dirty_buckets):
+            _save_json(self.dir / "alike" / f"{bucket}.json", self.buckets[bucket])
+        if self.pairs != self.pairs_before:
+            _save_json(self.dir / "alike" / "pairs.json", sorted(self.pairs))
         return report
 
     def _note_alike(self, event) -> None:
         """Plays put by two laptops that look like one (same day, game, players, scores, other ids): indexed
-        by what they share, so finding them costs what arrived, not the history."""
+        by what they share in 256 small files, so a new play reads and writes one of them, not the history."""
         if event.kind != "play.put":
             return
         key = self.local.alike(event.data)
         if key is None:
             return
         key = json.dumps(key, ensure_ascii=False, sort_keys=True)
-        entry = [event.play, event.dev]
-        held = self.alike.setdefault(key, [])
-        if entry not in held and all(pid != event.play for pid, _dev in held):
-            held.append(entry)
-            self.alike_dirty = True
+        bucket = hashlib.sha256(key.encode("utf-8")).hexdigest()[:2]
+        if bucket not in self.buckets:
+            loaded = _load_json(self.dir / "alike" / f"{bucket}.json", {})
+            self.buckets[bucket] = loaded if isinstance(loaded, dict) else {}
+        held = self.buckets[bucket].setdefault(key, [])
+        if any(pid == event.play for pid, _dev in held):
+            return
+        for pid, dev in held:
+            if dev != event.dev:
+                self.pairs.add(tuple(sorted((pid, event.play))))
+        held.append([event.play, event.dev])
+        self.dirty_buckets.add(bucket)
 
     def _alike_pairs(self) -> list:
-        pairs = []
-        for held in self.alike.values():
-            if len(held) < 2:
-                continue
-            live = [(pid, dev) for pid, dev in held
-                    if (play := self.base.play(pid)).exists and not play.deleted]
-            for i, (a, dev_a) in enumerate(live):
-                for b, dev_b in live[i + 1:]:
-                    if dev_a != dev_b:
-                        pairs.append(tuple(sorted((a, b))))
-        return sorted(set(pairs))
+        """The pairs found so far whose two plays are both still in the history (one deleted: resolved)."""
+        live = lambda pid: (play := self.base.play(pid)).exists and not play.deleted     # noqa: E731
+        self.pairs = {pair for pair in self.pairs if live(pair[0]) and live(pair[1])}
+        return sorted(self.pairs)
 
     def _finish_pending(self) -> None:
         pending = _load_json(self.dir / "pending.json", None)
