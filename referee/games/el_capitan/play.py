@@ -42,6 +42,7 @@ class Play:
         a = move.action
         kind = a[0]
         p = s.cur
+        s.applied += 1        # a new position: the listing made for the last one (s.listed) no longer holds
         s.flash = None
         s.notes_mark = len(s.notes)   # notes added by this move are its events
         s.paid_now = False
