@@ -10,6 +10,7 @@ rich is imported only inside render().
 from __future__ import annotations
 
 from ...core.names import display
+from ...core.said import said
 from ...i18n import _, ngettext
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -165,7 +166,7 @@ def info_lines(rules, st):
     if st.discarded:
         _wrap(_("Discarded (P5):") + " " + " ".join(st.discarded), "dim", out)
     for _when, ev in st.events[-4:]:
-        _wrap(ev, "italic", out)
+        _wrap(said(ev), "italic", out)
     if st.phase == "place" and st.hand:
         out.extend(drawn_lines(st))
     return out

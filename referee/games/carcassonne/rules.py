@@ -14,6 +14,7 @@ from __future__ import annotations
 from referee.core.errors import IllegalMove
 from referee.core.move import Move
 from referee.core.rules import Rules
+from referee.core.said import said
 from referee.i18n import N_, _, ngettext
 
 from . import info, notation
@@ -204,9 +205,11 @@ class CarcassonneRules(Rules):
         b = st.board
         idx = b.place(st.hand, x, y, q)
         # the edges it shows, or for T&B M and X (all four edges city) where the goods city lies (rules §2.7)
-        shows = notation.rotation_text(b.rot[idx].tile, q).split(" ", 1)[1]
-        st.note(_("{name} placed {tile} at {x},{y} {rotation}: {shows}.").format(
-            name=st.players[st.current], tile=st.hand, x=x, y=y, rotation=f"r{q * 90}", shows=shows))
+        # written when read (core/said.py): most placements are never described (replays, imports)
+        st.note(lambda name=st.players[st.current], hand=st.hand, x=x, y=y, q=q, tile=b.rot[idx].tile:
+                _("{name} placed {tile} at {x},{y} {rotation}: {shows}.").format(
+                    name=name, tile=hand, x=x, y=y, rotation=f"r{q * 90}",
+                    shows=notation.rotation_text(tile, q).split(" ", 1)[1]))
         st.hand = None
         st.last = idx
         st.phase = "figure"
@@ -487,7 +490,7 @@ class CarcassonneRules(Rules):
         return data
 
     def events(self, st):
-        return [text for move, text in st.events if move == st.moves]
+        return [said(text) for move, text in st.events if move == st.moves]
 
     def result(self, st):
         if st.phase != "over":
@@ -530,7 +533,7 @@ class CarcassonneRules(Rules):
             "bag": {k: v for k, v in st.bag.items() if v},
             "bag_total": self.left(st),
             "discarded": list(st.discarded),
-            "events": [{"move": m, "text": t} for m, t in st.events[-12:]],
+            "events": [{"move": m, "text": said(t)} for m, t in st.events[-12:]],
             "options": dict(st.options),
         }
 

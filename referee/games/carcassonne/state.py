@@ -39,5 +39,6 @@ class State:
     def n(self) -> int:
         return len(self.players)
 
-    def note(self, text: str) -> None:
+    def note(self, text) -> None:
+        """An event of this move: a sentence, or a callable writing it when read (core/said.py)."""
         self.events.append((self.moves, text))

@@ -64,6 +64,19 @@ class Listing:
         return s.dist
 
     def legal(self, s):
+        moves = self._list_moves(s)
+        s.listed = (s.applied, moves)
+        return moves
+
+    def _listed(self, s):
+        """The legal moves of this position as listed already (by the game, for its check), else listed now:
+        reading an entry or a refusal must not list the position a second time (issue 25). Never changed."""
+        got = s.listed
+        if got is not None and got[0] == s.applied:
+            return got[1]
+        return self.legal(s)
+
+    def _list_moves(self, s):
         st = s.stage
         if st == "turn":
             if s.pending_dark is not None:

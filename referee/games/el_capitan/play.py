@@ -42,6 +42,7 @@ class Play:
         a = move.action
         kind = a[0]
         p = s.cur
+        s.applied += 1        # a new position: the listing made for the last one (s.listed) no longer holds
         s.flash = None
         s.notes_mark = len(s.notes)   # notes added by this move are its events
         s.paid_now = False
@@ -106,15 +107,13 @@ class Play:
                     (self._place if a[0] == "build" else self._fortress)(s, p, a)
                 else:
                     # shown in the next prompt and as this move's event (never stored in the view)
-                    city = display("el-capitan", "city", CITIES[s.ship_city[p]])
-                    if a[0] == "build":
-                        s.flash = _("{name} cannot pay {price} florins for a warehouse in {city} with {money}: "
-                                    "choose another move (rules W1, F2).").format(
-                            name=s.players[p], price=value, city=city, money=s.money[p])
-                    else:
-                        s.flash = _("{name} cannot pay {price} florins for a fortress in {city} with {money}: "
-                                    "choose another move (rules W1, F2).").format(
-                            name=s.players[p], price=value, city=city, money=s.money[p])
+                    # written when read (core/said.py), in the language in force then
+                    s.flash = lambda build=a[0] == "build", name=s.players[p], price=value, c=s.ship_city[p], \
+                        money=s.money[p]: (_("{name} cannot pay {price} florins for a warehouse in {city} with {money}: "
+                                             "choose another move (rules W1, F2).") if build else
+                                           _("{name} cannot pay {price} florins for a fortress in {city} with {money}: "
+                                             "choose another move (rules W1, F2).")).format(
+                            name=name, price=price, city=display("el-capitan", "city", CITIES[c]), money=money)
             elif key[0] == "dark" and s.pending_dark is not None:
                 c, site, how = s.pending_dark
                 s.pending_dark = None

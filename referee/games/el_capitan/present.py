@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.core.names import display
+from referee.core.said import said
 from referee.i18n import _, ngettext
 
 from . import chain as ch
@@ -126,7 +127,7 @@ def prompt(rules, s) -> str:
     if key is not None:
         return _question_text(key)
     if s.flash:
-        return s.flash + " " + _turn_prompt(rules, s, p, name)
+        return said(s.flash) + " " + _turn_prompt(rules, s, p, name)
     return _turn_prompt(rules, s, p, name)
 
 

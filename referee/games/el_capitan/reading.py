@@ -23,7 +23,7 @@ class Reading:
         'buy marseille 3s 4f sail marseille 3s 4f build end' is the buy, then the rest read again after it.
         A board question with a single answer (the board file knows it) is answered first, as the table
         does. None: the text is one move."""
-        legal = self.legal(s)
+        legal = self._listed(s)
         words = canonical_words(text).split()
         if len(legal) == 1 and legal[0].chance and words and " ".join(words) != legal[0].text:
             try:
@@ -66,7 +66,7 @@ class Reading:
     def default_move(self, s):
         """What Enter plays: 'end' once the turn's action is done (buying more cards is the exception), and
         the one legal move where there is only one (a board question the board file answers)."""
-        legal = self.legal(s)
+        legal = self._listed(s)
         if len(legal) == 1:
             return legal[0].text
         if s.stage == "turn" and s.acted and any(m.text == "end" and m.action == ("end",) for m in legal):
@@ -75,7 +75,7 @@ class Reading:
 
     # --- parse: abbreviations and the rule behind a refusal ---------------------------------------------
     def parse(self, s, text):
-        legal = self.legal(s)
+        legal = self._listed(s)
         texts = [m.text for m in legal]
         typed = " ".join(text.split())
         text = canonical_words(text)          # Czech, any case, with or without accents

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from referee.core.errors import BadInput
 from referee.core.rules import Rules
+from referee.core.said import said
 from referee.i18n import _
 
 from . import info
@@ -108,7 +109,7 @@ class ElCapitanRules(Reading, Play, Payday, Listing, Questions, Invariants, Rule
         return s.stage == "over"
 
     def events(self, s):
-        out = [s.flash] if s.flash else []
+        out = [said(s.flash)] if s.flash else []
         out += [shown(note) for note in s.notes[s.notes_mark:]]
         if s.paid_now:
             out.append(_("Payday {n}: {paid}.").format(n=s.paydays, paid="; ".join(

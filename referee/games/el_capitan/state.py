@@ -47,6 +47,10 @@ class State:
         n = len(players)
         self.players = players
         self.n = n
+        # the position's number (apply counts it) and the listing made for it (listing.Listing.legal), so
+        # reading an entry, Enter's default and a refusal reuse the listing the game made (issue 25)
+        self.applied = 0
+        self.listed = None
         self.two = n == 2
         # the engine reads its options by their snake_case names on every move: a plain dict of those is
         # a C-speed lookup (the game's own Options object also answers old spellings, at a cost)

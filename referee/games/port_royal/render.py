@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core.names import display
+from ...core.said import sentences
 from ...i18n import N_, _, language, ngettext
 from . import cards as C
 from .cards import COINS, COLOUR, COLOURS, COST, IDS, INFLUENCE, KIND, PERSON, SHIP, SKULL, SWORDS
@@ -137,7 +138,7 @@ def render(rules, s):
     if s.trigger and not s.finished:
         status.append(_("{player} reached the end trigger; {last}'s turn is the last.").format(
             player=s.trigger, last=s.players[s.n - 1]) + " ", style="yellow")
-    events = Text("\n".join(s.events), style="dim")
+    events = Text("\n".join(sentences(s.events)), style="dim")
     # The prompt (whose decision, what they may do) is printed by the table itself, under the board.
     return Group(harbour_panel, Text(_("Expedition area:") + " " + area), players, status, events)
 

@@ -11,6 +11,7 @@ from referee.core.move import Move
 from referee.core.names import display
 from referee.i18n import N_, _, ngettext
 from referee.core.rules import Rules
+from referee.core.said import said, sentences
 
 from . import cards as C, info
 from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_ACH, EXPEDITION, IDS,
@@ -240,11 +241,13 @@ class PortRoyalRules(Rules):
         s.disc_known = 0
         s.unknown = 0
         s.reshuffles += 1
-        s.events.append(_("{why}: shuffle the {total} discards into a new draw pile (C2).").format(why=_(why), total=total))
+        s.events.append(lambda why=why, total=total:
+                        _("{why}: shuffle the {total} discards into a new draw pile (C2).").format(why=_(why), total=total))
         return True
 
-    def _gain(self, s, p: int, k: int, why: str) -> int:
-        """Player p draws k coins from the draw pile (C1), reshuffling when it runs out (R11, R5)."""
+    def _gain(self, s, p: int, k: int, why) -> int:
+        """Player p draws k coins from the draw pile (C1), reshuffling when it runs out (R11, R5). ``why`` is
+        a part of the event, written when the event is read (core/said.py)."""
         got = 0
         need = k
         while need:
@@ -256,12 +259,12 @@ class PortRoyalRules(Rules):
             got += t
         s.coins[p] += got
         if got:
-            s.events.append(_("{name} draws {coins} ({why}).").format(name=s.players[p], coins=plural(got, "coin"),
-                                                                        why=why))
+            s.events.append(lambda name=s.players[p], got=got, why=why: _("{name} draws {coins} ({why}).").format(
+                name=name, coins=plural(got, "coin"), why=said(why)))
         if need:
             s.lost_coins += need
-            s.events.append(_("Both piles are empty: {name} cannot draw {coins} (R5).").format(
-                name=s.players[p], coins=plural(need, "more coin")))
+            s.events.append(lambda name=s.players[p], need=need: _("Both piles are empty: {name} cannot draw {coins} "
+                                                                   "(R5).").format(name=name, coins=plural(need, "more coin")))
         if s.eager_reshuffle and s.draw == 0:
             self._reshuffle(s, N_("The draw pile ran out"))
         return got
@@ -303,26 +306,29 @@ class PortRoyalRules(Rules):
         elif kind == "flip":
             self._flip(s)
         elif kind == "stop":
-            s.events.append((_("{name} stops with an empty harbour (R2).") if not s.display
-                             else _("{name} stops.")).format(name=s.players[s.active]))
+            s.events.append(lambda text=(N_("{name} stops with an empty harbour (R2).") if not s.display
+                                         else N_("{name} stops.")), name=s.players[s.active]:
+                            _(text).format(name=name))
             self._start_phase2(s)
         elif kind == "take":
             self._take(s, a[1])
         elif kind == "pass":
             p = s.chooser
             if p == s.active and not s.taken and s.display:
-                s.events.append(_("{name} takes no card, which is allowed (R7).").format(name=s.players[p]))
+                text = N_("{name} takes no card, which is allowed (R7).")
+            elif p != s.active and s.stats[p][S_JES]:
+                text = N_("{name} passes (no Jester coins for passing, R6).")
             else:
-                s.events.append((_("{name} passes (no Jester coins for passing, R6).")
-                                 if p != s.active and s.stats[p][S_JES] else _("{name} passes.")).format(
-                    name=s.players[p]))
+                text = N_("{name} passes.")
+            s.events.append(lambda text=text, name=s.players[p]: _(text).format(name=name))
             self._next_chance(s)
         elif kind == "repel":
             c = s.pending
             s.pending = -1
             self._discard(s, c)
-            s.events.append(_("{name} repels the {ship} with {swords}: it goes to the discard pile (D4).").format(
-                name=s.players[s.active], ship=C.SHORT[c], swords=plural(s.stats[s.active][S_SWORDS], "sword")))
+            s.events.append(lambda name=s.players[s.active], c=c, swords=s.stats[s.active][S_SWORDS]:
+                            _("{name} repels the {ship} with {swords}: it goes to the discard pile (D4).").format(
+                                name=name, ship=C.SHORT[c], swords=plural(swords, "sword")))
             s.phase = FLIP
         elif kind == "dock":
             c = s.pending
@@ -331,7 +337,7 @@ class PortRoyalRules(Rules):
         elif kind == "claim":
             self._claim(s, a[1], a[2])
         elif kind == "end":
-            s.events.append(_("{name} ends the turn.").format(name=s.players[s.active]))
+            s.events.append(lambda name=s.players[s.active]: _("{name} ends the turn.").format(name=name))
             self._end_turn(s)
         elif kind == "reshuffle":
             self._reshuffle(s, N_("The table reshuffles now"))
@@ -343,7 +349,7 @@ class PortRoyalRules(Rules):
             lim = COPIES[c] - s.out[c] - s.disc[c]
             if s.ub[c] > lim:
                 s.ub[c] = lim
-            s.events.append(_("A paid coin on the discard pile is {card} (R15).").format(card=_card_said(c)))
+            s.events.append(lambda c=c: _("A paid coin on the discard pile is {card} (R15).").format(card=_card_said(c)))
         self._settle(s)
 
     def _flip(self, s) -> None:
@@ -376,19 +382,21 @@ class PortRoyalRules(Rules):
         s.phase = FLIP
         if k == PERSON:
             s.display.append(c)
-            s.events.append(_("{name} flips {card}: it goes into the harbour (D3a).").format(name=name, card=DESCRIBE[c]))
+            s.events.append(lambda name=name, c=c:
+                            _("{name} flips {card}: it goes into the harbour (D3a).").format(name=name, card=DESCRIBE[c]))
         elif k == EXPEDITION:
             s.area.append(c)
-            s.events.append(_("{name} flips {card}: it goes to the expedition area (D3c).").format(
+            s.events.append(lambda name=name, c=c: _("{name} flips {card}: it goes to the expedition area (D3c).").format(
                 name=name, card=DESCRIBE[c]))
         elif k == TAX:
-            s.events.append((_("{name} flips a tax increase (swords).") if TYPE[c] == "swords"
-                             else _("{name} flips a tax increase (influence).")).format(name=name))
+            s.events.append(lambda text=(N_("{name} flips a tax increase (swords).") if TYPE[c] == "swords"
+                                         else N_("{name} flips a tax increase (influence).")), name=name:
+                            _(text).format(name=name))
             self._tax(s, c)
         else:
             sw = SWORDS[c]
             mine = s.stats[s.active][S_SWORDS]
-            s.events.append(_("{name} flips {card}.").format(name=name, card=DESCRIBE[c]))
+            s.events.append(lambda name=name, c=c: _("{name} flips {card}.").format(name=name, card=DESCRIBE[c]))
             if sw != SKULL and mine >= sw:
                 s.pending = c
                 s.phase = SHIP_PHASE
@@ -396,8 +404,8 @@ class PortRoyalRules(Rules):
                 if sw == SKULL:
                     s.events.append(_("A skull ship cannot be repelled (D4a)."))
                 elif s.colours & (1 << COLOUR[c]):
-                    s.events.append(_("{name} has {swords}: too few to repel it (D4a).").format(
-                        name=name, swords=plural(mine, "sword")))
+                    s.events.append(lambda name=name, mine=mine: _("{name} has {swords}: too few to repel it (D4a).")
+                                    .format(name=name, swords=plural(mine, "sword")))
                 self._dock(s, c)
 
     def _dock(self, s, c: int) -> None:
@@ -408,15 +416,16 @@ class PortRoyalRules(Rules):
             return
         s.display.append(c)
         s.colours |= bit
-        s.events.append(_("The {ship} docks in the harbour.").format(ship=C.SHORT[c]))
+        s.events.append(lambda c=c: _("The {ship} docks in the harbour.").format(ship=C.SHORT[c]))
         s.phase = FLIP
 
     def _bust(self, s, c: int) -> None:
         """D6: display and the busting ship to the discard pile, no phase 2, Jester coins for everyone."""
         name = s.players[s.active]
-        s.events.append(_("A second {colour} ship: {name} busts; the harbour ({cards}) goes to the discard pile "
+        s.events.append(lambda c=c, name=name, cards=len(s.display) + 1:
+                        _("A second {colour} ship: {name} busts; the harbour ({cards}) goes to the discard pile "
                           "(D6).").format(colour=display("port-royal", "colour", COLOURS[COLOUR[c]]), name=name,
-                                          cards=plural(len(s.display) + 1, "card")))
+                                          cards=plural(cards, "card")))
         self._discard(s, c)
         for d in s.display:
             self._discard(s, d)
@@ -426,7 +435,7 @@ class PortRoyalRules(Rules):
             p = (s.active + i) % s.n
             j = s.stats[p][S_JES]
             if j:
-                self._gain(s, p, j, _("{jesters}, bust, D6/R4").format(jesters=plural(j, "Jester")))
+                self._gain(s, p, j, lambda j=j: _("{jesters}, bust, D6/R4").format(jesters=plural(j, "Jester")))
         self._end_turn(s)
 
     def _tax(self, s, c: int) -> None:
@@ -437,16 +446,17 @@ class PortRoyalRules(Rules):
             if s.coins[p] >= 12:
                 k = s.coins[p] // 2
                 self._pay(s, p, k)
-                s.events.append(_("{name} pays {coins} in tax and keeps {kept} (X1).").format(
-                    name=s.players[p], coins=plural(k, "coin"), kept=s.coins[p]))
+                s.events.append(lambda name=s.players[p], k=k, kept=s.coins[p]:
+                                _("{name} pays {coins} in tax and keeps {kept} (X1).").format(
+                                    name=name, coins=plural(k, "coin"), kept=kept))
         if TYPE[c] == "swords":
             best = max(st[S_SWORDS] for st in s.stats)
             who = [(s.active + i) % n for i in range(n) if s.stats[(s.active + i) % n][S_SWORDS] == best]
-            why = _("most swords ({best}), X2").format(best=best)
+            why = lambda best=best: _("most swords ({best}), X2").format(best=best)   # noqa: E731
         else:
             best = min(st[S_INFL] for st in s.stats)
             who = [(s.active + i) % n for i in range(n) if s.stats[(s.active + i) % n][S_INFL] == best]
-            why = _("least influence ({best}), X2").format(best=best)
+            why = lambda best=best: _("least influence ({best}), X2").format(best=best)   # noqa: E731
         for p in who:
             self._gain(s, p, 1, why)
         self._discard(s, c)
@@ -455,8 +465,9 @@ class PortRoyalRules(Rules):
         s.base = base_for(s.colours)
         s.chance_no = 0
         s.chooser = s.active
-        s.events.append(_("Phase 2: {name} may take {cards} ({colours}, T1).").format(
-            name=s.players[s.active], cards=plural(s.base, "card"), colours=plural(bin(s.colours).count("1"), "colour")))
+        s.events.append(lambda name=s.players[s.active], base=s.base, colours=bin(s.colours).count("1"):
+                        _("Phase 2: {name} may take {cards} ({colours}, T1).").format(
+                            name=name, cards=plural(base, "card"), colours=plural(colours, "colour")))
         self._start_chance(s)
 
     def _limit(self, s, p: int) -> int:
@@ -470,22 +481,24 @@ class PortRoyalRules(Rules):
             name = s.players[p]
             adm = s.stats[p][S_ADM]
             if adm and len(s.display) >= 5:
-                self._gain(s, p, 2 * adm, _("{admirals}, {n} cards in the harbour, T3a").format(
-                    admirals=plural(adm, "Admiral"), n=len(s.display)))
+                self._gain(s, p, 2 * adm, lambda adm=adm, n=len(s.display): _("{admirals}, {n} cards in the harbour, "
+                                                                            "T3a").format(admirals=plural(adm, "Admiral"), n=n))
             if not s.display:
                 if p != s.active:
                     j = s.stats[p][S_JES]
                     if j:
-                        self._gain(s, p, j, _("{jesters}, no card left, T3b/R6").format(jesters=plural(j, "Jester")))
+                        self._gain(s, p, j, lambda j=j: _("{jesters}, no card left, T3b/R6").format(
+                            jesters=plural(j, "Jester")))
                     else:
-                        s.events.append(_("No card is left for {name}.").format(name=name))
+                        s.events.append(lambda name=name: _("No card is left for {name}.").format(name=name))
                 else:
-                    s.events.append(_("{name} has nothing to take.").format(name=name))
+                    s.events.append(lambda name=name: _("{name} has nothing to take.").format(name=name))
             elif self.takeable(s, p) or (p == s.active and self.can_claim(s)):
                 s.phase = TAKE          # E1: the active player may claim first, e.g. for the coins
                 return
             else:
-                s.events.append(_("{name} can afford no card in the harbour and passes.").format(name=name))
+                s.events.append(lambda name=name: _("{name} can afford no card in the harbour and passes.").format(
+                    name=name))
             s.chance_no += 1
             if s.chance_no >= s.n:
                 self._end_phase2(s)
@@ -504,9 +517,9 @@ class PortRoyalRules(Rules):
         """T10: leftovers to the discard pile; the active player may still claim before the turn ends."""
         if s.display:
             n_left = len(s.display)
-            s.events.append(ngettext("{n} card left in the harbour goes to the discard pile (T10).",
-                                     "{n} cards left in the harbour go to the discard pile (T10).", n_left).format(
-                n=n_left))
+            s.events.append(lambda n_left=n_left: ngettext(
+                "{n} card left in the harbour goes to the discard pile (T10).",
+                "{n} cards left in the harbour go to the discard pile (T10).", n_left).format(n=n_left))
             for d in s.display:
                 self._discard(s, d)
             s.display.clear()
@@ -527,31 +540,34 @@ class PortRoyalRules(Rules):
                 s.colours &= ~(1 << COLOUR[c])
             self._discard(s, c)
             tr = s.stats[p][S_TRADER + COLOUR[c]]
-            s.events.append(_("{name} trades the {ship}.").format(name=name, ship=DESCRIBE[c]))
-            self._gain(s, p, COINS[c] + tr, (_("{coins} for the ship + {traders} Trader, T6") if tr
-                                             else _("{coins} for the ship, T6")).format(coins=COINS[c], traders=tr))
+            s.events.append(lambda name=name, c=c: _("{name} trades the {ship}.").format(name=name, ship=DESCRIBE[c]))
+            self._gain(s, p, COINS[c] + tr, lambda c=c, tr=tr: (_("{coins} for the ship + {traders} Trader, T6") if tr
+                                                                else _("{coins} for the ship, T6")).format(
+                coins=COINS[c], traders=tr))
             if p != a:
                 s.coins[p] -= 1
                 s.coins[a] += 1
-                s.events.append(_("{name} gives 1 coin to {active} (T8).").format(name=name, active=s.players[a]))
+                s.events.append(lambda name=name, active=s.players[a]:
+                                _("{name} gives 1 coin to {active} (T8).").format(name=name, active=active))
         else:
             price = COST[c] - s.stats[p][S_MAD]
             if price < 0:
                 price = 0
             self._pay(s, p, price)
             self._add_card(s, p, c)
-            s.events.append(_("{name} hires the {person} for {coins} (T7).").format(
+            s.events.append(lambda name=name, c=c, price=price: _("{name} hires the {person} for {coins} (T7).").format(
                 name=name, person=DESCRIBE[c], coins=plural(price, "coin")))
             if p != a:
                 s.coins[p] -= 1
                 s.coins[a] += 1
-                s.events.append(_("{name} gives 1 coin to {active} (T8).").format(name=name, active=s.players[a]))
+                s.events.append(lambda name=name, active=s.players[a]:
+                                _("{name} gives 1 coin to {active} (T8).").format(name=name, active=active))
             self._check_trigger(s, p)
         s.taken += 1
         if s.taken >= self._limit(s, p) or not s.display:
             self._next_chance(s)
         elif not self.takeable(s, p) and not (p == a and self.can_claim(s)):
-            s.events.append(_("{name} can afford no other card and passes.").format(name=name))
+            s.events.append(lambda name=name: _("{name} can afford no other card and passes.").format(name=name))
             self._next_chance(s)
 
     def _claim(self, s, e: int, combo) -> None:
@@ -564,9 +580,10 @@ class PortRoyalRules(Rules):
         s.area.remove(e)
         s.idle = 0
         self._add_card(s, a, e)
-        s.events.append(_("{name} claims {expedition} ({influence} influence), discarding {persons} (E3/E4).").format(
-            name=name, expedition=_card_said(e), influence=INFLUENCE[e], persons=combo_names(combo)))
-        self._gain(s, a, COINS[e], _("expedition, E4"))
+        s.events.append(lambda name=name, e=e, combo=combo:
+                        _("{name} claims {expedition} ({influence} influence), discarding {persons} (E3/E4).").format(
+                            name=name, expedition=_card_said(e), influence=INFLUENCE[e], persons=combo_names(combo)))
+        self._gain(s, a, COINS[e], lambda: _("expedition, E4"))
         self._check_trigger(s, a)
         if s.phase == CLOSE and not self.can_claim(s):
             self._end_turn(s)
@@ -623,7 +640,7 @@ class PortRoyalRules(Rules):
                              "cards": [IDS[c] for c in s.persons[p] + s.exps[p]]} for p in range(s.n)]}
 
     def events(self, s):
-        return list(s.events)
+        return sentences(s.events)
 
     def result(self, s):
         from scoring.port_royal import score

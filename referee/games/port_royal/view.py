@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.said import sentences
 from referee.i18n import _, ngettext
 
 from . import cards as C
@@ -89,7 +90,7 @@ def view(rules, s) -> dict:
         "end": s.end, "end_triggered_by": s.trigger or None,
         "last_turn_player": s.players[s.n - 1] if s.trigger else None,
         "reshuffles": s.reshuffles, "finished": s.finished, "stalemate": s.stalemate,
-        "last_events": list(s.events),
+        "last_events": sentences(s.events),
     }
     if s.phase == TAKE:
         d["phase2"] = {"base": s.base, "chooser": s.players[s.chooser], "taken": s.taken,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
 from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
 from .turns import next_decision, role_over
@@ -61,8 +61,9 @@ def _table():
 def _skipped(s) -> None:
     """Say why a player got no turn."""
     p = (s.chooser + s.turn - 1) % s.n
-    s.events.append((_("{who} has no free city space.") if s.city[p] >= CITY else
-                     _("{who} cannot pay for any building left to build (rule 5.4 B2-B3).")).format(who=s.names[p]))
+    text = (N_("{who} has no free city space.") if s.city[p] >= CITY else
+            N_("{who} cannot pay for any building left to build (rule 5.4 B2-B3)."))
+    s.events.append(lambda text=text, who=s.names[p]: _(text).format(who=who))
 
 
 def step(s) -> None:
@@ -84,13 +85,15 @@ def act(s, a) -> None:
         if a[2]:
             take_colonist(s)
             s.bld[p][b] = 1
-            text = _("{who} builds {building} for {cost}, with a university colonist on it.")
+            text = N_("{who} builds {building} for {cost}, with a university colonist on it.")
         else:
-            text = _("{who} builds {building} for {cost}.")
-        s.events.append(text.format(who=s.names[p], building=a_(bname_(b)), cost=dbl_(c)))
+            text = N_("{who} builds {building} for {cost}.")
+        s.events.append(lambda text=text, who=s.names[p], b=b, c=c:
+                        _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c)))
         if s.city[p] >= CITY and "G2" not in s.triggers:
             s.triggers.append("G2")
-            s.events.append(_("{who} has filled all 12 city spaces (G2): the game ends after this round.")
-                            .format(who=s.names[p]))
+            s.events.append(lambda who=s.names[p]:
+                            _("{who} has filled all 12 city spaces (G2): the game ends after this round.")
+                            .format(who=who))
     s.turn += 1
     step(s)

@@ -110,7 +110,9 @@ def _vp(s, p: int, amount: int, texts: tuple, **fields) -> None:
         bonus += 1
     total = amount + bonus
     short = total - s.pool if total > s.pool else 0
-    s.events.append(_(texts[1] if short else texts[0]).format(who=s.names[p], total=total, short=short, **fields))
+    s.events.append(lambda text=texts[1] if short else texts[0], who=s.names[p], total=total, short=short,
+                    fields=fields: _(text).format(who=who, total=total, short=short, good=good_(fields["g"]),
+                                                  **fields))
     award_vp(s, p, total)
 
 
@@ -134,7 +136,7 @@ def _load(s, p: int, g: int, i: int, only: bool = False) -> None:
     sh[2] += amt
     s.goods[p][g] -= amt
     s.passes = 0
-    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, n=amt, good=good_(g), ship=sh[0])
+    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, n=amt, g=g, ship=sh[0])
 
 
 def act(s, a) -> None:
@@ -149,7 +151,7 @@ def act(s, a) -> None:
         s.gsup[g] += amt
         s.wharf_used[p] = True
         s.passes = 0
-        _vp(s, p, amt, _WHARF, n=amt, good=good_(g))
+        _vp(s, p, amt, _WHARF, n=amt, g=g)
     elif kind == "pass":
         s.passes += 1
     s.turn += 1
@@ -198,8 +200,8 @@ def storage_step(s) -> None:
     for sh in s.ships:
         if sh[1] >= 0 and sh[2] >= sh[0]:
             s.gsup[sh[1]] += sh[2]
-            s.events.append(_("The full {ship}-ship is emptied ({n} {good}).").format(
-                ship=sh[0], n=sh[2], good=good_(sh[1])))
+            s.events.append(lambda ship=sh[0], n=sh[2], g=sh[1]:
+                            _("The full {ship}-ship is emptied ({n} {good}).").format(ship=ship, n=n, good=good_(g)))
             sh[1] = -1
             sh[2] = 0
     s.st_kept = None

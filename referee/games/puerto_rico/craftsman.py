@@ -3,7 +3,7 @@ extra barrel as the last step."""
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
 from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay, prod_capacity
 from .turns import role_over
@@ -26,15 +26,17 @@ def begin(s) -> None:
                 s.gsup[g] -= x
                 s.goods[p][g] += x
                 kinds += 1
-                made.append(f"{x} {good_(g)}")
+                made.append((x, g))
                 if k == 0:
                     got_chooser[g] = x
         if made:
-            s.events.append(_("{who} produces {goods}.").format(who=s.names[p], goods=", ".join(made)))
+            s.events.append(lambda who=s.names[p], made=made: _("{who} produces {goods}.").format(
+                who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in made)))
         if kinds >= 2 and s.bld[p][FACTORY] > 0:
             paid = pay(s, p, FACTORY_PAY[kinds])
-            s.events.append(_("{who}'s factory pays {amount} for {kinds} kinds.").format(
-                who=s.names[p], amount=dbl_(paid), kinds=kinds))
+            s.events.append(lambda who=s.names[p], paid=paid, kinds=kinds:
+                            _("{who}'s factory pays {amount} for {kinds} kinds.").format(
+                                who=who, amount=dbl_(paid), kinds=kinds))
     p = s.chooser
     s.actor = p
     who = s.names[p]
@@ -43,10 +45,11 @@ def begin(s) -> None:
         mv.append(mk(who, "pass", ("pass",)))
         s.mv = mv
         return
-    s.events.append((_("{who} produced nothing, so there is no craftsman's extra barrel (rule 5.5 C4).")
-                     if not any(got_chooser) else
-                     _("{who} produced only kinds the supply has run out of, so there is no craftsman's extra "
-                       "barrel (rule 5.5 C4).")).format(who=who))
+    text = (N_("{who} produced nothing, so there is no craftsman's extra barrel (rule 5.5 C4).")
+            if not any(got_chooser) else
+            N_("{who} produced only kinds the supply has run out of, so there is no craftsman's extra "
+               "barrel (rule 5.5 C4)."))
+    s.events.append(lambda text=text, who=who: _(text).format(who=who))
     role_over(s)
 
 
@@ -55,6 +58,6 @@ def act(s, a) -> None:
         g = a[1]
         s.gsup[g] -= 1
         s.goods[s.actor][g] += 1
-        s.events.append(_("{who} takes an extra {good} (craftsman's privilege).").format(
-            who=s.names[s.actor], good=good_(g)))
+        s.events.append(lambda who=s.names[s.actor], g=g:
+                        _("{who} takes an extra {good} (craftsman's privilege).").format(who=who, good=good_(g)))
     role_over(s)

@@ -7,7 +7,7 @@ whose phase is over only says so (``turns.role_over``); ``advance``, run after e
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
 from . import builder, captain, craftsman, mayor, settler, trader
 from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLE_DONE, ROLES, ROUND_START, SETTLER, TRADER,
@@ -78,16 +78,18 @@ def choose(s, action) -> None:
     s.card = i
     s.chooser = p
     role = ROLES.index(s.cards[i])
-    s.events.append((_("{who} chooses the {role} and takes {amount} from it.") if coins else
-                     _("{who} chooses the {role}.")).format(who=s.names[p], role=role_(s.cards[i]), amount=dbl_(coins)))
+    s.events.append(lambda text=(N_("{who} chooses the {role} and takes {amount} from it.") if coins else
+                                 N_("{who} chooses the {role}.")), who=s.names[p], card=s.cards[i], coins=coins:
+                    _(text).format(who=who, role=role_(card), amount=dbl_(coins)))
     if role == MAYOR:
         PHASES[MAYOR](s, flag)
     elif role in PHASES:
         PHASES[role](s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
         paid = pay(s, p, 1)
-        s.events.append(_("{who} takes {amount} from the supply (prospector, rule 5.8).").format(
-            who=s.names[p], amount=dbl_(paid)))
+        s.events.append(lambda who=s.names[p], paid=paid:
+                        _("{who} takes {amount} from the supply (prospector, rule 5.8).").format(
+                            who=who, amount=dbl_(paid)))
         role_done(s)
 
 
@@ -119,7 +121,8 @@ def end_round(s) -> None:
         return
     s.gov = (s.gov + 1) % s.n
     s.round += 1
-    s.events.append(_("Round {round}: {who} is the governor.").format(round=s.round, who=s.names[s.gov]))
+    s.events.append(lambda round=s.round, who=s.names[s.gov]:
+                    _("Round {round}: {who} is the governor.").format(round=round, who=who))
     start_round(s)
 
 

@@ -19,7 +19,7 @@ def begin(s, privilege: bool) -> None:
     if privilege and s.csup > 0:
         s.csup -= 1
         s.sj[m] += 1
-        s.events.append(_("{who} takes the mayor's colonist from the supply.").format(who=s.names[m]))
+        s.events.append(lambda who=s.names[m]: _("{who} takes the mayor's colonist from the supply.").format(who=who))
     ship = s.cship
     s.cship = 0
     base, extra = divmod(ship, n)
@@ -187,7 +187,7 @@ def act(s, a) -> None:
         s.m_new[p] -= 1
         s.sj[p] -= 1
         s.cgone += 1
-        s.events.append(_("{who} refuses a colonist; it leaves the game.").format(who=s.names[p]))
+        s.events.append(lambda who=s.names[p]: _("{who} refuses a colonist; it leaves the game.").format(who=who))
         circles = sum(s.tiles[p]) + sum(CIRC[x] for x in s.owned[p])
         s.m_target = s.m_pool if s.m_pool < circles else circles
         if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
@@ -212,13 +212,19 @@ def _finish_pool(s, p, t, b, pool):
     s.m_new[p] = 0
     s.turn += 1
     if pool:
-        where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{b[x]} {bid_(x)}" for x in s.owned[p] if b[x]]
-        where = ", ".join(where) or _("none placed")
-        if pool > placed:
-            text = _("{who}'s colonists: {where}, {left} in San Juan.")
-        else:
-            text = _("{who}'s colonists: {where}.")
-        s.events.append(text.format(who=s.names[p], where=where, left=pool - placed))
+        s.events.append(lambda who=s.names[p], t=tuple(t), b=[(b[x], x) for x in s.owned[p] if b[x]],
+                        left=pool - placed: _colonists_said(who, t, b, left))
+
+
+def _colonists_said(who, t, b, left) -> str:
+    """The mayor's event of one player's placing (written when read: core/said.py)."""
+    where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{n} {bid_(x)}" for n, x in b]
+    where = ", ".join(where) or _("none placed")
+    if left > 0:
+        text = _("{who}'s colonists: {where}, {left} in San Juan.")
+    else:
+        text = _("{who}'s colonists: {where}.")
+    return text.format(who=who, where=where, left=left)
 
 
 def refill(s) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...i18n import N_, _, ngettext
+from ...core.said import sentences
 from .checklist import setup_checklist
 from .prompt import mayor_ok_text, mayor_proposal, storage_proposal
 from .state import BIDS, CIRC, END, PH_MAYOR, STORAGE, bid_, dbl_, good_, role_
@@ -98,7 +99,7 @@ def render(s):
             player=s.names[s.actor], kept=kept, proposal=storage_proposal(s)))
     parts.append(Panel(board, title="Puerto Rico"))
     if s.events:
-        parts.append(Text("\n".join(s.events), style="italic"))
+        parts.append(Text("\n".join(sentences(s.events)), style="italic"))
     if s.phase == END:
         turn = _("The game is over.")
     elif s.phase in ("reveal", "draw"):

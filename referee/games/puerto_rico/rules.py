@@ -6,6 +6,7 @@ from itertools import chain
 from operator import itemgetter, le
 
 from referee.core.rules import Rules
+from referee.core.said import sentences
 from referee.i18n import N_, _, using
 
 from . import builder, captain, craftsman, governor, info, mayor, settler, trader
@@ -105,7 +106,7 @@ class PuertoRicoRules(Rules):
         return s.phase == END
 
     def events(self, s):
-        return list(s.events)
+        return sentences(s.events)
 
     def result(self, s):
         if s.phase != END:
@@ -180,7 +181,7 @@ def view(s) -> dict:
            "plantation_stack": sum(s.stack), "plantation_discards": sum(s.disc), "quarries": s.quarries,
            "goods_supply": {GOODS[g]: s.gsup[g] for g in range(5)},
            "buildings_left": {BIDS[b]: s.bsup[b] for b in range(NB)},
-           "end_triggers": list(s.triggers), "events": list(s.events)}
+           "end_triggers": list(s.triggers), "events": sentences(s.events)}
     if s.phase == PH_MAYOR and s.m_t is not None:
         p = s.actor
         out["placing"] = {"player": s.names[p], "placed": {**{KINDS[k]: s.m_t[k] for k in range(6) if s.m_t[k]},

@@ -3,7 +3,7 @@ turned up one tile at a time as chance moves (at setup and after every settler p
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
 from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, PH_SETTLER, QUARRY,
                     REVEAL, a_, chance_list, good_, mk, take_colonist)
@@ -114,10 +114,10 @@ def act(s, a) -> None:
         if a[2]:
             take_colonist(s)
             s.tocc[p][k] += 1
-            text = _("{who} takes {tile} tile with a hospice colonist on it.")
+            text = N_("{who} takes {tile} tile with a hospice colonist on it.")
         else:
-            text = _("{who} takes {tile} tile.")
-        s.events.append(text.format(who=s.names[p], tile=a_(good_(k))))
+            text = N_("{who} takes {tile} tile.")
+        s.events.append(lambda text=text, who=s.names[p], k=k: _(text).format(who=who, tile=a_(good_(k))))
     elif kind == "hacienda":
         if sum(s.stack) == 0:
             reshuffle(s)
@@ -134,8 +134,8 @@ def act(s, a) -> None:
         s.tiles[p][k] += 1
         s.hac_used = True
         s.phase = PH_SETTLER
-        s.events.append(_("{who} draws {plantation} plantation with the hacienda.").format(
-            who=s.names[p], plantation=a_(good_(k))))
+        s.events.append(lambda who=s.names[p], k=k: _("{who} draws {plantation} plantation with the hacienda.").format(
+            who=who, plantation=a_(good_(k))))
         mv = options(s, p)
         if mv:
             s.mv = mv

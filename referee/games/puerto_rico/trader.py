@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
 from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, good_, mk, pay
 from .turns import next_decision, role_over
@@ -45,9 +45,9 @@ def _skipped(s) -> None:
         return
     p = (s.chooser + s.turn - 1) % s.n
     gd = s.goods[p]
-    s.events.append((_("{who} has no goods to sell.") if not any(gd) else
-                     _("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
-                    .format(who=s.names[p]))
+    text = (N_("{who} has no goods to sell.") if not any(gd) else
+            N_("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
+    s.events.append(lambda text=text, who=s.names[p]: _(text).format(who=who))
 
 
 def step(s) -> None:
@@ -68,6 +68,7 @@ def act(s, a) -> None:
         s.goods[p][g] -= 1
         s.house.append(g)
         paid = pay(s, p, income(s, p, g))
-        s.events.append(_("{who} sells {good} for {amount}.").format(who=s.names[p], good=good_(g), amount=dbl_(paid)))
+        s.events.append(lambda who=s.names[p], g=g, paid=paid:
+                        _("{who} sells {good} for {amount}.").format(who=who, good=good_(g), amount=dbl_(paid)))
     s.turn += 1
     step(s)
