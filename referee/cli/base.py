@@ -21,6 +21,10 @@ from ..i18n import _
 
 
 def _language_setting():
+    from ..dirs import no_settings_file
+
+    if no_settings_file():      # no file, no language in it: the settings need not be imported (issue 25)
+        return None
     from ..settings import language_setting     # imported only when a language is first needed
 
     return language_setting()
