@@ -18,6 +18,9 @@ What it measures, each through what a user or script uses (nothing internal, so 
   start-up target of issue 25);
 - replay: `referee.load_record` of stored records (made once by the tree, replayed by both sides), records/s.
 
+Every child runs with PYTHONDONTWRITEBYTECODE removed (bytecode is cached as in an installed referee), and
+each CLI command runs once before the rounds, so no round pays for compiling.
+
 Run it on a quiet machine: on 2 cores, a test run in the background halves the figures (the ratios much
 less, since both sides share the load).
 """
@@ -117,6 +120,10 @@ class Side:
     def env(self, **extra) -> dict:
         env = dict(os.environ, **extra)
         env.pop("PYTHONPATH", None)
+        # As an installed referee runs: from cached bytecode. With PYTHONDONTWRITEBYTECODE set (CI and some
+        # sandboxes set it) every cold command recompiles all it imports, and the start-up times measure the
+        # compiler, not referee (issue 25: 2-3x the real figures, ratios to hello-world distorted).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         if self.path is not None:
             env["PYTHONPATH"] = str(self.path)
         return env
@@ -234,6 +241,8 @@ def main() -> None:
         hello = tmp / "hello.py"
         hello.write_text(HELLO)
         cli = {name: CliGame(py, tmp, name, args.deep) for name, py in sides.items()} if "cli" in args.only else {}
+        for game in cli.values():       # a round of warm-up, not counted: bytecode written, files cached
+            game.timings()
         records = tmp / "records"
         if "replay" in args.only:
             records.mkdir()
