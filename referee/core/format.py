@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from ..i18n import _
 
 from .validate import visible
