@@ -16,13 +16,10 @@ MAX_LENGTH = 32
 
 
 def new_id(taken) -> str:
-    # secrets.choice is SystemRandom().choice; taken from random directly, since `secrets` brings hmac and
-    # OpenSSL's hashlib into every command's start (issue 25)
-    from random import SystemRandom
+    import secrets      # here: it brings hmac and OpenSSL's hashlib, which only a new game needs (issue 25)
 
-    choice = SystemRandom().choice
     for _ in range(1000):
-        gid = "".join(choice(ALPHABET) for _ in range(LENGTH))
+        gid = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
         if gid not in taken:
             return gid
     raise RuntimeError("could not find a free game id")  # 31**6 ids: unreachable in practice
