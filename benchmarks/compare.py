@@ -14,9 +14,13 @@ What it measures, each through what a user or script uses (nothing internal, so 
   per title and player count: games/s and decisions/s (a decision is a player's move, chance moves not
   counted: what other engines' benchmarks count), CPU time of one process, the same seeds on both sides;
 - cli: cold `referee --help`, `moves ID`, `show ID` and `move ID MOVE` at move 1 and at move 600 of a tracked
-  El Capitan game, wall time, beside a Click hello-world measured in the same round (its ratio is the
-  start-up target of issue 25);
+  El Capitan game, wall time and CPU time (user + system: on a loaded machine the wall time is mostly
+  waiting), beside a Click hello-world measured in the same round (its ratio is the start-up target of
+  issue 25);
 - replay: `referee.load_record` of stored records (made once by the tree, replayed by both sides), records/s.
+
+Every child runs with PYTHONDONTWRITEBYTECODE removed (bytecode is cached as in an installed referee), and
+each CLI command runs once before the rounds, so no round pays for compiling.
 
 Run it on a quiet machine: on 2 cores, a test run in the background halves the figures (the ratios much
 less, since both sides share the load).
@@ -117,6 +121,10 @@ class Side:
     def env(self, **extra) -> dict:
         env = dict(os.environ, **extra)
         env.pop("PYTHONPATH", None)
+        # As an installed referee runs: from cached bytecode. With PYTHONDONTWRITEBYTECODE set (CI and some
+        # sandboxes set it) every cold command recompiles all it imports, and the start-up times measure the
+        # compiler, not referee (issue 25: 2-3x the real figures, ratios to hello-world distorted).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         if self.path is not None:
             env["PYTHONPATH"] = str(self.path)
         return env
@@ -163,10 +171,23 @@ def probe(side: Side, *args) -> dict | None:
 
 
 def wall(cmd, env) -> float:
+    return timed(cmd, env)[0]
+
+
+def timed(cmd, env) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one run. On a loaded machine the wall time is mostly
+    waiting for a core; the CPU time is what the command itself costs, so both are reported."""
     t0 = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   cwd=tempfile.gettempdir())
-    return time.perf_counter() - t0
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=tempfile.gettempdir())
+    if hasattr(os, "wait4"):
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        cpu = usage.ru_utime + usage.ru_stime
+    else:                                   # Windows: wall time only
+        proc.wait()
+        cpu = float("nan")
+    return time.perf_counter() - t0, cpu
 
 
 class CliGame:
@@ -188,12 +209,12 @@ class CliGame:
                               cwd=tempfile.gettempdir()).stdout
 
     def timings(self) -> dict:
-        out = {"referee --help": wall(self.cmd + ["--help"], self.env)}
+        out = {"referee --help": timed(self.cmd + ["--help"], self.env)}
         gid, _next = self.ids[max(self.ids)]
-        out["moves ID"] = wall(self.cmd + ["moves", gid], self.env)
-        out["show ID"] = wall(self.cmd + ["show", gid], self.env)
+        out["moves ID"] = timed(self.cmd + ["moves", gid], self.env)
+        out["show ID"] = timed(self.cmd + ["show", gid], self.env)
         for at, (gid, text) in self.ids.items():
-            out[f"move at move {at}"] = wall(self.cmd + ["move", gid, text], self.env)
+            out[f"move at move {at}"] = timed(self.cmd + ["move", gid, text], self.env)
             self._run("undo", gid)          # back to the same position for the next round
         return out
 
@@ -234,6 +255,8 @@ def main() -> None:
         hello = tmp / "hello.py"
         hello.write_text(HELLO)
         cli = {name: CliGame(py, tmp, name, args.deep) for name, py in sides.items()} if "cli" in args.only else {}
+        for game in cli.values():       # a round of warm-up, not counted: bytecode written, files cached
+            game.timings()
         records = tmp / "records"
         if "replay" in args.only:
             records.mkdir()
@@ -253,9 +276,12 @@ def main() -> None:
                             add((f"{title} {n}p", "games/s"), side, got["games"] / got["cpu"])
                             add((f"{title} {n}p", "decisions/s"), side, got["decisions"] / got["cpu"])
                 if "cli" in args.only:
-                    add(("click hello-world", "ms"), side, wall([str(py.python), str(hello)], py.env()) * 1000)
-                    for name, t in cli[side].timings().items():
+                    t, cpu = timed([str(py.python), str(hello)], py.env())
+                    add(("click hello-world", "ms"), side, t * 1000)
+                    add(("click hello-world", "ms CPU"), side, cpu * 1000)
+                    for name, (t, cpu) in cli[side].timings().items():
                         add((name, "ms"), side, t * 1000)
+                        add((name, "ms CPU"), side, cpu * 1000)
                 if "replay" in args.only:
                     got = probe(py, "replay", records)
                     add(("replay of records", "records/s"), side, got["records"] / got["cpu"])
@@ -264,15 +290,16 @@ def main() -> None:
     print(f"tree {ROOT} (HEAD {git('rev-parse', '--short', 'HEAD')}{', changed' if git('status', '--porcelain') else ''})"
           f" against base {args.base} ({sha[:10]}), {args.rounds} rounds, medians (lowest-highest)")
     print(f"{'measure':<26} {'unit':<11} {'base':>23} {'tree':>23} {'tree/base':>9}")
-    hello_med = {s: statistics.median(samples[("click hello-world", "ms")][s]) for s in sides} \
-        if ("click hello-world", "ms") in samples else None
+    hello_med = {unit: {s: statistics.median(samples[("click hello-world", unit)][s]) for s in sides}
+                 for unit in ("ms", "ms CPU") if ("click hello-world", unit) in samples}
     for (name, unit), got in samples.items():
         med = {s: statistics.median(v) for s, v in got.items()}
         cell = {s: f"{_num(med[s])} ({_num(min(v))}-{_num(max(v))})" for s, v in got.items()}
         ratio = med["tree"] / med["base"] if med["base"] else float("nan")
         note = ""
-        if unit == "ms" and hello_med and name != "click hello-world":
-            note = f"  x hello: {med['base'] / hello_med['base']:.2f} -> {med['tree'] / hello_med['tree']:.2f}"
+        hello = hello_med.get(unit)
+        if hello and name != "click hello-world":
+            note = f"  x hello: {med['base'] / hello['base']:.2f} -> {med['tree'] / hello['tree']:.2f}"
         faster = ratio >= 1 if unit in rates else ratio <= 1
         print(f"{name:<26} {unit:<11} {cell['base']:>23} {cell['tree']:>23} {ratio:>8.2f}{' ' if faster else '!'}{note}")
     if args.json:

@@ -13,6 +13,10 @@ _LAZY = {"AmbiguousMove": "errors", "BadInput": "errors", "GameOver": "errors", 
 
 
 def _setting(key: str):
+    from .dirs import no_settings_file
+
+    if no_settings_file():      # no file, no settings: the checks below need not be imported (issue 25)
+        return None
     from . import settings      # imported only when a game first asks (El Capitan's board file)
 
     return settings.get(key)

@@ -25,10 +25,9 @@ import datetime as _dt
 import os
 import sys
 from contextlib import contextmanager
-from pathlib import Path
 
 DOMAIN = "referee"
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")   # a str: pathlib is not needed for --help
 LANGUAGES = ("en", "cs")
 DEFAULT = "en"
 
@@ -89,7 +88,7 @@ def set_language(code: str | None) -> str:
     if lang == DEFAULT:
         _translation = _gettext.NullTranslations()
     else:
-        _translation = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[lang], fallback=True)
+        _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
     return lang
 
 

@@ -140,7 +140,7 @@ def path() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_config_dir
+    from .dirs import user_config_dir        # platformdirs' folder, without importing it where it can
 
     return Path(user_config_dir("referee", appauthor=False)) / FILE_NAME
 

@@ -9,7 +9,6 @@ module level; everything else is imported inside the command that needs it.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import sys
 
@@ -21,6 +20,10 @@ from ..i18n import _
 
 
 def _language_setting():
+    from ..dirs import no_settings_file
+
+    if no_settings_file():      # no file, no language in it: the settings need not be imported (issue 25)
+        return None
     from ..settings import language_setting     # imported only when a language is first needed
 
     return language_setting()
@@ -60,10 +63,10 @@ LAZY_COMMANDS = {
 
 def _lazy_available(module: str) -> bool:
     """Whether a lazy command's module is installed, without importing it (or its parent packages)."""
-    from pathlib import Path
-
-    base = Path(__file__).resolve().parent.parent.parent.joinpath(*module.split("."))
-    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+    # os.path, not pathlib: `referee --help` lists these, and pathlib is not loaded before a command needs it
+    base = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))),
+                        *module.split("."))
+    return os.path.isfile(base + ".py") or os.path.isfile(os.path.join(base, "__init__.py"))
 
 
 class RefereeGroup(click.Group):
@@ -270,6 +273,8 @@ def fail(message: str, code: int) -> None:
 
 
 def out_json(data) -> None:
+    import json
+
     from ..core.validate import json_visible    # a stored control character travels as \u001b, never raw
 
     click.echo(json_visible(json.dumps(data, ensure_ascii=False, indent=2)))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from ..i18n import _
 
 from .validate import visible
@@ -78,6 +76,8 @@ def group_moves(moves, width: int = 100, game=None) -> list[str]:
     for m in moves:
         key = (1, "") if m.chance else (0, m.player) if m.player else (2, "")   # a player may be called "chance"
         groups.setdefault(key, []).append(of(game, m) if game is not None else m.text)
+    import textwrap     # only when moves are listed: its regexes cost a millisecond at every start
+
     lines = []
     for (kind, name), texts in groups.items():
         who = name if kind == 0 else _("chance") if kind == 1 else _("table")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib
 
 from ..i18n import _
@@ -38,6 +37,8 @@ def resolve_game_id(text: str) -> str:
     if len(prefixed) > 1:
         raise BadInput(_("Game {name!r} is ambiguous: it could be {candidates}.").format(
             name=text, candidates=", ".join(prefixed)))
+    import difflib      # only for an unknown name: not on every command's start
+
     close = difflib.get_close_matches(key, list(GAMES), n=1)
     if close:
         raise BadInput(_("Unknown game {name!r}; the games are: {games}. Did you mean {close}?").format(

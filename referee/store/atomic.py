@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -199,6 +198,9 @@ def write_temp(path: Path, data, sync: bool = True) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     _sweep_once(path.parent)
+    import tempfile     # here, not at the top: it brings random, shutil and the compressors (12 modules)
+                        # into commands that only read (`moves`, `show`: issue 25)
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}~", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -7,14 +7,11 @@ accepted, checked before any path is built: lower-case ASCII letters, digits and
 
 from __future__ import annotations
 
-import secrets
-import string
-
 from ..core.limits import ID_ALPHABET as ALPHABET   # no 0/o, 1/l/i: ids are read aloud and typed on phones
 LENGTH = 6
 # What a stored id may hold: every id referee makes (ALPHABET) and the plainer ones an imported history
 # brings ("i1", "game-7"). All of it is safe as a file name on Windows, macOS and Linux.
-ID_CHARS = frozenset(string.ascii_lowercase + string.digits + "-")
+ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")   # string.ascii_lowercase + digits
 MAX_LENGTH = 32
 
 
@@ -24,6 +21,8 @@ SYNC_LENGTH = 10
 
 
 def new_id(taken, length: int = LENGTH) -> str:
+    import secrets      # here: it brings hmac and OpenSSL's hashlib, which only a new game needs (issue 25)
+
     for _ in range(1000):
         gid = "".join(secrets.choice(ALPHABET) for _ in range(length))
         if gid not in taken:

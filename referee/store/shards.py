@@ -31,11 +31,15 @@ a corrected game keeps its seq (its place among games of the same day and time).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat as _stat
 from pathlib import Path
+
+try:                    # blake2b without hashlib's OpenSSL (a few ms at every start): the same function
+    from _blake2 import blake2b as _blake2b
+except ImportError:     # an interpreter built without it
+    from hashlib import blake2b as _blake2b
 
 from .atomic import _fsync_dir, _keep_backup, atomic_write, read_regular, replace_with, write_temp
 
@@ -281,7 +285,7 @@ _TAIL = len(_CHECK) + 32 + 2     # ,"check":"<32 hex digits>"}
 
 
 def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return _blake2b(data, digest_size=16).hexdigest()
 
 
 def seal(fields: dict) -> bytes:

@@ -44,7 +44,7 @@ META = "_meta"
 
 
 def default_path() -> Path:
-    from platformdirs import user_data_dir
+    from ..dirs import user_data_dir         # platformdirs' folder, without importing it where it can
 
     return Path(user_data_dir("referee", appauthor=False)) / "history.json"
 

@@ -111,10 +111,11 @@ def _json_layout(order, lines, live, exported_at):
 
 def csv_chunks(store, rows, excel: bool = False):
     """The CSV export of the games ``rows`` select: its header, then each game's rows (one per player)."""
-    from .export import export_csv
+    from .export import export_csv, CsvWriter
 
     head = export_csv([], excel=excel)
-    order, texts = _texts(store, rows, lambda doc: export_csv([doc], excel=excel)[len(head):])
+    out = CsvWriter(excel)          # one writer for every game: export_csv([doc]) made one per game
+    order, texts = _texts(store, rows, lambda doc: out.rows([doc]))
     try:
         yield head
         for gid in order:

@@ -174,7 +174,7 @@ class _Steps:
 
     def __call__(self, game) -> None:
         gid = self.game_id = game.game
-        view = game.view()
+        view = _picture_view(game)
         cur = boards.frame(gid, view, self._memo)
         size = boards.size(gid, view)
         if self._prev is None:
@@ -200,6 +200,16 @@ class _Steps:
         gid = getattr(self, "game_id", None)
         labels = [label(gid, text) if gid else text for text in moves]
         return {"moves": list(moves), "labels": labels, "frames": self.frames, "events": self.events}
+
+
+def _picture_view(game) -> dict:
+    """What the board picture reads of ``game.view()``: El Capitan's whole view at every step was a third of a
+    first site build (issue 25), so its picture gets a view of only what it shows (the same values)."""
+    if game.game == "el-capitan":
+        from ...games.el_capitan.picture import picture_view
+
+        return picture_view(game.rules, game.state)
+    return game.view()
 
 
 def replay_data(game) -> dict:

@@ -12,6 +12,7 @@ Pure functions of the plays (club.stats.Play, oldest first); openskill is import
 
 from __future__ import annotations
 
+import math
 from array import array
 from dataclasses import dataclass, field
 
@@ -49,8 +50,12 @@ class Rater:
 
         self.model = PlackettLuce()
         self.table: dict[str, Rating] = table if table is not None else {}
-        # the player's rating object, kept between plays: making a new one each time costs a uuid and a copy
-        self._objects = {k: self.model.rating(mu=r.mu, sigma=r.sigma, name=k) for k, r in self.table.items()}
+        self._rate = _Fast.for_model(self.model) or self._openskill_rate
+
+    def _openskill_rate(self, ratings: list[tuple[float, float]], ranks: list) -> list[tuple[float, float]]:
+        model = self.model
+        result = model.rate([[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings], ranks=ranks)
+        return [(team[0].mu, team[0].sigma) for team in result]
 
     def add(self, play, history=True) -> None:
         """A play with fewer than two seats, or a cooperative one (no finishing order), changes nothing.
@@ -58,25 +63,59 @@ class Rater:
         seats = play.seats
         if len(seats) < 2 or getattr(play, "coop", False):
             return
-        table, objects = self.table, self._objects
-        teams, ranks = [], []
+        table = self.table
+        ratings, ranks = [], []
         for seat in seats:
             r = table.get(seat.key)
             if r is None:
                 r = table[seat.key] = Rating(seat.key, seat.name)
-                objects[seat.key] = self.model.rating(mu=r.mu, sigma=r.sigma, name=seat.key)
-            teams.append([objects[seat.key]])
+            ratings.append((r.mu, r.sigma))
             ranks.append(seat.rank or 1)
-        result = self.model.rate(teams, ranks=ranks)
-        for seat, team in zip(seats, result):
+        for seat, (mu, sigma) in zip(seats, self._rate(ratings, ranks)):
             r = table[seat.key]
-            objects[seat.key] = team[0]
-            r.mu, r.sigma = team[0].mu, team[0].sigma
+            r.mu, r.sigma = mu, sigma
             r.plays += 1
             r.name = seat.name
             if history is True or (history and seat.key in history):
                 r.played.append(play)
                 r.values.append(round(r.conservative, 2))
+
+
+class _Fast:
+    """openskill's ``PlackettLuce.rate`` for one player per team, without its per-call costs: rate() deep-copies
+    every rating (a new object and a uuid4 each) and checks its arguments, 39% of a full `stats` recount
+    (issue 25). This does what rate() does before and after its computation (tau added to sigma, teams put in
+    rank order and back) on a few scratch rating objects reused play after play, and leaves the computation
+    itself (``_compute``) to openskill: the same numbers to the last bit (tests/club/test_ratings_fast.py
+    compares them with rate() over thousands of plays). Used only for the model's defaults it was checked
+    with; with another openskill (no ``_compute`` or ``_unwind``) or other settings, rate() itself runs."""
+
+    def __init__(self, model, unwind):
+        self.model, self.unwind = model, unwind
+        self.tau_squared = model.tau * model.tau
+        self.scratch: list = []
+
+    @classmethod
+    def for_model(cls, model):
+        try:
+            from openskill.models.weng_lin.common import _unwind
+        except ImportError:
+            return None
+        if not callable(getattr(model, "_compute", None)) or model.limit_sigma or model.balance:
+            return None
+        return cls(model, _unwind)
+
+    def __call__(self, ratings: list[tuple[float, float]], ranks: list) -> list[tuple[float, float]]:
+        scratch, sqrt = self.scratch, math.sqrt
+        while len(scratch) < len(ratings):
+            scratch.append(self.model.rating())
+        teams = []
+        for (mu, sigma), player in zip(ratings, scratch):
+            player.mu, player.sigma = mu, sqrt(sigma * sigma + self.tau_squared)
+            teams.append([player])
+        ordered, tenet = self.unwind(ranks, teams)
+        result = self.model._compute(teams=ordered, ranks=sorted(ranks), scores=None, weights=None)
+        return [(team[0].mu, team[0].sigma) for team in self.unwind(tenet, result)[0]]
 
 
 def rate(plays, game: str | None = None, history=True) -> dict[str, Rating]:

@@ -58,7 +58,7 @@ def default_board_path() -> Path:
     chosen = preferences.get("el-capitan-board")   # a club's own board file, set once with `referee config`
     if chosen:
         return Path(chosen)
-    from platformdirs import user_data_dir
+    from ...dirs import user_data_dir       # platformdirs' folder, without importing it where it can
 
     # appauthor=False as for the history: on Windows the folder is %LOCALAPPDATA%\referee, not
     # referee\referee (where earlier versions wrote it: still read from there while it is only there).

@@ -1,0 +1,36 @@
+"""What the site's picture of an El Capitan board shows, and nothing more (issue 25).
+
+The replay on a play's page draws the board after every move (club/site/boards.py: the phase, paydays and
+current player; each city's sites and fortresses; each player's colour, money, ship, number of cards and of
+loans). Building the whole ``view()`` for that (loans' repayments, net worth, harbours, learned board values,
+card labels) at every step was a third of a first site build. These are the same values, taken from the
+state the same way ``present.view`` takes them; tests/club/test_site_picture.py draws both at every step of
+random games and compares the pictures.
+"""
+
+from __future__ import annotations
+
+from .board import CITIES
+from .chain import EMPTY, FREE
+from .present import _where
+from .state import COLOURS
+
+
+def picture_view(rules, s) -> dict:
+    """The keys of ``present.view(rules, s)`` the board picture reads, with the same values (a player's hand
+    and loans as lists of the same length: the picture counts them)."""
+    cities = {}
+    for ci, city in enumerate(s.cities):
+        cities[CITIES[ci]] = {
+            "sites": [None if c == FREE else COLOURS[c] for c in city.sites[1:]],
+            "fortresses": [None if c == EMPTY else COLOURS[c] for c in city.fort],
+        }
+    players = []
+    for p in range(s.n):
+        players.append({
+            "name": s.players[p], "colour": COLOURS[s.main[p]], "money": s.money[p], "ship": _where(s, p),
+            "hand": [None] * len(s.hands[p]),
+            "loans": [None] * sum(max(c, 0) for c in s.loans[p].values()),
+        })
+    return {"game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "current": s.players[s.cur],
+            "players": players, "cities": cities}

@@ -1,0 +1,137 @@
+"""Cold start (issue 25): what `referee move`, `moves` and `--help` import, proven in fresh interpreters, and
+the folders found without platformdirs equal platformdirs' own. The times are benchmarks/compare.py's."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What the move path must not import again: each was a slice of its start-up (filelock 4.x brings logging and
+# decimal, the settings bring platformdirs and TOML, secrets brings hmac and OpenSSL's hashlib).
+HEAVY = ("filelock", "logging", "decimal", "platformdirs", "referee.settings", "tomllib", "rich", "hashlib",
+         "hmac", "secrets", "tinydb", "csv", "sqlite3", "asyncio", "ssl", "referee.club.stats",
+         "referee.club.site")
+
+RUN = """
+import sys
+sys.argv = ["referee"] + sys.argv[1:]
+from referee.cli import main
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+else:
+    code = 0
+sys.stdout.flush()
+print("\\n@@" + repr({"code": code, "modules": sorted(sys.modules)}))      # repr: json would be imported
+"""
+
+
+def fresh(tmp_path, *args, env=None):
+    """Run the CLI in a new interpreter; its exit code, output and the modules it had imported at the end."""
+    full = dict(os.environ, PYTHONPATH=str(ROOT), REFEREE_DB=str(tmp_path / "h.json"),
+                REFEREE_CONFIG=str(tmp_path / "settings.toml"), REFEREE_LANG="en")
+    full.update(env or {})
+    r = subprocess.run([sys.executable, "-c", RUN, *args], env=full, capture_output=True,
+                       text=True, timeout=120)
+    out, _sep, tail = r.stdout.rpartition("\n@@")
+    data = ast.literal_eval(tail)
+    return data["code"], out, r.stderr, set(data["modules"])
+
+
+def heavy(modules) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A tracked Port Royal game and its first move, made in fresh processes."""
+    code, out, err, _m = fresh(tmp_path, "new", "port-royal", "-p", "Ann", "-p", "Bob", "--json")
+    assert code == 0, err
+    gid = json.loads(out)["id"]
+    code, out, err, _m = fresh(tmp_path, "moves", gid, "--json")
+    assert code == 0, err
+    return gid, json.loads(out)[0]["text"]
+
+
+def test_move_and_moves_import_nothing_heavy(tmp_path, game):
+    gid, first = game
+    code, out, err, modules = fresh(tmp_path, "moves", gid)
+    assert code == 0, err
+    assert heavy(modules) == []
+    assert "tempfile" not in modules     # a command that only reads writes no temp file
+    code, out, err, modules = fresh(tmp_path, "move", gid, first)
+    assert code == 0, err
+    assert heavy(modules) == []
+    code, out, err, _m = fresh(tmp_path, "show", gid, "--json")
+    assert json.loads(out)["moves"] == [first]          # the move was stored under the lightweight lock
+
+
+def test_help_imports_no_store_and_no_settings(tmp_path):
+    code, out, err, modules = fresh(tmp_path, "--help", env={"REFEREE_LANG": ""})
+    assert code == 0 and "Commands" in out
+    assert heavy(modules) == []
+    assert not {"referee.store", "referee.session", "json", "pathlib"} & modules
+
+
+def test_an_el_capitan_move_with_no_settings_file_imports_no_settings(tmp_path):
+    code, out, err, _m = fresh(tmp_path, "new", "el-capitan", "-p", "Ann", "-p", "Bob", "-p", "Cal", "--json")
+    assert code == 0, err
+    gid = json.loads(out)["id"]
+    code, out, err, modules = fresh(tmp_path, "move", gid, "layout venezia athina tunis constantinople")
+    assert code == 0, err
+    assert heavy(modules) == []
+
+
+def test_a_settings_file_is_still_read_and_checked(tmp_path, game):
+    """The settings are skipped only when there is no file: its language still applies to every message, and
+    a broken file still stops the command with its one sentence."""
+    gid, first = game
+    settings = tmp_path / "settings.toml"
+    settings.write_text('language = "cs"\n', encoding="utf-8")
+    code, out, err, modules = fresh(tmp_path, "move", gid, "nonsense-move", env={"REFEREE_LANG": ""})
+    assert code in (1, 2) and "referee.settings" in modules
+    code_en, _o, err_en, _m = fresh(tmp_path, "move", gid, "nonsense-move")      # REFEREE_LANG=en wins
+    assert code_en == code and err != err_en and err.startswith("referee: ") and err_en.startswith("referee: ")
+    settings.write_text('language = \n', encoding="utf-8")
+    code, out, err, _m = fresh(tmp_path, "new", "el-capitan", "-p", "Ann", "-p", "Bob", env={"REFEREE_LANG": ""})
+    assert code == 2 and "settings.toml" in err and "Traceback" not in err
+    code, out, err, _m = fresh(tmp_path, "history", "--json")
+    assert [g["id"] for g in json.loads(out)] == []          # nothing was changed
+
+
+CASES = [
+    {"HOME": "/home/ann"},
+    {"HOME": "/home/ann/", "XDG_CONFIG_HOME": "/x/conf", "XDG_DATA_HOME": "/x/data"},
+    {"HOME": "/home/ann", "XDG_CONFIG_HOME": "relative/conf", "XDG_DATA_HOME": ""},
+    {"HOME": "/"},
+    {"HOME": "relative"},
+]
+
+
+@pytest.mark.parametrize("env", CASES)
+def test_the_folders_are_platformdirs_own(monkeypatch, env):
+    import platformdirs
+
+    from referee import dirs
+
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "HOME"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    try:
+        want = (platformdirs.user_config_dir("referee", appauthor=False),
+                platformdirs.user_data_dir("referee", appauthor=False), platformdirs.user_data_dir("referee"))
+    except RuntimeError:            # a home platformdirs cannot resolve: then it must answer itself
+        assert not dirs._plain_unix()
+        return
+    assert (dirs.user_config_dir("referee", appauthor=False), dirs.user_data_dir("referee", appauthor=False),
+            dirs.user_data_dir("referee")) == want

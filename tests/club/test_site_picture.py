@@ -1,0 +1,49 @@
+"""The site's El Capitan picture drawn from the light picture view (issue 25) is the picture the whole view
+drew: at every step of random games, every piece and the size, in both languages; and a play's replay data
+(what the page embeds) is the same."""
+
+import random
+
+import pytest
+
+import referee
+from referee import i18n
+from referee.club.site import boards, build
+
+
+def _steps(seed, n_players, limit):
+    rng = random.Random(seed)
+    game = referee.new_game("el-capitan", [f"P{i}" for i in range(1, n_players + 1)])
+    yield game
+    for _ in range(limit):
+        if game.finished:
+            return
+        legal = game.legal_moves()
+        game.play(legal[int(rng.random() * len(legal))].text)
+        yield game
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("seed,n", [(1, 2), (2, 3), (3, 4)])
+def test_the_picture_view_draws_the_same_board(seed, n, lang):
+    memo_full, memo_light = {}, {}
+    with i18n.using(lang):
+        for game in _steps(seed, n, 400):
+            full, light = game.view(), build._picture_view(game)
+            assert boards.frame("el-capitan", light, memo_light) == boards.frame("el-capitan", full, memo_full)
+            assert boards.size("el-capitan", light) == boards.size("el-capitan", full)
+            assert boards.frame("el-capitan", light) == boards.frame("el-capitan", full)
+
+
+def test_a_replay_is_the_same_data(monkeypatch):
+    game = None
+    for game in _steps(5, 3, 250):
+        pass
+    light = build.replay_data(game)
+    monkeypatch.setattr(build, "_picture_view", lambda g: g.view())      # the whole view, as before
+    assert build.replay_data(game) == light
+
+
+def test_other_games_keep_their_whole_view():
+    game = referee.new_game("port-royal", ["Ann", "Bob"])
+    assert build._picture_view(game) == game.view()
