@@ -32,9 +32,9 @@ def refused(result, *words):
 def test_config_shows_every_setting_and_the_file(run, settings_file):
     out = run("config").stdout
     assert f"Settings file: {settings_file} (not created yet)" in out
-    for key in ("language", "location", "colours", "el-capitan-board"):
+    for key in ("language", "location", "colours", "el-capitan-board", "sync-folder"):
         assert key in out
-    assert out.count("(not set)") == 4
+    assert out.count("(not set)") == 5
 
 
 def test_location_set_once_is_the_default_of_new_record_and_score(run, settings_file):
