@@ -8,6 +8,7 @@ import hashlib
 from ..core.labels import label
 from ..i18n import using
 from .access import legal_for
+from .board import board, groups
 
 
 def version(game) -> str:
@@ -37,4 +38,6 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "prompt": game.prompt(),
             "labels": {m.text: label(game.game, m.text, lang) for m in legal},
             "last": game.moves[-1] if game.moves else None,
+            "board": board(game, lang),
+            "groups": groups(game, legal, lang),
         }

@@ -5,17 +5,33 @@ A board is a set of keyed pieces (``frame(view) -> {key: svg fragment}``); keys 
 replay page ships the first frame whole and then only the pieces that change at each step, so a 700-move
 game stays a small page; ``board_svg`` joins a frame into a whole picture (tests, static pages).
 Pieces are built as XML elements and cached by their content: a tile or a card drawn once is reused.
+
+Legible on a phone (issue 23): one board serves the club site's replays and the phone page of `referee
+serve`, and both show it at its own size, one viewBox unit to one CSS pixel, never scaled down (the page
+only scales it up on a wide screen; site.css, serve.css). So a text's size in units is its size on the
+phone, and no text is smaller than 12 units (SIZES). Port Royal, Puerto Rico and El Capitan are laid out
+for a phone's width (W = 360: a 390 px phone less the page's margins) as a column of rows that flow down:
+harbour cards two to a row, role cards three, one building a line, long lines wrapped (by an estimate of
+the text's width, on the wide side) rather than cut. Carcassonne's map is inherently as large as the game
+made it (a tile 24 units, big enough to see its cities and roads): it is drawn at the same scale and the
+page lets it scroll and pan inside its box, with the scores wrapped above the map at the phone's width.
 """
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 
 from ...core.names import display
 from ...i18n import _, language
 from .svg import PALETTE, el, to_text
 
-W = 720   # every board is this wide (viewBox units); its height depends on the game and the players
+W = 360   # the width of every board but Carcassonne's (viewBox units = CSS px on the page)
+PAD = 8
+SIZES = {"h": 15, "t": 14, "s": 14, "small": 12}     # px; site.css and serve.css give each class this size
+# A character's width as a share of the font size, on the wide side for the fonts a phone has (DejaVu Sans,
+# Roboto, San Francisco): a wrapped line never runs out of the picture.
+CHAR = {"h": 0.66, "t": 0.6, "s": 0.62, "small": 0.6}
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#111111")
 NAMED_COLOURS = {"red": "#d62728", "yellow": "#e6b800", "green": "#2ca02c", "blue": "#1f77b4",
@@ -44,6 +60,43 @@ def _k(*parts) -> str:
     return "/".join(f"{p:04d}" if isinstance(p, int) else str(p) for p in parts)
 
 
+def _fits(cls: str, width: float) -> int:
+    """How many characters of class ``cls`` fit in ``width`` units."""
+    return max(4, int(width / (SIZES[cls] * CHAR[cls])))
+
+
+def _line_height(cls: str) -> int:
+    return round(SIZES[cls] * 1.35)
+
+
+def _cut(text: str, cls: str, width: float) -> str:
+    """One line that fits ``width``: a longer text ends with an ellipsis (its whole text is in a title)."""
+    most = _fits(cls, width)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+@lru_cache(maxsize=16384)
+def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD) -> tuple:
+    """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height)."""
+    lines = textwrap.wrap(text, _fits(cls, width), break_on_hyphens=False) or [""]
+    step = _line_height(cls)
+    pairs = tuple((f"{key}/{i:02d}", _text(x, y + step * i + SIZES[cls], line, cls)) for i, line in enumerate(lines))
+    return pairs, step * len(lines) + 4
+
+
+class _Flow:
+    """A column of rows laid out downwards: each block is placed at the current y and moves it on."""
+
+    def __init__(self, y: float = PAD):
+        self.y = y
+        self.parts: dict = {}
+
+    def add(self, block) -> None:
+        pairs, height = block
+        self.parts.update(pairs)
+        self.y += height
+
+
 # --- Port Royal ---------------------------------------------------------------------------------
 _PR_CARD = {"expedition": "#c9b38a", "tax": "#999999", "pinnace": "#7fb3d5", "flute": "#76d7c4",
             "skiff": "#aed6f1", "frigate": "#f5b041", "galleon": "#ec7063"}
@@ -56,26 +109,21 @@ def _port_royal_card_colour(card: str) -> str:
     return "#f7f1e1"
 
 
-def port_royal(view: dict, memo: dict | None = None) -> dict:
+def _port_royal(view: dict) -> _Flow:
     lang = language()
-    parts = dict(_prr_head(view.get("turn"), view.get("phase"), view.get("active") or "-", view.get("draw_pile"),
-                           view.get("discard_pile"), lang))
-    parts.update(_prr_harbour(tuple(view.get("display") or ()), lang))
-    parts[_k(2, "exp")] = _prr_expeditions(tuple(view.get("expedition_area") or ()), lang)
+    flow = _Flow()
+    flow.add(_para(_k(0, "head"), PAD, flow.y, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · "
+                                                 "discards {discards}").format(
+        turn=view.get("turn"), phase=view.get("phase"), active=view.get("active") or "-",
+        draw=view.get("draw_pile"), discards=view.get("discard_pile")), "h"))
+    flow.add(_para(_k(1, "harbour"), PAD, flow.y, _("Harbour"), "s"))
+    flow.add(_prr_harbour(flow.y, tuple(view.get("display") or ()), lang))
+    names = [_prr_card(c, lang) for c in view.get("expedition_area") or ()]
+    flow.add(_para(_k(2, "exp"), PAD, flow.y, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s"))
     for p, pl in enumerate(view.get("players") or []):
-        parts.update(_prr_player(p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
-                                 tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
-    return parts
-
-
-# A replay draws a board at every step, and a step changes one or two parts of it: each part is cached by
-# what it shows (and the language it is written in), so only the changed part is drawn again.
-@lru_cache(maxsize=4096)
-def _prr_head(turn, phase, active, draw, discards, lang) -> tuple:
-    return ((_k(0, "head"), _text(8, 18, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · discards "
-                                          "{discards}").format(turn=turn, phase=phase, active=active, draw=draw,
-                                                               discards=discards), "h")),
-            (_k(1, "harbour"), _text(8, 42, _("Harbour"), "s")))
+        flow.add(_prr_player(flow.y, p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
+                             tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
+    return flow
 
 
 def _prr_card(card: str, lang: str) -> str:
@@ -89,36 +137,31 @@ def _prr_card(card: str, lang: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _prr_harbour(cards: tuple, lang: str) -> tuple:
+def _prr_harbour(y: float, cards: tuple, lang: str) -> tuple:
+    """The harbour's cards two to a row (a card's name and numbers, 'červený obchodník 3 1', fit at 12 px)."""
     out = []
+    width = (W - 2 * PAD - 6) / 2
     for i, card in enumerate(cards):
-        x, y = 8 + (i % 7) * 100, 50 + (i // 7) * 46
+        x, yy = PAD + (i % 2) * (width + 6), y + (i // 2) * 36
         name = _prr_card(card, lang)
-        out.append((_k(1, i, "c"), _rect(x, y, 94, 38, _port_royal_card_colour(card), name)))
-        out.append((_k(1, i, "t"), _text(x + 4, y + 23, name if len(name) <= 15 else name[:14] + "…", "small")))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _prr_expeditions(cards: tuple, lang) -> str:
-    names = [_prr_card(c, lang) for c in cards]
-    return _text(8, 160, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s")
+        out.append((_k(1, i, "c"), _rect(x, yy, width, 32, _port_royal_card_colour(card), name)))
+        out.append((_k(1, i, "t"), _text(x + 5, yy + 21, _cut(name, "small", width - 8), "small")))
+    return tuple(out), ((len(cards) + 1) // 2) * 36 + 6
 
 
 @lru_cache(maxsize=8192)
-def _prr_player(p, name, coins, influence, swords, persons: tuple, expeditions: int, lang) -> tuple:
-    y = 186 + p * 40
+def _prr_player(y, p, name, coins, influence, swords, persons: tuple, expeditions: int, lang) -> tuple:
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    return ((_k(3, p, "n"), _dot(14, y - 5, 6, colour, name if name is not None else "")),
-            (_k(3, p, "t"), _text(26, y, _("{name}: {coins} coins · {influence} influence · {swords} swords · "
-                                           "{persons} persons · {expeditions} expeditions").format(
-                name=name, coins=coins, influence=influence, swords=swords, persons=sum(n for _p, n in persons),
-                expeditions=expeditions))),
-            (_k(3, p, "p"), _text(26, y + 16, ", ".join(sorted(k for k, _n in persons))[:110], "small")))
-
-
-def _port_royal_height(view: dict) -> int:
-    return 186 + len(view.get("players") or []) * 40 + 6
+    stats, h1 = _para(_k(3, p, "t"), PAD + 18, y, _(
+        "{name}: {coins} coins · {influence} influence · {swords} swords · {persons} persons · "
+        "{expeditions} expeditions").format(name=name, coins=coins, influence=influence, swords=swords,
+                                            persons=sum(n for _p, n in persons), expeditions=expeditions),
+        "t", W - 2 * PAD - 18)
+    kinds = ", ".join(display("port-royal", "person", k, lang) if lang != "en" else k
+                      for k in sorted(k for k, _n in persons))
+    listed, h2 = _para(_k(3, p, "p"), PAD + 18, y + h1 - 2, kinds, "small", W - 2 * PAD - 18) if kinds else ((), 0)
+    return ((_k(3, p, "n"), _dot(PAD + 6, y + 9, 6, colour, name if name is not None else "")),
+            *stats, *listed), h1 + h2 + 6
 
 
 # --- Puerto Rico --------------------------------------------------------------------------------
@@ -126,130 +169,98 @@ _GOOD = {"corn": "#f4d03f", "indigo": "#2e4053", "sugar": "#f2f3f4", "tobacco": 
          "quarry": "#95a5a6"}
 
 
-def puerto_rico(view: dict, memo: dict | None = None) -> dict:
+def _puerto_rico(view: dict) -> _Flow:
     lang = language()
-    parts = {_k(0, "head"): _pr_head(view.get("round"), view.get("governor"), view.get("role"),
-                                     view.get("colonist_ship"), view.get("colonist_supply"), view.get("vp_chips_left"),
-                                     lang)}
+    flow = _Flow()
+    role = view.get("role")
+    flow.add(_para(_k(0, "head"), PAD, flow.y, _(
+        "Round {round} · governor {governor} · role {role} · colonists {ship} on the ship, {supply} in supply · "
+        "VP chips left {vp}").format(round=view.get("round"), governor=view.get("governor"),
+                                     role=display("puerto-rico", "role", role) if role else "-",
+                                     ship=view.get("colonist_ship"), supply=view.get("colonist_supply"),
+                                     vp=view.get("vp_chips_left")), "h"))
     roles = view.get("roles") or []
-    last = memo.get("roles") if memo is not None else None
-    if last is not None and last[0] == roles and last[1] == lang:
-        pairs = last[2]
-    else:
-        pairs = _pr_roles(tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang)
-        if memo is not None:
-            memo["roles"] = (roles, lang, pairs)
-    parts.update(pairs)
-    ships = (view.get("ships") or [], view.get("trading_house") or [])
-    last = memo.get("ships") if memo is not None else None
-    if last is not None and last[0] == ships and last[1] == lang:
-        pairs = last[2]
-    else:
-        pairs = _pr_ships(tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in ships[0]),
-                          tuple(ships[1]), lang)
-        if memo is not None:
-            memo["ships"] = (ships, lang, pairs)
-    parts.update(pairs)
+    flow.add(_pr_roles(flow.y, tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang))
+    ships = tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in view.get("ships") or [])
+    flow.add(_pr_ships(flow.y, ships, tuple(view.get("trading_house") or []), lang))
     for p, pl in enumerate(view.get("players") or []):
-        last = memo.get(("player", p)) if memo is not None else None
-        if last is not None and last[0] == pl and last[1] == lang:
-            parts.update(last[2])
-            continue
-        head = _pr_player_head(p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
-                               tuple(sorted((pl.get("goods") or {}).items())), pl.get("san_juan"), lang)
+        goods = tuple(sorted((pl.get("goods") or {}).items()))
+        flow.add(_pr_player_head(flow.y, p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+                                 goods, pl.get("san_juan"), lang))
         island = pl.get("island") or {}
-        if last is not None and last[3] == island:     # a step that changes a player's money or goods
-            island_pairs = last[4]
-        else:
-            island_pairs = _pr_island(p, tuple((k, tuple(v) if isinstance(v, list) else v)
-                                               for k, v in sorted(island.items())))
-        city = pl.get("city") or {}
-        if last is not None and last[5] == city and last[1] == lang:
-            city_pairs = last[6]
-        else:
-            city_pairs = _pr_city(p, tuple(sorted(city.items())), lang)
-        pairs = (head, *island_pairs, *city_pairs)
-        if memo is not None:
-            memo[("player", p)] = (pl, lang, pairs, island, island_pairs, city, city_pairs)
-        parts.update(pairs)
-    return parts
+        flow.add(_pr_island(flow.y, p, tuple((k, tuple(v) if isinstance(v, list) else v)
+                                             for k, v in sorted(island.items()))))
+        flow.add(_pr_city(flow.y, p, tuple(sorted((pl.get("city") or {}).items())), lang))
+    return flow
 
 
 @lru_cache(maxsize=4096)
-def _pr_head(round_, governor, role, ship, supply, vp, lang) -> str:
-    return _text(8, 18, _("Round {round} · governor {governor} · role {role} · colonists {ship} on the ship, "
-                          "{supply} in supply · VP chips left {vp}").format(
-        round=round_, governor=governor, role=display("puerto-rico", "role", role) if role else "-",
-        ship=ship, supply=supply, vp=vp), "h")
-
-
-@lru_cache(maxsize=4096)
-def _pr_roles(roles: tuple, lang) -> tuple:
+def _pr_roles(y, roles: tuple, lang) -> tuple:
+    """The role cards three to a row."""
     out = []
+    width = (W - 2 * PAD - 8) / 3
     for i, (role, doubloons, taken) in enumerate(roles):
-        x = 8 + i * 88
+        x, yy = PAD + (i % 3) * (width + 4), y + (i // 3) * 30
         role_name = display("puerto-rico", "role", role)
-        out.append((_k(1, i, "r"), _rect(x, 28, 84, 26, "#dddddd" if taken else "#f7f1e1",
+        out.append((_k(1, i, "r"), _rect(x, yy, width, 26, "#dddddd" if taken else "#f7f1e1",
                                          _("{role}: {n} doubloons").format(role=role_name, n=doubloons) +
                                          (_(", taken by {player}").format(player=taken) if taken else ""))))
-        out.append((_k(1, i, "t"), _text(x + 4, 45, f"{role_name} {doubloons or ''}".strip(), "small")))
-    return tuple(out)
+        out.append((_k(1, i, "t"), _text(x + 4, yy + 18, _cut(f"{role_name} {doubloons or ''}".strip(), "small",
+                                                                width - 6), "small")))
+    return tuple(out), ((len(roles) + 2) // 3) * 30 + 4
 
 
 @lru_cache(maxsize=4096)
-def _pr_ships(ships: tuple, trading_house: tuple, lang) -> tuple:
-    out = []
+def _pr_ships(y, ships: tuple, trading_house: tuple, lang) -> tuple:
+    out, height = [], 0
     for i, (capacity, load, good) in enumerate(ships):
-        out.append((_k(2, i), _text(8 + i * 120, 72, _("ship {capacity}: {load} {good}").format(
+        pairs, h = _para(_k(2, i), PAD, y + height, _("ship {capacity}: {load} {good}").format(
             capacity=capacity, load=load, good=display("puerto-rico", "good", good) if good else "").strip(),
-            "small")))
-    out.append((_k(2, "th"), _text(370, 72, _("trading house: {goods}").format(
-        goods=", ".join(display("puerto-rico", "good", g) for g in trading_house) or "-"), "small")))
-    return tuple(out)
+            "small")
+        out.extend(pairs)
+        height += h - 4
+    pairs, h = _para(_k(2, "th"), PAD, y + height, _("trading house: {goods}").format(
+        goods=", ".join(display("puerto-rico", "good", g) for g in trading_house) or "-"), "small")
+    return (*out, *pairs), height + h + 4
 
 
 # One player's part of the Puerto Rico board, in three parts cached by what each shows: a step mostly changes
 # one player's doubloons or goods, and the same island and city are drawn again at every step.
 @lru_cache(maxsize=8192)
-def _pr_player_head(p, name, governor, doubloons, goods, san_juan, lang) -> tuple:
-    y = 86 + p * 94
+def _pr_player_head(y, p, name, governor, doubloons, goods, san_juan, lang) -> tuple:
     goods_text = ", ".join(f"{n} {display('puerto-rico', 'good', g)}" for g, n in goods if n) or _("no goods")
     who = _("{name} (governor)").format(name=name) if governor else name
-    return (f"3/{p:02d}/n", _text(8, y + 12, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}")
-                                  .format(who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan), "s"))
+    return _para(f"3/{p:02d}/n", PAD, y, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}").format(
+        who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan), "s")
 
 
 @lru_cache(maxsize=8192)
-def _pr_island(p, island) -> tuple:
+def _pr_island(y, p, island) -> tuple:
+    """The island's plantations and quarries in a row (12 squares fit the phone's width)."""
     out = []
-    y = 86 + p * 94
     slot = 0
     for kind, occupied in island:
         total, manned = (list(occupied) + [0, 0])[:2] if isinstance(occupied, tuple) else (occupied, 0)
         for j in range(int(total or 0)):
-            x = 8 + slot * 26
-            out.append((f"3/{p:02d}/i/{slot:03d}", _rect(x, y + 18, 22, 22, _GOOD.get(kind, "#ccc"), kind)))
+            x, yy = PAD + (slot % 12) * 28, y + (slot // 12) * 28
+            out.append((f"3/{p:02d}/i/{slot:03d}", _rect(x, yy, 24, 24, _GOOD.get(kind, "#ccc"), kind)))
             if j < int(manned or 0):
-                out.append((f"3/{p:02d}/ic/{slot:03d}", _dot(x + 11, y + 29, 4, "#6e2c00", "colonist")))
+                out.append((f"3/{p:02d}/ic/{slot:03d}", _dot(x + 12, yy + 12, 5, "#6e2c00", "colonist")))
             slot += 1
-    return tuple(out)
+    return tuple(out), (-(-slot // 12)) * 28 + 2 if slot else 0
 
 
 @lru_cache(maxsize=8192)
-def _pr_city(p, city, lang) -> tuple:
+def _pr_city(y, p, city, lang) -> tuple:
+    """One building a line: the longest Czech name ('malá zpracovatelna indiga') and its colonists fit."""
     out = []
-    y = 86 + p * 94
+    step = _line_height("small")
     for b, (building, colonists) in enumerate(city):
-        x = 8 + (b % 4) * 178
-        yy = y + 44 + (b // 4) * 15
         dots = "●" * int(colonists or 0)
-        out.append((f"3/{p:02d}/b/{b:03d}", _text(x, yy + 10, f"{display('puerto-rico', 'building', building)} {dots}",
+        out.append((f"3/{p:02d}/b/{b:03d}", _text(PAD + 10, y + b * step + SIZES["small"],
+                                                  f"{display('puerto-rico', 'building', building)} {dots}",
                                                   "small")))
-    return tuple(out)
-
-
-def _puerto_rico_height(view: dict) -> int:
-    return 86 + len(view.get("players") or []) * 94 + 6
+    return tuple(out), len(city) * step + 10
 
 
 # --- Carcassonne --------------------------------------------------------------------------------
@@ -284,10 +295,8 @@ def _bounds(view: dict) -> tuple[int, int, int, int]:
 def carcassonne(view: dict, memo: dict | None = None) -> dict:
     """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
     growing map only adds pieces; the picture's viewBox follows the map (see size)."""
-    x0, y0, _x1, _y1 = _bounds(view)
     names = tuple(p.get("name") for p in view.get("players") or [])
-    head = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
-    parts = {_k(0, "head"): _text(x0 * CELL - 16, y0 * CELL - 16, _("{scores} · tiles left {n}").format(scores=head, n=view.get("bag_total")), "h")}
+    parts = dict(_cc_head(view)[0])
     board = view.get("board") or []
     last = memo.get("board") if memo is not None else None
     tiles, start = [], 0
@@ -330,115 +339,111 @@ def _cc_tile(x: int, y: int, tile, edges: str, fig, names: tuple) -> tuple:
     return tuple(out)
 
 
-def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
+def _cc_head(view: dict) -> tuple:
+    """The scores and the tiles left, wrapped above the map at the picture's width: (pairs, x, y, w, h) of
+    the whole picture."""
     x0, y0, x1, y1 = _bounds(view)
-    return (x0 * CELL - 24, y0 * CELL - 36, max(W, (x1 - x0 + 1) * CELL + 48), (y1 - y0 + 1) * CELL + 48)
+    width = max(W, (x1 - x0 + 1) * CELL + 48)
+    scores = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
+    text = _("{scores} · tiles left {n}").format(scores=scores, n=view.get("bag_total"))
+    left = x0 * CELL - 24
+    _pairs, height = _para(_k(0, "head"), 0, 0, text, "h", width - 2 * PAD)
+    top = y0 * CELL - 12 - height
+    pairs, _h = _para(_k(0, "head"), left + PAD, top, text, "h", width - 2 * PAD)
+    return pairs, (left, top - PAD, width, (y1 - y0 + 1) * CELL + 24 + height + PAD)
+
+
+def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
+    return _cc_head(view)[1]
 
 
 # --- El Capitan ---------------------------------------------------------------------------------
 @lru_cache(maxsize=16384)
-def _city_row(c: int, city: str, sites: tuple, forts: tuple, lang: str) -> str:
-    """One city's row: its name, a square per site in the owner's colour, its fortresses (one piece)."""
-    y = 32 + c * 26
-    kids = [el("text", display("el-capitan", "city", city), x=8, y=y + 15, class_="small")]
-    for s, owner in enumerate(sites):
-        fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
-        kids.append(el("rect", x=100 + s * 30, y=y + 2, width=26, height=20, fill=fill, class_="piece", rx=3,
-                       children=[el("title", _("{city} site {n}: {owner}").format(
-                           city=display("el-capitan", "city", city), n=s + 1,
-                           owner=display("el-capitan", "colour", str(owner)) if owner else _("empty")))]))
+def _city_row(y: float, city: str, sites: tuple, forts: tuple, lang: str) -> str:
+    """One city: its name (and fortresses) on a line, then a square per site in the owner's colour (12 fit)."""
+    name = display("el-capitan", "city", city)
+    line = name
     if forts:
         colours = ", ".join(display("el-capitan", "colour", str(f)) for f in forts)
-        kids.append(el("text", _("fortress {colours}").format(colours=colours), x=470, y=y + 15, class_="small"))
+        line = f"{name} · " + _("fortress {colours}").format(colours=colours)
+    kids = [el("text", _cut(line, "small", W - 2 * PAD), x=PAD, y=y + SIZES["small"], class_="small")]
+    for s, owner in enumerate(sites):
+        fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
+        x, yy = PAD + (s % 12) * 28, y + 18 + (s // 12) * 26
+        kids.append(el("rect", x=x, y=yy, width=24, height=22, fill=fill, class_="piece", rx=3,
+                       children=[el("title", _("{city} site {n}: {owner}").format(
+                           city=name, n=s + 1,
+                           owner=display("el-capitan", "colour", str(owner)) if owner else _("empty")))]))
     return to_text(el("g", children=kids))
 
 
-def el_capitan(view: dict, memo: dict | None = None) -> dict:
+def _city_height(sites) -> int:
+    return 18 + max(1, -(-len(sites) // 12)) * 26 + 4
+
+
+def _sites(info) -> tuple:
+    sites = info.get("sites") or ()
+    try:
+        sites = tuple(sites)
+        hash(sites)
+    except TypeError:   # a site given as {"colour": ...}
+        sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in sites)
+    return sites
+
+
+def _el_capitan(view: dict) -> _Flow:
     lang = language()
-    parts = {"0/head": _ec_head(view.get("phase"), view.get("paydays"), view.get("current") or "-", lang)}
+    flow = _Flow()
+    flow.add(_para("0/head", PAD, flow.y, _("Phase {phase} · paydays {paydays} · current {player}").format(
+        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h"))
     cities = view.get("cities") or {}
-    last = memo.get("cities") if memo is not None else None
-    if last is not None and last[0] == cities and last[1] == lang:     # most moves change no city
-        parts.update(last[2])
-    else:
-        rows = _ec_cities(cities, lang, memo)
-        if memo is not None:
-            memo["cities"] = (cities, lang, rows)
-        parts.update(rows)
-    base = 32 + len(cities) * 26 + 8
-    for p, pl in enumerate(view.get("players") or []):
-        parts.update(_ec_player(p, base, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
-                                len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
-    return parts
-
-
-def _ec_cities(cities: dict, lang: str, memo: dict | None) -> tuple:
-    rows = []
     for c, city in enumerate(sorted(cities)):
         info = cities[city]
-        last = memo.get(("city", c)) if memo is not None else None
-        if last is not None and last[0] == city and last[1] == info and last[2] == lang:
-            rows.append((f"1/{c:03d}", last[3]))
-            continue
-        sites = info.get("sites") or ()
-        try:
-            sites = tuple(sites)
-            hash(sites)
-        except TypeError:   # a site given as {"colour": ...}
-            sites = tuple((s.get("colour") if isinstance(s, dict) else s) for s in sites)
+        sites = _sites(info)
         forts = tuple(f for f in info.get("fortresses") or () if f)
-        rows.append((f"1/{c:03d}", _city_row(c, city, sites, forts, lang)))
-        if memo is not None:
-            memo[("city", c)] = (city, info, lang, rows[-1][1])
-    return tuple(rows)
-
-
-@lru_cache(maxsize=4096)
-def _ec_head(phase, paydays, current, lang) -> str:
-    return _text(8, 18, _("Phase {phase} · paydays {paydays} · current {player}").format(
-        phase=phase, paydays=paydays, player=current), "h")
+        flow.add(((((f"1/{c:03d}", _city_row(flow.y, city, sites, forts, lang)),)), _city_height(sites)))
+    for p, pl in enumerate(view.get("players") or []):
+        flow.add(_ec_player(flow.y, p, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
+                            len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
+    return flow
 
 
 @lru_cache(maxsize=8192)
-def _ec_player(p, base, name, colour, money, place, cards, loans, lang) -> tuple:
-    y = base + p * 22
-    return ((f"2/{p}/d", _dot(14, y - 5, 6, NAMED_COLOURS.get(str(colour), "#888"), str(colour))),
-            (f"2/{p}/t", _text(26, y, _("{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans")
-                         .format(name=name, money=money, place=place, cards=cards, loans=loans))))
+def _ec_player(y, p, name, colour, money, place, cards, loans, lang) -> tuple:
+    pairs, height = _para(f"2/{p}/t", PAD + 18, y, _(
+        "{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans").format(
+        name=name, money=money, place=place, cards=cards, loans=loans), "t", W - 2 * PAD - 18)
+    return ((f"2/{p}/d", _dot(PAD + 6, y + 9, 6, NAMED_COLOURS.get(str(colour), "#888"), str(colour))),
+            *pairs), height + 4
 
 
-def _el_capitan_height(view: dict) -> int:
-    return 32 + len(view.get("cities") or {}) * 26 + 8 + len(view.get("players") or []) * 22 + 6
-
-
-FRAMES = {"port-royal": port_royal, "puerto-rico": puerto_rico, "carcassonne": carcassonne,
-          "el-capitan": el_capitan}
+_FLOWS = {"port-royal": _port_royal, "puerto-rico": _puerto_rico, "el-capitan": _el_capitan}
 
 
 def size(game: str, view: dict) -> tuple[int, int, int, int]:
     """The picture's viewBox: (x, y, width, height)."""
     if game == "carcassonne":
         return _carcassonne_box(view)
-    height = {"port-royal": _port_royal_height, "puerto-rico": _puerto_rico_height,
-              "el-capitan": _el_capitan_height}[game](view)
-    return 0, 0, W, height
+    return 0, 0, W, round(_FLOWS[game](view).y + PAD)
 
 
 def frame(game: str, view: dict, memo: dict | None = None) -> dict:
-    """The board's pieces. ``memo``: a dict kept from one step of a game to the next (a replay): a part whose
-    data is equal to the previous step's (compared whole, which is quick) keeps the previous step's piece."""
-    return FRAMES[game](view, memo)
+    """The board's pieces. ``memo``: a dict kept from one step of a game to the next (a replay): Carcassonne
+    keeps the previous step's tiles; the other games' parts are cached by what they show."""
+    if game == "carcassonne":
+        return carcassonne(view, memo)
+    return _FLOWS[game](view).parts
 
 
 def board_svg(game: str, view: dict, title: str = "Board") -> str:
-    """The whole board as one <svg> (the pieces of ``frame`` in key order)."""
+    """The whole board as one <svg> (the pieces of ``frame`` in key order), at its own size (width, height)."""
     x, y, w, h = size(game, view)
     pieces = frame(game, view)
     inner = "".join(pieces[k] for k in sorted(pieces))
-    root = to_text(el("svg", xmlns="http://www.w3.org/2000/svg", viewBox=f"{x} {y} {w} {h}", role="img",
-                      class_="board", children=[el("title", title)]))
+    root = to_text(el("svg", xmlns="http://www.w3.org/2000/svg", viewBox=f"{x} {y} {w} {h}", width=w, height=h,
+                      role="img", class_="board", children=[el("title", title)]))
     # Pieces are already-serialized, escaped XML: splice them inside the root element.
     return root.replace("</svg>", inner + "</svg>")
 
 
-__all__ = ["frame", "board_svg", "size", "PALETTE"]
+__all__ = ["frame", "board_svg", "size", "PALETTE", "SIZES"]
