@@ -11,6 +11,7 @@ title is who makes the moves and the words the table says for all of them (`náh
 from __future__ import annotations
 
 import re
+import threading
 
 from ..core.labels import label
 from ..i18n import _, using
@@ -28,6 +29,36 @@ def board(game, lang: str) -> dict:
         pieces = boards.frame(game.game, view)
         box = list(boards.size(game.game, view))
     return {"size": box, "svg": "<g>" + "".join(pieces[k] for k in sorted(pieces)) + "</g>"}
+
+
+# What a move did is said when it is applied, in the language then in force (the server's, the table's):
+# for a phone in another language the same moves are followed by a game of its own, played along in that
+# language (a move at a time; from the start again after an undo), and its sentences are the phone's.
+_FOLLOWERS: dict = {}
+_FOLLOWING = threading.Lock()
+FOLLOWERS = 8
+
+
+def events(game, lang: str) -> list[str]:
+    """``game.events()`` (what the last move did) in ``lang``."""
+    from ..core.game import Game
+
+    moves = game.moves
+    if not moves:
+        return []
+    key = (game.game, tuple(game.players), repr(game.options), lang)
+    with _FOLLOWING, using(lang):
+        follower = _FOLLOWERS.get(key)
+        done = follower.moves if follower is not None else None
+        if done is None or len(done) > len(moves) or done != moves[:len(done)]:
+            follower = Game(game.rules, game.players, game.options, date=game.date)
+            done = []
+            if len(_FOLLOWERS) >= FOLLOWERS:
+                _FOLLOWERS.pop(next(iter(_FOLLOWERS)))
+            _FOLLOWERS[key] = follower
+        for text in moves[len(done):]:
+            follower.play_listed(text)
+        return [str(e) for e in follower.events()]
 
 
 def _kind(text: str) -> str:

@@ -34,7 +34,7 @@ def _head(title: str, lang: str) -> str:
     # zoom stays allowed (never user-scalable=no): the board may be pinched larger
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/serve.css"></head>')
+            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/serve.css"><link rel="icon" href="/static/icon.svg"></head>')
 
 
 def secret_text(secret) -> str:

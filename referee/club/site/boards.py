@@ -157,8 +157,8 @@ def _prr_player(y, p, name, coins, influence, swords, persons: tuple, expedition
         "{expeditions} expeditions").format(name=name, coins=coins, influence=influence, swords=swords,
                                             persons=sum(n for _p, n in persons), expeditions=expeditions),
         "t", W - 2 * PAD - 18)
-    kinds = ", ".join(display("port-royal", "person", k, lang) if lang != "en" else k
-                      for k in sorted(k for k, _n in persons))
+    kinds = ", ".join(f"{n}× {_prr_card(k, lang)}" if n > 1 else _prr_card(k, lang)
+                      for k, n in sorted(persons))
     listed, h2 = _para(_k(3, p, "p"), PAD + 18, y + h1 - 2, kinds, "small", W - 2 * PAD - 18) if kinds else ((), 0)
     return ((_k(3, p, "n"), _dot(PAD + 6, y + 9, 6, colour, name if name is not None else "")),
             *stats, *listed), h1 + h2 + 6
