@@ -199,11 +199,11 @@ def test_czech_site_boards_name_cards_and_colours_in_czech():
     harbour = ("trader-black-3-1", "admiral-7-2")
     i18n.set_language("cs")
     try:
-        cs = "".join(part for _k, part in boards._prr_harbour(harbour, "cs"))
+        cs = "".join(part for _k, part in boards._prr_harbour(0, harbour, "cs")[0])
         row = boards._city_row(0, "valencia", ("green", None), ("green",), "cs")
     finally:
         i18n.set_language("en")
     assert "trader-black-3-1" not in cs and card("admiral-7-2", "cs") in cs
     assert "green" not in row and "pevnost" in row
-    en = "".join(part for _k, part in boards._prr_harbour(harbour, "en"))
+    en = "".join(part for _k, part in boards._prr_harbour(0, harbour, "en")[0])
     assert "admiral-7-2" in en
