@@ -114,7 +114,9 @@ def groups(game, legal, lang: str) -> list[dict]:
                 if len(members) == 1:
                     rest.extend(members)      # a lone move ('stop', 'pass') goes with the others alone
                     continue
-                words = _shared_words([label(game.game, t, lang) for t in members])
+                said = [label(game.game, t, lang) for t in members]
+                # English says a card by its id ('pinnace-2-3'): then the kind is the word they share
+                words = _shared_words(said) or (_kind(members[0]) if said == members else "")
                 kinds.append({"title": f"{who} · {words}" if words else who, "moves": members})
             if rest:        # the lone moves first: 'stop', 'pass', 'flip' are what a turn mostly says
                 out.append({"title": who, "moves": rest})
