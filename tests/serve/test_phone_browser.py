@@ -248,3 +248,46 @@ def test_the_board_in_the_state_body_is_the_replays_board_at_that_position(serve
         assert body["board"]["svg"] == "<g>" + "".join(pieces[k] for k in sorted(pieces)) + "</g>"
 
 
+
+
+def test_undo_posts_the_version_and_an_entry_id_and_a_410_stops_the_page(browser, servers):  # noqa: F811
+    """The undo and a released seat's 410 are answered by routes of other branches (robust, laptop): the
+    client is checked against the design's answers, given by the browser's request interception."""
+    links, store, tracked = servers["el-capitan"]
+    with httpx.Client(timeout=30) as client:
+        owner = next(p for p, url in links["seats"].items() if client.get(url + "/state").json()["legal"])
+        url = links["seats"][owner]
+        state = client.get(url + "/state?lang=en").json()
+    context, page, problems, dialogs = phone(browser, "en")
+    stream = "retry: 1000\n\nevent: state\ndata: " + json.dumps(dict(state, undo=True)) + "\n\n"
+    page.route("**/events*", lambda r: r.fulfill(status=200, headers={"Content-Type": "text/event-stream"},
+                                                 body=stream))
+    posted, streams = [], []
+
+    def undo(route):
+        posted.append(json.loads(route.request.post_data))
+        route.fulfill(status=200, content_type="application/json", body=json.dumps({"v": state["v"], "undone": []}))
+
+    page.route("**/undo*", undo)
+    page.goto(url)
+    until(page, "() => !document.getElementById('undo').hidden")
+    page.tap("#undo")
+    for _ in range(300):
+        if posted:
+            break
+        page.wait_for_timeout(100)
+    assert set(posted[0]) == {"v", "entry_id"} and posted[0]["v"] == state["v"] and posted[0]["entry_id"]
+    # the laptop released the seat: every seat route answers 410 with a sentence
+    gone = json.dumps({"error": "This seat was released on the laptop; scan the QR code to take a seat again."})
+    page.unroute("**/events*")
+    page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+    for pattern in ("**/events*", "**/state*"):
+        page.route(pattern, lambda r: r.fulfill(status=410, content_type="application/json", body=gone))
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")    # as a phone waking
+    until(page, "() => document.getElementById('error').textContent.includes('released')")
+    assert page.evaluate("() => [...document.querySelectorAll('button.move')].every(b => b.disabled)")
+    asked = len(streams)
+    page.wait_for_timeout(3000)      # longer than the client's 2 s retry: it asks no more
+    assert len(streams) == asked
+    assert [p for p in problems if "status of 410" not in p] == [] and dialogs == [], problems
+    context.close()
