@@ -91,6 +91,22 @@ def _shared_words(labels: list[str]) -> str:
     return " ".join(tail)
 
 
+def _split(game, members, who, lang, into) -> bool:
+    """A long group of moves that differ in their last word only by a few (Carcassonne's placements: a
+    square and its turns, `place 2,-1 r0` … `r270`): one group a square, titled by what they share."""
+    keys: dict = {}
+    for text in members:
+        head, _sp, _last = text.rpartition(" ")
+        keys.setdefault(head, []).append(text)
+    if "" in keys or len(keys) > len(members) / 2:
+        return False
+    for texts in keys.values():
+        said = [label(game.game, t, lang) for t in texts]
+        words = " ".join(said[0].split()[:-1])
+        into.append({"title": f"{who} · {words}", "moves": texts})
+    return True
+
+
 def groups(game, legal, lang: str) -> list[dict]:
     """[{"title": str, "moves": [canonical text, …]}] for the moves ``legal`` (Move objects) this seat may
     enter, in the table's order: by who (a player, chance, the table), and a long list by what the moves do."""
@@ -113,6 +129,8 @@ def groups(game, legal, lang: str) -> list[dict]:
             for members in by_kind.values():
                 if len(members) == 1:
                     rest.extend(members)      # a lone move ('stop', 'pass') goes with the others alone
+                    continue
+                if len(members) > SPLIT_OVER and _split(game, members, who, lang, kinds):
                     continue
                 said = [label(game.game, t, lang) for t in members]
                 # English says a card by its id ('pinnace-2-3'): then the kind is the word they share

@@ -265,7 +265,8 @@ def _pr_city(y, p, city, lang) -> tuple:
 
 # --- Carcassonne --------------------------------------------------------------------------------
 _EDGE = {"C": "#b5651d", "R": "#f4f4f4", "F": "#7dcea0"}
-CELL = 24
+CELL = 28
+MARGIN = 32     # left of the map: the rows' numbers
 
 
 @lru_cache(maxsize=65536)
@@ -340,17 +341,26 @@ def _cc_tile(x: int, y: int, tile, edges: str, fig, names: tuple) -> tuple:
 
 
 def _cc_head(view: dict) -> tuple:
-    """The scores and the tiles left, wrapped above the map at the picture's width: (pairs, x, y, w, h) of
-    the whole picture."""
+    """The scores and the tiles left, wrapped above the map at the picture's width, and the map's column
+    and row numbers (a placement is typed by them: `place 2,-1 r90`): (pairs, (x, y, w, h) of the whole)."""
     x0, y0, x1, y1 = _bounds(view)
-    width = max(W, (x1 - x0 + 1) * CELL + 48)
+    width = max(W, (x1 - x0 + 1) * CELL + MARGIN + 16)
     scores = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
     text = _("{scores} · tiles left {n}").format(scores=scores, n=view.get("bag_total"))
-    left = x0 * CELL - 24
+    left = x0 * CELL - MARGIN
     _pairs, height = _para(_k(0, "head"), 0, 0, text, "h", width - 2 * PAD)
-    top = y0 * CELL - 12 - height
+    top = y0 * CELL - 22 - height
     pairs, _h = _para(_k(0, "head"), left + PAD, top, text, "h", width - 2 * PAD)
-    return pairs, (left, top - PAD, width, (y1 - y0 + 1) * CELL + 24 + height + PAD)
+    return pairs + _cc_axes(x0, y0, x1, y1), (left, top - PAD, width, (y1 - y0 + 1) * CELL + 30 + height + PAD)
+
+
+@lru_cache(maxsize=1024)
+def _cc_axes(x0: int, y0: int, x1: int, y1: int) -> tuple:
+    cols = tuple((f"0/ax/{x:+05d}", _text(x * CELL + CELL / 2, y0 * CELL - 6, str(x), "small", "middle"))
+                 for x in range(x0, x1 + 1))
+    rows = tuple((f"0/ay/{y:+05d}", _text(x0 * CELL - 4, y * CELL + CELL / 2 + 4, str(y), "small", "end"))
+                 for y in range(y0, y1 + 1))
+    return cols + rows
 
 
 def _carcassonne_box(view: dict) -> tuple[int, int, int, int]:
