@@ -1,5 +1,5 @@
 """What the phone page draws and offers: the legible board (the same pieces as the club site's replays,
-club/site/boards.py) and this seat's moves grouped the way the table says them.
+drawing/boards.py) and this seat's moves grouped the way the table says them.
 
 The table (core/format.group_moves) lists the moves by who makes them: a player's, then the chance moves
 (what the table turns up), then the table's. A phone shows only its own seat's moves, so it groups them once
@@ -22,7 +22,7 @@ SPLIT_OVER = 8          # a seat's moves up to this many stay in one group per w
 def board(game, lang: str) -> dict:
     """The board as the phone draws it: {"size": [x, y, w, h], "svg": "<g>…</g>"}; every text in it escaped
     by the serializer (a player called <script> is text)."""
-    from ..club.site import boards
+    from ..drawing import boards
 
     with using(lang):
         view = game.view()

@@ -236,7 +236,7 @@ def test_each_titles_replay_board_is_legible_on_a_phone(browser, sites):  # noqa
 
 def test_the_board_in_the_state_body_is_the_replays_board_at_that_position(servers):
     """One drawing: the phone's board is the site's frame of the same position, in the phone's language."""
-    from referee.club.site.boards import frame, size
+    from referee.drawing.boards import frame, size
     from referee.i18n import using
 
     for gid, (links, _store, _tracked) in servers.items():

@@ -193,7 +193,7 @@ def test_czech_site_boards_name_cards_and_colours_in_czech():
     """Issue 22: the replay's boards name components as the page's language does (no 'trader-black-3-1',
     no 'pevnost green' on a Czech page); the English page keeps the ids."""
     from referee import i18n
-    from referee.club.site import boards
+    from referee.drawing import boards
     from referee.games.port_royal.labels import card
 
     harbour = ("trader-black-3-1", "admiral-7-2")

@@ -53,7 +53,7 @@
     svg.setAttribute("viewBox", board.size.join(" "));
     svg.setAttribute("width", board.size[2]);
     svg.setAttribute("height", board.size[3]);
-    svg.innerHTML = board.svg;      // serialized and escaped by the server (club/site/boards.py)
+    svg.innerHTML = board.svg;      // serialized and escaped by the server (referee/drawing/boards.py)
   }
 
   function show(state) {
