@@ -76,12 +76,15 @@ def _cut(text: str, cls: str, width: float) -> str:
 
 
 @lru_cache(maxsize=16384)
-def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD) -> tuple:
-    """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height)."""
+def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD,
+          reserve: int = 1) -> tuple:
+    """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height).
+    ``reserve``: the lines its place keeps however few it takes, so that what is drawn under a text that
+    changes at every move (the head) stays where it was and a replay step sends only what changed."""
     lines = textwrap.wrap(text, _fits(cls, width), break_on_hyphens=False) or [""]
     step = _line_height(cls)
     pairs = tuple((f"{key}/{i:02d}", _text(x, y + step * i + SIZES[cls], line, cls)) for i, line in enumerate(lines))
-    return pairs, step * len(lines) + 4
+    return pairs, step * max(reserve, len(lines)) + 4
 
 
 class _Flow:
@@ -115,14 +118,17 @@ def _port_royal(view: dict) -> _Flow:
     flow.add(_para(_k(0, "head"), PAD, flow.y, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · "
                                                  "discards {discards}").format(
         turn=view.get("turn"), phase=view.get("phase"), active=view.get("active") or "-",
-        draw=view.get("draw_pile"), discards=view.get("discard_pile")), "h"))
-    flow.add(_para(_k(1, "harbour"), PAD, flow.y, _("Harbour"), "s"))
-    flow.add(_prr_harbour(flow.y, tuple(view.get("display") or ()), lang))
-    names = [_prr_card(c, lang) for c in view.get("expedition_area") or ()]
-    flow.add(_para(_k(2, "exp"), PAD, flow.y, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s"))
+        draw=view.get("draw_pile"), discards=view.get("discard_pile")), "h", reserve=3))
+    # the players before the harbour: the harbour grows and empties at every turn, and what is under it
+    # would move with it (a replay step would send every player's part again)
     for p, pl in enumerate(view.get("players") or []):
         flow.add(_prr_player(flow.y, p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
                              tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
+    names = [_prr_card(c, lang) for c in view.get("expedition_area") or ()]
+    flow.add(_para(_k(2, "exp"), PAD, flow.y, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s",
+                   reserve=2))
+    flow.add(_para(_k(1, "harbour"), PAD, flow.y, _("Harbour"), "s"))
+    flow.add(_prr_harbour(flow.y, tuple(view.get("display") or ()), lang))
     return flow
 
 
@@ -156,10 +162,10 @@ def _prr_player(y, p, name, coins, influence, swords, persons: tuple, expedition
         "{name}: {coins} coins · {influence} influence · {swords} swords · {persons} persons · "
         "{expeditions} expeditions").format(name=name, coins=coins, influence=influence, swords=swords,
                                             persons=sum(n for _p, n in persons), expeditions=expeditions),
-        "t", W - 2 * PAD - 18)
+        "t", W - 2 * PAD - 18, 2)
     kinds = ", ".join(f"{n}× {_prr_card(k, lang)}" if n > 1 else _prr_card(k, lang)
                       for k, n in sorted(persons))
-    listed, h2 = _para(_k(3, p, "p"), PAD + 18, y + h1 - 2, kinds, "small", W - 2 * PAD - 18) if kinds else ((), 0)
+    listed, h2 = _para(_k(3, p, "p"), PAD + 18, y + h1 - 2, kinds, "small", W - 2 * PAD - 18, 2)
     return ((_k(3, p, "n"), _dot(PAD + 6, y + 9, 6, colour, name if name is not None else "")),
             *stats, *listed), h1 + h2 + 6
 
@@ -178,7 +184,7 @@ def _puerto_rico(view: dict) -> _Flow:
         "VP chips left {vp}").format(round=view.get("round"), governor=view.get("governor"),
                                      role=display("puerto-rico", "role", role) if role else "-",
                                      ship=view.get("colonist_ship"), supply=view.get("colonist_supply"),
-                                     vp=view.get("vp_chips_left")), "h"))
+                                     vp=view.get("vp_chips_left")), "h", reserve=4))
     roles = view.get("roles") or []
     flow.add(_pr_roles(flow.y, tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang))
     ships = tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in view.get("ships") or [])
@@ -231,7 +237,7 @@ def _pr_player_head(y, p, name, governor, doubloons, goods, san_juan, lang) -> t
     goods_text = ", ".join(f"{n} {display('puerto-rico', 'good', g)}" for g, n in goods if n) or _("no goods")
     who = _("{name} (governor)").format(name=name) if governor else name
     return _para(f"3/{p:02d}/n", PAD, y, _("{who}: {doubloons} doubloons · {goods} · San Juan {colonists}").format(
-        who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan), "s")
+        who=who, doubloons=doubloons, goods=goods_text, colonists=san_juan), "s", reserve=3)
 
 
 @lru_cache(maxsize=8192)
@@ -405,7 +411,7 @@ def _el_capitan(view: dict) -> _Flow:
     lang = language()
     flow = _Flow()
     flow.add(_para("0/head", PAD, flow.y, _("Phase {phase} · paydays {paydays} · current {player}").format(
-        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h"))
+        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h", reserve=2))
     cities = view.get("cities") or {}
     for c, city in enumerate(sorted(cities)):
         info = cities[city]
@@ -422,7 +428,7 @@ def _el_capitan(view: dict) -> _Flow:
 def _ec_player(y, p, name, colour, money, place, cards, loans, lang) -> tuple:
     pairs, height = _para(f"2/{p}/t", PAD + 18, y, _(
         "{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans").format(
-        name=name, money=money, place=place, cards=cards, loans=loans), "t", W - 2 * PAD - 18)
+        name=name, money=money, place=place, cards=cards, loans=loans), "t", W - 2 * PAD - 18, 3)
     return ((f"2/{p}/d", _dot(PAD + 6, y + 9, 6, NAMED_COLOURS.get(str(colour), "#888"), str(colour))),
             *pairs), height + 4
 
