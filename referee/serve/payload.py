@@ -8,6 +8,7 @@ import hashlib
 from ..core.labels import label
 from ..i18n import using
 from .access import legal_for
+from .board import board, events, groups
 
 
 def version(game) -> str:
@@ -29,7 +30,7 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "view": game.view(),
             "secret": game.secret(player) if player is not None else None,
             "legal": [m.to_dict() for m in legal],
-            "events": game.events(),
+            "events": events(game, lang),     # in the phone's language (board.py)
             # what the page shows beside the contract's keys
             "seat": player,
             "players": list(game.players),
@@ -37,4 +38,6 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "prompt": game.prompt(),
             "labels": {m.text: label(game.game, m.text, lang) for m in legal},
             "last": game.moves[-1] if game.moves else None,
+            "board": board(game, lang),
+            "groups": groups(game, legal, lang),
         }

@@ -4,7 +4,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import referee
-from referee.club.site.boards import board_svg, frame
+from referee.drawing.boards import board_svg, frame
 
 from .conftest import HOSTILE, finished_game
 
@@ -90,7 +90,7 @@ def test_port_royal_and_el_capitan_boards_name_every_player_and_the_harbour():
 
 
 def test_svg_pieces_are_serialized_exactly_as_elementtree_writes_them():
-    from referee.club.site.svg import el, to_text
+    from referee.drawing.svg import el, to_text
 
     nasty = [HOSTILE, 'a "quoted" & \'single\' <b>', "tab\there\r\nnew line", "", "  ", "Žluťoučký kůň ✓",
              "]]> <!-- --> &amp;", "\x7f\u2028"]
@@ -128,7 +128,7 @@ def test_a_board_drawn_in_one_language_and_then_another_is_drawn_in_the_second(f
     """Parts are cached by what they show: the language is part of it (a site in Czech built after one in
     English in the same process must not keep English city names or labels)."""
     from referee import i18n
-    from referee.club.site import boards
+    from referee.drawing import boards
 
     def every_cache_cleared():
         for value in vars(boards).values():

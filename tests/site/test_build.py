@@ -193,17 +193,17 @@ def test_czech_site_boards_name_cards_and_colours_in_czech():
     """Issue 22: the replay's boards name components as the page's language does (no 'trader-black-3-1',
     no 'pevnost green' on a Czech page); the English page keeps the ids."""
     from referee import i18n
-    from referee.club.site import boards
+    from referee.drawing import boards
     from referee.games.port_royal.labels import card
 
     harbour = ("trader-black-3-1", "admiral-7-2")
     i18n.set_language("cs")
     try:
-        cs = "".join(part for _k, part in boards._prr_harbour(harbour, "cs"))
+        cs = "".join(part for _k, part in boards._prr_harbour(0, harbour, "cs")[0])
         row = boards._city_row(0, "valencia", ("green", None), ("green",), "cs")
     finally:
         i18n.set_language("en")
     assert "trader-black-3-1" not in cs and card("admiral-7-2", "cs") in cs
     assert "green" not in row and "pevnost" in row
-    en = "".join(part for _k, part in boards._prr_harbour(harbour, "en"))
+    en = "".join(part for _k, part in boards._prr_harbour(0, harbour, "en")[0])
     assert "admiral-7-2" in en

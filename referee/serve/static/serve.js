@@ -1,70 +1,149 @@
-// The phone's client: buttons and the text field POST entries; /events keeps the page current.
+// The phone's client: the move buttons and the text field POST entries, #undo POSTs an undo, and the
+// seat's event stream (/events) keeps the page current. Every text from the game is put in as text
+// (textContent); only the board's SVG is put in as markup, and the server's serializer escaped it.
+// No inline script or style anywhere (CSP default-src 'self').
 (function () {
   "use strict";
   var base = location.pathname.replace(/\/$/, "");
-  var lang = document.body.dataset.lang || "en";
-  var v = document.body.dataset.v;
+  var body = document.body;
+  var lang = body.dataset.lang || "en";
+  var v = body.dataset.v;
   var errorBox = document.getElementById("error");
   var source = null;
+  var gone = false;       // a 410: this seat link was released or replaced; stop for good
+  var retry = null;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+
+  function secretText(s) {
+    if (s === null || s === undefined) { return ""; }
+    if (Array.isArray(s)) { return s.map(secretText).join("\n"); }
+    if (typeof s === "object") {
+      return Object.keys(s).map(function (k) { return k + ": " + secretText(s[k]); }).join("\n");
+    }
+    return String(s);
+  }
+
+  function showMoves(state) {
+    var moves = document.getElementById("moves");
+    if (!moves) { return; }          // a watcher's page has none
+    moves.textContent = "";
+    var labels = state.labels || {};
+    var groups = state.groups || [{title: "", moves: state.legal.map(function (m) { return m.text; })}];
+    groups.forEach(function (g) {
+      moves.appendChild(el("h3", "", g.title));
+      var box = el("div", "group");
+      g.moves.forEach(function (text) {
+        var b = el("button", "move", labels[text] || text);
+        b.type = "button"; b.dataset.move = text;
+        box.appendChild(b);
+      });
+      moves.appendChild(box);
+    });
+  }
+
+  function showBoard(board) {
+    var svg = document.querySelector("#board svg");
+    if (!svg || !board) { return; }
+    svg.setAttribute("viewBox", board.size.join(" "));
+    svg.setAttribute("width", board.size[2]);
+    svg.setAttribute("height", board.size[3]);
+    svg.innerHTML = board.svg;      // serialized and escaped by the server (referee/drawing/boards.py)
+  }
 
   function show(state) {
     v = state.v;
+    body.dataset.v = v;
     document.getElementById("prompt").textContent = state.prompt || "";
     var secret = document.getElementById("secret");
-    secret.hidden = !state.secret;
-    secret.textContent = state.secret || "";
-    var moves = document.getElementById("moves");
-    moves.textContent = "";
-    state.legal.forEach(function (m) {
-      var b = document.createElement("button");
-      b.type = "button"; b.className = "move"; b.dataset.move = m.text;
-      b.textContent = (state.labels && state.labels[m.text]) || m.text;
-      moves.appendChild(b);
-    });
+    var text = secretText(state.secret);
+    secret.hidden = !text;
+    secret.textContent = text;
+    showMoves(state);
+    var undo = document.getElementById("undo");
+    if (undo) { undo.hidden = !state.undo; }
     var events = document.getElementById("events");
     events.textContent = "";
-    (state.events || []).forEach(function (e) {
-      var li = document.createElement("li"); li.textContent = e; events.appendChild(li);
-    });
+    (state.events || []).forEach(function (e) { events.appendChild(el("li", "", String(e))); });
+    showBoard(state.board);
+  }
+
+  function refuse(answer) {
+    var text = answer.error || "";
+    if (answer.rule && text.indexOf(answer.rule) < 0) {
+      text += " (" + (body.dataset.rule || "{rule}").replace("{rule}", answer.rule) + ")";
+    }
+    errorBox.textContent = text;
+  }
+
+  function stop(answer) {       // 410: the sentence, and no more reconnecting
+    gone = true;
+    if (source) { source.close(); source = null; }
+    errorBox.textContent = answer.error || "";
+    document.querySelectorAll("button, input").forEach(function (b) { b.disabled = true; });
   }
 
   function id() {
     return Date.now().toString(36) + Math.random().toString(36).slice(2);
   }
 
-  function enter(text) {
+  function post(path, payload) {
     errorBox.textContent = "";
-    fetch(base + "/entry?lang=" + lang, {
+    return fetch(base + path + "?lang=" + lang, {
       method: "POST", headers: {"Content-Type": "application/json"}, credentials: "omit",
-      body: JSON.stringify({text: text, v: v, entry_id: id()})
+      body: JSON.stringify(payload)
     }).then(function (r) {
-      return r.json().then(function (body) {
-        if (r.status === 409) { show(body); errorBox.textContent = ""; }
-        else if (body.error) { errorBox.textContent = body.error; }
+      return r.json().then(function (answer) {
+        if (r.status === 410) { stop(answer); }
+        else if (r.status === 409) { show(answer); }
+        else if (r.ok) { if (answer.v) { v = answer.v; body.dataset.v = v; } }
+        else { refuse(answer); }
       });
     }).catch(function () { connect(); });
   }
 
-  document.getElementById("moves").addEventListener("click", function (e) {
+  function enter(text) { post("/entry", {text: text, v: v, entry_id: id()}); }
+
+  document.addEventListener("click", function (e) {
     var b = e.target.closest("button[data-move]");
-    if (b) { enter(b.dataset.move); }
+    if (b && !gone) { enter(b.dataset.move); }
   });
   var form = document.getElementById("entry");
   if (form) {
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       var input = document.getElementById("text");
-      if (input.value.trim()) { enter(input.value); input.value = ""; }
+      if (input.value.trim() && !gone) { enter(input.value); input.value = ""; }
     });
   }
+  var undo = document.getElementById("undo");
+  if (undo) {
+    undo.addEventListener("click", function () { if (!gone) { post("/undo", {v: v, entry_id: id()}); } });
+  }
 
+  // An EventSource reconnects by itself after a dropped connection (the server's retry:), but gives up on
+  // an HTTP error answer: then ask /state why (410: this seat is gone) and try again a little later.
   function connect() {
+    if (gone) { return; }
+    if (retry) { clearTimeout(retry); retry = null; }
     if (source) { source.close(); }
     source = new EventSource(base + "/events?lang=" + lang);
     source.addEventListener("state", function (e) { show(JSON.parse(e.data)); });
+    source.addEventListener("error", function () {
+      if (!source || source.readyState !== EventSource.CLOSED) { return; }
+      fetch(base + "/state?lang=" + lang, {credentials: "omit"}).then(function (r) {
+        if (r.status === 410) { return r.json().then(stop); }
+        retry = setTimeout(connect, 2000);
+      }).catch(function () { retry = setTimeout(connect, 2000); });
+    });
   }
   // A phone that slept has a dead stream that looks open: reconnect on waking.
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { connect(); } });
-  window.addEventListener("pageshow", function () { connect(); });
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { connect(); } });
   connect();
 })();

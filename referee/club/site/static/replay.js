@@ -40,6 +40,9 @@
     var state = stateAt(n);
     var keys = Object.keys(state.pieces).sort();
     board.setAttribute("viewBox", state.size.join(" "));
+    // at its own size (a unit a CSS px: no text under 12 px on a phone; site.css scales it only up)
+    board.setAttribute("width", state.size[2]);
+    board.setAttribute("height", state.size[3]);
     board.innerHTML = keys.map(function (k) { return state.pieces[k]; }).join("");
     slider.value = String(n);
     status.textContent = n === 0 ? status.dataset.start
