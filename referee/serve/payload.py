@@ -7,13 +7,17 @@ import hashlib
 
 from ..core.labels import label
 from ..i18n import using
-from .access import legal_for
+from .access import legal_for, may_undo
+
+
+def version_of(moves: list[str]) -> str:
+    """Opaque: the number of moves and a hash of them (a take-back and another move is another version)."""
+    digest = hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:16]
+    return f"{len(moves)}-{digest}"
 
 
 def version(game) -> str:
-    """Opaque: the number of moves and a hash of them (a take-back and another move is another version)."""
-    digest = hashlib.sha256("\n".join(game.moves).encode("utf-8")).hexdigest()[:16]
-    return f"{len(game.moves)}-{digest}"
+    return version_of(game.moves)
 
 
 def state(game, player: str | None, lang: str = "en") -> dict:
@@ -21,8 +25,9 @@ def state(game, player: str | None, lang: str = "en") -> dict:
     with using(lang):
         legal = legal_for(game, player)
         result = game.result()
+        v = version(game)
         return {
-            "v": version(game),
+            "v": v,
             "to_move": game.to_move,
             "finished": game.finished,
             "result": result.to_dict() if result is not None else None,
@@ -37,4 +42,5 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "prompt": game.prompt(),
             "labels": {m.text: label(game.game, m.text, lang) for m in legal},
             "last": game.moves[-1] if game.moves else None,
+            "undo": may_undo(game, player, v),
         }
