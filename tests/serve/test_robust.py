@@ -350,3 +350,104 @@ def _referee(store, *args):
                          text=True, timeout=120, env={**__import__("os").environ, "REFEREE_LANG": "en"})
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+# --- kill -9 and `referee serve ID` again: phones come back by themselves ---------------------------------
+
+SERVER = """
+import sys
+from referee import session
+from referee.store import Store
+from referee.serve.run import serve
+store = Store(sys.argv[1])
+raise SystemExit(serve(store, session.open_game(store, sys.argv[2]), host="127.0.0.1", port=int(sys.argv[3]),
+                       json_out=True))
+"""
+
+
+def _start(store, gid, port):
+    import os
+
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(store.path), gid, str(port)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, REFEREE_LANG="en"))
+    return proc, json.loads(proc.stdout.readline())
+
+
+def _listen(url, into):
+    """What an EventSource does with one connection: the `retry:` field and each event's data."""
+    import threading
+
+    def run():
+        try:
+            with httpx.Client(timeout=httpx.Timeout(60, read=None)) as c, c.stream("GET", url) as r:
+                for line in r.iter_lines():
+                    if line.startswith("retry:"):
+                        into.put(("retry", int(line[6:])))
+                    elif line.startswith("data: "):
+                        into.put(("state", json.loads(line[6:])))
+        except httpx.HTTPError:
+            pass
+        into.put(("closed", None))
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.posix_only(reason="kill -9 and SIGINT sent to a child")
+def test_after_kill_9_and_serve_again_phones_reconnect_to_a_full_snapshot(tmp_path):
+    import queue
+    import signal
+    import socket
+
+    store = Store(tmp_path / "history.json")
+    tracked = session.create(store, "port-royal", ["Ann", "Bob", "Cal"])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    procs = []
+    try:
+        proc, links = _start(store, tracked.id, port)
+        procs.append(proc)
+        with httpx.Client(timeout=30) as client:
+            owner = next(p for p, u in links["seats"].items() if client.get(u + "/state").json()["legal"])
+            seat = links["seats"][owner]
+            events: queue.Queue = queue.Queue()
+            _listen(seat + "/events", events)
+            assert events.get(timeout=60) == ("retry", 1000)
+            first = events.get(timeout=60)[1]
+            body = {"text": first["legal"][0]["text"], "v": first["v"], "entry_id": "before-the-crash"}
+            answered = client.post(seat + "/entry", json=body)
+            assert answered.status_code == 200
+            assert events.get(timeout=60)[1]["v"] == answered.json()["v"]
+        proc.kill()                                   # kill -9: no shutdown, the stream is cut
+        proc.wait(timeout=30)
+        assert events.get(timeout=60) == ("closed", None)
+
+        proc, again = _start(store, tracked.id, port)  # `referee serve ID` again
+        procs.append(proc)
+        assert again == links                          # the same links: the phones' pages need no rescan
+        reconnected: queue.Queue = queue.Queue()
+        stream = _listen(seat + "/events", reconnected)       # the EventSource's own reconnection
+        assert reconnected.get(timeout=60) == ("retry", 1000)
+        kind, snapshot = reconnected.get(timeout=60)
+        assert kind == "state" and snapshot["v"] == answered.json()["v"]
+        assert {"v", "to_move", "finished", "result", "view", "secret", "legal", "events", "undo"} <= set(snapshot)
+        assert snapshot["undo"] is True
+        with httpx.Client(timeout=30) as client:       # the phone resends the entry it had no answer to
+            repeat = client.post(seat + "/entry", json=body)
+            assert repeat.status_code == 200 and repeat.json() == answered.json()
+        assert store.read_live(tracked.id)["moves"] == [body["text"]]
+        proc.send_signal(signal.SIGINT)                # with the stream open: it ends, the server exits
+        assert proc.wait(timeout=30) == 0
+        assert reconnected.get(timeout=30) == ("closed", None)
+        stream.join(timeout=30)
+        assert not stream.is_alive()
+        logs = "".join(p.stderr.read() for p in procs)
+        assert "Traceback" not in logs
+        tokens = [u.rsplit("/", 1)[1] for u in [*links["seats"].values(), links["watch"], links["url"]]]
+        assert not any(t in logs for t in tokens)
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait(timeout=30)
