@@ -40,7 +40,7 @@ from .. import session
 from ..core.errors import HalfDone, MovedOn, RefereeError
 from ..core.labels import label
 from . import messages as M
-from ..ui.clock import Clock
+from .clock import Clock
 from .access import chance_owner, may_enter, may_undo
 from .entries import Answers, key_of
 from .payload import state, version, version_of

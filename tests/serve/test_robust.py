@@ -309,7 +309,7 @@ def test_a_whole_game_from_phones_is_archived_with_its_time(tmp_path, monkeypatc
     from starlette.testclient import TestClient
 
     from referee.serve.access import legal_for
-    from referee.ui import clock as clock_module
+    from referee.serve import clock as clock_module
 
     ticks = iter(range(0, 10**7, 20))                # every seat request: 20 s of play later
     monkeypatch.setattr(app_module, "Clock", lambda: clock_module.Clock(now=lambda: next(ticks)))
