@@ -37,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import session
-from ..core.errors import HalfDone, MovedOn, RefereeError
+from ..core.errors import HalfDone, MovedOn, RefereeError, StoreError
 from ..core.labels import label
 from . import messages as M
 from .clock import Clock
@@ -356,12 +356,15 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost"), clock=Tru
                 return _json(first[1], first[0])
             try:
                 status, body = apply(k)
-            except (OSError, RefereeError) as err:       # the store failed: said, and nothing was applied
+            except (OSError, RefereeError) as err:
+                # the store failed (a full disk): said in a sentence; what the disk holds is told to every
+                # screen (the move itself may be stored with only its answer missing: a resend of the same
+                # entry id is then answered 200 from the game, see entries.py)
                 hub.reload()
-                return _json({"error": M.say(M.language(request), M.FAILED, error=str(err))}, 503)
+                status, body = 503, {"error": M.say(M.language(request), M.FAILED, error=str(err))}
             if k is not None and status in (403, 422):
                 hub.answers.done(k, status, body)
-        if status == 200:
+        if status in (200, 503):
             hub.notify()
         return _json(body, status)
 
@@ -453,7 +456,10 @@ def apply_entry(hub, found, text: str, v: str, lang: str, k: str | None = None):
         except MovedOn:
             hub.reload()
             return 409, state(hub.tracked.game, player, lang)
-        except HalfDone as err:      # the move is stored; the history is completed by the next command
+        except StoreError as err:
+            if not isinstance(err, HalfDone):         # not stored (session.enter took it back): said, 503
+                raise
+            # the move is stored; the history is completed by the next command
             hub.reload()
             body = {"v": version(hub.tracked.game), "moves": tried, "warning": str(err)}
             if k is not None:

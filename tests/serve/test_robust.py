@@ -451,3 +451,22 @@ def test_after_kill_9_and_serve_again_phones_reconnect_to_a_full_snapshot(tmp_pa
             if p.poll() is None:
                 p.kill()
                 p.wait(timeout=30)
+
+
+def test_a_full_disk_is_a_sentence_nothing_applied_and_the_server_keeps_serving(served, monkeypatch):
+    from referee.core.errors import StoreError
+
+    client, store, tracked, seats = served()
+    owner = _owner(client, seats)
+    mine = _state(client, seats.seats[owner])
+    body = {"text": mine["legal"][0]["text"], "v": mine["v"], "entry_id": "full"}
+
+    def full(*a, **k):
+        raise StoreError("No space left on device")
+    with monkeypatch.context() as m:
+        m.setattr(type(store), "append_moves", full)
+        r = client.post(f"/s/{seats.seats[owner]}/entry", json=body)
+    assert r.status_code == 503 and "nothing was changed" in r.json()["error"]
+    assert _disk(store, tracked) == [] and _state(client, seats.watch)["v"] == mine["v"]
+    again = client.post(f"/s/{seats.seats[owner]}/entry", json=body)      # room again: the resend applies once
+    assert again.status_code == 200 and _disk(store, tracked) == [body["text"]]
