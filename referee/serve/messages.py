@@ -17,6 +17,10 @@ BAD_BODY = N_("The request is not a JSON object with text, v and entry_id; reloa
 TOO_FAST = N_("Too many requests from this seat; wait a second and try again.")
 TOO_MANY_STREAMS = N_("Too many pages are open on this game; close one and reload.")
 STALE = N_("The game moved on before this arrived; nothing was applied. Check the board and enter it again.")
+WATCHER_UNDO = N_("A watcher cannot take moves back; the laptop or the player who made the last move can.")
+NOT_YOUR_UNDO = N_("Only the player who made the last move, or the laptop, can take it back.")
+NOTHING_TO_UNDO = N_("No move has been made yet; there is nothing to take back.")
+FINISHED_UNDO = N_("The game is over and in the history; only the laptop can reopen it (referee undo ID --reopen).")
 NOT_FOUND = N_("There is nothing at this address.")
 FAILED = N_("The referee could not apply this ({error}); nothing was changed.")
 

@@ -7,14 +7,18 @@ import hashlib
 
 from ..core.labels import label
 from ..i18n import using
-from .access import legal_for
+from .access import legal_for, may_undo
 from .board import board, events, groups
 
 
-def version(game) -> str:
+def version_of(moves: list[str]) -> str:
     """Opaque: the number of moves and a hash of them (a take-back and another move is another version)."""
-    digest = hashlib.sha256("\n".join(game.moves).encode("utf-8")).hexdigest()[:16]
-    return f"{len(game.moves)}-{digest}"
+    digest = hashlib.sha256("\n".join(moves).encode("utf-8")).hexdigest()[:16]
+    return f"{len(moves)}-{digest}"
+
+
+def version(game) -> str:
+    return version_of(game.moves)
 
 
 def state(game, player: str | None, lang: str = "en") -> dict:
@@ -22,8 +26,9 @@ def state(game, player: str | None, lang: str = "en") -> dict:
     with using(lang):
         legal = legal_for(game, player)
         result = game.result()
+        v = version(game)
         return {
-            "v": version(game),
+            "v": v,
             "to_move": game.to_move,
             "finished": game.finished,
             "result": result.to_dict() if result is not None else None,
@@ -40,4 +45,5 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "last": game.moves[-1] if game.moves else None,
             "board": board(game, lang),
             "groups": groups(game, legal, lang),
+            "undo": may_undo(game, player, v),
         }
