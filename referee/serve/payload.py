@@ -37,4 +37,5 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "prompt": game.prompt(),
             "labels": {m.text: label(game.game, m.text, lang) for m in legal},
             "last": game.moves[-1] if game.moves else None,
+            "seats": __import__("referee.serve.join", fromlist=["seat_states"]).seat_states(game),
         }
