@@ -18,6 +18,7 @@ import asyncio
 import json
 import secrets
 import threading
+import weakref
 from html import escape
 
 from starlette.requests import Request
@@ -128,13 +129,16 @@ class Lobby:
 
 def seat_states(game) -> dict:
     """payload.py's "seats": {player: "free" | "held"} of the game being served (never a token)."""
-    for lobby in list(_LOBBIES):
-        if list(lobby.seats.seats) == list(game.players):
-            return {p: ("held" if p in lobby.seats.held else "free") for p in game.players}
-    return {p: "free" for p in game.players}
+    lobbies = [lobby for lobby in (ref() for ref in reversed(_LOBBIES)) if lobby is not None]
+    # the hub's own game object (what app.py passes here), else the newest served game of these players
+    found = next((lob for lob in lobbies if lob.hub.tracked.game is game), None) or next(
+        (lob for lob in lobbies if list(lob.seats.seats) == list(game.players)), None)
+    if found is None:
+        return {p: "free" for p in game.players}
+    return {p: ("held" if p in found.seats.held else "free") for p in game.players}
 
 
-_LOBBIES: list = []        # the lobbies of the servers running in this process (one game each)
+_LOBBIES: list = []        # weak references to the lobbies of the servers in this process (one game each)
 
 
 def _head(title: str, lang: str, refresh: str | None = None) -> str:
@@ -172,7 +176,7 @@ def install(app, hub) -> None:
     seats = hub.seats
     lobby = Lobby(seats, hub)
     hub.lobby = lobby
-    _LOBBIES.append(lobby)
+    _LOBBIES[:] = [ref for ref in _LOBBIES if ref() is not None] + [weakref.ref(lobby)]
 
     def error(request, status, text, **values):
         return _json({"error": M.say(M.language(request), text, **values)}, status)
