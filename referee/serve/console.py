@@ -18,7 +18,7 @@ WORDS = {      # what may be typed -> the command (both languages, Czech also wi
     "deny": "deny", "no": "deny", "odmitni": "deny", "odmítni": "deny", "ne": "deny",
     "net": "net", "sit": "net", "síť": "net",
     "qr": "qr", "kod": "qr", "kód": "qr",
-    "quit": "quit", "konec": "quit",
+    "quit": "quit", "konec": "quit", "stop": "quit",
 }
 
 HELP = N_("Commands: seats (who holds which), release NAME (free a seat), allow [N] / deny [N] (a phone "
@@ -27,7 +27,8 @@ JOIN_AT = N_("Phones join at {url} (scan the code); Ctrl-C stops serving.")
 ALSO_HERE = N_("On this laptop: {url}")
 HELD_NOW = N_("A phone took {player}'s seat.")
 RELEASED = N_("{player}'s seat is free; its old link no longer works (a phone that held it scans again).")
-ASKED = N_("A phone asks for {player}'s seat, which another phone holds: type {allow} or {deny}.")
+ASKED = N_("A phone asks for {player}'s seat, which another phone holds: type {prefix}allow {n} or "
+           "{prefix}deny {n}.")
 GRANTED = N_("{player}'s seat went to the phone that asked; the other phone's link no longer works.")
 REFUSED = N_("The phone that asked for {player}'s seat was told no.")
 SEATS = N_("Seats: {list}.")
@@ -108,7 +109,7 @@ class Console:
             self.say(_(RELEASED).format(player=player))
         elif what == "asked":
             n, seat = player
-            self.say(_(ASKED).format(player=seat, allow=f"{self.prefix}allow {n}", deny=f"{self.prefix}deny {n}"))
+            self.say(_(ASKED).format(player=seat, prefix=self.prefix, n=n))
         elif what == "granted":
             self.say(_(GRANTED).format(player=player))
         elif what == "refused":

@@ -116,7 +116,7 @@ class Serving:
         """`serve` alone: start (or show the pane again); `serve WORDS`: the laptop console's commands."""
         table = self.table
         words = rest.split()
-        if words and words[0].casefold() in ("stop", "konec"):
+        if words and words[0].casefold() in ("stop", "quit", "konec"):
             if self.served is None:
                 table.say("class:hint", _(NOT_SERVING))
                 return

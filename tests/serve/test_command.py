@@ -151,7 +151,7 @@ WORDS = {
            "granted": "Ann's seat went to the phone that asked", "release": "release bo",
            "released": "Bob's seat is free", "help": "Commands: seats", "seats": "seats",
            "listed": "Seats: Ann (held), Bob (free)", "unknown": "'xyzzy' is not a command here"},
-    "cs": {"joined": "Telefon si vzal místo hráče Ann.", "asks": "napište allow 1 nebo deny 1",
+    "cs": {"joined": "Telefon si vzal místo hráče Ann.", "asks": "napište povol 1 nebo odmítni 1",
            "allow": "povol 1", "granted": "Místo hráče Ann dostal telefon, který žádal",
            "release": "uvolni bo", "released": "Místo hráče Bob je volné", "help": "Příkazy: místa",
            "seats": "místa", "listed": "Místa: Ann (drženo), Bob (volné)", "unknown": "'xyzzy' tu není příkaz"},
