@@ -216,6 +216,9 @@ def play_command(ctx, game_id, serve):
         from ..ui.table import run_table
 
         sys.exit(run_table(store, tracked, serve=serve))
+    if serve:
+        raise BadInput(_("--serve needs the full-screen table in a terminal; to serve phones beside piped "
+                         "moves, run `referee serve {id}` in another window.").format(id=tracked.id))
     from ..ui.lines import run_lines
 
     sys.exit(run_lines(store, tracked, sys.stdin))

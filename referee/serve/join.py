@@ -305,8 +305,17 @@ class Revoked:
         # Starlette listens to receive() during a stream only below ASGI spec 2.4 (uvicorn says 2.4 and
         # ends streams by a failed send): said so here, the stream ends as soon as the token is taken back
         scope = dict(scope, asgi=dict(scope.get("asgi") or {}, spec_version="2.3"))
+        complete = []
+
+        async def sending(message):
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                complete.append(True)
+            await send(message)
+
         try:
-            return await self.app(scope, until_taken_back, send)
+            await self.app(scope, until_taken_back, sending)
+            if stop.is_set() and not complete:       # ended here, not by the phone: end the answer properly
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             waiting = lobby.stops.get(token)
             if waiting is not None:

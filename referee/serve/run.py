@@ -71,6 +71,15 @@ class Served:
         self.shown = host if host and host not in ("0.0.0.0", "::") else (lan or "127.0.0.1")
         self.local = bind_host in ("0.0.0.0", "::", "127.0.0.1", "localhost")
         hosts = {"127.0.0.1", "localhost", self.shown} | ({lan} if lan and bind_host in ("0.0.0.0", "::") else set())
+        # The server has its own Store and its own copy of the game: beside the table (another thread) a
+        # shared Store's lock would count the two threads as one holder (it is re-entrant per object), and
+        # a shared game would change under the table while it draws. They meet on disk, as two windows do.
+        from .. import session
+        from ..store import Store
+
+        if isinstance(store, Store):
+            store = Store(store.path)
+            tracked = session.open_game(store, tracked.id)
         self.seats = load_or_create(store, tracked.id, tracked.game.players)
         self.app = build_app(store, tracked, self.seats, hosts=hosts)
         self.hub = self.app.state.hub

@@ -36,6 +36,8 @@ AREA_ROWS = 5       # the most rows above the prompt at 80x24 (a Carcassonne pla
 PANE_LOG = 12       # log entries the moves pane repeats in full
 LOG_LINES = 3       # the log at 80x24; a taller terminal shows more
 
+SERVE_ELSEWHERE = N_("Phones are served beside the full-screen table only; type `referee serve {id}` in another "
+                     "window for them (this table takes in their moves at each entry).")
 HELP_KEYS = N_("Keys: Tab completes, Enter alone plays the move shown in the prompt, PgUp/PgDn scroll the "
                "board, Esc or Ctrl-C closes a pane or clears the line, Ctrl-D on an empty line leaves.")
 HELP_MORE = N_("F1 opens this help, F2 the moves pane: the legal moves, and in full what the rows under the "
@@ -54,6 +56,8 @@ def run_table(store, tracked, *, input=None, output=None, serve: bool = False) -
                     "using line mode. Enlarge the window and type `referee play {id}` again for the full "
                     "table.").format(w=fit.MIN_WIDTH, h=fit.MIN_HEIGHT, cols=size.columns, rows=size.rows,
                                      id=tracked.id))
+        if serve:
+            _say(out, _(SERVE_ELSEWHERE).format(id=tracked.id))
         return run_line_table(store, tracked, input=input, output=output)
     code = Table(store, tracked, input=input, output=output, serve=serve).run()
     game = tracked.game

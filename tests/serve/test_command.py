@@ -195,3 +195,16 @@ def test_the_laptop_console_says_who_joins_and_answers_typed_commands(tmp_path, 
         assert "Traceback" not in term.seen
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "--serve needs the full-screen table in a terminal"),
+                                         ("cs", "--serve potřebuje celoobrazovkový stůl v terminálu")])
+def test_play_serve_with_piped_moves_is_one_sentence(tmp_path, lang, words):
+    store = Store(tmp_path / "history.json")
+    tracked = session.create(store, "port-royal", ["Ann", "Bob"])
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "--db", str(store.path), "play", tracked.id,
+                             "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=dict(os.environ, REFEREE_LANG=lang))
+    out, err = proc.communicate("flip\n", timeout=60)
+    assert proc.returncode == 2 and words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert store.read_live(tracked.id)["moves"] == []          # nothing was entered
