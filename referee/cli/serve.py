@@ -21,7 +21,12 @@ def serve_command(ctx, game_id, host, port, no_qr, as_json):
     """Let every player enter their own moves from their own phone, on the local network.
 
     Serves the tracked game ID (default: the latest unfinished one). Phones scan the QR code of the join
-    address, pick a seat and enter that seat's moves; a watcher sees the board. Ctrl-C stops serving."""
+    address, pick a seat and enter that seat's moves; a watcher sees the board. Ctrl-C stops serving.
+
+    On a terminal it says who takes which seat and reads commands: seats, release NAME (free a seat),
+    allow [N] and deny [N] (a phone asking for a seat another phone holds), net (why phones cannot
+    connect), qr and quit; in Czech too (místa, uvolni, povol, odmítni, síť, konec). The seat links
+    survive a restart of serve; the `serve` command of `referee play` does the same beside the table."""
     from .. import session
     from .base import open_store
     from ..core.errors import BadInput

@@ -180,8 +180,10 @@ def new_command(ctx, game, players, options, date, location, as_json):
 
 @cli.command("play")
 @click.argument("game_id", required=False, shell_complete=complete_game_ref)
+@click.option("--serve", "serve", is_flag=True,
+              help="Also let every player enter moves from their phone (as `referee serve`, in this process).")
 @click.pass_context
-def play_command(ctx, game_id):
+def play_command(ctx, game_id, serve):
     """The interactive table for a game (default: the most recent unfinished one).
 
     On a terminal of at least 80x24 the table fills the screen: status line with the game clock, the board
@@ -192,6 +194,10 @@ def play_command(ctx, game_id):
     after secret, the player names. A player's name may lead a move, as said at the table ('bob take
     corn'); it is refused when it is not that player's move. A refused entry stays in the line. Ctrl-D on
     an empty line leaves. A smaller terminal gets the line-by-line table.
+
+    With --serve (or the command serve at the table) phones join as with `referee serve`: the table shows
+    the join address and its QR code, says who takes which seat, and moves from phones and from the table
+    reach every screen at once; serve release NAME, serve allow/deny [N] answer for the laptop.
 
     With stdin not a terminal, reads one move per line and stops at the first refused one; the
     table commands are understood there too (undo [N], secret NAME, moves, board, help, record, quit).
@@ -209,7 +215,10 @@ def play_command(ctx, game_id):
     if sys.stdin.isatty():
         from ..ui.table import run_table
 
-        sys.exit(run_table(store, tracked))
+        sys.exit(run_table(store, tracked, serve=serve))
+    if serve:
+        raise BadInput(_("--serve needs the full-screen table in a terminal; to serve phones beside piped "
+                         "moves, run `referee serve {id}` in another window.").format(id=tracked.id))
     from ..ui.lines import run_lines
 
     sys.exit(run_lines(store, tracked, sys.stdin))

@@ -400,6 +400,8 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost"), clock=Tru
         Mount("/static", static),
         Route("/{rest:path}", not_found, methods=["GET", "POST", "HEAD", "PUT", "DELETE"]),
     ], lifespan=lifespan)
+    from .join import install as install_join     # laptop: the join routes, 410 for taken-back seat tokens
+    install_join(app, hub)
     app.add_middleware(Guard, hub=hub)
     app.state.hub = hub
     return app

@@ -9,6 +9,7 @@ from ..core.labels import label
 from ..i18n import using
 from .access import legal_for, may_undo
 from .board import board, events, groups
+from .held import seat_states
 
 
 def version_of(moves: list[str]) -> str:
@@ -46,4 +47,5 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "board": board(game, lang),
             "groups": groups(game, legal, lang),
             "undo": may_undo(game, player, v),
+            "seats": seat_states(game),
         }

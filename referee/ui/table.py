@@ -22,25 +22,29 @@ from .commands import COMMANDS, SYNONYMS, has_secrets, is_move, secret_of, undo_
 from ..core.format import group_moves, result_table, safe
 from .linemode import _Sink, _say, run_line_table
 from .preview import _preview
+from .serving import TABLE_ONLY
 
 # Names that cli.py (run_table, secret_of) and tests import from here, where they were before the split.
 from .commands import find_player  # noqa: F401
 from .complete import completer as _completer  # noqa: F401
 
-POLL = 1.0          # seconds between looks at the live file (another window may play on this game)
+POLL = 0.25         # seconds between looks at the live file (another window, or a phone, may play on it)
+REDRAW_EVERY = 4    # looks between redraws when nothing changed (the clock on the status line: once a second)
 STORE_TIME_EVERY = 30.0   # seconds of play the clock gathers before an entry stores them
 AFTER_THE_END = ("undo", "board", "record", "help", "secret", "moves", "quit")   # what a finished game takes
 AREA_ROWS = 5       # the most rows above the prompt at 80x24 (a Carcassonne placement prompt needs 4)
 PANE_LOG = 12       # log entries the moves pane repeats in full
 LOG_LINES = 3       # the log at 80x24; a taller terminal shows more
 
+SERVE_ELSEWHERE = N_("Phones are served beside the full-screen table only; type `referee serve {id}` in another "
+                     "window for them (this table takes in their moves at each entry).")
 HELP_KEYS = N_("Keys: Tab completes, Enter alone plays the move shown in the prompt, PgUp/PgDn scroll the "
                "board, Esc or Ctrl-C closes a pane or clears the line, Ctrl-D on an empty line leaves.")
 HELP_MORE = N_("F1 opens this help, F2 the moves pane: the legal moves, and in full what the rows under the "
                "board cut short (they end with \"… F2 shows all\").")
 
 
-def run_table(store, tracked, *, input=None, output=None) -> int:
+def run_table(store, tracked, *, input=None, output=None, serve: bool = False) -> int:
     """The table for a terminal: full screen (ui/app.py) when the terminal holds 80x24, else the line mode
     below, after a sentence saying how big the full table needs it. ``input``/``output`` are for tests."""
     from prompt_toolkit.output import create_output
@@ -52,8 +56,10 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
                     "using line mode. Enlarge the window and type `referee play {id}` again for the full "
                     "table.").format(w=fit.MIN_WIDTH, h=fit.MIN_HEIGHT, cols=size.columns, rows=size.rows,
                                      id=tracked.id))
+        if serve:
+            _say(out, _(SERVE_ELSEWHERE).format(id=tracked.id))
         return run_line_table(store, tracked, input=input, output=output)
-    code = Table(store, tracked, input=input, output=output).run()
+    code = Table(store, tracked, input=input, output=output, serve=serve).run()
     game = tracked.game
     if tracked.archived or game.finished:
         from rich.console import Console
@@ -70,8 +76,11 @@ def run_table(store, tracked, *, input=None, output=None) -> int:
 class Table:
     """The table's state (what is shown) and its handling of entries; the layout reads it at every frame."""
 
-    def __init__(self, store, tracked, *, input=None, output=None):
+    def __init__(self, store, tracked, *, input=None, output=None, serve: bool = False):
         self.store, self.tracked = store, tracked
+        from .serving import Serving
+
+        self.serving = Serving(self, start=serve)     # phones at the table (`serve`, `play ID --serve`)
         self.log: deque = deque(maxlen=40)       # (style, text) lines, newest last
         self.message = ("", "")                  # (style, text) under the log, until the next entry
         self.pane: str | None = None             # "moves", "help" or "record" in the board's place
@@ -115,6 +124,9 @@ class Table:
             minutes = (self.tracked.doc or {}).get("duration")
             seconds = 60 * minutes if minutes else self.clock.stored
         right = f"⏱ {shown(seconds)} "
+        phones = self.serving.status()
+        if phones and get_cwidth(left + phones + right) < self._columns():
+            left += phones
         pad = max(1, self._columns() - get_cwidth(left) - get_cwidth(right))   # the clock at the right edge
         return [("class:status", left), ("class:status", " " * pad), ("class:status.clock", right)]
 
@@ -238,7 +250,7 @@ class Table:
         word = SYNONYMS.get(text.lower().split()[0], text.lower().split()[0])
         if self.over():
             return ("command", word) if word in AFTER_THE_END else ("over", word)
-        if word in COMMANDS and not self._is_move(text):
+        if (word in COMMANDS or word in TABLE_ONLY) and not self._is_move(text):
             return ("command", word)
         return ("entry", text)
 
@@ -305,9 +317,12 @@ class Table:
 
         moves = self.game.moves
         key = (width, height, len(moves), moves[-1:], self.tracked.archived, self.pane, id(self.game),
-               self.generation, self.message, self.buffer.text if self.pane == "moves" else None)
+               self.generation, self.message, self.buffer.text if self.pane == "moves" else None,
+               self.serving.generation if self.pane == "serve" else None)
         if self._cache is None or self._cache[0] != key:
-            if self.pane is not None:
+            if self.pane == "serve":
+                lines = list(split_lines(to_formatted_text(ANSI(self.serving.pane_ansi(width, height)))))
+            elif self.pane is not None:
                 lines = [[("", line)] for line in self._pane_text(width)]
             else:
                 renderable = None
@@ -329,12 +344,16 @@ class Table:
         game = self.game
         if self.pane == "moves":
             return self._moves_pane(width - 1) + ["", _("Esc closes this list.")]
+        if self.pane == "serve":
+            return self.serving.pane_text(width)
         if self.pane == "record":
             return safe(game.to_record(id=self.tracked.id), multiline=True).splitlines() + ["", _("Esc closes the record.")]
         lines = []
         for name, what in COMMANDS.items():
             if name != "secret" or has_secrets(game):
                 lines.extend(textwrap.wrap(f"{name:<7} {_(what)}", width=width - 1, subsequent_indent=" " * 8))
+        for name, what in TABLE_ONLY.items():
+            lines.extend(textwrap.wrap(f"{name:<7} {_(what)}", width=width - 1, subsequent_indent=" " * 8))
         lines.extend(textwrap.wrap(_(HELP_KEYS) + " " + _(HELP_MORE), width=width - 1, break_on_hyphens=False))
         notation = labels.help_text(game)
         if notation:
@@ -421,6 +440,7 @@ class Table:
         except RefereeError as err:     # the entry itself is stored: it leaves the line all the same
             self.say("class:bad", f"✗ {err}")
         self._mtime = self._live_mtime()
+        self.serving.poke()
         return False
 
     def _played(self, moves) -> None:
@@ -453,6 +473,9 @@ class Table:
             return False
         if word == "board":
             self.pane = None
+            return False
+        if word == "serve":
+            self.serving.command(text.partition(" ")[2])
             return False
         if word == "secret":
             player, what = secret_of(self.game, text.partition(" ")[2])
@@ -503,6 +526,7 @@ class Table:
         self.log.append(("class:warn", _("Took back: {moves}").format(
             moves=", ".join(labels.many(self.game, reversed(dropped))))))
         self._mtime = self._live_mtime()
+        self.serving.poke()
 
     def _notices(self) -> None:
         for note in self.tracked.notices:
@@ -560,13 +584,18 @@ class Table:
     async def _background(self) -> None:
         import asyncio
 
+        looks = 0
         while True:
             await asyncio.sleep(POLL)
+            looks += 1
             try:
-                self.poll()
+                changed = self.poll()
             except Exception:    # a background look must never bring the table down
-                pass
-            self.app.invalidate()     # the clock ticks on the status line
+                changed = False
+            if changed:
+                self.generation += 1
+            if changed or looks % REDRAW_EVERY == 0:
+                self.app.invalidate()     # the new position; else the clock ticking on the status line
 
     def edited(self, text: str) -> None:
         """The input line changed: a message under it is dropped, and the entry's start is noted (the position
@@ -603,6 +632,10 @@ class Table:
             self._autoplay()
         except RefereeError as err:
             self.say("class:bad", f"✗ {err}")
-        code = self.app.run(pre_run=lambda: self.app.create_background_task(self._background()))
+        self.serving.begin()
+        try:
+            code = self.app.run(pre_run=lambda: self.app.create_background_task(self._background()))
+        finally:
+            self.serving.stop()
         self._store_time()
         return code or 0
