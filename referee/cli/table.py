@@ -175,6 +175,9 @@ def new_command(ctx, game, players, options, date, location, as_json):
     if interactive_terminal():
         from ..ui.table import run_table
 
+        from ..ui import serving
+
+        serving.provide(_serve_backend)
         sys.exit(run_table(store, tracked))
 
 
@@ -215,6 +218,9 @@ def play_command(ctx, game_id, serve):
     if sys.stdin.isatty():
         from ..ui.table import run_table
 
+        from ..ui import serving
+
+        serving.provide(_serve_backend)
         sys.exit(run_table(store, tracked, serve=serve))
     if serve:
         raise BadInput(_("--serve needs the full-screen table in a terminal; to serve phones beside piped "
@@ -401,3 +407,11 @@ def undo_command(ctx, game_id, count, reopen):
     dropped = session.undo(store, tracked, count, reopen=reopen)
     click.echo(_("Took back: {moves}").format(moves=", ".join(m.text for m in reversed(dropped))))
     echo_text(tracked.game.prompt())
+
+
+def _serve_backend():
+    """What the table's `serve` needs of referee serve, loaded when the table first serves."""
+    from ..serve.console import Console
+    from ..serve.run import DEFAULT_PORT, Served
+
+    return Served, Console, DEFAULT_PORT

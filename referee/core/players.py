@@ -40,3 +40,23 @@ def check_name_shape(name: str) -> None:
     if _NAME_FORBIDDEN.search(name):
         raise BadInput(_("Player name {name} contains a character that is not allowed (, ; = # [ ] \").")
                        .format(name=repr(name)))
+
+
+def find_player(players, typed: str) -> str:
+    """The player a typed name means: the whole name or a unique start of it, in any case."""
+    key = " ".join(typed.split()).casefold()
+    names = _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
+    if not key:
+        raise BadInput(_("Name the player whose secret to show (secret NAME): {names}.").format(names=names))
+    folded = [(" ".join(p.split()).casefold(), p) for p in players]
+    exact = [p for f, p in folded if f == key]
+    if exact:
+        return exact[0]
+    hits = [p for f, p in folded if f.startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise BadInput(_("{typed} could be {players}; type more of the name.").format(
+            typed=repr(typed.strip()), players=_(" or ").join(hits)))
+    raise BadInput(_("No player is called {typed}; the players are {names}.").format(typed=repr(typed.strip()),
+                                                                                     names=names))

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -43,6 +43,7 @@ from . import messages as M
 from .clock import Clock
 from .access import chance_owner, may_enter, may_undo
 from .entries import Answers, key_of
+from .answers import HEADERS, _error, _json, _origin_ok  # noqa: F401  (HEADERS: the tests read it here)
 from .payload import state, version, version_of
 
 BODY_BYTES = 2048
@@ -58,12 +59,6 @@ RETRY_MS = 1000         # EventSource reconnects after this (SSE `retry:`)
 HEARTBEAT = 10.0
 POLL = 0.25             # how often the game file is looked at for moves made elsewhere (table, CLI)
 
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
 
 
 class Hub:
@@ -192,25 +187,10 @@ async def _read_json(request):
     return data, None
 
 
-def _json(body, status=200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=HEADERS)
-
-
-def _error(request, status, text, **values) -> JSONResponse:
-    return _json({"error": M.say(M.language(request), text, **values)}, status)
-
-
 def _host_ok(hub, request) -> bool:
     host = request.headers.get("host", "")
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     return name.lower().strip("[]") in hub.hosts
-
-
-def _origin_ok(request) -> bool:
-    origin = request.headers.get("origin")
-    if origin is None:          # not a browser (a script, curl): no page of another site is behind it
-        return True
-    return origin == f"{request.url.scheme}://{request.headers.get('host', '')}"
 
 
 class Guard:

@@ -138,7 +138,7 @@ class Console:
 
     def do_release(self, args) -> None:
         from ..core.errors import RefereeError
-        from ..ui.commands import find_player
+        from ..core.players import find_player
 
         names = ", ".join(self.served.seats.seats)
         if not args:

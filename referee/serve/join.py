@@ -159,7 +159,7 @@ def _message_page(game, lang: str, text: str, refresh: str | None = None, back: 
 def install(app, hub) -> None:
     """Register the join routes (before the catch-all) and the 410 guard of taken-back seat tokens."""
     from . import messages as M
-    from .app import HEADERS, _json, _origin_ok
+    from .answers import HEADERS, _json, _origin_ok
 
     seats = hub.seats
     lobby = Lobby(seats, hub)
@@ -273,7 +273,7 @@ class Revoked:
         lobby.requests += 1
         if lobby.seats.is_revoked(token):
             from . import messages as M
-            from .app import _json
+            from .answers import _json
 
             request = Request(scope)
             return await _json({"error": M.say(M.language(request), REVOKED)}, 410)(scope, receive, send)

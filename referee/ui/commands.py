@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import session
 from ..core.errors import BadInput, RefereeError
+from ..core.players import find_player  # noqa: F401  (the table and the phones' console share it)
 from ..i18n import N_, _
 
 COMMANDS = {      # texts translated where shown (_(text))
@@ -25,26 +26,6 @@ SECRET_WORDS = tuple(w for w in ("secret", *SYNONYMS) if SYNONYMS.get(w, w) == "
 def has_secrets(game) -> bool:
     """Whether the game keeps anything from some players (an engine answers for every player or none)."""
     return game.secret(game.players[0]) is not None
-
-
-def find_player(players, typed: str) -> str:
-    """The player a typed name means: the whole name or a unique start of it, in any case."""
-    key = " ".join(typed.split()).casefold()
-    names = _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
-    if not key:
-        raise BadInput(_("Name the player whose secret to show (secret NAME): {names}.").format(names=names))
-    folded = [(" ".join(p.split()).casefold(), p) for p in players]
-    exact = [p for f, p in folded if f == key]
-    if exact:
-        return exact[0]
-    hits = [p for f, p in folded if f.startswith(key)]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise BadInput(_("{typed} could be {players}; type more of the name.").format(
-            typed=repr(typed.strip()), players=_(" or ").join(hits)))
-    raise BadInput(_("No player is called {typed}; the players are {names}.").format(typed=repr(typed.strip()),
-                                                                                     names=names))
 
 
 def secret_of(game, typed: str) -> tuple[str | None, str]:

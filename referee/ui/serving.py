@@ -27,6 +27,17 @@ CLOSE = N_("Esc closes this pane; the phones stay connected.")
 PHONES = N_("phones {held}/{n}")
 
 
+# The server itself (serve/run.py's Served, serve/console.py's Console, the port) is given by the command line
+# (cli/table.py), which may import both front ends: the table and the phones' server never import each other.
+_BACKEND = None
+
+
+def provide(backend) -> None:
+    """``backend()`` -> (Served, Console, DEFAULT_PORT), called when the table first serves."""
+    global _BACKEND
+    _BACKEND = backend
+
+
 class Serving:
     """The table's server (None until asked for) and what the table shows of it."""
 
@@ -46,10 +57,15 @@ class Serving:
     def start(self) -> bool:
         if self.served is not None:
             return True
-        from ..serve.console import Console
-        from ..serve.run import DEFAULT_PORT, Served
-
         table = self.table
+        if _BACKEND is None:
+            table.log.append(("class:bad", _(CANNOT).format(reason="referee serve")))
+            return False
+        try:
+            Served, Console, DEFAULT_PORT = _BACKEND()
+        except ImportError as err:
+            table.log.append(("class:bad", _(CANNOT).format(reason=err)))
+            return False
         try:
             try:
                 served = Served(table.store, table.tracked, None, DEFAULT_PORT)
