@@ -9,6 +9,7 @@
 
   function show(state) {
     v = state.v;
+    document.body.dataset.v = v;      // the version shown (tests and the page's own checks read it)
     document.getElementById("prompt").textContent = state.prompt || "";
     var secret = document.getElementById("secret");
     secret.hidden = !state.secret;
