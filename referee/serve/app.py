@@ -74,13 +74,14 @@ class Hub:
     def reload(self) -> bool:
         """Continue from the disk's version when another window (the table, the CLI) changed the game."""
         before = list(self.tracked.game.moves)
+        stamp = self._stamp()     # before the read: a write landing after it is seen by the next look
         doc = self.store.read_live(self.tracked.id)
         if doc is None or doc.get("moves") != before or self.tracked.archived != (doc is None):
             try:
                 self.tracked = session.open_game(self.store, self.tracked.id)
             except RefereeError:
                 return False
-        self.stamp = self._stamp()
+        self.stamp = stamp
         return self.tracked.game.moves != before
 
     def notify(self) -> None:
@@ -185,7 +186,8 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost")) -> Starle
             return _error(request, 404, M.NO_SEAT)
         if len(hub.listeners) >= STREAMS:
             return _error(request, 429, M.TOO_MANY_STREAMS)
-        if sum(1 for t in hub.listeners.values() if t == token) >= STREAMS_PER_TOKEN:
+        # a seat's own limit; watchers share one link (4 at a table: issue 23), bounded by STREAMS alone
+        if found[0] == "seat" and sum(1 for t in hub.listeners.values() if t == token) >= STREAMS_PER_TOKEN:
             return _error(request, 429, M.TOO_MANY_STREAMS)
         lang, player = M.language(request), found[1]
         once = request.query_params.get("once") == "1"

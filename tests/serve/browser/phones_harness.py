@@ -25,7 +25,7 @@ import referee
 from referee.i18n import using
 from referee.serve.payload import version
 
-WAIT_MS = 60_000          # a guard against a hang, not a target: a loaded CI machine may be slow
+WAIT_MS = int(os.environ.get("PHONES_WAIT_MS", 60_000))         # a guard against a hang, not a target: a loaded CI machine may be slow
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -127,7 +127,11 @@ class Phone:
     def wait_v(self, v) -> list[str]:
         """Wait until the page shows version ``v``; its buttons' moves then."""
         shown = self.page.evaluate(self.SHOWN, [v, WAIT_MS])
-        assert shown is not None, f"{self.seat or 'the watcher'}'s page never showed {v}: {self.error()!r}"
+        if shown is None:
+            got = [body["v"] for _raw, body in self.states()][-3:]
+            raise AssertionError(f"{self.seat or 'the watcher'}'s page never showed {v} (last received: {got}, "
+                                 f"shown: {self.page.evaluate('document.body.dataset.v')}, error: {self.error()!r}, "
+                                 f"page errors: {self.problems})")
         return shown
 
     def buttons(self) -> list[str]:
