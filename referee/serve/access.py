@@ -11,6 +11,8 @@ def chance_owner(game) -> str | None:
     """The player who enters the chance moves open now: the player the table moves to once they are entered
     (the one who flips, draws or chooses). Found by applying chance moves to a copy of the position (the
     engines say no player while a chance move is open); else the player of the last move made by a player."""
+    if game.to_move is not None:     # a chance move beside a player's (Port Royal's reshuffle): theirs
+        return game.to_move
     rules, state = game.rules, game.state
     for _ in range(12):
         moves = rules.legal(state)

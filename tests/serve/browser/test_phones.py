@@ -33,6 +33,7 @@ import pytest
 
 import referee
 from referee import session
+from referee.i18n import using
 from referee.serve.access import legal_for
 from referee.serve.payload import version
 from referee.store import Store
@@ -146,7 +147,11 @@ def test_a_whole_game_from_the_phones(browser, servers, phones, tmp_path, title,
     assert shown["result"] == game.result().to_dict()
     for phone in phones:
         last = phone.states()[-1][1]
-        assert last["finished"] and last["result"] == shown["result"] and last["legal"] == []
+        with using(phone.lang):          # a result's notes are said in the page's language
+            said = game.result().to_dict()
+        assert last["finished"] and last["result"] == said and last["legal"] == []
+        assert {k: v for k, v in said.items() if k != "notes"} == {
+            k: v for k, v in shown["result"].items() if k != "notes"}
         assert phone.buttons() == []
         secrets.check(phone)
         assert phone.problems == [], phone.problems
