@@ -25,7 +25,6 @@ import os
 import select
 import struct
 import subprocess
-import sys
 import time
 from collections import Counter
 
