@@ -83,9 +83,14 @@ def chance_owner(game) -> str | None:
     key = (game.game, tuple(game.players), len(moves), hashlib.sha256("\n".join(moves).encode()).digest())
     if key in _OWNERS:
         return _OWNERS[key]
-    chance = next((m for m in game.legal_moves() if _is_chance(m)), None)
-    ruled = _by_the_rulebook(game.game, game.log, chance.text if chance is not None else "")
-    owner = ruled if ruled is not None else _next_player(game)
+    if game.to_move is not None:
+        # a chance move listed beside a player's own moves (Port Royal's reshuffle while Bob is buying):
+        # the player to move enters it, whoever flipped last (found by the phones' whole games)
+        owner = game.to_move
+    else:
+        chance = next((m for m in game.legal_moves() if _is_chance(m)), None)
+        ruled = _by_the_rulebook(game.game, game.log, chance.text if chance is not None else "")
+        owner = ruled if ruled is not None else _next_player(game)
     _OWNERS[key] = owner
     while len(_OWNERS) > 64:
         _OWNERS.popitem(last=False)

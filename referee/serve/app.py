@@ -103,13 +103,14 @@ class Hub:
     def reload(self) -> bool:
         """Continue from the disk's version when another window (the table, the CLI) changed the game."""
         before = list(self.tracked.game.moves)
+        stamp = self._stamp()     # before the read: a write landing after it is seen by the next look
         doc = self.store.read_live(self.tracked.id)
         if doc is None or doc.get("moves") != before or self.tracked.archived != (doc is None):
             try:
                 self.tracked = session.open_game(self.store, self.tracked.id)
             except RefereeError:
                 return False
-        self.stamp = self._stamp()
+        self.stamp = stamp
         return self.tracked.game.moves != before
 
     def notify(self) -> None:
