@@ -101,7 +101,9 @@
       return r.json().then(function (answer) {
         if (r.status === 410) { stop(answer); }
         else if (r.status === 409) { show(answer); }
-        else if (r.ok) { if (answer.v) { v = answer.v; body.dataset.v = v; } }
+        // a 200: the page changes when the new state arrives (its stream), never before: a button still shown
+        // must go with the version it was drawn at, or a tap would be applied to a position it was not made at
+        else if (r.ok) { /* the stream brings the state */ }
         else { refuse(answer); }
       });
     }).catch(function () { connect(); });
