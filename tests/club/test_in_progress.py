@@ -76,7 +76,7 @@ def test_the_id_of_an_abandoned_game_is_never_given_again(db, monkeypatch):
     first = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
     run("abandon", first)
     # an id generator that would hand out the abandoned id unless the store counts it as taken
-    monkeypatch.setattr("referee.store.store.new_id", lambda taken: "zz2345" if first in taken else first)
+    monkeypatch.setattr("referee.store.store.new_id", lambda taken, length=6: "zz2345" if first in taken else first)
     second = json.loads(run("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
     assert second == "zz2345"
 

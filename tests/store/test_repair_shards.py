@@ -187,7 +187,7 @@ def _score_input(tmp_path):
 def test_score_record_reads_no_full_document_but_the_shard_it_writes(store, referee, tmp_path, monkeypatch):
     import referee.store.store as store_module
 
-    monkeypatch.setattr(store_module, "new_id", lambda taken: "kq2345")   # shard k1, next to kk2345's k3
+    monkeypatch.setattr(store_module, "new_id", lambda taken, length=6: "kq2345")   # shard k1, next to kk2345's k3
     shard(store).write_text("{torn")                       # a damaged shard elsewhere stops nothing
     read = []
     real = Store._shard_docs
@@ -206,7 +206,7 @@ def test_score_record_reads_no_full_document_but_the_shard_it_writes(store, refe
 def test_score_record_says_a_damaged_shard_it_would_write_before_asking(store, referee, tmp_path, monkeypatch):
     import referee.store.store as store_module
 
-    monkeypatch.setattr(store_module, "new_id", lambda taken: "am2345")   # into the damaged a1
+    monkeypatch.setattr(store_module, "new_id", lambda taken, length=6: "am2345")   # into the damaged a1
     shard(store).write_text("{torn")
     before = {p.name: p.read_bytes() for p in store.shards_dir.iterdir()}
     code, out, err = referee("score", "port-royal", _score_input(tmp_path), "--record")
