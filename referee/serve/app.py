@@ -288,18 +288,24 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost"), clock=Tru
         headers = dict(HEADERS, **{"X-Accel-Buffering": "no"})
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    async def entry(request: Request):
+    async def posted(request: Request):
+        """What every POST of a seat checks first, in this order: Origin, token, rate, body. (token, found,
+        data, None) or (.., .., .., the refusal)."""
         token, found = who(request)
         if not _origin_ok(request):
-            return _error(request, 403, M.FOREIGN_ORIGIN)
+            return token, found, None, _error(request, 403, M.FOREIGN_ORIGIN)
         if found is None:
-            return _error(request, 404, M.NO_SEAT)
+            return token, found, None, _error(request, 404, M.NO_SEAT)
         if not hub.allow(token, found[0] == "watch"):
-            return _error(request, 429, M.TOO_FAST)
-        lang = M.language(request)
+            return token, found, None, _error(request, 429, M.TOO_FAST)
         data, refused = await _read_json(request)
+        return token, found, data, refused
+
+    async def entry(request: Request):
+        token, found, data, refused = await posted(request)
         if refused is not None:
             return refused
+        lang = M.language(request)
         if not isinstance(data.get("text"), str):
             return _error(request, 422, M.BAD_BODY)
         text, entry_id = data["text"], data.get("entry_id") or None
@@ -309,17 +315,10 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost"), clock=Tru
                             lambda k: apply_entry(hub, found, text, data["v"], lang, k))
 
     async def undo(request: Request):
-        token, found = who(request)
-        if not _origin_ok(request):
-            return _error(request, 403, M.FOREIGN_ORIGIN)
-        if found is None:
-            return _error(request, 404, M.NO_SEAT)
-        if not hub.allow(token, found[0] == "watch"):
-            return _error(request, 429, M.TOO_FAST)
-        lang = M.language(request)
-        data, refused = await _read_json(request)
+        token, found, data, refused = await posted(request)
         if refused is not None:
             return refused
+        lang = M.language(request)
         return await answer(request, token, found, "undo", data.get("entry_id") or None,
                             lambda k: apply_undo(hub, found, data["v"], lang, k))
 
