@@ -31,6 +31,48 @@ class Play:
         return {name: value for name, (_stamp, value) in sorted(self.fields.items())}
 
 
+def take_into(play: Play, event) -> tuple[bool, bool]:
+    """Merge one play event into ``play`` by the clock's order: (stored, changed): whether anything was kept
+    (a stamp counts) and whether what the play reads as changed."""
+    stamp, changed, stored = event.hlc, False, False
+    if event.kind in ("play.put", "play.set"):
+        if event.kind == "play.put" and (play.put is None or stamp < play.put):
+            changed = changed or play.put is None
+            play.put, stored = stamp, True
+        for name, value in event.data.items():
+            held = play.fields.get(name)
+            if held is None or stamp > held[0]:
+                changed = changed or held is None or held[1] != value
+                play.fields[name], stored = (stamp, value), True
+    elif play.tomb is None or stamp > play.tomb[0]:
+        deleted = event.kind == "play.delete"
+        changed = (play.tomb is not None and play.tomb[1]) != deleted
+        play.tomb, stored = (stamp, deleted), True
+    return stored, changed
+
+
+def take_alias(aliases: dict, event) -> bool:
+    """Merge one player.alias event (the later alias of a name wins); whether it changed anything."""
+    old, new = event.data["from"], event.data["to"]
+    if old in aliases and not event.hlc > aliases[old][0]:
+        return False
+    aliases[old] = (event.hlc, new)
+    return True
+
+
+def resolve(aliases: dict, name: str) -> str:
+    """A player's name now: the aliases followed. A cycle (Ann -> Anna, later Anna -> Ann) ends at the
+    target of its latest alias, so every laptop reads the same name."""
+    path, current = [], name
+    while current in aliases and current not in path:
+        path.append(current)
+        current = aliases[current][1]
+    if current in path:                      # a cycle: the latest alias in it decides
+        cycle = path[path.index(current):]
+        return max((aliases[n] for n in cycle), key=lambda pair: pair[0])[1]
+    return current
+
+
 class History:
     """The merged state. ``take(event)`` returns the play id it changed (or the alias' old name), None for an
     event already taken in."""
@@ -49,35 +91,13 @@ class History:
         if event.dev not in self.latest or stamp > self.latest[event.dev]:
             self.latest[event.dev] = stamp
         if event.kind == "player.alias":
-            old, new = event.data["from"], event.data["to"]
-            if old not in self.aliases or stamp > self.aliases[old][0]:
-                self.aliases[old] = (stamp, new)
-            return old
-        play = self.plays.setdefault(event.play, Play())
-        if event.kind in ("play.put", "play.set"):
-            if event.kind == "play.put" and (play.put is None or stamp < play.put):
-                play.put = stamp
-            for name, value in event.data.items():
-                held = play.fields.get(name)
-                if held is None or stamp > held[0]:
-                    play.fields[name] = (stamp, value)
-        else:
-            deleted = event.kind == "play.delete"
-            if play.tomb is None or stamp > play.tomb[0]:
-                play.tomb = (stamp, deleted)
+            take_alias(self.aliases, event)
+            return event.data["from"]
+        take_into(self.plays.setdefault(event.play, Play()), event)
         return event.play
 
     def resolve(self, name: str) -> str:
-        """A player's name now: the aliases followed. A cycle (Ann -> Anna, later Anna -> Ann) ends at the
-        target of its latest alias, so every laptop reads the same name."""
-        path, current = [], name
-        while current in self.aliases and current not in path:
-            path.append(current)
-            current = self.aliases[current][1]
-        if current in path:                      # a cycle: the latest alias in it decides
-            cycle = path[path.index(current):]
-            return max((self.aliases[n] for n in cycle), key=lambda pair: pair[0])[1]
-        return current
+        return resolve(self.aliases, name)
 
     def visible(self) -> dict:
         """{play id: its fields} of the plays that exist and are not deleted."""

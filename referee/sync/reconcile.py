@@ -42,7 +42,7 @@ from pathlib import Path
 from .clock import Stamp
 from .events import new_event
 from .folder import DEVICES, HEAD, scan, write_head, write_segment
-from .merge import Play
+from .merge import Play, resolve, take_alias, take_into
 
 # A field the local document no longer has: a value of its own, so "notes removed" travels and is merged
 # like any other value (a document never holds this dict).
@@ -124,42 +124,18 @@ class Base:
         return self.group(self.local.group_of(pid)).setdefault(pid, Play())
 
     def take(self, event) -> bool:
-        """Merge one event (merge.History's rules); whether it changed anything."""
-        stamp = event.hlc
+        """Merge one event (merge.py's rules); whether it changed what the play or a name reads."""
         if event.kind == "player.alias":
-            old, new = event.data["from"], event.data["to"]
-            if old in self.aliases and not stamp > self.aliases[old][0]:
-                return False
-            self.aliases[old] = (stamp, new)
-            self.aliases_dirty = True
-            return True
-        play, changed, stored = self.play(event.play), False, False
-        if event.kind in ("play.put", "play.set"):
-            if event.kind == "play.put" and (play.put is None or stamp < play.put):
-                changed = changed or play.put is None
-                play.put, stored = stamp, True
-            for name, value in event.data.items():
-                held = play.fields.get(name)
-                if held is None or stamp > held[0]:
-                    changed = changed or held is None or held[1] != value
-                    play.fields[name], stored = (stamp, value), True
-        elif play.tomb is None or stamp > play.tomb[0]:
-            deleted = event.kind == "play.delete"
-            changed = (play.tomb is not None and play.tomb[1]) != deleted
-            play.tomb, stored = (stamp, deleted), True
+            changed = take_alias(self.aliases, event)
+            self.aliases_dirty = self.aliases_dirty or changed
+            return changed
+        stored, changed = take_into(self.play(event.play), event)
         if stored:
             self.dirty.add(self.local.group_of(event.play))
         return changed
 
     def resolve(self, name: str) -> str:
-        path, current = [], name
-        while current in self.aliases and current not in path:
-            path.append(current)
-            current = self.aliases[current][1]
-        if current in path:
-            cycle = path[path.index(current):]
-            return max((self.aliases[n] for n in cycle), key=lambda pair: pair[0])[1]
-        return current
+        return resolve(self.aliases, name)
 
     def save(self) -> None:
         for name in sorted(self.dirty):
