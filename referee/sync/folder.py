@@ -24,6 +24,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _
 from .events import BadEvent, parse_line
 
 DEVICES = "devices"
@@ -103,7 +104,7 @@ def scan(folder: Path, done: dict) -> Scan:
         if is_junk(entry.name):
             continue
         if not entry.is_dir(follow_symlinks=False):
-            found.skipped.append((entry.path, "not a device folder"))
+            found.skipped.append((entry.path, _("not a laptop's folder")))
             continue
         device = entry.name
         try:
@@ -121,7 +122,7 @@ def scan(folder: Path, done: dict) -> Scan:
                     found.heads.setdefault(device, []).append(head)
                 continue
             if not _SEGMENT.search(name) or not item.is_file(follow_symlinks=False):
-                found.skipped.append((item.path, "not a file of events"))
+                found.skipped.append((item.path, _("not a file of changes")))
                 continue
             found.counts[device] = found.counts.get(device, 0) + 1
             _read_segment(item, root, done, found)
@@ -139,7 +140,7 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
     if done.get(rel) == key:
         return
     if info.st_size > READ_LIMIT:
-        found.skipped.append((item.path, "too big to be a file of events"))
+        found.skipped.append((item.path, _("too big to be a file of changes")))
         return
     try:
         with open(item.path, "rb") as handle:
@@ -154,9 +155,9 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
             continue
         try:
             found.events.append(parse_line(line))
-        except BadEvent as err:
-            bad = bad or f"line {number}: {err}"
+        except BadEvent:
+            bad = bad or _("line {n} is incomplete or changed").format(n=number)
     if bad is None and text.endswith("\n"):
         done[rel] = key
     else:
-        found.waiting.append((item.path, bad or "the last line is cut short"))
+        found.waiting.append((item.path, bad or _("its last line is cut short")))
