@@ -101,8 +101,10 @@ class Hub:
             return None
 
     def reload(self) -> bool:
-        """Continue from the disk's version when another window (the table, the CLI) changed the game."""
-        before = list(self.tracked.game.moves)
+        """Continue from the disk's version when another window (the table, the CLI) changed the game; every
+        screen is told when the moves changed. Whoever notices the change tells all: a stream that reloaded for
+        its own phone once took the change from the disk watcher, and the other phones stayed behind."""
+        before, was_archived = list(self.tracked.game.moves), self.tracked.archived
         stamp = self._stamp()     # before the read: a write landing after it is seen by the next look
         doc = self.store.read_live(self.tracked.id)
         if doc is None or doc.get("moves") != before or self.tracked.archived != (doc is None):
@@ -111,7 +113,10 @@ class Hub:
             except RefereeError:
                 return False
         self.stamp = stamp
-        return self.tracked.game.moves != before
+        changed = self.tracked.game.moves != before
+        if changed or self.tracked.archived != was_archived:
+            self.notify()
+        return changed
 
     def notify(self) -> None:
         for queue in list(self.listeners):
@@ -141,8 +146,7 @@ class Hub:
                 return
             if self._stamp() != self.stamp:
                 async with self.lock:
-                    if self.reload():
-                        self.notify()
+                    self.reload()
 
     def allow(self, token: str, watch: bool = False) -> bool:
         now = time.monotonic()
@@ -333,7 +337,7 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost"), clock=Tru
             k = key_of(token, kind, entry_id) if entry_id is not None else None
             first = hub.answers.lookup(k, hub.tracked.game.moves, version_of) if k else None
             if first is not None:
-                return _json(first[1], first[0])
+                return _json(_with_state(first[1], first[0], found, request), first[0])
             try:
                 status, body = apply(k)
             except (OSError, RefereeError) as err:
@@ -344,9 +348,18 @@ def build_app(store, tracked, seats, hosts=("127.0.0.1", "localhost"), clock=Tru
                 status, body = 503, {"error": M.say(M.language(request), M.FAILED, error=str(err))}
             if k is not None and status in (403, 422):
                 hub.answers.done(k, status, body)
+            body = _with_state(body, status, found, request)
         if status in (200, 503):
             hub.notify()
         return _json(body, status)
+
+    def _with_state(body, status, found, request):
+        """A 200 carries the seat's state as it is now (under the lock), so the page that tapped shows its move
+        at once without another request: one tap is one request against the seat's rate. Never stored with
+        the answer an entry id replays: a resend gets today's state, not the one of its first answer."""
+        if status != 200:
+            return body
+        return dict(body, state=state(hub.tracked.game, found[1], M.language(request)))
 
     async def not_found(request: Request):
         return _error(request, 404, M.NOT_FOUND)

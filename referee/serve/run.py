@@ -181,8 +181,7 @@ class Served:
 
         async def reload():
             async with self.hub.lock:
-                if self.hub.reload():
-                    self.hub.notify()
+                self.hub.reload()          # tells every phone when the moves changed
         try:
             loop.call_soon_threadsafe(lambda: loop.create_task(reload()))
         except RuntimeError:      # the loop has closed

@@ -65,7 +65,9 @@ def test_undo_by_the_last_mover_only_and_once_per_entry_id(served):
     assert stale.status_code == 409 and stale.json()["v"] == v
     assert _disk(store, tracked) == [text]
     first = client.post(f"/s/{seats.seats[owner]}/undo", json={"v": v, "entry_id": "u1"})
-    assert first.status_code == 200 and first.json() == {"v": mine["v"], "undone": [text]}
+    assert first.status_code == 200
+    assert {k: first.json()[k] for k in ("v", "undone")} == {"v": mine["v"], "undone": [text]}
+    assert first.json()["state"] == _state(client, seats.seats[owner])
     again = client.post(f"/s/{seats.seats[owner]}/undo", json={"v": v, "entry_id": "u1"})
     assert again.status_code == 200 and again.json() == first.json()
     assert _disk(store, tracked) == []
@@ -476,3 +478,55 @@ def test_a_full_disk_is_a_sentence_nothing_applied_and_the_server_keeps_serving(
     assert _disk(store, tracked) == [] and _state(client, seats.watch)["v"] == mine["v"]
     again = client.post(f"/s/{seats.seats[owner]}/entry", json=body)      # room again: the resend applies once
     assert again.status_code == 200 and _disk(store, tracked) == [body["text"]]
+
+
+# --- every screen hears of every change -------------------------------------------------------------------
+
+def test_a_200_carries_the_seats_new_state_in_its_language_and_a_resend_gets_todays(served):
+    """The page that tapped shows its move from the answer (one request a tap against the seat's rate: a seat
+    tapping quickly met the limit when the page fetched /state after each 200)."""
+    client, store, tracked, seats = served()
+    owner = _owner(client, seats)
+    token = seats.seats[owner]
+    mine = _state(client, token)
+    body = {"text": mine["legal"][0]["text"], "v": mine["v"], "entry_id": "tap-1"}
+    first = client.post(f"/s/{token}/entry?lang=cs", json=body)
+    assert first.status_code == 200, first.text
+    answer = first.json()
+    assert answer["v"] == answer["state"]["v"]
+    assert answer["state"] == _state(client, token, params={"lang": "cs"})
+    assert answer["state"]["prompt"] != _state(client, token, params={"lang": "en"})["prompt"]
+    # another move later; the same entry id again: its first answer, with the state as it is now
+    nxt = _owner(client, seats)
+    now = _state(client, seats.seats[nxt])
+    assert client.post(f"/s/{seats.seats[nxt]}/entry", json={"text": now["legal"][0]["text"], "v": now["v"],
+                                                               "entry_id": "tap-2"}).status_code == 200
+    again = client.post(f"/s/{token}/entry?lang=cs", json=body).json()
+    assert again["v"] == answer["v"] and again["moves"] == answer["moves"]
+    assert again["state"] == _state(client, token, params={"lang": "cs"}) != answer["state"]
+    assert len(_disk(store, tracked)) == 2
+
+
+@pytest.mark.parametrize("noticed_by", ["state", "entry", "stream"])
+def test_a_move_made_elsewhere_reaches_every_stream_whoever_notices_it_first(served, noticed_by):
+    """A move typed with `referee move` is on the disk; whichever request reads it first (a phone's /state, a
+    stale entry, a stream being answered) tells every open stream, not only its own phone. Before, only the
+    disk watcher told them, and a stream that had reloaded first left the other phones a version behind."""
+    client, store, tracked, seats = served()
+    hub = client.app.state.hub
+    queues = [hub.listen(t, False) for t in seats.seats.values()]
+    elsewhere = session.open_game(store, tracked.id)
+    text = elsewhere.game.legal_moves()[0].text
+    session.enter(store, elsewhere, text)
+    owner = next(iter(seats.seats.values()))
+    if noticed_by == "state":
+        _state(client, owner)
+    elif noticed_by == "entry":       # made at the old version: 409 with the new state
+        r = client.post(f"/s/{owner}/entry", json={"text": "x", "v": "0-stale", "entry_id": "e"})
+        assert r.status_code == 409 and r.json()["v"] != "0-stale"
+    else:
+        with client.stream("GET", f"/s/{owner}/events", params={"once": "1"}) as r:
+            assert json.loads(next(line for line in r.iter_lines() if line.startswith("data:"))[5:])[
+                "v"].startswith("1-")
+    assert hub.tracked.game.moves == [text]
+    assert all(not q.empty() for q in queues)

@@ -88,19 +88,13 @@
     document.querySelectorAll("button, input").forEach(function (b) { b.disabled = true; });
   }
 
-  function refresh() {          // this page's own move: its new state at once, buttons and version together
-    var shown = v;              // unless the stream brings a state first (then this answer may be older)
-    fetch(base + "/state?lang=" + lang, {credentials: "omit", cache: "no-store"}).then(function (r) {
-      return r.ok ? r.json().then(function (state) { if (v === shown) { show(state); } }) : null;
-    }).catch(function () { connect(); });
-  }
-
   function id() {
     return Date.now().toString(36) + Math.random().toString(36).slice(2);
   }
 
   function post(path, payload) {
     errorBox.textContent = "";
+    var shown = v;              // the version this tap was made at
     return fetch(base + path + "?lang=" + lang, {
       method: "POST", headers: {"Content-Type": "application/json"}, credentials: "omit",
       body: JSON.stringify(payload)
@@ -108,9 +102,9 @@
       return r.json().then(function (answer) {
         if (r.status === 410) { stop(answer); }
         else if (r.status === 409) { show(answer); }
-        // a 200: the page changes when the new state arrives (its stream), never before: a button still shown
-        // must go with the version it was drawn at, or a tap would be applied to a position it was not made at
-        else if (r.ok) { refresh(); }
+        // a 200 carries the seat's new state: buttons and version change together (a button must go with
+        // the version it was drawn at). Shown unless the stream brought a state first: then it is as new.
+        else if (r.ok) { if (answer.state && v === shown) { show(answer.state); } }
         else { refuse(answer); }
       });
     }).catch(function () { connect(); });

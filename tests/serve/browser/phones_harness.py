@@ -108,6 +108,9 @@ class Phone:
         self.messages: list[dict] = []
         self.problems: list[str] = []
         self.page.on("pageerror", lambda e: self.problems.append(str(e)))
+        self.posted: list[int] = []          # the status of every entry and undo this page POSTed
+        self.page.on("response", lambda r: self.posted.append(r.status)
+                     if r.request.method == "POST" else None)
         cdp = self.context.new_cdp_session(self.page)
         cdp.send("Network.enable")
         cdp.on("Network.eventSourceMessageReceived", lambda event: self.messages.append(event))
@@ -131,7 +134,7 @@ class Phone:
             got = [body["v"] for _raw, body in self.states()][-3:]
             raise AssertionError(f"{self.seat or 'the watcher'}'s page never showed {v} (last received: {got}, "
                                  f"shown: {self.page.evaluate('document.body.dataset.v')}, error: {self.error()!r}, "
-                                 f"page errors: {self.problems})")
+                                 f"page errors: {self.problems}, its POSTs' answers: {self.posted[-5:]})")
         return shown
 
     def buttons(self) -> list[str]:
