@@ -20,7 +20,7 @@ import sys
 import threading
 
 DEFAULT_PORT = 8023
-SHUTDOWN_SECONDS = 1
+SHUTDOWN_SECONDS = 2      # the streams' grace (they end at once; a loaded laptop may be slow), within the 3 s target
 START_SECONDS = 15       # how long the table waits for its server thread to listen
 
 
@@ -90,7 +90,7 @@ class Served:
         self.loop = None
         self.thread = None
         self.error = None
-        hub, moved = self.hub, self.moved
+        hub, moved, runner = self.hub, self.moved, self
         notify = hub.notify
 
         def notify_all():                # every change the hub tells its streams, the table hears too
@@ -105,7 +105,15 @@ class Served:
 
         class Server(uvicorn.Server):
             def handle_exit(self, sig, frame):
-                hub.closing.set()                    # end the streams too, or shutdown waits for them
+                # end the streams too, or shutdown waits for them. Through the loop, never set here: a signal
+                # handler runs between any two bytecodes, and an Event set between a stream's look at it and
+                # its waiter being added left that stream waiting for its heartbeat (10 s), so shutdown's
+                # grace ran out and uvicorn logged the cancelled streams' tracebacks
+                loop = runner.loop
+                if loop is not None and not loop.is_closed():
+                    loop.call_soon_threadsafe(hub.closing.set)
+                else:
+                    hub.closing.set()
                 if not self.should_exit:             # a second Ctrl-C while stopping is ignored
                     super().handle_exit(sig, frame)
 

@@ -59,8 +59,6 @@ def _listen(url, into):
 
 
 @pytest.mark.posix_only(reason="SIGINT sent to a child (Windows sends CTRL_C_EVENT)")
-@pytest.mark.xfail(strict=False, reason="known defect (session 7 note): with the merged app a second Ctrl-C "
-                   "during shutdown can still log an ASGI traceback (a recursion error in a stream being ended)")
 def test_second_ctrl_c_while_stopping_exits_0_without_a_traceback(tmp_path):
     """Issue 23: Ctrl-C twice (an impatient person) with streams open: exit 0, no uvicorn traceback."""
     store = Store(tmp_path / "history.json")
