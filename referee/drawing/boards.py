@@ -19,11 +19,12 @@ page lets it scroll and pan inside its box, with the scores wrapped above the ma
 
 from __future__ import annotations
 
+import re
 import textwrap
 from functools import lru_cache
 
 from ..core.names import display
-from ..i18n import _, language
+from ..i18n import N_, _, language
 from .svg import PALETTE, el, to_text
 
 W = 360   # the width of every board but Carcassonne's (viewBox units = CSS px on the page)
@@ -112,12 +113,20 @@ def _port_royal_card_colour(card: str) -> str:
     return "#f7f1e1"
 
 
+# The view's phase (the engine's word) as the rulebook names the turn's two phases (seed: 1. Objevování,
+# 2. Obchodování a najímání postav): a flip, the card it turned up and a ship to repel are all phase 1.
+_PR_PHASE = {"flip": N_("phase 1, discover"), "reveal": N_("phase 1, discover"), "ship": N_("phase 1, discover"),
+             "take": N_("phase 2, trade and hire"), "close": N_("phase 2, trade and hire"), "over": N_("game over")}
+
+
 def _port_royal(view: dict) -> _Flow:
     lang = language()
     flow = _Flow()
+    phase = view.get("phase")
     flow.add(_para(_k(0, "head"), PAD, flow.y, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · "
                                                  "discards {discards}").format(
-        turn=view.get("turn"), phase=view.get("phase"), active=view.get("active") or "-",
+        turn=view.get("turn"), phase=_(_PR_PHASE[phase]) if phase in _PR_PHASE else phase,
+        active=view.get("active") or "-",
         draw=view.get("draw_pile"), discards=view.get("discard_pile")), "h", reserve=3))
     # the players before the harbour: the harbour grows and empties at every turn, and what is under it
     # would move with it (a replay step would send every player's part again)
@@ -159,8 +168,8 @@ def _prr_harbour(y: float, cards: tuple, lang: str) -> tuple:
 def _prr_player(y, p, name, coins, influence, swords, persons: tuple, expeditions: int, lang) -> tuple:
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
     stats, h1 = _para(_k(3, p, "t"), PAD + 18, y, _(
-        "{name}: {coins} coins · {influence} influence · {swords} swords · {persons} persons · "
-        "{expeditions} expeditions").format(name=name, coins=coins, influence=influence, swords=swords,
+        "{name}: coins {coins} · influence {influence} · swords {swords} · persons {persons} · "
+        "expeditions {expeditions}").format(name=name, coins=coins, influence=influence, swords=swords,
                                             persons=sum(n for _p, n in persons), expeditions=expeditions),
         "t", W - 2 * PAD - 18, 2)
     kinds = ", ".join(f"{n}× {_prr_card(k, lang)}" if n > 1 else _prr_card(k, lang)
@@ -424,11 +433,30 @@ def _el_capitan(view: dict) -> _Flow:
     return flow
 
 
+_AT = re.compile(r"^(?P<city>[a-z]+) \((?:harbour (?P<space>\d+)|sailing)\)$")
+
+
+def _ship_at(place) -> str:
+    """Where a ship is, in the page's language: the view stores it in English ('valencia (harbour 1)',
+    'marseille (sailing)', 'bank'), a Czech page says 'Valencie (přístav 1)'."""
+    place = str(place or "")
+    if place in ("bank", "off the board"):
+        return _(place)
+    found = _AT.match(place)
+    if found is None:
+        return place
+    city = display("el-capitan", "city", found["city"])
+    if found["space"] is not None:
+        return _("{city} (harbour {space})").format(city=city, space=found["space"])
+    return _("{city} (sailing)").format(city=city)
+
+
 @lru_cache(maxsize=8192)
 def _ec_player(y, p, name, colour, money, place, cards, loans, lang) -> tuple:
+    # counts after their names ('florins 1'), as the Czech says them: no '1 florins' on an English page
     pairs, height = _para(f"2/{p}/t", PAD + 18, y, _(
-        "{name}: {money} florins · ship at {place} · {cards} cards · {loans} loans").format(
-        name=name, money=money, place=place, cards=cards, loans=loans), "t", W - 2 * PAD - 18, 3)
+        "{name}: florins {money} · ship: {place} · cards {cards} · loans {loans}").format(
+        name=name, money=money, place=_ship_at(place), cards=cards, loans=loans), "t", W - 2 * PAD - 18, 3)
     return ((f"2/{p}/d", _dot(PAD + 6, y + 9, 6, NAMED_COLOURS.get(str(colour), "#888"), str(colour))),
             *pairs), height + 4
 

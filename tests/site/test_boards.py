@@ -78,7 +78,7 @@ def test_port_royal_and_el_capitan_boards_name_every_player_and_the_harbour():
     root = parse(board_svg("port-royal", view))
     text = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
     for p in view["players"]:
-        assert f"{p['name']}: {p['coins']} coins" in text
+        assert f"{p['name']}: coins {p['coins']}" in text
     assert sorted(t for t in titles(root) if t in view["display"]) == sorted(view["display"])
     cap = finished_game("el-capitan", ["Ann", "Bob", "Cal"], seed=2)
     view = cap.view()
@@ -143,3 +143,38 @@ def test_a_board_drawn_in_one_language_and_then_another_is_drawn_in_the_second(f
             after_english = frame(gid, view)
             every_cache_cleared()
             assert after_english == frame(gid, view), gid
+
+
+def test_el_capitans_ships_are_said_in_the_boards_language():
+    """The view keeps a ship's place in English ('valencia (harbour 1)'); a Czech board says 'Valencie
+    (přístav 1)', and an English one counts as its Czech does ('florins 1', never '1 florins')."""
+    from referee import i18n
+
+    game = referee.new_game("el-capitan", ["Ann", "Bob", "Cal"])
+    while not any("(" in p["ship"] for p in game.view()["players"]):
+        game.play(game.legal_moves()[0].text)
+    view = game.view()
+    for lang, words in (("cs", ("přístav", "pluje", "florinů", "loď:")), ("en", ("harbour", "sailing", "florins",
+                                                                                 "ship:"))):
+        with i18n.using(lang):
+            root = parse(board_svg("el-capitan", view))
+        text = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+        assert any(w in text for w in words[:2]), (lang, text)
+        assert words[2] in text and words[3] in text
+        if lang == "cs":
+            assert not re.search(r"\b(harbour|sailing|bank|florins|ship at)\b", text), text
+        else:
+            assert not re.search(r"\b1 (florins|cards|loans)\b", text), text
+
+
+def test_port_royals_phase_is_the_rulebooks_and_counts_follow_their_names():
+    """The view's phase is the engine's word ('flip'); the board names the rulebook's phase in its language."""
+    from referee import i18n
+
+    game = referee.new_game("port-royal", ["Ann", "Bob"])
+    for lang, phase, coins in (("cs", "fáze 1, objevování", "Ann: mince 3"),
+                               ("en", "phase 1, discover", "Ann: coins 3")):
+        with i18n.using(lang):
+            root = parse(board_svg("port-royal", game.view()))
+        text = " ".join(t.text or "" for t in root.iter(f"{NS}text"))
+        assert phase in text and coins in text and " flip " not in text, text
