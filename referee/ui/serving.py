@@ -169,12 +169,19 @@ class Serving:
         drawing = _qr_lines(url)
         wide = drawing[0].count("▀") if drawing else 0        # the visible width (the rest is colour)
         side = width - wide - 3
+        def rows(part, most):
+            if len(part) > most and "/j/" in part:
+                # an address broken after '/j/', never inside the token (a person typing it from the screen)
+                head, token = part.rsplit("/j/", 1)
+                return textwrap.wrap(head + "/j/", width=most) + textwrap.wrap(token, width=most)
+            return textwrap.wrap(part, width=most) or [""]
+
         if drawing and len(drawing) <= height and side >= 24:
-            beside = [row for part in text for row in (textwrap.wrap(part, width=side) or [""])]
+            beside = [row for part in text for row in rows(part, side)]
             if len(beside) <= height:
                 return "\n".join(line + "\x1b[0m  " + (beside[i] if i < len(beside) else "")
                                  for i, line in enumerate(drawing))
-        under = [row for part in text for row in textwrap.wrap(part, width=max(20, width - 1))]
+        under = [row for part in text for row in rows(part, max(20, width - 1))]
         if drawing and len(drawing) + len(under) <= height and wide <= width:
             return "\n".join(d + "\x1b[0m" for d in drawing) + "\n" + "\n".join(under)
         return "\n".join(textwrap.wrap(_(NO_ROOM), width=max(20, width - 1)) + under)

@@ -443,9 +443,11 @@ class Table:
         self.serving.poke()
         return False
 
-    def _played(self, moves) -> None:
+    def _played(self, moves, elsewhere: bool = False) -> None:
         for move in moves:
             who = _("chance") if move.chance else move.player
+            if elsewhere:
+                who = _("{who}, entered elsewhere").format(who=who)
             self.log.append(("class:good", f"✓ {labels.of(self.game, move)} ({who})"))
         for event in self.game.events():
             self.log.append(("class:event", "  " + event))
@@ -572,11 +574,20 @@ class Table:
             return True
         if doc is not None and doc.get("moves") == self.game.moves:
             return False
+        before, said = list(self.game.moves), None
         try:
             with self.store.lock:
                 session._refresh(self.store, self.tracked)
         except RefereeError as err:
-            self.log.append(("class:warn", str(err)))
+            said = str(err)
+        now = self.game.moves
+        if len(now) > len(before) and now[:len(before)] == before:
+            # moves added elsewhere (a phone, `referee move`): logged as the table logs its own, in its
+            # language, instead of a bare "changed in another window"
+            self.tracked.notices.clear()
+            self._played(self.game.log[len(before):], elsewhere=True)
+        if said:
+            self.log.append(("class:warn", said))
         self._notices()
         self._cache = None
         return True

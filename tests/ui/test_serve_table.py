@@ -27,6 +27,7 @@ pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX 
               pytest.mark.posix_only(reason="drives referee through a pseudo-terminal (pty), which Windows lacks")]
 
 PANE = {"en": "Phones scan this code, or open:", "cs": "Telefony naskenují tento kód, nebo otevřou:"}
+ELSEWHERE = {"en": "✓ flip (Ann, entered elsewhere)", "cs": "✓ otočit (Ann, zadáno jinde)"}
 SEATS = {"en": "Seats: Ann (held), Bob (free)", "cs": "Místa: Ann (drženo), Bob (volné)"}
 
 
@@ -107,6 +108,10 @@ def test_play_serve_phones_and_table_see_each_others_moves(db, lang):
                                                   "entry_id": "p1"})
             assert r.status_code == 200, r.text
             table.wait(lambda s: table.status() != before)       # the table redrew the new position
+            # ... and logs the phone's move as it logs its own, in its language (not "changed in another window")
+            assert mine["legal"][0]["text"] == "flip"
+            table.wait(lambda s: ELSEWHERE[lang] in s)
+            assert "another window" not in table.text()
             chance = phone.get(seat + "/state").json()
             assert chance["legal"], chance                       # Ann enters what her flip turned up
             typed = chance["legal"][0]["text"]
