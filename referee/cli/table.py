@@ -195,8 +195,10 @@ def play_command(ctx, game_id, serve):
     vp NAME), which shows what only that player may see, such as Puerto Rico's face-down VP chips, until a
     key hides it; it never enters the board, the record or the move log. Tab completes moves, commands and,
     after secret, the player names. A player's name may lead a move, as said at the table ('bob take
-    corn'); it is refused when it is not that player's move. A refused entry stays in the line. Ctrl-D on
-    an empty line leaves. A smaller terminal gets the line-by-line table.
+    corn'); it is refused when it is not that player's move. A refused entry stays in the line. F1 opens
+    the help, F2 the moves pane: the legal moves, and in full what the rows under the board cut short (they
+    end with "… F2 shows all"); Esc closes a pane. Ctrl-D on an empty line leaves. A smaller terminal gets
+    the line-by-line table.
 
     With --serve (or the command serve at the table) phones join as with `referee serve`: the table shows
     the join address and its QR code, says who takes which seat, and moves from phones and from the table
