@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import threading
 
-from ..core.labels import label
+from ..core.labels import label, of
 from ..i18n import _, using
 
 SPLIT_OVER = 8          # a seat's moves up to this many stay in one group per who
@@ -58,7 +58,14 @@ def events(game, lang: str) -> list[str]:
             _FOLLOWERS[key] = follower
         for text in moves[len(done):]:
             follower.play_listed(text)
-        return [str(e) for e in follower.events()]
+        said = [str(e) for e in follower.events()]
+        if not said:
+            # a move that says nothing of itself (a bank, a pass): the page names it, as the table logs it,
+            # rather than leaving "what just happened" empty
+            move = follower.log[-1]
+            who = _("chance") if move.chance or move.player is None else move.player
+            said = [f"{who}: {of(follower, move, lang)}"]
+        return said
 
 
 def _kind(text: str) -> str:

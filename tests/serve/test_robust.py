@@ -530,3 +530,21 @@ def test_a_move_made_elsewhere_reaches_every_stream_whoever_notices_it_first(ser
                 "v"].startswith("1-")
     assert hub.tracked.game.moves == [text]
     assert all(not q.empty() for q in queues)
+
+
+@pytest.mark.parametrize("title", ["port-royal", "puerto-rico", "el-capitan", "carcassonne"])
+def test_what_just_happened_is_never_empty_after_a_move(title):
+    """A move that says nothing of itself (El Capitan's bank, a pass) is named on the page, as the table
+    logs it; the phone page's "what just happened" was empty after such a move."""
+    import referee
+    from referee.serve.board import events
+
+    game = referee.new_game(title, ["Ann", "Bob", "Cal"])
+    rng = random.Random(3)
+    for _ in range(120):
+        if game.finished:
+            break
+        game.play(rng.choice(game.legal_moves()).text)
+        for lang in ("cs", "en"):
+            said = events(game, lang)
+            assert said and all(s.strip() for s in said), (title, lang, game.moves[-1])
