@@ -25,6 +25,7 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from starlette.routing import Route
 
 from ..i18n import N_, _, using
+from .page import game_name
 from .held import register
 
 PICK_SEAT = N_("Pick your seat")
@@ -146,13 +147,16 @@ def _picker(lobby, game, join: str, lang: str) -> str:
                          f'<button type="submit" class="seat" data-seat="{escape(player)}">{escape(player)}'
                          f' <small>({escape(note)})</small></button></form></li>')
         items.append(f'<li><a class="seat" href="/s/{escape(lobby.seats.watch)}?lang={lang}">{escape(_(WATCH))}</a></li>')
-        return (_head(_(TITLE).format(game=game.game), lang) + f'<body><h1>{escape(_(PICK_SEAT))}</h1>'
+        # which game this code is for: a club may serve two tables at once
+        players = ", ".join(game.players)
+        return (_head(_(TITLE).format(game=game_name(game.game)), lang) + f'<body><h1>{escape(_(PICK_SEAT))}</h1>'
+                f'<p id="game">{escape(game_name(game.game))} · {escape(players)}</p>'
                 f'<ul id="seats">{"".join(items)}</ul></body></html>')
 
 
 def _message_page(game, lang: str, text: str, refresh: str | None = None, back: str | None = None) -> str:
     link = f'<p><a href="{escape(back)}">{escape(_(PICK_SEAT))}</a></p>' if back else ""
-    return (_head(_(TITLE).format(game=game.game), lang, refresh)
+    return (_head(_(TITLE).format(game=game_name(game.game)), lang, refresh)
             + f'<body><p id="prompt" role="status">{escape(text)}</p>{link}</body></html>')
 
 

@@ -30,6 +30,13 @@ NO_MOVES = N_("Nothing for you to enter now.")
 LANGUAGES = (("cs", "čeština"), ("en", "English"))
 
 
+
+def game_name(game_id: str) -> str:
+    """A game's name as its box says it ('Puerto Rico'), its id when unknown."""
+    from ..core.registry import GAMES
+
+    return GAMES.get(game_id, (None, game_id))[1]
+
 def _head(title: str, lang: str) -> str:
     # zoom stays allowed (never user-scalable=no): the board may be pinched larger
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
@@ -83,7 +90,7 @@ def seat_page(body: dict, lang: str) -> str:
         seat = body["seat"]
         who = _(SEAT_OF).format(player=seat) if seat else _(WATCHING)
         secret = secret_text(body.get("secret"))
-        out = [_head(_(TITLE).format(game=body["game"]), lang),
+        out = [_head(_(TITLE).format(game=game_name(body["game"])), lang),
                f'<body data-lang="{lang}" data-v="{escape(body["v"])}" data-rule="{escape(_(RULE))}">',
                f'<header>{_switch(lang)}<h1>{escape(who)}</h1>',
                f'<p id="prompt" aria-live="polite">{escape(body["prompt"])}</p></header>',
@@ -116,5 +123,5 @@ def join_page(seats, game, lang: str) -> str:
             else:
                 items.append(f'<li><a class="seat" href="/s/{token}">{escape(player)}</a></li>')
         items.append(f'<li><a class="seat" href="/s/{seats.watch}">{escape(_(WATCH))}</a></li>')
-        return (_head(_(TITLE).format(game=game.game), lang) + f'<body><h1>{escape(_(PICK_SEAT))}</h1>'
+        return (_head(_(TITLE).format(game=game_name(game.game)), lang) + f'<body><h1>{escape(_(PICK_SEAT))}</h1>'
                 f'<ul id="seats">{"".join(items)}</ul></body></html>')

@@ -108,3 +108,16 @@ def test_bad_take_requests_are_sentences(lobby):
     assert client.get(f"/j/{seats.join}/ask/nope").status_code == 404
     foreign = client.post(f"/j/{seats.join}/take", json={"seat": "Ann"}, headers={"Origin": "http://evil.example"})
     assert foreign.status_code == 403 and "Ann" not in seats.held
+
+
+def test_the_picker_says_which_game_and_whose(tmp_path):
+    """A club may serve two tables at once: the picker names the game and its players (as text)."""
+    from starlette.testclient import TestClient
+
+    store = Store(tmp_path / "history.json")
+    tracked = session.create(store, "puerto-rico", ["Anna", "<b>Bořek</b>", "Cyril"])
+    seats = load_or_create(store, tracked.id, tracked.game.players)
+    client = TestClient(build_app(store, tracked, seats, hosts=("testserver",)))
+    page = client.get(f"/j/{seats.join}", headers=CS).text
+    assert "<title>" in page and "Puerto Rico</title>" in page
+    assert '<p id="game">Puerto Rico · Anna, &lt;b&gt;Bořek&lt;/b&gt;, Cyril</p>' in page
