@@ -491,3 +491,53 @@ def board_svg(game: str, view: dict, title: str = "Board") -> str:
 
 
 __all__ = ["frame", "board_svg", "size", "PALETTE", "SIZES"]
+
+
+# --- a drawn tile on a phone's button -----------------------------------------------------------
+ICON = 40       # CSS px of a tile's picture on a button: the roads and cities read at a glance
+
+
+@lru_cache(maxsize=256)
+def tile_icon(key: str) -> str:
+    """The Carcassonne tile ``key`` ('B:D') as it lies unturned, for the button that says it was drawn (a
+    physical tile has no letter printed on it: the player matches the picture). A viewBox of 0 0 40 40:
+    field green, a city a brown wedge from each of its sides (a pennant a blue dot in it), a road a white
+    line from its side to the middle (a road's end there a dark dot), a cloister a red square."""
+    from ..games.carcassonne.tiles import tile_types
+
+    tile = tile_types()[key]
+    rot = tile.rotations[0]
+    c, mid = ICON, ICON / 2
+    corners = [(0, 0), (c, 0), (c, c), (0, c)]
+    sides = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(corners, corners[1:] + corners[:1])]
+    kids = [el("rect", x=0, y=0, width=c, height=c, fill=_EDGE["F"])]
+    ends = []
+    for seg in tile.segments:
+        edges = rot.seg_edges[seg.index]
+        if seg.kind == "city":
+            # a city of one side is a cap short of the middle, so two such cities (north and south) stand
+            # apart with field between; a city of several sides fills to the middle and joins there
+            deep = 0.5 if len(edges) > 1 else 0.32
+            for e in edges:
+                a, b = corners[e], corners[(e + 1) % 4]
+                sx, sy = sides[e]
+                tip = (sx + (mid - sx) * deep / 0.5, sy + (mid - sy) * deep / 0.5)
+                kids.append(el("polygon", points=f"{a[0]},{a[1]} {b[0]},{b[1]} {tip[0]:g},{tip[1]:g}",
+                               fill=_EDGE["C"]))
+            if len(edges) > 1:
+                kids.append(el("circle", cx=mid, cy=mid, r=9, fill=_EDGE["C"]))
+            if seg.pennant and edges:
+                sx, sy = sides[edges[0]]
+                kids.append(el("circle", cx=(sx * 3 + mid) / 4, cy=(sy * 3 + mid) / 4, r=3.5, fill="#1f4e9c"))
+        elif seg.kind == "road":
+            for e in edges:
+                sx, sy = sides[e]
+                kids.append(el("line", x1=sx, y1=sy, x2=mid, y2=mid, stroke="#ffffff", stroke_width=4))
+            if len(edges) == 1:
+                ends.append(edges[0])
+        elif seg.kind == "cloister":
+            kids.append(el("rect", x=mid - 7, y=mid - 7, width=14, height=14, fill="#a93226"))
+    if ends and not any(s.kind == "cloister" for s in tile.segments):
+        kids.append(el("circle", cx=mid, cy=mid, r=4, fill="#4d3b2a"))
+    kids.append(el("rect", x=0.5, y=0.5, width=c - 1, height=c - 1, fill="none", stroke="#335", stroke_width=1))
+    return to_text(el("g", children=kids))

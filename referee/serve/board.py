@@ -147,3 +147,24 @@ def groups(game, legal, lang: str) -> list[dict]:
                 out.append({"title": who, "moves": rest})
             out.extend(kinds)
         return out
+
+
+def pictures(game, legal, lang: str) -> tuple[dict, dict]:
+    """Carcassonne's draws as a player matches a drawn tile, which has no letter printed on it: ({move: its
+    picture said in words, as the table reads it back ('město sever a cesta východ-západ (b:d)')}, {move: the
+    tile's picture, SVG}); empty for the other games."""
+    if game.game != "carcassonne":
+        return {}, {}
+    from ..drawing.boards import tile_icon
+    from ..games.carcassonne.picture_text import describe
+
+    labels, icons = {}, {}
+    for m in legal:
+        if m.chance and m.text.startswith("draw "):
+            key = m.text.split(" ", 1)[1].upper()
+            try:
+                labels[m.text] = f"{describe(key, lang if lang in ('cs', 'en') else 'en')} ({key.lower()})"
+                icons[m.text] = tile_icon(key)
+            except KeyError:            # a tile this version does not know: its letter, as the table says it
+                continue
+    return labels, icons

@@ -73,11 +73,21 @@ def _board(body: dict) -> str:
             f'height="{h}">{box["svg"]}</svg></div>')
 
 
+def _icon(svg: str | None) -> str:
+    # serialized XML whose texts the serializer escaped (drawing/boards.tile_icon): spliced as it is
+    if not svg:
+        return ""
+    return (f'<svg class="icon" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="40" height="40" '
+            f'aria-hidden="true">{svg}</svg>')
+
+
 def _moves(body: dict) -> str:
     labels = body.get("labels") or {}
+    icons = body.get("icons") or {}
     parts = []
     for group in body.get("groups") or [{"title": "", "moves": [m["text"] for m in body["legal"]]}]:
-        buttons = "".join(f'<button type="button" class="move" data-move="{escape(text)}">'
+        buttons = "".join(f'<button type="button" class="move{" pictured" if icons.get(text) else ""}" '
+                          f'data-move="{escape(text)}">{_icon(icons.get(text))}'
                           f'{escape(labels.get(text, text))}</button>' for text in group["moves"])
         parts.append(f'<h3>{escape(group["title"])}</h3><div class="group">{buttons}</div>')
     if not parts:

@@ -8,7 +8,7 @@ import hashlib
 from ..core.labels import label
 from ..i18n import using
 from .access import legal_for, may_undo
-from .board import board, events, groups
+from .board import board, events, groups, pictures
 from .held import seat_states
 
 
@@ -28,6 +28,7 @@ def state(game, player: str | None, lang: str = "en") -> dict:
         legal = legal_for(game, player)
         result = game.result()
         v = version(game)
+        said, icons = pictures(game, legal, lang)
         return {
             "v": v,
             "to_move": game.to_move,
@@ -42,7 +43,8 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "players": list(game.players),
             "game": game.game,
             "prompt": game.prompt(),
-            "labels": {m.text: label(game.game, m.text, lang) for m in legal},
+            "labels": {m.text: label(game.game, m.text, lang) for m in legal} | said,
+            "icons": icons,               # {move: its picture, SVG} (a drawn Carcassonne tile; board.pictures)
             "last": game.moves[-1] if game.moves else None,
             "board": board(game, lang),
             "groups": groups(game, legal, lang),

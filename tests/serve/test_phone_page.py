@@ -96,3 +96,33 @@ def test_events_are_said_in_the_phones_language(tmp_path):
         fresh.undo(1)
         # a move with no sentences of its own is named instead (board.events), as the table logs it
         assert events(game, "cs") == (fresh.events() or ["náhoda: odkrýt kukuřici"])
+
+
+def test_a_drawn_carcassonne_tile_is_offered_by_its_picture():
+    """A physical tile has no letter on it: each draw button shows the tile's picture and says it in words
+    the table reads back ('město sever a cesta východ-západ (b:d)'), in the page's language."""
+    import xml.etree.ElementTree as ET
+
+    import referee
+    from referee.games.carcassonne import picture
+    from referee.games.carcassonne.tiles import tile_types
+    from referee.serve.page import seat_page
+    from referee.serve.payload import state
+
+    game = referee.new_game("carcassonne", ["Ann", "Bob"])
+    draws = [m.text for m in game.legal_moves() if m.chance]
+    for lang, city in (("cs", "město"), ("en", "city")):
+        body = state(game, game.players[0], lang)
+        assert set(body["icons"]) == set(draws) and len(draws) > 20
+        for text in draws:
+            key = text.split(" ", 1)[1]
+            said = body["labels"][text]
+            assert said.endswith(f"({key})")
+            words = said[: -len(key) - 3]
+            assert list(picture.matching(tile_types(), picture.read(words))) == [key.upper()], said
+            ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{body["icons"][text]}</svg>')
+        assert any(city in said for said in body["labels"].values())
+        page = seat_page(body, lang)
+        assert page.count('class="move pictured"') == len(draws) and page.count('<svg class="icon"') == len(draws)
+    # the other games have no pictures on their buttons
+    assert state(referee.new_game("port-royal", ["Ann", "Bob"]), "Ann", "cs")["icons"] == {}

@@ -34,6 +34,7 @@
     if (!moves) { return; }          // a watcher's page has none
     moves.textContent = "";
     var labels = state.labels || {};
+    var icons = state.icons || {};
     var groups = state.groups || [{title: "", moves: state.legal.map(function (m) { return m.text; })}];
     groups.forEach(function (g) {
       moves.appendChild(el("h3", "", g.title));
@@ -41,6 +42,15 @@
       g.moves.forEach(function (text) {
         var b = el("button", "move", labels[text] || text);
         b.type = "button"; b.dataset.move = text;
+        if (icons[text]) {            // a drawn tile's picture (serialized and escaped by the server)
+          var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+          svg.setAttribute("viewBox", "0 0 40 40");
+          svg.setAttribute("width", "40"); svg.setAttribute("height", "40");
+          svg.setAttribute("aria-hidden", "true"); svg.setAttribute("class", "icon");
+          svg.innerHTML = icons[text];
+          b.insertBefore(svg, b.firstChild);
+          b.className = "move pictured";
+        }
         box.appendChild(b);
       });
       moves.appendChild(box);
