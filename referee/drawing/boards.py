@@ -497,16 +497,17 @@ __all__ = ["frame", "board_svg", "size", "PALETTE", "SIZES"]
 ICON = 40       # CSS px of a tile's picture on a button: the roads and cities read at a glance
 
 
-@lru_cache(maxsize=256)
-def tile_icon(key: str) -> str:
-    """The Carcassonne tile ``key`` ('B:D') as it lies unturned, for the button that says it was drawn (a
-    physical tile has no letter printed on it: the player matches the picture). A viewBox of 0 0 40 40:
+@lru_cache(maxsize=1024)
+def tile_icon(key: str, q: int = 0) -> str:
+    """The Carcassonne tile ``key`` ('B:D') turned ``q`` quarter turns clockwise (as `place X,Y r90` turns
+    it), for the button that says it was drawn (a physical tile has no letter printed on it: the player
+    matches the picture) or that lays it (the player sees which way round). A viewBox of 0 0 40 40:
     field green, a city a brown wedge from each of its sides (a pennant a blue dot in it), a road a white
     line from its side to the middle (a road's end there a dark dot), a cloister a red square."""
     from ..games.carcassonne.tiles import tile_types
 
     tile = tile_types()[key]
-    rot = tile.rotations[0]
+    rot = tile.rotations[q % 4]
     c, mid = ICON, ICON / 2
     corners = [(0, 0), (c, 0), (c, c), (0, c)]
     sides = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(corners, corners[1:] + corners[:1])]

@@ -149,17 +149,31 @@ def groups(game, legal, lang: str) -> list[dict]:
         return out
 
 
+_TURN = re.compile(r"^place -?\d+,-?\d+ r(0|90|180|270)$")
+
+
 def pictures(game, legal, lang: str) -> tuple[dict, dict]:
-    """Carcassonne's draws as a player matches a drawn tile, which has no letter printed on it: ({move: its
-    picture said in words, as the table reads it back ('město sever a cesta východ-západ (b:d)')}, {move: the
-    tile's picture, SVG}); empty for the other games."""
+    """Carcassonne's draws as a player matches a drawn tile, which has no letter printed on it, and its
+    placements with the tile turned as each lays it: ({draw move: its picture said in words, as the table
+    reads it back ('město sever a cesta východ-západ (b:d)')}, {move: the tile's picture, SVG}); empty for the
+    other games."""
     if game.game != "carcassonne":
         return {}, {}
     from ..drawing.boards import tile_icon
     from ..games.carcassonne.picture_text import describe
 
     labels, icons = {}, {}
+    drawn = None
     for m in legal:
+        turn = _TURN.match(m.text)
+        if turn is not None:
+            if drawn is None:
+                drawn = ((game.view().get("drawn") or {}).get("tile") or "")
+            try:
+                icons[m.text] = tile_icon(drawn, int(turn[1]) // 90)
+            except KeyError:
+                pass
+            continue
         if m.chance and m.text.startswith("draw "):
             key = m.text.split(" ", 1)[1].upper()
             try:

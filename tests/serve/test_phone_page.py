@@ -124,5 +124,15 @@ def test_a_drawn_carcassonne_tile_is_offered_by_its_picture():
         assert any(city in said for said in body["labels"].values())
         page = seat_page(body, lang)
         assert page.count('class="move pictured"') == len(draws) and page.count('<svg class="icon"') == len(draws)
+    # laying it: each placement shows the tile turned as that move lays it
+    from referee.drawing.boards import tile_icon
+
+    game.play("draw b:d")
+    body = state(game, game.players[0], "cs")
+    places = [m.text for m in game.legal_moves() if m.text.startswith("place ")]
+    assert places and set(body["icons"]) == set(places)
+    for text in places:
+        assert body["icons"][text] == tile_icon("B:D", int(text.rsplit(" r", 1)[1]) // 90)
+    assert len({body["icons"][t] for t in places}) > 1          # r0 and r180 differ
     # the other games have no pictures on their buttons
     assert state(referee.new_game("port-royal", ["Ann", "Bob"]), "Ann", "cs")["icons"] == {}
