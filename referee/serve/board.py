@@ -28,7 +28,10 @@ def board(game, lang: str) -> dict:
         view = game.view()
         pieces = boards.frame(game.game, view)
         box = list(boards.size(game.game, view))
-    return {"size": box, "svg": "<g>" + "".join(pieces[k] for k in sorted(pieces)) + "</g>"}
+    out = {"size": box, "svg": "<g>" + "".join(pieces[k] for k in sorted(pieces)) + "</g>"}
+    if game.game == "carcassonne":
+        out["cell"] = boards.CELL      # a square's size: the page marks where the drawn tile may go
+    return out
 
 
 # What a move did is said when it is applied, in the language then in force (the server's, the table's):

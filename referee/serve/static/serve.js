@@ -66,6 +66,42 @@
     svg.innerHTML = board.svg;      // serialized and escaped by the server (referee/drawing/boards.py)
   }
 
+  // Carcassonne: the squares the drawn tile may go to, marked on the map; a tap on one brings its
+  // placements (the tile turned each way) to the middle of the screen. The buttons stay the way to enter.
+  var PLACE = /^place (-?\d+),(-?\d+) r\d+$/;
+  function showSpots(state) {
+    var svg = document.querySelector("#board svg");
+    var cell = state.board && state.board.cell;
+    if (!svg || !cell) { return; }
+    var seen = {};
+    var box = state.board.size.slice();         // grown to hold a spot beside the map's edge
+    (state.legal || []).forEach(function (m) {
+      var at = PLACE.exec(m.text);
+      if (!at || seen[at[1] + "," + at[2]]) { return; }
+      var square = at[1] + "," + at[2];
+      seen[square] = true;
+      var r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      r.setAttribute("x", Number(at[1]) * cell); r.setAttribute("y", Number(at[2]) * cell);
+      r.setAttribute("width", cell); r.setAttribute("height", cell);
+      r.setAttribute("class", "spot"); r.setAttribute("aria-hidden", "true");
+      r.dataset.square = square;
+      svg.appendChild(r);
+      var x = Number(at[1]) * cell, y = Number(at[2]) * cell;
+      var right = Math.max(box[0] + box[2], x + cell + 4), bottom = Math.max(box[1] + box[3], y + cell + 4);
+      box[0] = Math.min(box[0], x - 4); box[1] = Math.min(box[1], y - 4);
+      box[2] = right - box[0]; box[3] = bottom - box[1];
+    });
+    svg.setAttribute("viewBox", box.join(" "));
+    svg.setAttribute("width", box[2]); svg.setAttribute("height", box[3]);
+  }
+
+  document.addEventListener("click", function (e) {
+    var spot = e.target.closest ? e.target.closest("rect.spot") : null;
+    if (!spot) { return; }
+    var first = document.querySelector('button[data-move^="place ' + spot.dataset.square + ' r"]');
+    if (first) { first.scrollIntoView({block: "center"}); first.focus(); }
+  });
+
   function show(state) {
     v = state.v;
     body.dataset.v = v;
@@ -81,6 +117,7 @@
     events.textContent = "";
     (state.events || []).forEach(function (e) { events.appendChild(el("li", "", String(e))); });
     showBoard(state.board);
+    showSpots(state);
   }
 
   function refuse(answer) {

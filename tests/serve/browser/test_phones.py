@@ -350,3 +350,30 @@ def test_axe_finds_nothing_serious_on_the_phone_and_join_pages(browser, servers,
         assert found == {"seat page": [], "watch page": [], "join page": []}, found
     finally:
         context.close()
+
+
+def test_carcassonne_squares_are_marked_on_the_map_and_a_tap_brings_their_placements(browser, servers, phones,
+                                                                                     tmp_path):
+    """The drawn tile's possible squares are marked on the phone's map; tapping one brings that square's
+    placements (each button showing the tile turned as it lays it) to hand."""
+    db, store, tracked = new_game(tmp_path, "carcassonne", ["Ann", "Bob"])
+    done = run_cli(db, "move", tracked.id, "draw b:d")
+    assert done.returncode == 0, done.stderr
+    game = referee.new_game("carcassonne", ["Ann", "Bob"])
+    game.play("draw b:d")
+    servers.append(Server(db, tracked.id))
+    open_phones(browser, servers[0], {"Ann": "cs-CZ"}, False, phones)
+    phone = phones[0]
+    phone.wait_v(version(game))
+    squares = sorted({m.text.rsplit(" ", 1)[0][len("place "):] for m in game.legal_moves()
+                      if m.text.startswith("place ")})
+    page = phone.page
+    page.wait_for_function("n => document.querySelectorAll('#board rect.spot').length === n", arg=len(squares))
+    assert sorted(page.eval_on_selector_all("#board rect.spot", "rs => rs.map(r => r.dataset.square)")) == squares
+    assert page.eval_on_selector_all("button.move.pictured svg.icon", "s => s.length") == len(game.legal_moves())
+    spot = page.locator(f'#board rect.spot[data-square="{squares[-1]}"]')
+    spot.scroll_into_view_if_needed()
+    spot.tap()
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.move")
+    assert page.evaluate("document.activeElement.dataset.move").startswith(f"place {squares[-1]} r")
+    assert phone.problems == []
