@@ -114,6 +114,20 @@ def test_a_damaged_game_file_in_czech(run, db):
 
 
 @needs_czech
+def test_a_game_file_with_a_line_out_of_step_in_czech(run, db):
+    gid = new(db)
+    assert run("move", gid, "roll 1").exit_code == 0
+    path = Store(db).live_path(gid)
+    with path.open("ab") as f:
+        f.write(b'{"at":7,"moves":["keep"]}\n')
+    before = path.read_bytes()
+    r = run("move", gid, "keep")
+    assert r.exit_code == 2 and "nenavazuje na tahy před ním" in r.stderr and "nic se nezměnilo" in r.stderr
+    czech(r.stderr, path)
+    assert path.read_bytes() == before
+
+
+@needs_czech
 def test_a_game_file_that_is_not_a_game_in_czech(run, db):
     gid = new(db)
     path = Store(db).live_path(gid)
