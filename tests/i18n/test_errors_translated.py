@@ -14,24 +14,28 @@ import referee.core.errors as errors
 
 ROOT = Path(__file__).resolve().parents[2] / "referee"
 
-COVERED = ["session.py", "store/*.py", "club/log/native.py", "club/stats/stats.py", "calculator/__init__.py"]
+# Every module of the package: the session, the store, imports, statistics and the calculator were the
+# ones found with English texts; the rest had none left, and none may come back.
+COVERED = ["**/*.py"]
 
-# (file, the text's first characters): raised with English on purpose.
-ALLOWED = {
-    # an empty BadInput only says "not a game id" to the except right below it; never shown
-    ("club/log/native.py", ""),
-}
+# (file, the text's first characters): raised with English on purpose. Empty.
+ALLOWED: set[tuple[str, str]] = set()
 
 ERRORS = {name for name, cls in inspect.getmembers(errors, inspect.isclass) if issubclass(cls, errors.RefereeError)}
 
 
 def _text_start(node) -> str | None:
-    """The English text an argument is built from when it is not translated, else None."""
+    """The English text an argument is built from when it is not translated, else None. A text of spaces
+    or nothing (a joiner, an exception only caught right below) says nothing in any language."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
+        return node.value if node.value.strip() else None
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value for v in node.values if isinstance(v, ast.Constant))[:40] or None
-    if isinstance(node, ast.BinOp):             # "prefix" + _(...) passes only if every literal part is empty
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant))[:40].strip() or None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _text_start(node.func.value)     # "...".format(...) without _()
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return _text_start(node.left)           # "..." % (...)
+    if isinstance(node, ast.BinOp):             # "prefix" + _(...) passes only if every literal part is blank
         left, right = _text_start(node.left), _text_start(node.right)
         parts = [p for p in (left, right) if p]
         return parts[0] if parts else None
@@ -65,7 +69,8 @@ def files():
 
 
 def test_the_covered_modules_exist():
-    assert len(list(files())) >= len(COVERED)
+    names = {p.relative_to(ROOT).as_posix() for p in files()}
+    assert {"session.py", "store/store.py", "club/log/native.py", "calculator/__init__.py"} <= names
 
 
 def test_no_english_error_text_bypasses_the_translator():
@@ -82,5 +87,7 @@ def test_the_guard_sees_an_english_raise(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text('def f(x):\n    raise StoreError(\n        f"The game {x} is gone; "\n        "nothing was changed.")\n'
                       'def g(t):\n    t.notices.append("changed elsewhere")\n'
-                      'def h(x):\n    raise BadInput(_("fine {x}").format(x=x))\n', encoding="utf-8")
-    assert [line for line, _ in untranslated(sample)] == [2, 6]
+                      'def h(x):\n    raise BadInput(_("fine {x}").format(x=x))\n'
+                      'def i(x):\n    raise IllegalMove("no {x}".format(x=x))\n'
+                      'def j(x):\n    raise BadInput(_("a") + " " + _("b"))\n', encoding="utf-8")
+    assert sorted(line for line, _ in untranslated(sample)) == [2, 6, 10]
