@@ -563,6 +563,8 @@ class Store(GameFiles):
             try:
                 self.shards_dir.mkdir(parents=True)
             except OSError as err:
+                from ..i18n import _
+
                 raise StoreError(_("Could not create {folder} ({reason}); nothing was changed.").format(
                     folder=self.shards_dir, reason=err.strerror or err)) from None
             for key, docs in by_key.items():
@@ -573,6 +575,8 @@ class Store(GameFiles):
             try:
                 _keep_backup(write_through(self.path), kept)
             except OSError as err:
+                from ..i18n import _
+
                 raise StoreError(_("Could not keep the history's old file as {kept} ({reason}) before "
                                    "converting it; nothing was changed.").format(
                     kept=kept, reason=err.strerror or err)) from None
@@ -718,7 +722,7 @@ class Store(GameFiles):
         damaged file is kept beside it as *.damaged-<time>. Returns (shard, where the damaged one is kept)."""
         done = []
         with self.lock:
-            for path, _ in self.damaged_shards():
+            for path, _why in self.damaged_shards():
                 backup = path.with_name(path.name + ".bak")
                 try:
                     if not self._read_tinydb(backup):
@@ -731,9 +735,9 @@ class Store(GameFiles):
                     _keep_backup(path, kept)
                     atomic_write(path, read_regular(backup))
                 except OSError as err:
-                    from ..i18n import _ as tr   # not `_`: this loop's throwaway name
+                    from ..i18n import _
 
-                    raise StoreError(tr("Could not put back {backup} ({reason}); the damaged file is {kept}.").format(
+                    raise StoreError(_("Could not put back {backup} ({reason}); the damaged file is {kept}.").format(
                         backup=backup, reason=err.strerror or err, kept=kept if kept.exists() else path)) from None
                 done.append((path, kept))
         return done

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from referee import i18n, session
 from referee.cli import cli
-from referee.core.errors import IllegalMove
+from referee.core.errors import IllegalMove, StoreError
 from referee.i18n import _, using
 from referee.store import Store
 
@@ -227,3 +227,38 @@ def test_the_english_texts_are_unchanged(db, toy):
     session.play(Store(db), session.open_game(Store(db), gid), "roll 1")
     session.play(Store(db), here, "keep")
     assert here.notices == ["This game was changed in another window; continuing from the saved version."]
+
+
+# --- a conversion of an old history that cannot be done (a full disk, no rights) -----------------------------
+
+@needs_czech
+@pytest.mark.parametrize("step", ["mkdir", "keep"])
+def test_a_conversion_that_fails_is_said_in_czech_and_changes_nothing(db, toy, monkeypatch, step):
+    from referee.store import store as store_module
+    from tests.store.test_layout import recorded, v1_file
+
+    store = Store(db)
+    before = v1_file(store.path, [recorded(1, gid="aa2345")])
+    if step == "mkdir":
+        real_mkdir = store_module.Path.mkdir
+
+        def mkdir(path, *args, **kwargs):
+            if path == store.shards_dir:
+                raise PermissionError(13, "Permission denied")
+            return real_mkdir(path, *args, **kwargs)
+
+        monkeypatch.setattr(store_module.Path, "mkdir", mkdir)
+        expected = f"Složku {store.shards_dir} se nepodařilo vytvořit (Permission denied); nic se nezměnilo."
+    else:
+        def keep(path, kept):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(store_module, "_keep_backup", keep)
+        expected = "Starý soubor historie se před převodem nepodařilo uschovat jako"
+    with using("cs"), pytest.raises(StoreError) as info:
+        store.add_archived([recorded(2)])
+    assert expected in str(info.value) and "nic se nezměnilo" in str(info.value)
+    assert english_left(str(info.value).replace("Permission denied", "").replace("No space left on device", ""),
+                        store.path) == []
+    monkeypatch.undo()
+    assert store.path.read_bytes() == before and store.layout() == 1     # the old history as it was
