@@ -91,3 +91,28 @@ def test_the_guard_sees_an_english_raise(tmp_path):
                       'def i(x):\n    raise IllegalMove("no {x}".format(x=x))\n'
                       'def j(x):\n    raise BadInput(_("a") + " " + _("b"))\n', encoding="utf-8")
     assert sorted(line for line, _ in untranslated(sample)) == [2, 6, 10]
+
+
+def _unbound_translator(path: Path) -> list[str]:
+    """Scopes that call ``_`` while neither they nor the module bind it (a lazy ``from ..i18n import _``
+    forgotten): the message would be a NameError, a traceback, instead of the sentence."""
+    import symtable
+
+    top = symtable.symtable(path.read_text(encoding="utf-8"), str(path), "exec")
+    bound_at_top = any(s.get_name() == "_" and (s.is_imported() or s.is_assigned()) for s in top.get_symbols())
+    missing = []
+
+    def walk(table):
+        for sym in table.get_symbols():
+            if sym.get_name() == "_" and sym.is_referenced() and sym.is_global() and not bound_at_top:
+                missing.append(f"{path.relative_to(ROOT).as_posix()}: {table.get_name()}")
+        for child in table.get_children():
+            walk(child)
+
+    walk(top)
+    return missing
+
+
+def test_every_scope_that_translates_has_the_translator():
+    missing = [m for path in files() for m in _unbound_translator(path)]
+    assert missing == [], "`_` used but never imported:\n" + "\n".join(missing)
