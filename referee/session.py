@@ -35,18 +35,20 @@ def game_from_live(store: Store, doc: dict) -> Game:
         rules = get_rules(doc["game"])
         game = Game(rules, doc["players"], doc.get("options") or {}, date=doc.get("date"))
     except (KeyError, TypeError):
-        raise StoreError(f"The game file {where} lacks its game or players; nothing was changed, and `referee "
-                         f"repair --set-aside` moves it aside.") from None
+        raise StoreError(_("The game file {path} lacks its game or players; nothing was changed, and `referee "
+                           "repair --set-aside` moves it aside.").format(path=where)) from None
     except RefereeError as err:
-        raise StoreError(f"The game file {where} cannot be set up again: {err.args[0].rstrip('.')}.") from None
+        raise StoreError(_("The game file {path} cannot be set up again: {reason}.").format(
+            path=where, reason=str(err.args[0]).rstrip('.'))) from None
     for number, text in enumerate(doc["moves"], 1):
         try:
             game.play(text)
         except RefereeError as err:
             reason = str(err).rstrip(".")
-            raise StoreError(f"The game file {where} cannot be replayed: move {number} ({text}) is refused "
-                             f"by this version of referee ({reason}). Nothing was changed; `referee repair "
-                             f"--set-aside` moves it aside to go on with the other games.") from None
+            raise StoreError(_("The game file {path} cannot be replayed: move {number} ({move}) is refused "
+                               "by this version of referee ({reason}). Nothing was changed; `referee repair "
+                               "--set-aside` moves it aside to go on with the other games.").format(
+                path=where, number=number, move=text, reason=reason)) from None
     return game
 
 
@@ -76,11 +78,13 @@ def open_game(store: Store, text: str) -> Tracked:
     doc = store.get_archived(gid)
     record = store.read_record(gid)
     if record is None:
-        raise BadInput(f"Game {gid} was logged without its moves (a quick result); there is no table to show.")
+        raise BadInput(_("Game {id} was logged without its moves (a quick result); there is no table to show.")
+                       .format(id=gid))
     try:
         game = load_record(record)
     except RefereeError as err:
-        raise StoreError(f"The record of game {gid} ({store.record_path(gid)}) cannot be replayed: {err}") from None
+        raise StoreError(_("The record of game {id} ({path}) cannot be replayed: {error}").format(
+            id=gid, path=store.record_path(gid), error=err)) from None
     return Tracked(gid, game, doc, archived=True)
 
 
@@ -107,7 +111,7 @@ def latest_unfinished(store: Store) -> Tracked | None:
 def _refresh(store: Store, tracked: Tracked) -> None:
     """Under the lock: if another process changed this game on disk, continue from the disk version."""
     if tracked.archived:
-        raise IllegalMove(f"Game {tracked.id} is over; `referee undo {tracked.id}` reopens it.")
+        raise IllegalMove(_("Game {id} is over; `referee undo {id}` reopens it.").format(id=tracked.id))
     doc = store.read_live(tracked.id)
     if doc is None:
         archived = store.get_archived(tracked.id)
@@ -115,11 +119,13 @@ def _refresh(store: Store, tracked: Tracked) -> None:
             # Continue from the finished game (its result; undo reopens it) instead of a stale position
             # that every later entry would be refused on.
             _become(tracked, open_game(store, tracked.id))
-            raise IllegalMove(f"Game {tracked.id} was finished in another window; it is in the history now.")
-        raise StoreError(f"Game {tracked.id} has disappeared from {store.live_dir}; nothing was changed.")
+            raise IllegalMove(_("Game {id} was finished in another window; it is in the history now.")
+                              .format(id=tracked.id))
+        raise StoreError(_("Game {id} has disappeared from {folder}; nothing was changed.").format(
+            id=tracked.id, folder=store.live_dir))
     if doc["moves"] != tracked.game.moves:
         tracked.game = game_from_live(store, doc)
-        tracked.notices.append("This game was changed in another window; continuing from the saved version.")
+        tracked.notices.append(_("This game was changed in another window; continuing from the saved version."))
     tracked.doc = doc
 
 
@@ -152,7 +158,7 @@ def enter(store: Store, tracked: Tracked, text: str, typed_at: int | None = None
         except StoreError as err:
             tracked.game.undo(len(tracked.game.moves) - before)
             tracked.doc["moves"] = tracked.game.moves
-            raise StoreError(f"The move was not saved: {err}") from None
+            raise StoreError(_("The move was not saved: {error}").format(error=err)) from None
         if tracked.game.finished:
             try:
                 finish(store, tracked)
@@ -180,9 +186,10 @@ def undo(store: Store, tracked: Tracked, n: int = 1, reopen: bool = False) -> li
             # Another window reopened it (and may have played on, or finished it anew): never overwrite
             # that with this window's copy.
             _become(tracked, open_game(store, tracked.id))
-            tracked.notices.append("This game was changed in another window; continuing from the saved version.")
-            raise IllegalMove(f"Game {tracked.id} was changed in another window since it ended here; nothing "
-                              f"was taken back.")
+            tracked.notices.append(_("This game was changed in another window; continuing from the saved "
+                                     "version."))
+            raise IllegalMove(_("Game {id} was changed in another window since it ended here; nothing "
+                                "was taken back.").format(id=tracked.id))
         if tracked.archived:
             if not reopen:
                 raise WouldReopen(_("Game {id} is finished and in the history; taking back its last move reopens "

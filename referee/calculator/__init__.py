@@ -93,8 +93,8 @@ def run(game, source=None, as_json: bool = False, template: bool = False, out=No
     game_id = resolve(game)
     if template:
         if source is not None:
-            raise BadInput("--template prints an example input and reads no FILE; give either --template "
-                           "or a FILE.")
+            raise BadInput(_("--template prints an example input and reads no FILE; give either --template "
+                             "or a FILE."))
         import json
 
         out.write(json.dumps(calculator_module(game_id).TEMPLATE, indent=2, ensure_ascii=False) + "\n")

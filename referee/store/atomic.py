@@ -121,11 +121,18 @@ def check_regular(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as err:
-        raise StoreError(f"Cannot use {path} ({err.strerror or err}); nothing was changed.") from None
+        from ..i18n import _
+
+        raise StoreError(_("Cannot use {path} ({reason}); nothing was changed.").format(
+            path=path, reason=err.strerror or err)) from None
     if not stat.S_ISREG(info.st_mode):
-        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe or a device)"
-        raise StoreError(f"{path} is {what}; referee keeps its history only in ordinary files, so nothing "
-                         f"was changed.")
+        from ..i18n import _
+
+        if stat.S_ISDIR(info.st_mode):
+            raise StoreError(_("{path} is a folder; referee keeps its history only in ordinary files, so nothing "
+                               "was changed.").format(path=path))
+        raise StoreError(_("{path} is not a regular file (a pipe or a device); referee keeps its history only in "
+                           "ordinary files, so nothing was changed.").format(path=path))
 
 
 # --- temp files a killed write left ---------------------------------------------------------------------

@@ -13,7 +13,7 @@ from ..core.errors import StoreError
 from . import livelog
 from .atomic import AppendUnsure, append_line, atomic_write, read_regular, write_through
 from .ids import check_id, is_id
-from .schema import SCHEMA_VERSION, _cannot_write, _disappeared, check_schema, now_iso
+from .schema import N_, SCHEMA_VERSION, _cannot_write, _disappeared, check_schema, now_iso
 from .shape import live_problem
 
 
@@ -83,12 +83,16 @@ class GameFiles:
         try:
             doc, _torn = livelog.decode(raw)
         except livelog.Damaged as err:
-            raise StoreError(f"The game file {path} is damaged ({err}); nothing was changed. "
-                             f"Move it aside to continue with the other games.") from None
+            from ..i18n import _
+
+            raise StoreError(_("The game file {path} is damaged ({why}); nothing was changed. "
+                               "Move it aside to continue with the other games.").format(path=path, why=err)) from None
         if not isinstance(doc, dict) or not isinstance(doc.get("moves"), list):
-            raise StoreError(f"The game file {path} is not a referee game; nothing was changed, and `referee repair "
-                             f"--set-aside` moves it aside.")
-        check_schema(doc, f"The game file {path}")
+            from ..i18n import _
+
+            raise StoreError(_("The game file {path} is not a referee game; nothing was changed, and `referee repair "
+                               "--set-aside` moves it aside.").format(path=path))
+        check_schema(doc, N_("The game file {path}"), path=path)
         doc["id"] = gid     # the file's name is its id: the id written inside it never becomes a path
         why = live_problem(doc)
         if why:

@@ -46,7 +46,9 @@ def decode(raw: bytes) -> tuple[object, bool]:
         return doc, False                        # the caller names a file of the wrong shape
     lines = text[end:].split("\n")
     if lines[0].strip():
-        raise Damaged(f"unexpected text after the game document: {lines[0].strip()[:40]!r}")
+        from ..i18n import _
+
+        raise Damaged(_("unexpected text after the game document: {text}").format(text=repr(lines[0].strip()[:40])))
     torn = bool(lines[-1].strip())               # no newline yet: never acknowledged
     moves = list(doc["moves"])
     for number, line in enumerate(lines[1:-1], 2):
@@ -55,10 +57,14 @@ def decode(raw: bytes) -> tuple[object, bool]:
         try:
             entry = json.loads(line)
         except json.JSONDecodeError as err:
-            raise Damaged(f"line {number} is not a move entry ({err})") from None
+            from ..i18n import _
+
+            raise Damaged(_("line {number} is not a move entry ({error})").format(number=number, error=err)) from None
         if (not isinstance(entry, dict) or entry.get("at") != len(moves) or not isinstance(entry.get("moves"), list)
                 or not all(isinstance(m, str) for m in entry["moves"])):
-            raise Damaged(f"line {number} does not follow on from the moves before it")
+            from ..i18n import _
+
+            raise Damaged(_("line {number} does not follow on from the moves before it").format(number=number))
         moves.extend(entry["moves"])
         if isinstance(entry.get("updated"), str):
             doc["updated"] = entry["updated"]

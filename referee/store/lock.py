@@ -156,9 +156,12 @@ class StoreLock:
                     try:
                         lock.acquire(timeout=max(0.0, timeout - 0.3))
                     except busy:
-                        raise StoreError(
-                            f"The history store {self.store_name} is busy: {self._holder()} is writing to it; "
-                            f"try again when it has finished (lock file {self.path}).") from None
+                        from ..i18n import _
+
+                        raise StoreError(_(
+                            "The history store {store} is busy: {holder} is writing to it; "
+                            "try again when it has finished (lock file {lock}).").format(
+                            store=self.store_name, holder=self._holder(), lock=self.path)) from None
             except BaseException:
                 if isinstance(lock, _Flock):
                     lock.close_unlocked()       # the descriptor of a lock never taken is not kept open
@@ -179,7 +182,11 @@ class StoreLock:
             text = self.holder_path.read_text(encoding="utf-8", errors="replace").strip()
         except OSError:
             text = ""
-        return text or "another referee process"
+        if text:
+            return text     # the holder's own note (data, shown as written)
+        from ..i18n import _
+
+        return _("another referee process")
 
     def release(self) -> None:
         if not self._depth:

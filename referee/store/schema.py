@@ -16,15 +16,26 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
-def check_schema(doc: dict, where: str, newest: int = SCHEMA_VERSION) -> None:
+def N_(text: str) -> str:
+    """Marks a text for the catalog (babel extracts N_) without importing the translator: it is looked up
+    only when a message is shown."""
+    return text
+
+
+def check_schema(doc: dict, where: str, newest: int = SCHEMA_VERSION, **values) -> None:
+    """``where``: which file or game (an English msgid marked N_, filled with ``values``), for the message."""
     version = doc.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version <= newest:
+        return
+    from ..i18n import _
+
+    where = _(where).format(**values)
     if not isinstance(version, int) or isinstance(version, bool):
-        raise StoreError(f"{where} has no schema_version; it was not written by referee and is left untouched.")
-    if version > newest:
-        raise StoreError(
-            f"{where} was written by a newer referee (schema {version}, this one reads up to "
-            f"{newest}); upgrade referee to use it. Nothing was changed."
-        )
+        raise StoreError(_("{where} has no schema_version; it was not written by referee and is left untouched.")
+                         .format(where=where))
+    raise StoreError(_("{where} was written by a newer referee (schema {version}, this one reads up to "
+                       "{newest}); upgrade referee to use it. Nothing was changed.").format(
+        where=where, version=version, newest=newest))
 
 
 def _disappeared(gid, folder) -> StoreError:

@@ -49,6 +49,12 @@ def default_path() -> Path:
     return Path(user_data_dir("referee", appauthor=False)) / "history.json"
 
 
+def N_(text: str) -> str:
+    """Marks a text for the catalog (babel extracts N_); translated where it is shown. Defined here, not
+    imported from referee.i18n, so opening the store imports no translator until a message is shown."""
+    return text
+
+
 def resolve_path(path: str | os.PathLike | None = None) -> Path:
     if isinstance(path, str) and not path.strip():
         from ..i18n import _
@@ -123,20 +129,28 @@ class Store(GameFiles):
         self._no_refresh = False    # derived files could not be rewritten (read-only, busy, full): stop trying
 
     # --- errors ------------------------------------------------------------------------------
-    def corrupt(self, what: str, path: Path | None = None) -> StoreError:
+    def corrupt(self, what: str, path: Path | None = None, **values) -> StoreError:
+        """``what``: what is wrong (an English msgid marked N_, "is empty"), translated here and filled
+        with ``values``."""
+        from ..i18n import _
+
+        what = _(what).format(**values)
         if path is not None and path != self.path:
             backup = path.with_name(path.name + ".bak")
-            way_out = (f"its last good copy is {backup}: `referee repair --restore` puts it back"
-                       if backup.exists() else "`referee repair` says what to do")
-            return StoreError(f"The history store's file {path} {what}; nothing was changed, and {way_out}.")
+            way_out = (_("its last good copy is {backup}: `referee repair --restore` puts it back").format(
+                       backup=backup) if backup.exists() else _("`referee repair` says what to do"))
+            return StoreError(_("The history store's file {path} {what}; nothing was changed, and {way_out}.")
+                              .format(path=path, what=what, way_out=way_out))
         if self.backup_path.exists():
-            way_out = f"the last good copy is {self.backup_path}: `referee repair --restore` puts it back"
+            way_out = _("the last good copy is {backup}: `referee repair --restore` puts it back").format(
+                backup=self.backup_path)
         elif shards.shard_keys(self.shards_dir):    # only the root is lost: the finished games are beside it
-            way_out = ("there is no backup: `referee repair --reset` moves it aside and writes a new one, keeping "
-                       f"the finished games in {self.shards_dir}")
+            way_out = _("there is no backup: `referee repair --reset` moves it aside and writes a new one, keeping "
+                        "the finished games in {folder}").format(folder=self.shards_dir)
         else:
-            way_out = "there is no backup: `referee repair --reset` moves it aside and starts an empty history"
-        return StoreError(f"The history store {self.path} {what}; nothing was changed, and {way_out}.")
+            way_out = _("there is no backup: `referee repair --reset` moves it aside and starts an empty history")
+        return StoreError(_("The history store {path} {what}; nothing was changed, and {way_out}.")
+                          .format(path=self.path, what=what, way_out=way_out))
 
     def _read_tinydb(self, path: Path, raw: bytes | None = None) -> dict | None:
         """A TinyDB file's tables, read strictly (None when absent); ``raw`` its bytes when already read."""
@@ -145,16 +159,16 @@ class Store(GameFiles):
         if raw is None:
             return None
         if not raw.strip():
-            raise self.corrupt("is empty", path)
+            raise self.corrupt(N_("is empty"), path)
         try:
             data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise self.corrupt(f"is not valid JSON ({err})", path) from None
+            raise self.corrupt(N_("is not valid JSON ({error})"), path, error=err) from None
         if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-            raise self.corrupt("does not have the shape of a TinyDB file", path)
+            raise self.corrupt(N_("does not have the shape of a TinyDB file"), path)
         if path == self.path and (not all(str(k).isdigit() for t in data.values() for k in t)
                                   or not all(isinstance(d, dict) for d in (data.get(META) or {}).values())):
-            raise self.corrupt("does not have the shape of a TinyDB file", path)
+            raise self.corrupt(N_("does not have the shape of a TinyDB file"), path)
         return data
 
     # --- the store's root: which layout -----------------------------------------------------------
@@ -167,8 +181,8 @@ class Store(GameFiles):
         if not meta:
             return 1, data
         if not isinstance(meta[0], dict):
-            raise self.corrupt("has a damaged _meta table")
-        check_schema(meta[0], f"The history store {self.path}", STORE_SCHEMA)
+            raise self.corrupt(N_("has a damaged _meta table"))
+        check_schema(meta[0], N_("The history store {path}"), STORE_SCHEMA, path=self.path)
         return (2 if meta[0]["schema_version"] >= 2 else 1), data
 
     def layout(self) -> int:
@@ -180,7 +194,7 @@ class Store(GameFiles):
         for n, d in enumerate((data.get(GAMES) or {}).values(), 1):
             if check:
                 self._check_shape(d, n)
-                check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+                check_schema(d, N_("Game {id} in {path}"), id=d.get('id', '?'), path=self.path)
             elif not isinstance(d, dict):
                 raise self.damaged_game(name_of(d, n), archive_problem(d))
             docs.append(dict(d))
@@ -222,10 +236,10 @@ class Store(GameFiles):
             try:
                 seq = int(seq)
             except ValueError:
-                raise self.corrupt(f"has a game numbered {seq!r}, not a number", path) from None
+                raise self.corrupt(N_("has a game numbered {seq}, not a number"), path, seq=repr(seq)) from None
             if check:
                 self._check_shape(d, n)
-                check_schema(d, f"Game {d.get('id', '?')} in {path}")
+                check_schema(d, N_("Game {id} in {path}"), id=d.get('id', '?'), path=path)
             docs[seq] = d
         return docs
 
@@ -390,8 +404,8 @@ class Store(GameFiles):
             if newest.__class__ is not int or newest > SCHEMA_VERSION:
                 for r in summary["rows"]:   # name the game
                     check_schema({"schema_version": shards.row_schema(r)},
-                                 f"Game {shards.row_id(r)} in {self._shard_path(key)}")
-                check_schema({"schema_version": newest}, f"A game in {self._shard_path(key)}")
+                                 N_("Game {id} in {path}"), id=shards.row_id(r), path=self._shard_path(key))
+                check_schema({"schema_version": newest}, N_("A game in {path}"), path=self._shard_path(key))
             yield key, summary
 
     def player_names(self) -> list[str]:
@@ -467,7 +481,7 @@ class Store(GameFiles):
                 for n, d in enumerate(self._shard_docs(key, check=False, pending=pending).values(), 1):
                     if isinstance(d, dict) and d.get("id") in some:
                         self._check_shape(d, n)
-                        check_schema(d, f"Game {d['id']} in {path}")
+                        check_schema(d, N_("Game {id} in {path}"), id=d['id'], path=path)
                         out[d["id"]] = dict(d)
             return out
 
@@ -481,7 +495,7 @@ class Store(GameFiles):
             for d in self._shard_docs(shards.shard_key(gid), check=False).values():
                 if isinstance(d, dict) and d.get("id") == gid:
                     self._check_shape(d, 1)
-                    check_schema(d, f"Game {gid} in {self._shard_path(shards.shard_key(gid))}")
+                    check_schema(d, N_("Game {id} in {path}"), id=gid, path=self._shard_path(shards.shard_key(gid)))
                     return dict(d)
             return None
         for doc in self._v1_docs(data) if data else ():
@@ -514,8 +528,11 @@ class Store(GameFiles):
             try:
                 os.replace(self.shards_dir, aside)
             except OSError as err:
-                raise StoreError(f"Could not move the stale folder {self.shards_dir} aside ({err.strerror or err}); "
-                                 f"nothing was changed.") from None
+                from ..i18n import _
+
+                raise StoreError(_("Could not move the stale folder {folder} aside ({reason}); "
+                                   "nothing was changed.").format(folder=self.shards_dir,
+                                                                  reason=err.strerror or err)) from None
 
     def _create(self) -> None:
         self._move_aside_stale_shards()
@@ -536,18 +553,20 @@ class Store(GameFiles):
                     dropped += 1
                     continue
                 self._check_shape(d, n)
-                check_schema(d, f"Game {d.get('id', '?')} in {self.path}")
+                check_schema(d, N_("Game {id} in {path}"), id=d.get('id', '?'), path=self.path)
                 try:
                     seq = int(seq)
                 except ValueError:
-                    raise self.corrupt(f"has a game numbered {seq!r}, not a number") from None
+                    raise self.corrupt(N_("has a game numbered {seq}, not a number"), seq=repr(seq)) from None
                 by_key.setdefault(shards.shard_key(d.get("id")), {})[seq] = d
             self._move_aside_stale_shards()
             try:
                 self.shards_dir.mkdir(parents=True)
             except OSError as err:
-                raise StoreError(f"Could not create {self.shards_dir} ({err.strerror or err}); nothing was "
-                                 f"changed.") from None
+                from ..i18n import _
+
+                raise StoreError(_("Could not create {folder} ({reason}); nothing was changed.").format(
+                    folder=self.shards_dir, reason=err.strerror or err)) from None
             for key, docs in by_key.items():
                 shards.write_shards(self.shards_dir, {key: docs})
             kept = self.v1_path
@@ -556,8 +575,11 @@ class Store(GameFiles):
             try:
                 _keep_backup(write_through(self.path), kept)
             except OSError as err:
-                raise StoreError(f"Could not keep the history's old file as {kept} ({err.strerror or err}) before "
-                                 f"converting it; nothing was changed.") from None
+                from ..i18n import _
+
+                raise StoreError(_("Could not keep the history's old file as {kept} ({reason}) before "
+                                   "converting it; nothing was changed.").format(
+                    kept=kept, reason=err.strerror or err)) from None
             blob = self._meta_blob(migrated=now_iso(), migrated_from=kept.name)
             atomic_write(self.path, blob)
             atomic_write(self.backup_path, blob)
@@ -700,7 +722,7 @@ class Store(GameFiles):
         damaged file is kept beside it as *.damaged-<time>. Returns (shard, where the damaged one is kept)."""
         done = []
         with self.lock:
-            for path, _ in self.damaged_shards():
+            for path, _why in self.damaged_shards():
                 backup = path.with_name(path.name + ".bak")
                 try:
                     if not self._read_tinydb(backup):
@@ -713,8 +735,10 @@ class Store(GameFiles):
                     _keep_backup(path, kept)
                     atomic_write(path, read_regular(backup))
                 except OSError as err:
-                    raise StoreError(f"Could not put back {backup} ({err.strerror or err}); the damaged file is "
-                                     f"{kept if kept.exists() else path}.") from None
+                    from ..i18n import _
+
+                    raise StoreError(_("Could not put back {backup} ({reason}); the damaged file is {kept}.").format(
+                        backup=backup, reason=err.strerror or err, kept=kept if kept.exists() else path)) from None
                 done.append((path, kept))
         return done
 
@@ -744,8 +768,10 @@ class Store(GameFiles):
     def resolve(self, text: str) -> tuple[str, str]:
         """Find a game by id or unique id prefix: returns (id, "live" | "archive")."""
         gid = str(text).strip().lower()
+        from ..i18n import _
+
         if not gid:
-            raise BadInput("Give a game id; `referee history` lists them.")
+            raise BadInput(_("Give a game id; `referee history` lists them."))
         if not is_id(gid):      # refused before any path is built from it
             if _names_a_game(text) is None:
                 check_id(gid)
@@ -768,20 +794,26 @@ class Store(GameFiles):
             return matches[0]
         if len(matches) > 1:
             names = ", ".join(m[0] for m in matches[:6])
-            raise BadInput(f"Game id {text!r} is ambiguous: it starts {names}; type more of it.")
+            raise BadInput(_("Game id {text} is ambiguous: it starts {names}; type more of it.").format(
+                text=repr(text), names=names))
         return self._no_such_game(text)
 
     def _no_such_game(self, text: str):
+        from ..i18n import _
+
         game = _names_a_game(text)
         if game is not None:
             playing = [d["id"] for d in self.live_docs() if d.get("game") == game]   # latest played first
             if len(playing) == 1:
-                hint = f"its game in progress is {playing[0]}"
+                hint = _("its game in progress is {id}").format(id=playing[0])
             elif playing:
-                more = f" and {len(playing) - 6} more" if len(playing) > 6 else ""
-                hint = f"its games in progress are, latest first, {', '.join(playing[:6])}{more}"
+                more = _(" and {n} more").format(n=len(playing) - 6) if len(playing) > 6 else ""
+                hint = _("its games in progress are, latest first, {ids}{more}").format(
+                    ids=", ".join(playing[:6]), more=more)
             else:
-                hint = f"no {game} game is in progress (`referee new {game} -p NAME -p NAME` starts one)"
-            raise BadInput(f"{text!r} is a game, not a game id; {hint}; `referee history --game {game}` lists "
-                           f"the finished ones.")
-        raise BadInput(f"No game with id {text!r} in {self.path}; `referee history` lists the games.")
+                hint = _("no {game} game is in progress (`referee new {game} -p NAME -p NAME` starts one)").format(
+                    game=game)
+            raise BadInput(_("{text} is a game, not a game id; {hint}; `referee history --game {game}` lists "
+                             "the finished ones.").format(text=repr(text), hint=hint, game=game))
+        raise BadInput(_("No game with id {text} in {path}; `referee history` lists the games.").format(
+            text=repr(text), path=self.path))

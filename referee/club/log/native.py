@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from ...core import validate
 from ...core.errors import BadInput
-from ...i18n import _
+from ...i18n import N_, _
 from ...store.shape import SOURCES
 from ..common import check_date
 from ..formats.parsed import Parsed, wrap
@@ -265,17 +265,17 @@ def _check_live(item, where: str) -> dict:
     from ..formats.export import LIVE_FIELDS
 
     if not isinstance(item, dict):
-        raise _bad(where, " must be an object")
+        raise _bad(where, _(" must be an object"))
     try:
         validate.check_tree(item, where, multiline=("notes", "record", "location"))
     except BadInput as err:
-        raise BadInput(f"{str(err).rstrip('.')}; nothing was imported.") from None
+        raise BadInput(_("{error}; nothing was imported.").format(error=str(err).rstrip('.'))) from None
     gid = item.get("id")
     if not validate.is_game_id(gid):
-        raise _bad(f"{where}.id", f" must be a game id, not {gid!r}")
+        raise _bad(f"{where}.id", _(" must be a game id, not {value}").format(value=repr(gid)))
     players = item.get("players") or []
     if not isinstance(players, list):
-        raise _bad(f"{where}.players", " must be a list of player names")
+        raise _bad(f"{where}.players", _(" must be a list of player names"))
     for j, p in enumerate(players):
         if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
             raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
@@ -285,19 +285,20 @@ def _check_live(item, where: str) -> dict:
                 notes=_checked(validate.notes, item.get("notes"), f"{where}.notes"))
     moves = item.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise _bad(f"{where}.moves", " must be a list of move texts")
+        raise _bad(f"{where}.moves", _(" must be a list of move texts"))
     try:
         game = Game(get_rules(str(item.get("game"))), item.get("players") or [], item.get("options") or {},
                     date=item.get("date"))
     except RefereeError as err:
-        raise _bad(where, f": {str(err).rstrip('.')}") from None
+        raise _bad(where, _(": {error}").format(error=str(err).rstrip('.'))) from None
     for n, text in enumerate(moves):
         try:
             game.play(text)
         except RefereeError as err:
-            raise _bad(f"{where}.moves[{n}]", f" ({text}) is refused: {str(err).rstrip('.')}") from None
+            raise _bad(f"{where}.moves[{n}]", _(" ({move}) is refused: {error}").format(
+                move=text, error=str(err).rstrip('.'))) from None
     if game.finished:
-        raise _bad(where, " is a finished game; a finished game belongs in games")
+        raise _bad(where, _(" is a finished game; a finished game belongs in games"))
     return {**{k: item.get(k) for k in LIVE_FIELDS}, "game": game.game, "players": game.players,
             "options": game.options, "date": game.date}
 
@@ -308,7 +309,9 @@ def _bad(where: str, what: str):
 
 def _need_int(value, where, lo=0):
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise _bad(where, f" must be a whole number{' of at least ' + str(lo) if lo else ' (0 or more)'}, not {value!r}")
+        what = (_(" must be a whole number of at least {lo}, not {value}") if lo
+                else _(" must be a whole number (0 or more), not {value}"))
+        raise _bad(where, what.format(lo=lo, value=repr(value)))
     return value
 
 
@@ -319,16 +322,16 @@ def _check_native(item, where: str, replay: bool = True):
     from ...store.store import SCHEMA_VERSION
 
     if not isinstance(item, dict):
-        raise _bad(where, " must be an object")
+        raise _bad(where, _(" must be an object"))
     try:
         validate.check_tree(item, where, multiline=("notes", "record", "location"))
     except BadInput as err:
-        raise BadInput(f"{str(err).rstrip('.')}; nothing was imported.") from None
+        raise BadInput(_("{error}; nothing was imported.").format(error=str(err).rstrip('.'))) from None
     doc = {k: v for k, v in item.items() if k != "record"}
     record = item.get("record")
     sv = doc.get("schema_version")
     if isinstance(sv, bool) or not isinstance(sv, int):
-        raise _bad(f"{where}.schema_version", " must be a whole number")
+        raise _bad(f"{where}.schema_version", _(" must be a whole number"))
     if sv > SCHEMA_VERSION:
         raise BadInput(_("{where} has schema {version}, written by a newer referee (this one reads up to "
                          "{supported}); upgrade referee to import it.").format(where=where, version=sv,
@@ -355,10 +358,11 @@ def _check_native(item, where: str, replay: bool = True):
     except BadInput:
         from ...core.registry import GAMES
 
-        raise _bad(f"{where}.game", f" {game!r} is not a game id ({', '.join(GAMES)}) or a game title") from None
+        raise _bad(f"{where}.game", _(" {game} is not a game id ({ids}) or a game title").format(
+            game=repr(game), ids=", ".join(GAMES))) from None
     players = doc.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
-        raise _bad(f"{where}.players", " must be a list of player names")
+        raise _bad(f"{where}.players", _(" must be a list of player names"))
     for j, p in enumerate(players):
         # a name as `new` and `record` check it; one that checking would change is refused rather than
         # changed, since the result, winners and colours name the player too
@@ -371,10 +375,11 @@ def _check_native(item, where: str, replay: bool = True):
         except BadInput as err:
             raise wrap(f"{where}.date", err) from None
     if doc.get("source") not in SOURCES:
-        raise _bad(f"{where}.source", f" must be one of {', '.join(SOURCES)}, not {doc.get('source')!r}")
+        raise _bad(f"{where}.source", _(" must be one of {choices}, not {value}").format(
+            choices=", ".join(SOURCES), value=repr(doc.get('source'))))
     for key in ("location", "notes"):
         if doc.get(key) is not None and not isinstance(doc[key], str):
-            raise _bad(f"{where}.{key}", " must be a text or null")
+            raise _bad(f"{where}.{key}", _(" must be a text or null"))
     if doc.get("location") is not None:
         # an older referee let a line break into a location: the export is still taken, on one line
         doc["location"] = _checked(validate.location, " ".join(doc["location"].split()), f"{where}.location")
@@ -384,20 +389,20 @@ def _check_native(item, where: str, replay: bool = True):
         _need_int(doc["duration"], f"{where}.duration", 1)
     res = doc.get("result")
     if not isinstance(res, dict) or not isinstance(res.get("ranking"), list) or not res["ranking"]:
-        raise _bad(f"{where}.result", " must be a result with a ranking (every imported game is finished)")
+        raise _bad(f"{where}.result", _(" must be a result with a ranking (every imported game is finished)"))
     names = []
     for j, e in enumerate(res["ranking"]):
         w = f"{where}.result.ranking[{j}]"
         if not isinstance(e, dict):
-            raise _bad(w, " must be an object")
+            raise _bad(w, _(" must be an object"))
         if not isinstance(e.get("player"), str):
-            raise _bad(f"{w}.player", " must be a player name")
+            raise _bad(f"{w}.player", _(" must be a player name"))
         if isinstance(e.get("total"), bool) or not isinstance(e.get("total"), (int, float)):
-            raise _bad(f"{w}.total", f" must be a number, not {e.get('total')!r}")
+            raise _bad(f"{w}.total", _(" must be a number, not {value}").format(value=repr(e.get('total'))))
         _checked(validate.score, e.get("total"), f"{w}.total", "the total")
         _need_int(e.get("rank"), f"{w}.rank", 1)
         if not isinstance(e.get("breakdown", {}), dict):
-            raise _bad(f"{w}.breakdown", " must be an object")
+            raise _bad(f"{w}.breakdown", _(" must be an object"))
         for part, value in (e.get("breakdown") or {}).items():
             _checked(validate.label, part, f"{w}.breakdown", "a part's name", 60)
             if value is not None:
@@ -406,16 +411,17 @@ def _check_native(item, where: str, replay: bool = True):
             _checked(validate.score, e["tiebreak"], f"{w}.tiebreak", "the tie-break")
         names.append(e["player"])
     if sorted(names) != sorted(players):
-        raise _bad(f"{where}.result.ranking", f" names {', '.join(names)} but the players are {', '.join(players)}")
+        raise _bad(f"{where}.result.ranking", _(" names {names} but the players are {players}").format(
+            names=", ".join(names), players=", ".join(players)))
     if not isinstance(res.get("winners", []), list) or not set(res.get("winners", [])) <= set(names):
-        raise _bad(f"{where}.result.winners", " must list players of the game")
+        raise _bad(f"{where}.result.winners", _(" must list players of the game"))
     if doc.get("has_record"):
         if not isinstance(record, str) or not record.strip():
-            raise _bad(f"{where}.record", " is missing, but has_record is true (a tracked game carries its moves)")
+            raise _bad(f"{where}.record", _(" is missing, but has_record is true (a tracked game carries its moves)"))
         if replay:
             _raise_record_problem(where, record_problem(record, game, players))
     elif record is not None:
-        raise _bad(f"{where}.record", " is given but has_record is false")
+        raise _bad(f"{where}.record", _(" is given but has_record is false"))
     return doc, record
 
 
@@ -431,9 +437,9 @@ def record_problem(record: str, game: str, players: list):
     except RefereeError as err:
         return ("wrap", str(err))
     if game_obj.game != game or game_obj.players != players:
-        return ("bad", " is the record of a different game (game or players differ)")
+        return ("bad", N_(" is the record of a different game (game or players differ)"))
     if not game_obj.finished:
-        return ("bad", " is an unfinished game")
+        return ("bad", N_(" is an unfinished game"))
     return None
 
 
@@ -441,7 +447,7 @@ def _raise_record_problem(where: str, problem) -> None:
     if problem is None:
         return
     how, what = problem
-    raise (wrap(f"{where}.record", what) if how == "wrap" else _bad(f"{where}.record", what))
+    raise (wrap(f"{where}.record", what) if how == "wrap" else _bad(f"{where}.record", _(what)))
 
 
 def _record_problems(batch: list) -> list:

@@ -106,10 +106,11 @@ def _chrono(doc) -> tuple:
 
 def _damaged(gid, e):
     from ...core.errors import StoreError
+    from ...i18n import _
 
-    raise StoreError(f"Game {gid} in the history has a damaged result ({e!r:.60}); "
-                     f"`referee repair` says what is wrong and `referee repair --set-aside` moves it "
-                     f"out of the history.")
+    raise StoreError(_("Game {id} in the history has a damaged result ({why}); `referee repair` says what is "
+                       "wrong and `referee repair --set-aside` moves it out of the history.").format(
+        id=gid, why=f"{e!r:.60}"))
 
 
 def _sane(total) -> bool:
