@@ -66,3 +66,20 @@ def test_a_damaged_aliases_file_is_rebuilt(pair):
     for laptop in (petr, jana):
         names = {n for g in laptop.plays().values() for n in g["players"]}
         assert "Ann" not in names and "Anna" in names
+
+
+def test_a_sync_state_from_before_the_hashes_is_taken_as_found(pair):
+    """A laptop that synced with an earlier referee (no hashes in state.json, a pending.json of its own) goes
+    on from its base as it was: nothing of its is sent again."""
+    petr, jana = pair
+    sync = petr.dir / "history.json.sync"
+    state = json.loads((sync / "state.json").read_text(encoding="utf-8"))
+    state.pop("base"), state.pop("clock", None)
+    (sync / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    (sync / "pending.json").write_text(json.dumps({"plays": [], "renames": []}), encoding="utf-8")
+    jana("record", "puerto-rico", "-p", "Eva=40", "-p", "Jan=38", "--date", "2026-11-21")
+    report = json.loads(petr("sync", "--json").stdout)
+    assert report["sent"] == 0 and report["changed"] == 1
+    assert not (sync / "pending.json").exists()
+    assert "base" in json.loads((sync / "state.json").read_text(encoding="utf-8"))
+    assert petr.export() == jana.export()
