@@ -495,7 +495,7 @@ class Sync:
         self._write_history(sorted(touched), resolved)
         self._settle_marks()
         self.state.pop("pending", None)
-        self._save_state()
+        self._save_state(settled=True)
         report.changed = len(touched)
 
     def _write_history(self, pids, renames) -> None:
@@ -518,12 +518,24 @@ class Sync:
         """The history's groups as sync itself left them: not local changes to send next time."""
         self.state["marks"] = self.local.marks()
 
-    def _save_state(self) -> None:
-        """The state, flushed, when it changed (a sync that found nothing writes nothing)."""
+    def _save_state(self, settled: bool = False) -> None:
+        """The state, flushed, when it changed (a sync that found nothing writes nothing). ``settled``: the
+        state after the history's write, which only drops the pending list and settles the marks: its name
+        need not wait for the folder's flush (a power cut that loses the rename leaves the state before, whose
+        pending list the next sync writes again, changing nothing)."""
         data = _encode(self.state)
-        if data != self.saved:
+        if data == self.saved:
+            return
+        if settled:
+            from ..store.atomic import replace_with, write_temp
+
+            try:
+                replace_with(write_temp(self.dir / "state.json", data), self.dir / "state.json")
+            except OSError:
+                _save_json(self.dir / "state.json", self.state)     # again, saying why if it fails again
+        else:
             _save_json(self.dir / "state.json", self.state)
-            self.saved = data
+        self.saved = data
 
     def _publish(self, report: Report) -> None:
         """Copy this laptop's files to the folder (each once, as a whole), then its HEAD.json."""
