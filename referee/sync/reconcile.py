@@ -8,11 +8,15 @@ The history itself stays a TinyDB store that every command reads as today; sync 
                         network share, a USB disk), then copied to the folder
     base/<group>.json   the merged state of each play, with the clock stamp of each field: what every laptop
                         agreed on at the last sync (grouped like the history's shards, so a sync reads and
-                        writes what changed, not the whole history)
-    aliases.json        the merged player aliases
+                        writes what changed, not the whole history); written without waiting for the disk,
+                        checked against its hash in state.json, rebuilt from the event files when it does
+                        not match (Base)
+    aliases.json        the merged player aliases (checked and rebuilt the same way)
     alike/              plays by what two records of one play share (day, game, scores): possible duplicates
-    state.json          which history groups were seen at what version (marks), which files were read whole
-    pending.json        the plays being written into the history (a crash in the middle is finished first)
+    state.json          which history groups were seen at what version (marks), which files were read whole,
+                        the base's hashes, the latest clock stamp seen, and (while they are being written)
+                        the plays the history is to get: the one file a sync flushes before the history
+    pending.json        where a sync of an earlier version kept that list (still finished when found)
 
 A sync, under the history's lock:
 1. finish a sync cut short (pending.json), and take in this laptop's own files not yet in the base;
