@@ -161,3 +161,41 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
         done[rel] = key
     else:
         found.waiting.append((item.path, bad or _("its last line is cut short")))
+
+
+def read_files(root: Path, rels) -> list:
+    """The events of the files ``rels`` (paths relative to ``root``, as ``scan`` names them in ``done``):
+    what rebuilding the base needs, the events of exactly the files already taken in. A line that no longer
+    reads (the file changed since) is left out, as ``scan`` would."""
+    events = []
+    root = Path(root)
+    for rel in sorted(rels):
+        if not isinstance(rel, str) or ".." in rel.split("/"):
+            continue
+        try:
+            with open(root / rel, "rb") as handle:
+                raw = handle.read(READ_LIMIT + 1)
+        except OSError:
+            continue
+        for line in raw.decode("utf-8", "replace").split("\n"):
+            if line.strip():
+                try:
+                    events.append(parse_line(line))
+                except BadEvent:
+                    pass
+    return events
+
+
+def own_files(out: Path) -> list:
+    """Every file of events this laptop wrote (``out/devices/<device>/``, any device id it ever had), as
+    paths relative to ``out/devices``: all of them are in the history already (they were made from it)."""
+    root = Path(out) / DEVICES
+    found = []
+    try:
+        for device in os.scandir(root):
+            if device.is_dir(follow_symlinks=False):
+                found.extend(f"{device.name}/{item.name}" for item in os.scandir(device.path)
+                             if _SEGMENT.search(item.name) and not is_junk(item.name))
+    except OSError:
+        pass
+    return found

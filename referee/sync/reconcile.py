@@ -8,11 +8,15 @@ The history itself stays a TinyDB store that every command reads as today; sync 
                         network share, a USB disk), then copied to the folder
     base/<group>.json   the merged state of each play, with the clock stamp of each field: what every laptop
                         agreed on at the last sync (grouped like the history's shards, so a sync reads and
-                        writes what changed, not the whole history)
-    aliases.json        the merged player aliases
+                        writes what changed, not the whole history); written without waiting for the disk,
+                        checked against its hash in state.json, rebuilt from the event files when it does
+                        not match (Base)
+    aliases.json        the merged player aliases (checked and rebuilt the same way)
     alike/              plays by what two records of one play share (day, game, scores): possible duplicates
-    state.json          which history groups were seen at what version (marks), which files were read whole
-    pending.json        the plays being written into the history (a crash in the middle is finished first)
+    state.json          which history groups were seen at what version (marks), which files were read whole,
+                        the base's hashes, the latest clock stamp seen, and (while they are being written)
+                        the plays the history is to get: the one file a sync flushes before the history
+    pending.json        where a sync of an earlier version kept that list (still finished when found)
 
 A sync, under the history's lock:
 1. finish a sync cut short (pending.json), and take in this laptop's own files not yet in the base;
@@ -41,7 +45,7 @@ from pathlib import Path
 
 from .clock import Stamp
 from .events import new_event
-from .folder import DEVICES, HEAD, scan, write_head, write_segment
+from .folder import DEVICES, HEAD, own_files, read_files, scan, write_head, write_segment
 from .merge import Play, resolve, take_alias, take_into
 
 # A field the local document no longer has: a value of its own, so "notes removed" travels and is merged
@@ -103,21 +107,100 @@ def _save_json(path: Path, body, durable: bool = True) -> None:
         replace_with(write_temp(path, data, sync=False), path)
 
 
-class Base:
-    """The merged state of every play, a file per group, read and written only where something changed."""
+def _digest(raw: bytes) -> str:
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
 
-    def __init__(self, folder: Path, local: Local):
-        self.folder, self.local = Path(folder), local
+
+def _encode(body) -> bytes:
+    return (json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+ALIASES = "@aliases"       # the aliases file's entry among the base's hashes (no group has this name)
+
+
+def base_hashes(folder: Path) -> dict:
+    """The hashes of the base's files as they are (a sync state written before the hashes were kept): each
+    trusted once as found, from then on checked."""
+    out = {}
+    for path in sorted((Path(folder) / "base").glob("*.json")) + [Path(folder) / "aliases.json"]:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        out[ALIASES if path.name == "aliases.json" else path.stem] = _digest(raw)
+    return out
+
+
+class Base:
+    """The merged state of every play, a file per group, read and written only where something changed.
+
+    Its files are written without waiting for the disk (a rebuild from 20,000 events would otherwise wait
+    for 124 flushes, a new file from another laptop for one more): the sync's state file, which is flushed,
+    holds the hash of each, and a file that does not match it (a power cut before the disk had it, a file
+    damaged or hand-edited) is never read as a base: it is rebuilt from the event files the state says were
+    taken in (``rebuild``), the same base by the merge's rules. Reading a damaged base as empty would send
+    this laptop's plays again with newer stamps, over other laptops' edits."""
+
+    def __init__(self, folder: Path, local: Local, hashes: dict, rebuild=None):
+        self.folder, self.local, self.hashes, self._rebuild = Path(folder), local, hashes, rebuild
         self.groups: dict = {}             # group -> {pid: Play}
         self.dirty: set = set()
-        raw = _load_json(self.folder / "aliases.json", {})
-        self.aliases = {old: (Stamp.parse(s), new) for old, (s, new) in raw.items()} if isinstance(raw, dict) else {}
-        self.aliases_dirty = False
+        self.rebuilt: list = []            # groups (and ALIASES) found damaged and rebuilt from the events
+        self._events = None
+        raw = self._load(ALIASES, self.folder / "aliases.json")
+        if raw is None:
+            self.aliases = {}
+            for event in self._replay():
+                if event.kind == "player.alias":
+                    take_alias(self.aliases, event)
+            self.rebuilt.append(ALIASES)
+            self.aliases_dirty = True
+        else:
+            self.aliases = {old: (Stamp.parse(s), new) for old, (s, new) in raw.items()}
+            self.aliases_dirty = False
+
+    def _load(self, key: str, path: Path):
+        """The file's body when it is the one the state knows (or neither knows it: nothing yet), else None."""
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            data = None
+        except OSError:
+            return None
+        expected = self.hashes.get(key)
+        if data is None:
+            return {} if expected is None else None
+        if expected != _digest(data):
+            return None
+        try:
+            body = json.loads(data.decode("utf-8"))
+            if key == ALIASES:
+                for _old, (stamp, _new) in body.items():
+                    Stamp.parse(stamp)
+            return body if isinstance(body, dict) else None
+        except (ValueError, TypeError, AttributeError):
+            return None
+
+    def _replay(self) -> list:
+        if self._events is None:
+            self._events = self._rebuild() if self._rebuild else []
+        return self._events
 
     def group(self, name: str) -> dict:
         if name not in self.groups:
-            raw = _load_json(self.folder / "base" / f"{name}.json", {})
-            self.groups[name] = {pid: _play_from(body) for pid, body in raw.items()} if isinstance(raw, dict) else {}
+            raw = self._load(name, self.folder / "base" / f"{name}.json")
+            try:
+                self.groups[name] = {pid: _play_from(body) for pid, body in raw.items()} if raw is not None else None
+            except (ValueError, TypeError, AttributeError, KeyError, IndexError):
+                self.groups[name] = None
+            if self.groups[name] is None:
+                plays: dict = {}
+                for event in self._replay():
+                    if event.kind != "player.alias" and self.local.group_of(event.play) == name:
+                        take_into(plays.setdefault(event.play, Play()), event)
+                self.groups[name] = plays
+                self.dirty.add(name)
+                self.rebuilt.append(name)
         return self.groups[name]
 
     def play(self, pid: str) -> Play:
@@ -137,14 +220,28 @@ class Base:
     def resolve(self, name: str) -> str:
         return resolve(self.aliases, name)
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the changed files (not flushed: see the class); their hashes go into ``hashes``, which the
+        caller writes, flushed, in the state. Whether anything was written."""
+        wrote = bool(self.dirty) or self.aliases_dirty
         for name in sorted(self.dirty):
             body = {pid: _play_to(play) for pid, play in sorted(self.groups[name].items())}
-            _save_json(self.folder / "base" / f"{name}.json", body)
+            self.hashes[name] = _write_quick(self.folder / "base" / f"{name}.json", body)
         self.dirty.clear()
         if self.aliases_dirty:
-            _save_json(self.folder / "aliases.json", {o: [s.text(), n] for o, (s, n) in sorted(self.aliases.items())})
+            self.hashes[ALIASES] = _write_quick(self.folder / "aliases.json",
+                                                {o: [s.text(), n] for o, (s, n) in sorted(self.aliases.items())})
             self.aliases_dirty = False
+        return wrote
+
+
+def _write_quick(path: Path, body) -> str:
+    from ..store.atomic import replace_with, write_temp
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = _encode(body)
+    replace_with(write_temp(path, data, sync=False), path)
+    return _digest(data)
 
 
 def _play_to(play: Play) -> dict:
@@ -173,10 +270,21 @@ class Sync:
         self.local, self.dir, self.folder, self.device = local, Path(state_dir), Path(folder), device
         self.clock = device.clock(now=now)
         self.state = _load_json(self.dir / "state.json", {})
+        if not isinstance(self.state, dict):
+            self.state = {}
         self.state.setdefault("marks", {})
         self.state.setdefault("done", {})      # folder files read whole
         self.state.setdefault("own", {})       # own out/ files read whole
-        self.base = Base(self.dir, local)
+        if not isinstance(self.state.get("base"), dict):
+            self.state["base"] = base_hashes(self.dir)      # a state from before the hashes: as found
+        if isinstance(self.state.get("clock"), str):        # the latest stamp seen (kept here, not in device.json:
+            try:                                            # one flushed file a sync, not two)
+                self.clock.see(Stamp.parse(self.state["clock"]))
+            except ValueError:
+                pass
+        self.saved = _encode(self.state)
+        self.taken = dict(self.state["done"])   # the folder's files in the base as loaded (scan adds to "done")
+        self.base = Base(self.dir, local, self.state["base"], self._applied_events)
         self.echo: set = set()
         self.read_new = False
 
@@ -201,6 +309,11 @@ class Sync:
         if self.pairs != self.pairs_before:
             _save_json(self.dir / "alike" / "pairs.json", sorted(self.pairs))
         return report
+
+    def _applied_events(self) -> list:
+        """Every event already in the history: the folder's files read whole, and all of this laptop's own."""
+        return (read_files(self.folder / DEVICES, self.taken)
+                + read_files(self.dir / "out" / DEVICES, own_files(self.dir / "out")))
 
     def _note_alike(self, event) -> None:
         """Plays put by two laptops that look like one (same day, game, players, scores, other ids): indexed
@@ -231,11 +344,15 @@ class Sync:
         return sorted(self.pairs)
 
     def _finish_pending(self) -> None:
-        pending = _load_json(self.dir / "pending.json", None)
+        old = self.dir / "pending.json"         # where a sync before the state held it left it
+        pending = self.state.get("pending") or _load_json(old, None)
         if isinstance(pending, dict):
             self._write_history(pending.get("plays", []), [tuple(r) for r in pending.get("renames", [])])
             self._settle_marks()
-            (self.dir / "pending.json").unlink()
+            self.state.pop("pending", None)
+            self._save_state()
+            if old.exists():
+                old.unlink()
 
     def _take_own(self) -> None:
         """Own files written but not yet in the base (a crash between the two): their changes are already
@@ -278,11 +395,11 @@ class Sync:
         # a play of this laptop's naming a player renamed elsewhere is written as the club reads it
         self.echo = {pid for pid, doc in docs.items()
                      if self.local.names(merged_fields(self.base.play(pid)), self.base.resolve) != doc}
-        self.base.save()
-        if events or marks != self.state["marks"]:
-            self.state["marks"] = marks
-            self._save_state()
-        self.local.done_aliases()
+        # the base and the marks are written with the state at the end of the sync (one flushed write): until
+        # then a crash leaves the old state, whose groups compare again, with a base rebuilt from the files
+        # (this one included: own files count whole)
+        self.state["marks"] = marks
+        self.local.done_aliases()       # the renames are events in a flushed file of this laptop's now
         report.sent = len(events)
 
     def _trashed(self, pid, doc, play) -> list:
@@ -336,9 +453,11 @@ class Sync:
             self.device.renew()
             report.renewed = self.device.device
         self.clock.device = self.device.device
-        if found.events or report.renewed:
-            self.device.remember(self.clock)    # what was seen orders this laptop's next changes after it
+        if report.renewed:
+            self.device.remember(self.clock)
             self.device.save()
+        if found.events:                        # what was seen orders this laptop's next changes after it
+            self.state["clock"] = Stamp(self.clock.ms, self.clock.counter, self.device.device).text()
         if renames:       # names whose reading changed: every play holding one is written again
             changed = {n for n in self._alias_names() if before.get(n, n) != self.base.resolve(n)}
             touched |= self._plays_naming(changed, before)
@@ -369,17 +488,18 @@ class Sync:
 
     def _apply(self, touched: set, renames: list, report: Report) -> None:
         resolved = [(old, self.base.resolve(old)) for old in renames]
-        if not touched and not resolved:
-            self.base.save()
-            if self.read_new:
-                self._save_state()
-            return
-        _save_json(self.dir / "pending.json", {"plays": sorted(touched), "renames": resolved})
         self.base.save()
+        if not touched and not resolved:
+            self._save_state()
+            return
+        # one flushed write says what was taken in, the base's hashes and what the history is to get; the
+        # history's write comes after it, and a crash in between is finished by the next sync
+        self.state["pending"] = {"plays": sorted(touched), "renames": resolved}
+        self._save_state()
         self._write_history(sorted(touched), resolved)
         self._settle_marks()
-        self._save_state()
-        (self.dir / "pending.json").unlink()
+        self.state.pop("pending", None)
+        self._save_state(settled=True)
         report.changed = len(touched)
 
     def _write_history(self, pids, renames) -> None:
@@ -402,8 +522,24 @@ class Sync:
         """The history's groups as sync itself left them: not local changes to send next time."""
         self.state["marks"] = self.local.marks()
 
-    def _save_state(self) -> None:
-        _save_json(self.dir / "state.json", self.state)
+    def _save_state(self, settled: bool = False) -> None:
+        """The state, flushed, when it changed (a sync that found nothing writes nothing). ``settled``: the
+        state after the history's write, which only drops the pending list and settles the marks: its name
+        need not wait for the folder's flush (a power cut that loses the rename leaves the state before, whose
+        pending list the next sync writes again, changing nothing)."""
+        data = _encode(self.state)
+        if data == self.saved:
+            return
+        if settled:
+            from ..store.atomic import replace_with, write_temp
+
+            try:
+                replace_with(write_temp(self.dir / "state.json", data), self.dir / "state.json")
+            except OSError:
+                _save_json(self.dir / "state.json", self.state)     # again, saying why if it fails again
+        else:
+            _save_json(self.dir / "state.json", self.state)
+        self.saved = data
 
     def _publish(self, report: Report) -> None:
         """Copy this laptop's files to the folder (each once, as a whole), then its HEAD.json."""

@@ -153,7 +153,7 @@ def test_a_large_batch_is_one_write_per_shard(store, monkeypatch):
 
     writes = []
     real = atomic.write_temp
-    monkeypatch.setattr(atomic, "write_temp", lambda path, data: writes.append(path.name) or real(path, data))
+    monkeypatch.setattr(atomic, "write_temp", lambda path, data, **k: writes.append(path.name) or real(path, data, **k))
     from referee.store import shards as shards_module
     monkeypatch.setattr(shards_module, "write_temp", atomic.write_temp)
     ids = fill(store, 2000)

@@ -18,8 +18,8 @@ from tests.faultharness import run_child, state
 RUN = [sys.executable, "-m", "referee"]
 
 
-def _cli(folder: Path, *args):
-    env = dict(os.environ, REFEREE_DB=str(folder / "history.json"), REFEREE_CONFIG=str(folder / "settings.toml"),
+def _cli(folder: Path, *args, config: str = "settings.toml"):
+    env = dict(os.environ, REFEREE_DB=str(folder / "history.json"), REFEREE_CONFIG=str(folder / config),
                REFEREE_LANG="en")
     done = subprocess.run(RUN + list(args), env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, (args, done.stderr)
@@ -44,7 +44,9 @@ def prepared(tmp_path_factory):
     _cli(jana, "edit", played, "--notes", "Bob forgot a tax")
     _cli(jana, "players", "rename", "Ann", "Anna")
     _cli(jana, "sync")
-    _cli(petr, "record", "el-capitan", "-p", "Ann=30", "-p", "Ota=25", "--date", "2026-11-03")
+    # recorded with sync off (a settings file without the folder): the play, Jana's play, her edit and her
+    # rename all wait for the sync under test, not for the record's own sync when it ends
+    _cli(petr, "record", "el-capitan", "-p", "Ann=30", "-p", "Ota=25", "--date", "2026-11-03", config="off.toml")
     shutil.rmtree(jana)
     return petr
 
