@@ -32,10 +32,11 @@ from ..core.errors import BadInput, StoreError
 from . import shards
 from .aside import aside_name
 from .atomic import _keep_backup, atomic_write, read_regular, write_through
-from .ids import check_id, is_id, new_id
+from .ids import new_id
 from .lock import StoreLock
 from .shape import archive_problem, name_of
 from .files import GameFiles
+from .finding import GameIds
 from .schema import SCHEMA_VERSION, _cannot_write, _disappeared, check_schema, now_iso  # noqa: F401
 
 STORE_SCHEMA = 2        # of the store's layout, in history.json's _meta: 1 one file, 2 shards
@@ -87,7 +88,6 @@ def _no_gc():
 def _tinydb_blob(tables: dict) -> bytes:
     return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
-
 class _Taken:
     """The ids a new game may not take, without reading the whole history: ``extra`` plus what ``lookup``
     says (one shard's ids)."""
@@ -103,19 +103,7 @@ class _Taken:
         return gid in self.extra or self.lookup(gid)
 
 
-def _names_a_game(text: str) -> str | None:
-    """The game id when ``text`` is a game's id or name as written ('port-royal', 'Port Royal'), else None."""
-    from ..core.registry import GAMES
-
-    key = " ".join(str(text).lower().replace("_", " ").replace("-", " ").split())
-    for gid, info in GAMES.items():
-        if key in (gid.replace("-", " "), str(info[1]).lower()):
-            return gid
-    return None
-
-
-
-class Store(GameFiles):
+class Store(GameFiles, GameIds):
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = resolve_path(path)
         base = write_through(self.path)   # a symlinked store lives beside the file it points at
@@ -340,6 +328,28 @@ class Store(GameFiles):
         return {shards.row_id(r) for r in self._summary(key, shards.pending(self.shards_dir))["rows"]}
 
     # --- reading the archive ---------------------------------------------------------------------
+    def new_id(self) -> str:
+        """A fresh id: checked against the games in progress and the one shard it would go to."""
+        version, data = self._root()
+        extra = self.live_ids() | self._aside_ids()
+        if version != 2:
+            return new_id(extra | ({d.get("id") for d in self._v1_docs(data)} if data else set()))
+        cache: dict[str, set] = {}
+
+        def known(gid):
+            key = shards.shard_key(gid)
+            if key not in cache:
+                cache[key] = self._shard_ids(key)
+            return gid in cache[key]
+
+        return new_id(_Taken(extra, known), length=self._id_length())
+
+    def _id_length(self) -> int:
+        """Longer ids once this history syncs with other laptops (its sync folder beside it exists)."""
+        from .ids import LENGTH, SYNC_LENGTH
+
+        return SYNC_LENGTH if self.path.with_name(self.path.name + ".sync").is_dir() else LENGTH
+
     def archived(self) -> list[dict]:
         """Every finished game in the archive, in the order stored (full documents)."""
         with _no_gc():
@@ -741,79 +751,3 @@ class Store(GameFiles):
                         backup=backup, reason=err.strerror or err, kept=kept if kept.exists() else path)) from None
                 done.append((path, kept))
         return done
-
-    def new_id(self) -> str:
-        """A fresh id: checked against the games in progress and the one shard it would go to."""
-        version, data = self._root()
-        extra = self.live_ids() | self._aside_ids()
-        if version != 2:
-            return new_id(extra | ({d.get("id") for d in self._v1_docs(data)} if data else set()))
-        cache: dict[str, set] = {}
-
-        def known(gid):
-            key = shards.shard_key(gid)
-            if key not in cache:
-                cache[key] = self._shard_ids(key)
-            return gid in cache[key]
-
-        return new_id(_Taken(extra, known), length=self._id_length())
-
-    def _id_length(self) -> int:
-        """Longer ids once this history syncs with other laptops (its sync folder beside it exists)."""
-        from .ids import LENGTH, SYNC_LENGTH
-
-        return SYNC_LENGTH if self.path.with_name(self.path.name + ".sync").is_dir() else LENGTH
-
-    # --- ids --------------------------------------------------------------------------------
-    def resolve(self, text: str) -> tuple[str, str]:
-        """Find a game by id or unique id prefix: returns (id, "live" | "archive")."""
-        gid = str(text).strip().lower()
-        from ..i18n import _
-
-        if not gid:
-            raise BadInput(_("Give a game id; `referee history` lists them."))
-        if not is_id(gid):      # refused before any path is built from it
-            if _names_a_game(text) is None:
-                check_id(gid)
-            return self._no_such_game(text)
-        if self.live_path(gid).exists():
-            return gid, "live"
-        live = sorted(i for i in self.live_ids() if i.startswith(gid))
-        version, data = self._root()
-        if version == 2:   # every id that starts with gid is in gid's shard (in its first letter's, for one letter)
-            arch = set()
-            for key in shards.prefix_keys(gid, shards.shard_keys(self.shards_dir)):
-                arch |= self._shard_ids(key)
-        else:
-            arch = {d.get("id") for d in self._v1_docs(data, check=False)} if data else set()
-        if gid in arch:
-            return gid, "archive"
-        arch_match = sorted(i for i in arch if isinstance(i, str) and i.startswith(gid))
-        matches = [(i, "live") for i in live] + [(i, "archive") for i in arch_match]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            names = ", ".join(m[0] for m in matches[:6])
-            raise BadInput(_("Game id {text} is ambiguous: it starts {names}; type more of it.").format(
-                text=repr(text), names=names))
-        return self._no_such_game(text)
-
-    def _no_such_game(self, text: str):
-        from ..i18n import _
-
-        game = _names_a_game(text)
-        if game is not None:
-            playing = [d["id"] for d in self.live_docs() if d.get("game") == game]   # latest played first
-            if len(playing) == 1:
-                hint = _("its game in progress is {id}").format(id=playing[0])
-            elif playing:
-                more = _(" and {n} more").format(n=len(playing) - 6) if len(playing) > 6 else ""
-                hint = _("its games in progress are, latest first, {ids}{more}").format(
-                    ids=", ".join(playing[:6]), more=more)
-            else:
-                hint = _("no {game} game is in progress (`referee new {game} -p NAME -p NAME` starts one)").format(
-                    game=game)
-            raise BadInput(_("{text} is a game, not a game id; {hint}; `referee history --game {game}` lists "
-                             "the finished ones.").format(text=repr(text), hint=hint, game=game))
-        raise BadInput(_("No game with id {text} in {path}; `referee history` lists the games.").format(
-            text=repr(text), path=self.path))
