@@ -124,14 +124,6 @@ def converge(root: Path, seed: int, steps: int, laptops: int = 5, plays: int = 0
 
 def made_plays(n: int, rng) -> list:
     """Plays recorded before sync was on (on the first laptop)."""
-    docs = []
-    for i in range(n):
-        players = rng.sample(PEOPLE, rng.randint(2, 4))
-        scores = sorted(((p, rng.randint(0, 60)) for p in players), key=lambda e: -e[1])
-        docs.append({"schema_version": 1, "game": "port-royal", "players": players, "options": {},
-                     "date": f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}", "location": None, "notes": None,
-                     "source": "recorded", "moves": 0, "has_record": False,
-                     "result": {"game": "port-royal", "winners": [scores[0][0]],
-                                "ranking": [{"player": p, "total": t, "rank": r + 1, "breakdown": {"score": t},
-                                             "tiebreak": None} for r, (p, t) in enumerate(scores)]}})
-    return docs
+    from benchmarks.bench_sync import make_plays
+
+    return make_plays(n, rng=rng, names=PEOPLE, most=4)
