@@ -43,13 +43,12 @@ class Laptop:
     def export(self) -> bytes:
         out = self.dir / "export.json"
         self("export", out, "--force", codes=(0,)) if out.exists() else self("export", out)
-        data = json.loads(out.read_text(encoding="utf-8"))
-        data.pop("exported_at", None)
-        # plays of one day finished in the same second keep the order each laptop stored them in (the
-        # store's seq, a local time): not yet the same on every laptop, so compared in id order
-        data["games"].sort(key=lambda g: g["id"])
+        raw = out.read_bytes()
         out.unlink()
-        return json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8")
+        # the file as written, byte for byte, but for the one line that says when it was written
+        lines = raw.split(b"\n")
+        assert sum(b'"exported_at"' in line for line in lines) == 1
+        return b"\n".join(line for line in lines if b'"exported_at"' not in line)
 
     def files(self) -> set:
         return {p.relative_to(self.folder).as_posix() for p in self.folder.rglob("*") if p.is_file()}
