@@ -46,7 +46,7 @@ from pathlib import Path
 from .clock import Stamp
 from .events import new_event
 from .folder import DEVICES, HEAD, own_files, read_files, scan, write_head, write_segment
-from .merge import Play, resolve, take_alias, take_into
+from .merge import Play, fold, resolve, take_alias
 
 # A field the local document no longer has: a value of its own, so "notes removed" travels and is merged
 # like any other value (a document never holds this dict).
@@ -197,7 +197,7 @@ class Base:
                 plays: dict = {}
                 for event in self._replay():
                     if event.kind != "player.alias" and self.local.group_of(event.play) == name:
-                        take_into(plays.setdefault(event.play, Play()), event)
+                        fold(plays, event, self.local.alike)
                 self.groups[name] = plays
                 self.dirty.add(name)
                 self.rebuilt.append(name)
@@ -206,16 +206,18 @@ class Base:
     def play(self, pid: str) -> Play:
         return self.group(self.local.group_of(pid)).setdefault(pid, Play())
 
-    def take(self, event) -> bool:
-        """Merge one event (merge.py's rules); whether it changed what the play or a name reads."""
+    def take(self, event) -> set | bool:
+        """Merge one event (merge.py's rules): for an alias whether it changed a name, for a play event the
+        ids of the plays whose reading it changed (two when it tells two plays that had one id apart)."""
         if event.kind == "player.alias":
             changed = take_alias(self.aliases, event)
             self.aliases_dirty = self.aliases_dirty or changed
             return changed
-        stored, changed = take_into(self.play(event.play), event)
+        group = self.local.group_of(event.play)
+        stored, touched = fold(self.group(group), event, self.local.alike)
         if stored:
-            self.dirty.add(self.local.group_of(event.play))
-        return changed
+            self.dirty.add(group)
+        return touched
 
     def resolve(self, name: str) -> str:
         return resolve(self.aliases, name)
@@ -245,9 +247,14 @@ def _write_quick(path: Path, body) -> str:
 
 
 def _play_to(play: Play) -> dict:
-    return {"f": {k: [s.text(), v] for k, (s, v) in sorted(play.fields.items())},
+    body = {"f": {k: [s.text(), v] for k, (s, v) in sorted(play.fields.items())},
             "put": play.put.text() if play.put else None,
             "tomb": [play.tomb[0].text(), play.tomb[1]] if play.tomb else None}
+    if play.ident is not None:
+        body["is"] = play.ident
+    if play.alts:
+        body["alts"] = sorted(play.alts)
+    return body
 
 
 def _play_from(body: dict) -> Play:
@@ -256,6 +263,10 @@ def _play_from(body: dict) -> Play:
         play.fields[name] = (Stamp.parse(stamp), value)
     play.put = Stamp.parse(body["put"]) if body.get("put") else None
     play.tomb = (Stamp.parse(body["tomb"][0]), bool(body["tomb"][1])) if body.get("tomb") else None
+    if isinstance(body.get("is"), str):
+        play.ident = body["is"]
+    if isinstance(body.get("alts"), list):
+        play.alts = {Stamp.parse(a).text() for a in body["alts"]}
     return play
 
 
@@ -405,8 +416,9 @@ class Sync:
     def _trashed(self, pid, doc, play) -> list:
         """A play in this laptop's trash: deleted everywhere (and first made known, if it never was)."""
         if play is None or not play.exists:
-            return [new_event(self.clock, "play.put", pid, dict(doc)), new_event(self.clock, "play.delete", pid)]
-        return [new_event(self.clock, "play.delete", pid)] if not play.deleted else []
+            put = new_event(self.clock, "play.put", pid, dict(doc))
+            return [put, new_event(self.clock, "play.delete", pid, of=put.hlc.text())]
+        return [new_event(self.clock, "play.delete", pid, of=play.put.text())] if not play.deleted else []
 
     def _changes(self, pid, doc, play) -> list:
         """A play present here (a play neither here nor in the trash is missing, never deleted: no event)."""
@@ -415,12 +427,12 @@ class Sync:
             return [new_event(self.clock, "play.put", pid, dict(doc))]
         events = []
         if play.deleted:
-            events.append(new_event(self.clock, "play.restore", pid))
+            events.append(new_event(self.clock, "play.restore", pid, of=play.put.text()))
         known = self.local.names(merged_fields(play), self.base.resolve)
         changed = {k: v for k, v in doc.items() if known.get(k, _ABSENT) != v}
         changed.update({k: GONE for k in known if k not in doc})
         if changed:
-            events.append(new_event(self.clock, "play.set", pid, changed))
+            events.append(new_event(self.clock, "play.set", pid, changed, of=play.put.text()))
         return events
 
     def _receive(self, report: Report):
@@ -442,7 +454,7 @@ class Sync:
                 if event.kind == "player.alias":
                     renames.append(event.data["from"])
                 else:
-                    touched.add(event.play)
+                    touched |= changed
         report.waiting, report.skipped = found.waiting, found.skipped
         for device, heads in found.heads.items():
             said = max(files for _nonce, files in heads)
