@@ -47,6 +47,7 @@ class Event:
     play: str | None = None
     data: dict = field(default_factory=dict)
     of: str | None = None           # the stamp of the put this change was made on (not on a put or an alias)
+    raw: str | None = field(default=None, compare=False, repr=False)    # the line it was read from
 
     def body(self) -> dict:
         body = {"id": self.id, "dev": self.dev, "hlc": self.hlc.text(), "kind": self.kind, "data": self.data}
@@ -58,6 +59,8 @@ class Event:
 
     def line(self) -> str:
         """The event as one line of text (no newline), with its checksum."""
+        if self.raw is not None:
+            return self.raw
         body = self.body()
         body["sum"] = checksum(body)
         return _canonical(body)
@@ -123,4 +126,4 @@ def parse_line(line: str) -> Event:
             Stamp.parse(of)
         except ValueError:
             raise BadEvent("bad stamp of its put") from None
-    return Event(body["id"], body["dev"], stamp, kind, play, data, of if kind in PLAY_KINDS[1:] else None)
+    return Event(body["id"], body["dev"], stamp, kind, play, data, of if kind in PLAY_KINDS[1:] else None, line)

@@ -21,6 +21,7 @@ class Play:
     put: Stamp | None = None                          # earliest put: the play exists once one has arrived
     tomb: tuple | None = None                         # (Stamp, deleted: bool) of the latest delete/restore
     ident: str | None = None                          # what its put said it is (identity(): day, game, scores)
+    said: dict | None = field(default=None, repr=False, compare=False)   # its put's data, until ident is needed
     alts: set = field(default_factory=set)            # the texts of the other puts of this same play
 
     def lineage(self) -> set:
@@ -70,7 +71,9 @@ def merge_plays(into: Play, other: Play) -> Play:
         if into.put is None or other.put < into.put:
             if into.put is not None:
                 into.alts.add(into.put.text())
-            into.put, into.ident = other.put, other.ident if other.ident is not None else into.ident
+            into.put = other.put
+            if other.ident is not None or other.said is not None:
+                into.ident, into.said = other.ident, other.said
         else:
             into.alts.add(other.put.text())
     into.alts |= other.alts
@@ -106,7 +109,11 @@ def _waiting_id(pid: str, put: str) -> str:
 
 
 def _ident(play: Play, alike) -> str:
-    return play.ident if play.ident is not None else identity(play.values(), alike)
+    """What the play's put said it is, worked out when first asked (only a second put of its id asks)."""
+    if play.ident is None:
+        play.ident = identity(play.said if play.said is not None else play.values(), alike)
+        play.said = None
+    return play.ident
 
 
 def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
@@ -127,11 +134,12 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
             target = next((k for k, p in _lines(plays, pid, alike) if of in p.lineage()), _waiting_id(pid, of))
         stored, changed = take_into(plays.setdefault(target, Play()), event)
         return stored, {target} if changed else set()
-    mine, ident = event.hlc.text(), identity(event.data, alike)
-    if main is None or not main.exists or mine in main.lineage() or _ident(main, alike) == ident:
+    mine, ident = event.hlc.text(), None
+    if main is None or not main.exists or mine in main.lineage():
         target = pid
     else:
-        target = second_id(pid, ident)
+        ident = identity(event.data, alike)
+        target = pid if _ident(main, alike) == ident else second_id(pid, ident)
     play = plays.setdefault(target, Play())
     touched = set()
     waiting = plays.pop(_waiting_id(pid, mine), None)
@@ -141,7 +149,7 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
     before = play.put
     stored, changed = take_into(play, event)
     if play.put == event.hlc:
-        play.ident = ident
+        play.ident, play.said = ident, event.data if ident is None else None
         if before is not None and before != event.hlc:
             play.alts.add(before.text())
     elif mine not in play.lineage():
