@@ -28,6 +28,10 @@ class Play:
         """The stamps (as text) of every put merged into this play."""
         return self.alts | {self.put.text()} if self.put is not None else set(self.alts)
 
+    def put_by(self, text: str) -> bool:
+        """Whether the put of stamp ``text`` is one of this play's (lineage(), without building it)."""
+        return self.put is not None and (self.put.text() == text or text in self.alts)
+
     @property
     def exists(self) -> bool:
         return self.put is not None
@@ -130,12 +134,12 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
     if event.kind != "play.put":
         of = getattr(event, "of", None)
         target = pid
-        if of is not None and (main is None or of not in main.lineage()):
+        if of is not None and (main is None or not main.put_by(of)):
             target = next((k for k, p in _lines(plays, pid, alike) if of in p.lineage()), _waiting_id(pid, of))
         stored, changed = take_into(plays.setdefault(target, Play()), event)
         return stored, {target} if changed else set()
     mine, ident = event.hlc.text(), None
-    if main is None or not main.exists or mine in main.lineage():
+    if main is None or not main.exists or main.put_by(mine):
         target = pid
     else:
         ident = identity(event.data, alike)
@@ -152,7 +156,7 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
         play.ident, play.said = ident, event.data if ident is None else None
         if before is not None and before != event.hlc:
             play.alts.add(before.text())
-    elif mine not in play.lineage():
+    elif not play.put_by(mine):
         play.alts.add(mine)
     if changed:
         touched.add(target)

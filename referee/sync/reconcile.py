@@ -508,11 +508,14 @@ class Sync:
             if old != new:
                 self.local.rename(old, new)
         puts, deletes = {}, {}
+        aliased = bool(self.base.aliases)
         for pid in pids:
             play = self.base.play(pid)
             if not play.exists:
                 continue                                # an edit of a play whose put has not arrived yet
-            fields = self.local.names(merged_fields(play), self.base.resolve)
+            fields = merged_fields(play)
+            if aliased:                                 # (a club that never renamed anyone: names as they are)
+                fields = self.local.names(fields, self.base.resolve)
             (deletes if play.deleted else puts)[pid] = fields
         if puts:
             self.local.put_many(puts)                   # one write of the history for all of them

@@ -248,3 +248,21 @@ def test_one_play_that_two_laptops_hold_with_one_id_stays_one_play(club):
     sync_all([petr, jana])
     assert list(petr.plays()) == list(jana.plays()) == ["m4n5pq"]
     assert petr.export() == jana.export()
+
+
+def test_a_game_finished_by_move_travels_without_another_command(club):
+    """`referee move` pays for a sync only when its move finishes the game, and then the game reaches the
+    other laptops with nothing more typed on this one."""
+    from tests.playout import random_playout
+
+    folder, (petr, jana, _ota) = club
+    sync_all([petr, jana])
+    gid = json.loads(petr("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    moves = random_playout("port-royal", ["Ann", "Bob"], seed=3).moves
+    files = sorted(p.name for p in folder.rglob("*"))
+    petr("move", gid, *moves[:-1])
+    assert sorted(p.name for p in folder.rglob("*")) == files          # a game in progress: nothing written
+    petr("move", gid, moves[-1])
+    jana("sync")
+    assert gid in jana.plays()
+    assert jana("moves", gid).stdout == petr("moves", gid).stdout
