@@ -77,6 +77,7 @@ class Scan:
     skipped: list = field(default_factory=list)     # (path, reason): not ours (foreign, too big)
     heads: dict = field(default_factory=dict)       # device -> [(nonce, files), ...] (conflict copies too)
     counts: dict = field(default_factory=dict)      # device -> number of segment files present
+    partial: dict = field(default_factory=dict)     # rel -> [ids of its whole lines]: a file still arriving
 
 
 def _read_head(path: Path):
@@ -150,6 +151,7 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
         return
     text = raw.decode("utf-8", "replace")
     bad = None
+    start = len(found.events)
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
@@ -161,6 +163,7 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
         done[rel] = key
     else:
         found.waiting.append((item.path, bad or _("its last line is cut short")))
+        found.partial[rel] = [event.id for event in found.events[start:]]
 
 
 def read_files(root: Path, rels) -> list:

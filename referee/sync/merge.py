@@ -108,8 +108,9 @@ def second_id(pid: str, key: str) -> str:
 
 
 def _waiting_id(pid: str, put: str) -> str:
-    """Where edits made on a line of events whose put has not come yet wait for it (never a play)."""
-    return second_id(pid, "@" + put)
+    """Where edits made on a line of events whose put has not come yet wait for it: never a play's id
+    (no id holds "@"), and never written to the history."""
+    return f"@{pid}@{put}"
 
 
 def _ident(play: Play, alike) -> str:
@@ -135,7 +136,9 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
         of = getattr(event, "of", None)
         target = pid
         if of is not None and (main is None or not main.put_by(of)):
-            target = next((k for k, p in _lines(plays, pid, alike) if of in p.lineage()), _waiting_id(pid, of))
+            target = next((k for k, p in _lines(plays, pid, alike) if of in p.lineage()), None)
+            if target is None:                  # its put has not come: kept apart, nothing to show yet
+                return take_into(plays.setdefault(_waiting_id(pid, of), Play()), event)[0], set()
         stored, changed = take_into(plays.setdefault(target, Play()), event)
         return stored, {target} if changed else set()
     mine, ident = event.hlc.text(), None

@@ -282,8 +282,11 @@ class Sync:
                 self.clock.see(Stamp.parse(self.state["clock"]))
             except ValueError:
                 pass
+        if not isinstance(self.state.get("partial"), dict):
+            self.state["partial"] = {}          # files still arriving: the ids of their lines taken in
         self.saved = _encode(self.state)
         self.taken = dict(self.state["done"])   # the folder's files in the base as loaded (scan adds to "done")
+        self.taken_partly = {rel: set(ids) for rel, ids in self.state["partial"].items() if isinstance(ids, list)}
         self.base = Base(self.dir, local, self.state["base"], self._applied_events)
         self.echo: set = set()
         self.read_new = False
@@ -311,8 +314,11 @@ class Sync:
         return report
 
     def _applied_events(self) -> list:
-        """Every event already in the history: the folder's files read whole, and all of this laptop's own."""
-        return (read_files(self.folder / DEVICES, self.taken)
+        """Every event already in the history: the folder's files read whole, the whole lines of those still
+        arriving that were taken in, and all of this laptop's own."""
+        partly = [event for rel, ids in sorted(self.taken_partly.items())
+                  for event in read_files(self.folder / DEVICES, [rel]) if event.id in ids]
+        return (read_files(self.folder / DEVICES, self.taken) + partly
                 + read_files(self.dir / "out" / DEVICES, own_files(self.dir / "out")))
 
     def _note_alike(self, event) -> None:
@@ -445,6 +451,11 @@ class Sync:
                 else:
                     touched |= changed
         report.waiting, report.skipped = found.waiting, found.skipped
+        partial = self.state["partial"]
+        for rel, ids in found.partial.items():       # lines taken in from a file still arriving: counted
+            partial[rel] = sorted(set(partial.get(rel) or ()) | set(ids))   # (a shorter copy may come next)
+        for rel in [rel for rel in partial if rel in self.state["done"]]:
+            del partial[rel]                         # read whole since
         for device, heads in found.heads.items():
             said = max(files for _nonce, files in heads)
             here = found.counts.get(device, 0)

@@ -86,3 +86,36 @@ def test_a_sync_state_from_before_the_hashes_is_taken_as_found(pair):
     assert not (sync / "pending.json").exists()
     assert "base" in json.loads((sync / "state.json").read_text(encoding="utf-8"))
     assert petr.export() == jana.export()
+
+
+def test_a_file_still_arriving_counts_in_a_rebuilt_base(tmp_path):
+    """Jana takes in the whole lines of a file of Petr's that is still arriving (its last line cut short);
+    when her base is then found damaged, its rebuild counts those lines too: read without them, the play
+    they brought would look like a new play of Jana's, and her edit of it would go out as the whole play,
+    over Petr's edit of it that she had not seen yet."""
+    folder = tmp_path / "Sync"
+    folder.mkdir()
+    petr, jana = Laptop(tmp_path, "petr", folder), Laptop(tmp_path, "jana", folder)
+    petr("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9", "--date", "2026-11-20")
+    petr("record", "el-capitan", "-p", "Eva=40", "-p", "Jan=38", "--date", "2026-11-21")
+    petr("sync")
+    [segment] = [p for p in (folder / "devices").rglob("*.jsonl")]
+    whole = segment.read_bytes()
+    first = json.loads(whole[: whole.index(b"\n")])["play"]
+    segment.write_bytes(whole[: whole.index(b"\n") + 40])            # the first line and part of the second
+    report = json.loads(jana("sync", "--json").stdout)
+    assert report["changed"] == 1 and report["waiting"]
+    for path in _base_files(jana):
+        path.write_bytes(b"damaged")
+    petr("edit", first, "--location", "Klub")                        # Jana has not seen this yet
+    petr("sync")
+    segment.write_bytes(whole[: whole.index(b"\n") + 40])            # (petr's sync wrote his file whole again)
+    jana("edit", first, "--notes", "Bob forgot a tax")               # (the edit syncs as it ends)
+    segment.write_bytes(whole)                                       # the rest arrives
+    for laptop in (jana, petr, jana):
+        laptop("sync")
+    for laptop in (petr, jana):
+        games = {g["id"]: g for g in laptop.export()["games"]}
+        assert (games[first]["location"], games[first]["notes"]) == ("Klub", "Bob forgot a tax"), laptop.dir
+        assert len(games) == 2
+    assert jana.export() == petr.export()

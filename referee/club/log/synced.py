@@ -25,9 +25,13 @@ class ClubLocal:
     def __init__(self, store):
         self.store = store
         self.sent_aliases = False
+        self._groups: dict = {}
 
     def group_of(self, pid: str) -> str:
-        return shards.shard_key(pid)
+        key = self._groups.get(pid)         # asked 3 times a play by a new laptop's first sync
+        if key is None:
+            key = self._groups[pid] = shards.shard_key(pid)
+        return key
 
     def marks(self) -> dict:
         out = {}
