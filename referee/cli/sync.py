@@ -31,7 +31,7 @@ def sync_command(ctx, as_json):
     store = open_store(ctx)
     warn_if_synced(store)
     check_folder(store, folder)
-    report = synced.run(store, folder)
+    report = synced.run(store, folder, told=True)
     if as_json:
         click.echo(json.dumps({
             "folder": str(folder), "sent": report.sent, "received": report.received, "changed": report.changed,
@@ -39,6 +39,7 @@ def sync_command(ctx, as_json):
             "skipped": [{"path": p, "why": w} for p, w in report.skipped],
             "missing": report.missing, "renewed": report.renewed, "clock_ahead": report.ahead,
             "possible_duplicates": [list(pair) for pair in report.alike],
+            "new_ids": [{"id": pid, "now": second, "this_laptop": mine} for pid, second, mine in report.split],
         }, ensure_ascii=False))
         return
     say = click.echo
@@ -61,6 +62,13 @@ def sync_command(ctx, as_json):
         say(_("Waiting for {path} ({why}); it is read again at the next sync.").format(path=path, why=why))
     for path, why in report.skipped:
         say(_("Left alone, not a file of referee's: {path} ({why}).").format(path=path, why=why))
+    for pid, second, mine in report.split:
+        if mine:
+            say(_("Play {id} of this laptop is now play {now}: a play on another laptop got the same id before sync "
+                  "was on, and it keeps the id on every laptop.").format(id=pid, now=second))
+        else:
+            say(_("Two plays got the id {id} on two laptops before sync was on: one keeps it, the other is now play "
+                  "{now} on every laptop.").format(id=pid, now=second))
     for a, b in report.alike:
         say(_("Possible duplicate: play {a} looks like play {b} from another laptop (same day, game, players and "
               "scores); if they are one play, `referee delete {b}`.").format(a=a, b=b))

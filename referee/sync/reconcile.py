@@ -82,6 +82,7 @@ class Report:
     renewed: str | None = None                        # a cloned device id was left for this new one
     ahead: list = field(default_factory=list)         # devices whose clock is far ahead of this laptop's
     alike: list = field(default_factory=list)         # [(pid, pid)]: one play recorded on two laptops?
+    split: list = field(default_factory=list)         # [(id, second id, this laptop's?)]: two plays had one id
 
 
 def _load_json(path: Path, default):
@@ -152,6 +153,7 @@ class Base:
         self.lines: dict = {}              # group -> {event id: its line}
         self.dirty: set = set()
         self.rebuilt: list = []            # groups (and ALIASES) found damaged and rebuilt from the events
+        self.splits: list = []             # (id, second id): two plays that had one id, told apart by take()
         self._events = None
         raw = self._load(ALIASES, self.folder / "aliases.json")
         aliases = None
@@ -231,7 +233,11 @@ class Base:
             return set()
         lines[event.id] = event.line()
         self.dirty.add(group)
-        return fold(plays, event, self.local.alike)[1]
+        touched = fold(plays, event, self.local.alike)[1]
+        if event.kind == "play.put":
+            head = event.play[:27] + "-"
+            self.splits.extend((event.play, pid) for pid in sorted(touched) if pid.startswith(head))
+        return touched
 
     def resolve(self, name: str) -> str:
         return resolve(self.aliases, name)
@@ -266,8 +272,9 @@ def merged_fields(play: Play) -> dict:
 class Sync:
     """One laptop's sync state (``state_dir``: ``<store>.sync``) against the shared ``folder``."""
 
-    def __init__(self, local: Local, state_dir: Path, folder: Path, device, now=None):
+    def __init__(self, local: Local, state_dir: Path, folder: Path, device, now=None, show_splits=False):
         self.local, self.dir, self.folder, self.device = local, Path(state_dir), Path(folder), device
+        self.show_splits = show_splits          # `referee sync`: says (and then forgets) the plays told apart
         self.clock = device.clock(now=now)
         self.state = _load_json(self.dir / "state.json", {})
         if not isinstance(self.state, dict):
@@ -304,6 +311,7 @@ class Sync:
         self._take_own()
         self._send(report)
         touched, renames = self._receive(report)
+        touched |= self._split(report)
         self._apply(touched, renames, report)
         self._publish(report)
         report.alike = self._alike_pairs()
@@ -312,6 +320,25 @@ class Sync:
         if self.pairs != self.pairs_before:
             _save_json(self.dir / "alike" / "pairs.json", sorted(self.pairs))
         return report
+
+    def _split(self, report: Report) -> set:
+        """Plays told apart this run (two plays that got one id before sync was on): both ids are written to
+        this history (this laptop's own play may be the one that moves, even when the other laptop's came
+        first), and each is kept in the state until `referee sync` has said it (``shown``)."""
+        told = [e for e in self.state.get("split") or () if isinstance(e, list) and len(e) == 3]
+        for pid, second in self.base.splits:
+            play = self.base.play(second)
+            mine = play.put is not None and play.put.device == self.device.device
+            if play.exists and not any(entry[1] == second for entry in told):
+                told.append([pid, second, mine])
+        if self.show_splits:
+            report.split = [tuple(entry) for entry in told]
+            told = []
+        if told:
+            self.state["split"] = told
+        else:
+            self.state.pop("split", None)       # (no key at all: a sync that finds nothing writes nothing)
+        return {pid for pair in self.base.splits for pid in pair}
 
     def _applied_events(self) -> list:
         """Every event already in the history: the folder's files read whole, the whole lines of those still

@@ -216,12 +216,15 @@ def test_two_plays_that_got_one_id_on_two_laptops_are_both_kept_everywhere(club)
     jana("sync")                                       # jana's play is in the folder first
     jana("edit", "k3x9qa", "--notes", "Jana's notes")
     jana("sync")
-    petr("edit", "k3x9qa", "--notes", "Petr's notes")   # petr has not seen jana's yet
-    sync_all([petr, jana, ota])
+    petr("edit", "k3x9qa", "--notes", "Petr's notes")   # petr has not seen jana's yet (the edit syncs as it ends)
+    said = [json.loads(laptop("sync", "--json").stdout)["new_ids"] for laptop in (petr, jana, ota)]
+    [second] = {entry["now"] for told in said for entry in told}
+    assert said == [[{"id": "k3x9qa", "now": second, "this_laptop": mine}] for mine in (True, False, False)]
+    assert "Play k3x9qa of this laptop is now play" not in petr("sync").stdout        # said once
+    assert json.loads(jana("sync", "--json").stdout)["new_ids"] == []
     views = [laptop.plays() for laptop in (petr, jana, ota)]
     assert all(len(v) == 2 for v in views), views
-    assert views[0].keys() == views[1].keys() == views[2].keys()
-    [second] = [pid for pid in views[0] if pid != "k3x9qa"]
+    assert views[0].keys() == views[1].keys() == views[2].keys() == {"k3x9qa", second}
     assert second.startswith("k3x9qa-")
     for view in views:
         assert view["k3x9qa"]["players"] == ["Jana", "Bob"]

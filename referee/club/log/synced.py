@@ -166,8 +166,10 @@ def quick(store, folder):
         store.lock.release()
 
 
-def run(store, folder) -> "object":
-    """One sync of ``store`` with the shared ``folder`` (under the store's lock): the reconcile.Report."""
+def run(store, folder, told: bool = False) -> "object":
+    """One sync of ``store`` with the shared ``folder`` (under the store's lock): the reconcile.Report.
+    ``told``: the report is shown to the club (`referee sync`), which then need not hear again of plays told
+    apart (two plays that had one id)."""
     from ...store import journal
     from ...store.store import _no_gc
     from ...sync.device import Device, device_path
@@ -177,4 +179,4 @@ def run(store, folder) -> "object":
     # base, the documents) as small objects without cycles, and passes over them were 45% of its time
     with journal.locked(store), _no_gc():
         device = Device.load(device_path(store))
-        return Sync(ClubLocal(store), sync_dir(store), Path(folder), device).run()
+        return Sync(ClubLocal(store), sync_dir(store), Path(folder), device, show_splits=told).run()
