@@ -100,7 +100,31 @@ def main(argv=None) -> int:
           f"({report.changed} play written) {waits()}")
     t, report = timed(lambda: synced.run(c, folder))
     print(f"laptop C, a new laptop, rebuilds from {sum(report.received.values())} events: {t:.2f} s {waits()}")
+    t, groups = timed(lambda: rebuild_base(c, folder))
+    print(f"laptop C's sync base rebuilt from the event files (every file of it damaged): {t:.2f} s, "
+          f"{groups} groups")
     return 0
+
+
+def rebuild_base(store, folder) -> int:
+    """What a sync pays when every file of its base is found damaged and each group is needed: every event
+    file read again and folded (the history itself is not written: it already holds the plays)."""
+    from referee.club.log.synced import ClubLocal, sync_dir
+    from referee.store import journal
+    from referee.store.store import _no_gc
+    from referee.sync.device import Device, device_path
+    from referee.sync.reconcile import Sync
+
+    for path in (sync_dir(store) / "base").glob("*.jsonl"):
+        path.write_bytes(b"damaged")
+    with journal.locked(store), _no_gc():
+        local = ClubLocal(store)
+        sync = Sync(local, sync_dir(store), Path(folder), Device.load(device_path(store)))
+        groups = sorted(local.marks())
+        for group in groups:
+            sync.base.group(group)
+        sync.base.save()
+    return len(groups)
 
 
 if __name__ == "__main__":

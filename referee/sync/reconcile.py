@@ -155,6 +155,7 @@ class Base:
         self.rebuilt: list = []            # groups (and ALIASES) found damaged and rebuilt from the events
         self.splits: list = []             # (id, second id): two plays that had one id, told apart by take()
         self._events = None
+        self._by_group = None
         raw = self._load(ALIASES, self.folder / "aliases.json")
         aliases = None
         if raw is not None:
@@ -195,6 +196,16 @@ class Base:
             self._events = self._rebuild() if self._rebuild else []
         return self._events
 
+    def _replayed(self, name: str) -> list:
+        """The events of group ``name`` among those taken in so far (sorted into groups once: a base damaged
+        whole has every group rebuilt, and a pass over every event per group was 124 passes)."""
+        if self._by_group is None:
+            self._by_group = {}
+            for event in self._replay():
+                if event.kind != "player.alias":
+                    self._by_group.setdefault(self.local.group_of(event.play), []).append(event)
+        return self._by_group.get(name, [])
+
     def group(self, name: str) -> dict:
         if name not in self.groups:
             raw = self._load(name, self.folder / "base" / f"{name}.jsonl")
@@ -205,7 +216,7 @@ class Base:
                 except (BadEvent, UnicodeDecodeError):
                     events = None
             if events is None:
-                events = [e for e in self._replay() if e.kind != "player.alias" and self.local.group_of(e.play) == name]
+                events = self._replayed(name)
                 self.dirty.add(name)
                 self.rebuilt.append(name)
             plays, lines = {}, {}
