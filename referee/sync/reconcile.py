@@ -416,17 +416,23 @@ class Sync:
                 events.append(new_event(self.clock, "player.alias", None, {"from": old, "to": new}))
                 self.base.take(events[-1])
         marks = self.local.marks()
+        work = []
         for group in sorted(g for g, mark in marks.items() if self.state["marks"].get(g) != mark):
             present, trashed = self.local.read(group)
             known = self.base.group(group)
-            for pid in sorted(set(present) | set(trashed) | set(known)):
-                if pid in present:
-                    made = self._changes(pid, present[pid], known.get(pid))
-                    if made:
-                        docs[pid] = present[pid]
-                    events.extend(made)
-                elif pid in trashed:
-                    events.extend(self._trashed(pid, trashed[pid], known.get(pid)))
+            work.extend((pid, present, trashed, known) for pid in set(present) | set(trashed) | set(known))
+        # in the order the history holds them: plays of one day logged in the same second (an import's) are
+        # put in that order, and every other laptop stores them in the order of their puts (_write_history)
+        order = getattr(self.local, "order", None)
+        work.sort(key=lambda item: (order(item[0]) if order else 0, item[0]))
+        for pid, present, trashed, known in work:
+            if pid in present:
+                made = self._changes(pid, present[pid], known.get(pid))
+                if made:
+                    docs[pid] = present[pid]
+                events.extend(made)
+            elif pid in trashed:
+                events.extend(self._trashed(pid, trashed[pid], known.get(pid)))
         if events:
             lines = [e.line() for e in events]
             self.device.files += 1
@@ -558,7 +564,11 @@ class Sync:
                 self.local.rename(old, new)
         puts, deletes = {}, {}
         aliased = bool(self.base.aliases)
-        for pid in pids:
+
+        def by_put(pid):             # new plays are stored in the order they were put (see _send)
+            put = self.base.play(pid).put
+            return (put.ms, put.counter, put.device, pid) if put is not None else (0, 0, "", pid)
+        for pid in sorted(pids, key=by_put):
             play = self.base.play(pid)
             if not play.exists:
                 continue                                # an edit of a play whose put has not arrived yet

@@ -269,3 +269,23 @@ def test_a_game_finished_by_move_travels_without_another_command(club):
     jana("sync")
     assert gid in jana.plays()
     assert jana("moves", gid).stdout == petr("moves", gid).stdout
+
+
+def test_plays_of_one_second_keep_their_order_on_every_laptop(club):
+    """An import's plays all carry its time: plays of one day then tie, and each laptop counts them (stats,
+    ratings) in the order its history holds them. Another laptop gets them in the order they were logged."""
+    from referee.store import Store
+
+    folder, (petr, jana, _ota) = club
+    docs = [{"id": pid, "schema_version": 1, "game": "port-royal", "players": ["Ann", "Bob"], "options": {},
+             "date": "2026-10-01", "location": None, "notes": None, "source": "imported",
+             "created": "2026-10-02T20:00:00+00:00", "finished_at": None, "moves": 0, "has_record": False,
+             "result": {"game": "port-royal", "winners": [w], "ranking": [
+                 {"player": w, "total": 9, "rank": 1}, {"player": "Bob" if w == "Ann" else "Ann", "total": 1,
+                                                         "rank": 2}]}}
+            for pid, w in (("zz2222", "Ann"), ("mm3333", "Bob"), ("aa4444", "Bob"), ("kk5555", "Ann"))]
+    Store(petr.dir / "history.json").add_archived(docs)
+    sync_all([petr, jana])
+    assert [g["id"] for g in json.loads(jana("history", "--json").stdout)] == \
+        [g["id"] for g in json.loads(petr("history", "--json").stdout)] == ["kk5555", "aa4444", "mm3333", "zz2222"]
+    assert json.loads(jana("stats", "--json").stdout)["ratings"] == json.loads(petr("stats", "--json").stdout)["ratings"]

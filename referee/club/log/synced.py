@@ -26,6 +26,11 @@ class ClubLocal:
         self.store = store
         self.sent_aliases = False
         self._groups: dict = {}
+        self._seq: dict = {}                # id -> its place in the history (the store's seq), as read
+
+    def order(self, pid: str) -> int:
+        """Where a play read by ``read`` stands in the history (0: in the trash, or not read)."""
+        return self._seq.get(pid, 0)
 
     def group_of(self, pid: str) -> str:
         key = self._groups.get(pid)         # asked 3 times a play by a new laptop's first sync
@@ -47,9 +52,10 @@ class ClubLocal:
         from .trash import read_trash
 
         present = {}
-        for doc in self.store._shard_docs(group).values():
+        for seq, doc in self.store._shard_docs(group).items():
             if isinstance(doc, dict) and isinstance(doc.get("id"), str):
                 present[doc["id"]] = self._fields(doc)
+                self._seq[doc["id"]] = seq
         trashed = {e["doc"]["id"]: self._fields(e["doc"], record=False) for e in read_trash(self.store)
                    if isinstance(e["doc"].get("id"), str) and shards.shard_key(e["doc"]["id"]) == group
                    and e["doc"]["id"] not in present}
