@@ -330,6 +330,9 @@ class Sync:
             _save_json(self.dir / "alike" / f"{bucket}.json", self.buckets[bucket], durable=False)
         if self.pairs != self.pairs_before:
             _save_json(self.dir / "alike" / "pairs.json", sorted(self.pairs))
+        # the base asks this sync for the events when it rebuilds (a bound method): without this the two hold
+        # each other, and the collector, not the end of the sync, frees the club's history (0.6 s at 20,000)
+        self.base._rebuild = None
         return report
 
     def _split(self, report: Report) -> set:
