@@ -147,6 +147,7 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
     else:
         ident = identity(event.data, alike)
         target = pid if _ident(main, alike) == ident else second_id(pid, ident)
+    existed = target in plays and plays[target].exists
     play = plays.setdefault(target, Play())
     touched = set()
     waiting = plays.pop(_waiting_id(pid, mine), None)
@@ -167,7 +168,9 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
         moved = second_id(pid, _ident(main, alike))
         plays[moved] = merge_plays(plays.get(moved) or Play(), main)
         plays[pid] = plays.pop(target)
-        touched |= {pid, moved, target}
+        touched |= {pid, moved}
+        if not existed:                          # only a place this put passed through on its way to the id
+            touched.discard(target)
     return stored or bool(touched), touched
 
 
