@@ -64,6 +64,14 @@ def auto_sync(ctx, store) -> None:
         except (RefereeError, OSError) as err:
             click.echo(_("referee: the sync was skipped: {error}").format(error=err), err=True)
             return
+        except Exception as err:        # a fault of sync's own must not take the club's command down with it
+            import os
+
+            if os.environ.get("REFEREE_DEBUG"):
+                raise
+            click.echo(_("referee: the sync was skipped, a fault of referee's own ({error}); `referee sync` says more.")
+                       .format(error=f"{type(err).__name__}: {err}"), err=True)
+            return
         if report is not None and report.changed:
             click.echo(ngettext("referee: {n} play came from other laptops (`referee sync` says more).",
                                 "referee: {n} plays came from other laptops (`referee sync` says more).",

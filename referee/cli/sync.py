@@ -40,6 +40,7 @@ def sync_command(ctx, as_json):
             "missing": report.missing, "renewed": report.renewed, "clock_ahead": report.ahead,
             "possible_duplicates": [list(pair) for pair in report.alike],
             "new_ids": [{"id": pid, "now": second, "this_laptop": mine} for pid, second, mine in report.split],
+            "refused": [{"id": pid, "why": why} for pid, why in report.refused],
         }, ensure_ascii=False))
         return
     say = click.echo
@@ -62,6 +63,9 @@ def sync_command(ctx, as_json):
         say(_("Waiting for {path} ({why}); it is read again at the next sync.").format(path=path, why=why))
     for path, why in report.skipped:
         say(_("Left alone, not a file of referee's: {path} ({why}).").format(path=path, why=why))
+    for pid, why in report.refused:
+        say(_("Play {id} from another laptop was not taken in: {why}; it is read again when that laptop changes "
+              "it.").format(id=pid, why=why))
     for pid, second, mine in report.split:
         if mine:
             say(_("Play {id} of this laptop is now play {now}: a play on another laptop got the same id before sync "

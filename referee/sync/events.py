@@ -26,6 +26,7 @@ import json
 import secrets
 from dataclasses import dataclass, field
 
+from ..store.ids import is_id
 from .clock import Stamp
 
 KINDS = ("play.put", "play.set", "play.delete", "play.restore", "player.alias")
@@ -112,6 +113,8 @@ def parse_line(line: str) -> Event:
         raise BadEvent(f"unknown kind {kind!r}")
     if (kind in PLAY_KINDS) != isinstance(play, str):
         raise BadEvent("play id missing or misplaced")
+    if play is not None and not is_id(play):
+        raise BadEvent("not a play id")        # it names files here: never a path, never merge.fold's "@"
     if not isinstance(body.get("id"), str) or not isinstance(body.get("dev"), str) or not body["id"]:
         raise BadEvent("id or device missing")
     try:

@@ -61,7 +61,8 @@ class Local:
     def group_of(self, pid: str) -> str: ...
     def marks(self) -> dict: ...                                  # {group: mark} of every group
     def read(self, group: str) -> tuple: ...                      # ({pid: fields} present, {pid: fields} in trash)
-    def put_many(self, plays: dict) -> None: ...                 # write (or restore) plays: {pid: fields}
+    def put_many(self, plays: dict) -> list: ...                 # write (or restore) plays: {pid: fields};
+                                                                  # [(pid, why)] of those it cannot hold
     def delete(self, pid: str, fields: dict) -> None: ...        # into the trash (these fields if not here)
     def rename(self, old: str, new: str) -> None: ...           # rename (or merge) a player everywhere
     def names(self, fields: dict, resolve) -> dict: ...          # fields with every player name resolved
@@ -83,6 +84,7 @@ class Report:
     ahead: list = field(default_factory=list)         # devices whose clock is far ahead of this laptop's
     alike: list = field(default_factory=list)         # [(pid, pid)]: one play recorded on two laptops?
     split: list = field(default_factory=list)         # [(id, second id, this laptop's?)]: two plays had one id
+    refused: list = field(default_factory=list)       # [(id, why)]: merged fields that are not a play here
 
 
 def _load_json(path: Path, default):
@@ -308,6 +310,7 @@ class Sync:
         self.base = Base(self.dir, local, self.state["base"], self._applied_events)
         self.echo: set = set()
         self.read_new = False
+        self.refused: list = []                 # plays the history could not hold (Report.refused)
 
     # --- the steps ------------------------------------------------------------------------------------
     def run(self) -> Report:
@@ -325,6 +328,7 @@ class Sync:
         touched |= self._split(report)
         self._apply(touched, renames, report)
         self._publish(report)
+        report.refused = sorted(set(self.refused))
         report.alike = self._alike_pairs()
         for bucket in sorted(self.dirty_buckets):
             _save_json(self.dir / "alike" / f"{bucket}.json", self.buckets[bucket], durable=False)
@@ -579,8 +583,8 @@ class Sync:
             if aliased:                                 # (a club that never renamed anyone: names as they are)
                 fields = self.local.names(fields, self.base.resolve)
             (deletes if play.deleted else puts)[pid] = fields
-        if puts:
-            self.local.put_many(puts)                   # one write of the history for all of them
+        if puts:                                        # one write of the history for all of them
+            self.refused.extend(self.local.put_many(puts) or ())
         for pid, fields in deletes.items():
             self.local.delete(pid, fields)
 

@@ -289,3 +289,48 @@ def test_plays_of_one_second_keep_their_order_on_every_laptop(club):
     assert [g["id"] for g in json.loads(jana("history", "--json").stdout)] == \
         [g["id"] for g in json.loads(petr("history", "--json").stdout)] == ["kk5555", "aa4444", "mm3333", "zz2222"]
     assert json.loads(jana("stats", "--json").stdout)["ratings"] == json.loads(petr("stats", "--json").stdout)["ratings"]
+
+
+def test_a_foreign_laptops_well_formed_but_unusable_events(club):
+    """Lines that pass their checksum but name no play id (a path, the merge's own "@"), and a play whose
+    fields are no play: named by `referee sync` (waiting, not taken in), never an internal error; the
+    rest is taken in and every command still works."""
+    from referee.sync.clock import Clock
+    from referee.sync.events import new_event
+
+    folder, (petr, _jana, _ota) = club
+    clock = Clock("cizi")
+    good = {"schema_version": 1, "game": "port-royal", "players": ["Ann", "Bob"], "options": {},
+            "date": "2026-10-01", "source": "recorded", "moves": 0, "has_record": False,
+            "result": {"game": "port-royal", "winners": ["Ann"], "ranking": [
+                {"player": "Ann", "total": 5, "rank": 1}, {"player": "Bob", "total": 2, "rank": 2}]}}
+    lines = [new_event(clock, "play.put", "../x", dict(good)).line(),
+             new_event(clock, "play.put", "@a@b", dict(good)).line(),
+             new_event(clock, "play.put", "bad123", {"game": 5, "players": 7, "result": "x"}).line(),
+             new_event(clock, "play.put", "good12", dict(good)).line()]
+    (folder / "devices" / "cizi").mkdir(parents=True)
+    (folder / "devices" / "cizi" / "000001.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = petr("sync").stdout
+    assert "Play bad123 from another laptop was not taken in" in said
+    assert "Waiting for" in said and "000001.jsonl" in said
+    assert list(petr.plays()) == ["good12"]
+    report = json.loads(petr("sync", "--json").stdout)
+    assert report["refused"] == [] and report["waiting"]              # said when taken in; still waiting
+    cs = petr("sync", lang="cs").stdout
+    assert "Čeká se na" in cs, cs
+    petr("history")
+
+
+def test_a_fault_of_the_sync_itself_never_takes_a_reading_command_down(tmp_path, monkeypatch):
+    from tests.sync.convergence import Laptop as InProcess
+
+    laptop = InProcess(tmp_path, "petr")
+    laptop("record", "port-royal", "-p", "Ann=12", "-p", "Bob=9")
+    laptop("sync")
+
+    def broken(store, folder):
+        raise RuntimeError("a bug in sync")
+    monkeypatch.setattr("referee.club.log.synced.quick", broken)
+    done = laptop("history")
+    assert "the sync was skipped, a fault of referee's own (RuntimeError: a bug in sync)" in done.output
+    assert "port-royal" in done.output.lower() or "Port Royal" in done.output

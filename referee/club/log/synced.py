@@ -69,13 +69,30 @@ class ClubLocal:
                 fields[RECORD] = text
         return fields
 
-    def put_many(self, plays: dict) -> None:
+    def put_many(self, plays: dict) -> list:
         """Write plays (new, changed or back from the trash) with their move records: one journaled write of
         the history for all of them, as an import does (a crash takes back the new records; sync's own
-        pending list writes them again)."""
+        pending list writes them again). A play whose merged fields are not a document this history can read
+        (a foreign or damaged event) is left out: [(id, why)] of those."""
         from ...store import journal
+        from ...store.shape import archive_problem
         from . import corrections
         from .trash import read_trash
+
+        refused = []
+        for pid in list(plays):
+            fields = plays[pid]
+            record = fields.get(RECORD)
+            why = archive_problem(dict({k: v for k, v in fields.items() if k != RECORD}, id=pid))
+            if why is None and record is not None and not isinstance(record, str):
+                from ...i18n import _
+
+                why = _("its move record is not a text")
+            if why is not None:
+                refused.append((pid, why))
+                del plays[pid]
+        if not plays:
+            return refused
 
         trashed = {e["doc"].get("id") for e in read_trash(self.store)} & set(plays)
         for pid in sorted(trashed):
@@ -97,11 +114,12 @@ class ClubLocal:
             if records:
                 self.store.write_records(records)
             self.store.add_archived(docs)
-            return
+            return refused
         with journal.importing(self.store, {"live": [], "records": new_records, "archived": sorted(plays)}):
             if records:
                 self.store.write_records(records)
             self.store.add_archived(docs)
+        return refused
 
     def delete(self, pid: str, fields: dict) -> None:
         from . import corrections
@@ -110,7 +128,8 @@ class ClubLocal:
         if self.store.get_archived(pid) is None:
             if any(e["doc"].get("id") == pid for e in read_trash(self.store)):
                 return
-            self.put_many({pid: fields})       # known here only as deleted elsewhere: into the trash whole
+            if self.put_many({pid: fields}):    # known here only as deleted elsewhere: into the trash whole
+                return                          # (not a play this history can hold: it stays out, said once)
         corrections.delete(self.store, pid)
 
     def rename(self, old: str, new: str) -> None:
