@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # decimal, the settings bring platformdirs and TOML, secrets brings hmac and OpenSSL's hashlib).
 HEAVY = ("filelock", "logging", "decimal", "platformdirs", "referee.settings", "tomllib", "rich", "hashlib",
          "hmac", "secrets", "tinydb", "csv", "sqlite3", "asyncio", "ssl", "referee.club.stats",
-         "referee.club.site")
+         "referee.club.site", "shutil")
 
 RUN = """
 import sys
@@ -135,3 +135,31 @@ def test_the_folders_are_platformdirs_own(monkeypatch, env):
         return
     assert (dirs.user_config_dir("referee", appauthor=False), dirs.user_data_dir("referee", appauthor=False),
             dirs.user_data_dir("referee")) == want
+
+
+@pytest.mark.parametrize("columns, lines", [(None, None), ("120", None), (None, "40"), ("0", "-3"), ("wide", "50"),
+                                            ("33", "12")])
+def test_the_terminal_size_is_shutils_own(monkeypatch, columns, lines):
+    """--help and `moves` wrap at the width shutil would give, without importing it."""
+    import shutil
+
+    from referee.core.console import terminal_size
+
+    for var, value in (("COLUMNS", columns), ("LINES", lines)):
+        if value is None:
+            monkeypatch.delenv(var, raising=False)
+        else:
+            monkeypatch.setenv(var, value)
+    for fallback in ((80, 24), (100, 30)):
+        assert terminal_size(fallback) == shutil.get_terminal_size(fallback)
+
+
+def test_help_wraps_at_the_terminal_width_as_click_does(tmp_path):
+    """The help's width computed without shutil is click's: 30 columns gives its minimum (50), 200 its
+    maximum (78), 64 gives 62."""
+    for columns, width in (("30", 50), ("64", 62), ("200", 78)):
+        code, out, err, _m = fresh(tmp_path, "--help", env={"COLUMNS": columns})
+        assert code == 0, err
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= width
+        assert max(len(line) for line in lines) >= width - 12
