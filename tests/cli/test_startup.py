@@ -163,3 +163,35 @@ def test_help_wraps_at_the_terminal_width_as_click_does(tmp_path):
         lines = out.splitlines()
         assert max(len(line) for line in lines) <= width
         assert max(len(line) for line in lines) >= width - 12
+
+
+@pytest.mark.parametrize("entry", ["program", "main"])
+def test_the_collector_runs_for_the_command_itself(tmp_path, game, entry):
+    """The program pauses the cyclic collector while it imports the command line and runs it again, the
+    start-up's objects frozen, for the command itself (a long `play` or `serve` collects as ever); the CLI
+    called from Python (the tests) neither pauses nor freezes anything."""
+    gid, _first = game
+    start = ("from referee._start import run as go" if entry == "program" else "from referee.cli import main as go")
+    code = f"""
+import gc, sys
+sys.argv = ["referee", "moves", {gid!r}]
+import referee.cli.base as base
+seen = []
+original = base.RefereeGroup.invoke
+def invoke(self, ctx):
+    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))
+    return original(self, ctx)
+base.RefereeGroup.invoke = invoke
+{start}
+try:
+    go()
+except SystemExit:
+    pass
+print("@@", seen, gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), REFEREE_DB=str(tmp_path / "h.json"),
+               REFEREE_CONFIG=str(tmp_path / "settings.toml"), REFEREE_LANG="en")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    tail = r.stdout.rpartition("@@ ")[2].strip()
+    assert tail == ("[(True, True)] True True" if entry == "program" else "[(True, False)] True False")
