@@ -76,13 +76,35 @@ def _cut(text: str, cls: str, width: float) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
+_SPACES = frozenset("\t\n\x0b\x0c\r")      # the whitespace textwrap turns into spaces, other than a space
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``textwrap.wrap(text, width, break_on_hyphens=False)``, the same lines: a text of words between single
+    spaces is filled greedily here, in a tenth of textwrap's time (a replay wraps a changed line at most of
+    its steps: issue 25); anything else (other whitespace, a word longer than a line) is textwrap's own."""
+    words = text.split(" ")
+    # a word of whitespace alone (none, or a no-break space) is one textwrap drops at a line's ends
+    if not all(map(str.strip, words)) or not _SPACES.isdisjoint(text) or max(map(len, words)) > width:
+        return textwrap.wrap(text, width, break_on_hyphens=False)
+    lines, line = [], words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
 @lru_cache(maxsize=16384)
 def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD,
           reserve: int = 1) -> tuple:
     """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height).
     ``reserve``: the lines its place keeps however few it takes, so that what is drawn under a text that
     changes at every move (the head) stays where it was and a replay step sends only what changed."""
-    lines = textwrap.wrap(text, _fits(cls, width), break_on_hyphens=False) or [""]
+    lines = _wrap(text, _fits(cls, width)) or [""]
     step = _line_height(cls)
     pairs = tuple((f"{key}/{i:02d}", _text(x, y + step * i + SIZES[cls], line, cls)) for i, line in enumerate(lines))
     return pairs, step * max(reserve, len(lines)) + 4
@@ -479,6 +501,15 @@ def frame(game: str, view: dict, memo: dict | None = None) -> dict:
     return _FLOWS[game](view).parts
 
 
+def picture(game: str, view: dict, memo: dict | None = None) -> tuple[dict, tuple[int, int, int, int]]:
+    """``frame`` and ``size`` of one view, the board laid out once: a replay asks for both at every step, and
+    laying the board out twice was a third of a site's first build (issue 25)."""
+    if game == "carcassonne":
+        return carcassonne(view, memo), _carcassonne_box(view)
+    flow = _FLOWS[game](view)
+    return flow.parts, (0, 0, W, round(flow.y + PAD))
+
+
 def board_svg(game: str, view: dict, title: str = "Board") -> str:
     """The whole board as one <svg> (the pieces of ``frame`` in key order), at its own size (width, height)."""
     x, y, w, h = size(game, view)
@@ -490,7 +521,7 @@ def board_svg(game: str, view: dict, title: str = "Board") -> str:
     return root.replace("</svg>", inner + "</svg>")
 
 
-__all__ = ["frame", "board_svg", "size", "PALETTE", "SIZES"]
+__all__ = ["frame", "board_svg", "picture", "size", "PALETTE", "SIZES"]
 
 
 # --- a drawn tile on a phone's button -----------------------------------------------------------

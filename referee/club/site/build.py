@@ -175,8 +175,7 @@ class _Steps:
     def __call__(self, game) -> None:
         gid = self.game_id = game.game
         view = _picture_view(game)
-        cur = boards.frame(gid, view, self._memo)
-        size = boards.size(gid, view)
+        cur, size = boards.picture(gid, view, self._memo)
         if self._prev is None:
             self.frames.append({"set": sorted(cur.items()), "size": size})
             self.events.append([])
