@@ -24,12 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def make_plays(n: int, seed: int = 1) -> list:
-    rng = random.Random(seed)
-    names = [f"Player{i}" for i in range(40)]
+def make_plays(n: int, seed: int = 1, rng=None, names=None, most: int = 5) -> list:
+    """``n`` recorded Port Royal plays of 2 to ``most`` players among ``names`` (tests/sync's simulated club
+    makes its first laptop's history with these too)."""
+    rng = rng or random.Random(seed)
+    names = names or [f"Player{i}" for i in range(40)]
     docs = []
     for i in range(n):
-        players = rng.sample(names, rng.randint(2, 5))
+        players = rng.sample(names, rng.randint(2, most))
         scores = sorted(((p, rng.randint(0, 60)) for p in players), key=lambda e: -e[1])
         docs.append({"schema_version": 1, "game": "port-royal", "players": players, "options": {},
                      "date": f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}", "location": None, "notes": None,

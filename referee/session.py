@@ -256,6 +256,20 @@ def add_table_time(store: Store, tracked: Tracked, seconds: float) -> None:
         tracked.doc["played_seconds"] = doc["played_seconds"]
 
 
+# Called with (store, game id) when a game has entered the history: the command line's sync registers
+# itself here (cli/autosync.py), so a game finished at the table travels without this module knowing of sync.
+_when_finished: list = []
+
+
+def when_finished(callback) -> None:
+    _when_finished.append(callback)
+
+
+def forget_finished(callback) -> None:
+    if callback in _when_finished:
+        _when_finished.remove(callback)
+
+
 def finish(store: Store, tracked: Tracked) -> None:
     """A finished game enters the history: record file, archive document, then the live file goes; all of
     it or (after a crash) completed by the next command. Called under the lock with ``tracked`` read under it."""
@@ -267,3 +281,5 @@ def finish(store: Store, tracked: Tracked) -> None:
                       "({{error}}); the next referee command, or `referee repair`, completes that.")
                     .format(id=tracked.id))
         tracked.doc, tracked.archived = doc, True
+    for callback in list(_when_finished):
+        callback(store, tracked.id)

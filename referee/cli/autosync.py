@@ -34,23 +34,24 @@ def check_folder(store, folder: Path) -> None:
 
 # Commands that read the club's history take in what other laptops wrote first; those that change it leave
 # their change in the folder when they end. Games in progress do not travel, so the table's commands and
-# `move` never pay for a sync (a game finished there travels with the next of these, or `referee sync`).
+# `move` pay for a sync only when a game of theirs has finished (it then travels as they end).
 READERS = {"history", "stats", "show", "export", "site", "trash", "players", "qr", "replay"}
 WRITERS = {"record", "edit", "delete", "restore", "players", "rename", "merge", "import", "score"}
+FINISHERS = {"move", "play", "serve", "undo", "new"}
 
 
 def auto_sync(ctx, store) -> None:
     """With sync on (its folder beside the history exists): a quick sync before a reading command and after a
     writing one. Never fails the command: a folder that is not there is skipped (`referee sync` says why),
     any other trouble is one line on stderr."""
-    from ..club.log import synced
-    from ..core.errors import RefereeError
-
     name = ctx.info_name
-    if name not in READERS and name not in WRITERS:
+    if name not in READERS and name not in WRITERS and name not in FINISHERS:
         return
 
     def once():
+        from ..club.log import synced
+        from ..core.errors import RefereeError
+
         try:
             folder = sync_folder()
             if folder is None:
@@ -72,6 +73,20 @@ def auto_sync(ctx, store) -> None:
         once()
     if name in WRITERS:
         ctx.call_on_close(once)
+    elif name in FINISHERS:
+        from .. import session
+
+        armed = []
+
+        def finished(_store, _gid):
+            armed.append(True)
+
+        def close():
+            session.forget_finished(finished)
+            if armed:
+                once()
+        session.when_finished(finished)
+        ctx.call_on_close(close)
 
 
 # Marks of a folder a file sync engine manages: a history inside one gets conflict copies of its files.

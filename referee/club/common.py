@@ -187,6 +187,14 @@ def chrono_key(doc: dict) -> tuple:
     return (doc.get("date") or "", doc.get("finished_at") or doc.get("created") or "")
 
 
+def export_key(doc: dict) -> tuple:
+    """The order of an export: chrono_key, then the play's id. Plays of one day logged in the same second
+    (an import's, which all carry its time) are stored on each laptop in the order that laptop got them,
+    so a tie broken by the stored order would give every laptop of a synced club a different file."""
+    gid = doc.get("id")
+    return (*chrono_key(doc), gid if isinstance(gid, str) else "")
+
+
 def content_key(doc: dict) -> tuple | None:
     """The same play seen twice (e.g. exported as CSV, imported into another club): game, day and every
     player's score. None when the document has no result."""
@@ -247,29 +255,30 @@ def annotate_ties(entries: list[dict]) -> list[dict]:
     return entries
 
 
-def dumps(obj, depth: int = 1, _level: int = 0) -> str:
+def dumps(obj, depth: int = 1, _level: int = 0, sort_keys: bool = False) -> str:
     """JSON laid out to ``depth`` levels, compact below: one game (or player) per line. Big outputs stay
     fast (json's C encoder only runs without indent) and remain readable and grep-able. A control,
     invisible or text-direction character in a string is written as its \\u escape (the same JSON value),
-    so printing it never acts on the terminal."""
+    so printing it never acts on the terminal. ``sort_keys``: each one-line value's keys sorted (an export:
+    the same play gives the same line on every laptop, whatever order its fields were stored in)."""
     if _level == 0:
         from ..core.validate import json_visible
 
-        return json_visible(_dumps(obj, depth, 0))
-    return _dumps(obj, depth, _level)
+        return json_visible(_dumps(obj, depth, 0, sort_keys))
+    return _dumps(obj, depth, _level, sort_keys)
 
 
-def _dumps(obj, depth: int, _level: int) -> str:
+def _dumps(obj, depth: int, _level: int, sort_keys: bool = False) -> str:
     import json
 
     if depth <= 0 or not isinstance(obj, (dict, list)) or not obj:
-        return json.dumps(obj, ensure_ascii=False)
+        return json.dumps(obj, ensure_ascii=False, sort_keys=sort_keys)
     pad = "  " * (_level + 1)
     if isinstance(obj, dict):
-        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_dumps(v, depth - 1, _level + 1)}"
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_dumps(v, depth - 1, _level + 1, sort_keys)}"
                  for k, v in obj.items()]
         return "{\n" + ",\n".join(items) + "\n" + "  " * _level + "}"
-    items = [pad + _dumps(v, depth - 1, _level + 1) for v in obj]
+    items = [pad + _dumps(v, depth - 1, _level + 1, sort_keys) for v in obj]
     return "[\n" + ",\n".join(items) + "\n" + "  " * _level + "]"
 
 

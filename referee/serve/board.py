@@ -19,13 +19,14 @@ from ..i18n import _, using
 SPLIT_OVER = 8          # a seat's moves up to this many stay in one group per who
 
 
-def board(game, lang: str) -> dict:
+def board(game, lang: str, view: dict | None = None) -> dict:
     """The board as the phone draws it: {"size": [x, y, w, h], "svg": "<g>…</g>"}; every text in it escaped
-    by the serializer (a player called <script> is text)."""
+    by the serializer (a player called <script> is text). ``view``: game.view() in ``lang``, when the caller
+    has it already."""
     from ..drawing import boards
 
     with using(lang):
-        view = game.view()
+        view = game.view() if view is None else view
         pieces = boards.frame(game.game, view)
         box = list(boards.size(game.game, view))
     out = {"size": box, "svg": "<g>" + "".join(pieces[k] for k in sorted(pieces)) + "</g>"}
@@ -155,7 +156,7 @@ def groups(game, legal, lang: str) -> list[dict]:
 _TURN = re.compile(r"^place -?\d+,-?\d+ r(0|90|180|270)$")
 
 
-def pictures(game, legal, lang: str) -> tuple[dict, dict]:
+def pictures(game, legal, lang: str, view: dict | None = None) -> tuple[dict, dict]:
     """Carcassonne's draws as a player matches a drawn tile, which has no letter printed on it, and its
     placements with the tile turned as each lays it: ({draw move: its picture said in words, as the table
     reads it back ('město sever a cesta východ-západ (b:d)')}, {move: the tile's picture, SVG}); empty for the
@@ -171,7 +172,7 @@ def pictures(game, legal, lang: str) -> tuple[dict, dict]:
         turn = _TURN.match(m.text)
         if turn is not None:
             if drawn is None:
-                drawn = ((game.view().get("drawn") or {}).get("tile") or "")
+                drawn = (((game.view() if view is None else view).get("drawn") or {}).get("tile") or "")
             try:
                 icons[m.text] = tile_icon(drawn, int(turn[1]) // 90)
             except KeyError:

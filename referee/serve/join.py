@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from starlette.routing import Route
 
 from ..i18n import N_, _, using
-from .page import game_name
+from ..club.common import game_name
 from .held import register
 
 PICK_SEAT = N_("Pick your seat")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..club.common import game_name
 from ..i18n import N_, _, using
 
 TITLE = N_("Referee: {game}")
@@ -29,13 +30,6 @@ RULE = N_("Rule {rule}")
 NO_MOVES = N_("Nothing for you to enter now.")
 LANGUAGES = (("cs", "čeština"), ("en", "English"))
 
-
-
-def game_name(game_id: str) -> str:
-    """A game's name as its box says it ('Puerto Rico'), its id when unknown."""
-    from ..core.registry import GAMES
-
-    return GAMES.get(game_id, (None, game_id))[1]
 
 def _head(title: str, lang: str) -> str:
     # zoom stays allowed (never user-scalable=no): the board may be pinched larger

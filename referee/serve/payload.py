@@ -28,13 +28,14 @@ def state(game, player: str | None, lang: str = "en") -> dict:
         legal = legal_for(game, player)
         result = game.result()
         v = version(game)
-        said, icons = pictures(game, legal, lang)
+        view = game.view()            # once: the body, the board and the tiles' pictures share it
+        said, icons = pictures(game, legal, lang, view)
         return {
             "v": v,
             "to_move": game.to_move,
             "finished": game.finished,
             "result": result.to_dict() if result is not None else None,
-            "view": game.view(),
+            "view": view,
             "secret": game.secret(player) if player is not None else None,
             "legal": [m.to_dict() for m in legal],
             "events": events(game, lang),     # in the phone's language (board.py)
@@ -46,7 +47,7 @@ def state(game, player: str | None, lang: str = "en") -> dict:
             "labels": {m.text: label(game.game, m.text, lang) for m in legal} | said,
             "icons": icons,               # {move: its picture, SVG} (a drawn Carcassonne tile; board.pictures)
             "last": game.moves[-1] if game.moves else None,
-            "board": board(game, lang),
+            "board": board(game, lang, view),
             "groups": groups(game, legal, lang),
             "undo": may_undo(game, player, v),
             "seats": seat_states(game),

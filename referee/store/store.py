@@ -630,6 +630,7 @@ class Store(GameFiles, GameIds):
             seq = time.time_ns()
             touched = set()
             replaced: set = set()
+            top: dict = {}        # each shard's highest seq: taking max() of a shard per new game was quadratic
             for gid, doc in batch.items():
                 key = shards.shard_key(gid)
                 games = shard(key)
@@ -638,7 +639,10 @@ class Store(GameFiles, GameIds):
                     games[old] = doc
                     replaced.add(old)
                 else:
-                    seq = max(seq, max(games, default=0)) + 1
+                    if key not in top:
+                        top[key] = max(games, default=0)
+                    seq = max(seq, top[key]) + 1
+                    top[key] = seq
                     games[seq] = doc
                     by_id[key][gid] = seq
                 touched.add(key)

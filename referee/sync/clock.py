@@ -11,7 +11,7 @@ A stamp is text that sorts as it orders: ``"<ms:013x>-<counter:04x>-<device>"`` 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # A stamp further than this ahead of the local wall clock is worth a warning (a laptop with a wrong date):
 # it still orders correctly, but its edits win over later ones made elsewhere until the clocks catch up.
@@ -24,9 +24,15 @@ class Stamp:
     ms: int
     counter: int
     device: str
+    _text: str = field(default="", compare=False, repr=False, hash=False)
 
     def text(self) -> str:
-        return f"{self.ms:013x}-{self.counter:04x}-{self.device}"
+        """(Kept once made: a put's stamp is compared with every later event of its play.)"""
+        text = self._text
+        if not text:
+            text = f"{self.ms:013x}-{self.counter:04x}-{self.device}"
+            object.__setattr__(self, "_text", text)
+        return text
 
     @classmethod
     def parse(cls, text) -> "Stamp":

@@ -12,6 +12,11 @@ taken in (it waits for the whole file). The kinds:
 - ``play.delete`` / ``play.restore``: a tombstone and its end; the later one wins;
 - ``player.alias``: ``data`` ``{"from": old, "to": new}``, a rename or merge applied on read, so a play that
   arrives later under the old name is renamed too.
+
+A set, delete or restore also says which put of its play it was made on (``of``: that put's clock stamp):
+two laptops that gave one id to two plays before sync was on (ids of 6 characters) each edit their own, and
+every laptop keeps the two apart (merge.fold). An event without it (written by an earlier version) is of
+the play that holds the id.
 """
 
 from __future__ import annotations
@@ -41,26 +46,33 @@ class Event:
     kind: str
     play: str | None = None
     data: dict = field(default_factory=dict)
+    of: str | None = None           # the stamp of the put this change was made on (not on a put or an alias)
+    raw: str | None = field(default=None, compare=False, repr=False)    # the line it was read from
 
     def body(self) -> dict:
         body = {"id": self.id, "dev": self.dev, "hlc": self.hlc.text(), "kind": self.kind, "data": self.data}
         if self.play is not None:
             body["play"] = self.play
+        if self.of is not None:
+            body["of"] = self.of
         return body
 
     def line(self) -> str:
         """The event as one line of text (no newline), with its checksum."""
+        if self.raw is not None:
+            return self.raw
         body = self.body()
         body["sum"] = checksum(body)
         return _canonical(body)
 
 
-def new_event(clock, kind: str, play: str | None = None, data: dict | None = None) -> Event:
+def new_event(clock, kind: str, play: str | None = None, data: dict | None = None, of: str | None = None) -> Event:
     if kind not in KINDS:
         raise ValueError(f"unknown event kind {kind!r}")
     if (kind in PLAY_KINDS) != (play is not None):
         raise ValueError(f"{kind} {'needs' if kind in PLAY_KINDS else 'takes no'} play id")
-    return Event(secrets.token_hex(ID_BYTES), clock.device, clock.tick(), kind, play, dict(data or {}))
+    return Event(secrets.token_hex(ID_BYTES), clock.device, clock.tick(), kind, play, dict(data or {}),
+                 of if kind in ("play.set", "play.delete", "play.restore") else None)
 
 
 def _canonical(body: dict) -> str:
@@ -108,4 +120,10 @@ def parse_line(line: str) -> Event:
         raise BadEvent("bad clock stamp") from None
     if kind == "player.alias" and not (isinstance(data.get("from"), str) and isinstance(data.get("to"), str)):
         raise BadEvent("alias without from/to")
-    return Event(body["id"], body["dev"], stamp, kind, play, data)
+    of = body.get("of")
+    if of is not None:
+        try:
+            Stamp.parse(of)
+        except ValueError:
+            raise BadEvent("bad stamp of its put") from None
+    return Event(body["id"], body["dev"], stamp, kind, play, data, of if kind in PLAY_KINDS[1:] else None, line)

@@ -8,6 +8,8 @@ size of history; a whole rebuild is the same fold over all events.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from .clock import Stamp
@@ -18,6 +20,17 @@ class Play:
     fields: dict = field(default_factory=dict)       # name -> (Stamp, value)
     put: Stamp | None = None                          # earliest put: the play exists once one has arrived
     tomb: tuple | None = None                         # (Stamp, deleted: bool) of the latest delete/restore
+    ident: str | None = None                          # what its put said it is (identity(): day, game, scores)
+    said: dict | None = field(default=None, repr=False, compare=False)   # its put's data, until ident is needed
+    alts: set = field(default_factory=set)            # the texts of the other puts of this same play
+
+    def lineage(self) -> set:
+        """The stamps (as text) of every put merged into this play."""
+        return self.alts | {self.put.text()} if self.put is not None else set(self.alts)
+
+    def put_by(self, text: str) -> bool:
+        """Whether the put of stamp ``text`` is one of this play's (lineage(), without building it)."""
+        return self.put is not None and (self.put.text() == text or text in self.alts)
 
     @property
     def exists(self) -> bool:
@@ -49,6 +62,120 @@ def take_into(play: Play, event) -> tuple[bool, bool]:
         changed = (play.tomb is not None and play.tomb[1]) != deleted
         play.tomb, stored = (stamp, deleted), True
     return stored, changed
+
+
+def merge_plays(into: Play, other: Play) -> Play:
+    """One play made of two parts of the same play's events (an edit that came before its put): each
+    value by the clock's order, as if every event had been taken into one."""
+    for name, (stamp, value) in other.fields.items():
+        held = into.fields.get(name)
+        if held is None or stamp > held[0]:
+            into.fields[name] = (stamp, value)
+    if other.put is not None:
+        if into.put is None or other.put < into.put:
+            if into.put is not None:
+                into.alts.add(into.put.text())
+            into.put = other.put
+            if other.ident is not None or other.said is not None:
+                into.ident, into.said = other.ident, other.said
+        else:
+            into.alts.add(other.put.text())
+    into.alts |= other.alts
+    into.alts.discard(into.put.text() if into.put is not None else None)
+    if other.tomb is not None and (into.tomb is None or other.tomb[0] > into.tomb[0]):
+        into.tomb = other.tomb
+    return into
+
+
+def identity(data: dict, alike=None) -> str:
+    """What a put says its play is, short: ``alike(data)`` (day, game, each player's score) when it has one,
+    else the whole of it. Two puts of one id that differ here are two plays that got the same id."""
+    key = alike(data) if alike is not None else None
+    text = repr(key) if key is not None else json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+# What a second id is made of: the id alphabet (store/ids.py), so it is a game id like any other.
+_ID_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def second_id(pid: str, key: str) -> str:
+    """The id every laptop gives a play that got the same id as another on another laptop (ids of 6
+    characters were made before sync, each laptop alone): the id, a hyphen and 4 letters from what the
+    play is (its identity). It starts as the id does, so it lies in the same group (shard) as the first."""
+    digest = hashlib.sha256(key.encode("utf-8")).digest()
+    return f"{pid[:27]}-{''.join(_ID_LETTERS[b % len(_ID_LETTERS)] for b in digest[:4])}"
+
+
+def _waiting_id(pid: str, put: str) -> str:
+    """Where edits made on a line of events whose put has not come yet wait for it (never a play)."""
+    return second_id(pid, "@" + put)
+
+
+def _ident(play: Play, alike) -> str:
+    """What the play's put said it is, worked out when first asked (only a second put of its id asks)."""
+    if play.ident is None:
+        play.ident = identity(play.said if play.said is not None else play.values(), alike)
+        play.said = None
+    return play.ident
+
+
+def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
+    """Take one play event into ``plays`` (``{id: Play}`` of one group), keeping apart plays that got one
+    id on two laptops: (whether anything was kept, the ids whose reading changed).
+
+    A put says what its play is (identity()); every later event of that play names the put its laptop
+    knew (``of``). Puts of one id that say the same play (a laptop cloned with its history, one export
+    imported on two laptops) are one play. Puts that say different plays are different plays: the one with
+    the earliest put keeps the id, each other one is ``second_id(id, what it is)`` on every laptop, whatever
+    order the events come in. An edit of a put that has not come yet waits apart until it does."""
+    pid = event.play
+    main = plays.get(pid)
+    if event.kind != "play.put":
+        of = getattr(event, "of", None)
+        target = pid
+        if of is not None and (main is None or not main.put_by(of)):
+            target = next((k for k, p in _lines(plays, pid, alike) if of in p.lineage()), _waiting_id(pid, of))
+        stored, changed = take_into(plays.setdefault(target, Play()), event)
+        return stored, {target} if changed else set()
+    mine, ident = event.hlc.text(), None
+    if main is None or not main.exists or main.put_by(mine):
+        target = pid
+    else:
+        ident = identity(event.data, alike)
+        target = pid if _ident(main, alike) == ident else second_id(pid, ident)
+    play = plays.setdefault(target, Play())
+    touched = set()
+    waiting = plays.pop(_waiting_id(pid, mine), None)
+    if waiting is not None and waiting is not play:
+        merge_plays(play, waiting)
+        touched.add(target)
+    before = play.put
+    stored, changed = take_into(play, event)
+    if play.put == event.hlc:
+        play.ident, play.said = ident, event.data if ident is None else None
+        if before is not None and before != event.hlc:
+            play.alts.add(before.text())
+    elif not play.put_by(mine):
+        play.alts.add(mine)
+    if changed:
+        touched.add(target)
+    if target != pid and play.put < main.put:      # the earlier play: it takes the id, the other moves
+        moved = second_id(pid, _ident(main, alike))
+        plays[moved] = merge_plays(plays.get(moved) or Play(), main)
+        plays[pid] = plays.pop(target)
+        touched |= {pid, moved, target}
+    return stored or bool(touched), touched
+
+
+def _lines(plays: dict, pid: str, alike):
+    """(id, play) of each play that got the id ``pid`` (the first, then the ones moved to a second id)."""
+    if pid in plays:
+        yield pid, plays[pid]
+    head = pid[:27] + "-"
+    for key, play in plays.items():
+        if key.startswith(head) and play.exists and key == second_id(pid, _ident(play, alike)):
+            yield key, play
 
 
 def take_alias(aliases: dict, event) -> bool:
@@ -93,7 +220,7 @@ class History:
         if event.kind == "player.alias":
             take_alias(self.aliases, event)
             return event.data["from"]
-        take_into(self.plays.setdefault(event.play, Play()), event)
+        fold(self.plays, event)
         return event.play
 
     def resolve(self, name: str) -> str:

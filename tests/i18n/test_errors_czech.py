@@ -137,13 +137,19 @@ def test_a_game_file_that_is_not_a_game_in_czech(run, db):
     czech(r.stderr, path)
 
 
-@needs_czech
-def test_a_game_file_of_an_unknown_game_in_czech(run, db):
+def game_file_with(db, **changes):
+    """A new game whose file says ``changes`` instead (its id and the file's path)."""
     gid = new(db)
     path = Store(db).live_path(gid)
     doc = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
-    doc["game"] = "nosuchgame"
+    doc.update(changes)
     path.write_text(json.dumps(doc), encoding="utf-8")
+    return gid, path
+
+
+@needs_czech
+def test_a_game_file_of_an_unknown_game_in_czech(run, db):
+    gid, path = game_file_with(db, game="nosuchgame")
     r = run("move", gid, "roll 1")
     assert r.exit_code == 2 and "Hru ze souboru" in r.stderr and "nelze znovu připravit: Neznámá hra" in r.stderr
     czech(r.stderr.split(";")[0], path)
@@ -151,11 +157,7 @@ def test_a_game_file_of_an_unknown_game_in_czech(run, db):
 
 @needs_czech
 def test_a_game_file_from_a_newer_referee_in_czech(run, db):
-    gid = new(db)
-    path = Store(db).live_path(gid)
-    doc = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
-    doc["schema_version"] = 99
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    gid, path = game_file_with(db, schema_version=99)
     r = run("show", gid)
     assert r.exit_code == 2 and "zapsal novější referee (schéma 99" in r.stderr and "Nic se nezměnilo" in r.stderr
     czech(r.stderr, path)
@@ -163,11 +165,7 @@ def test_a_game_file_from_a_newer_referee_in_czech(run, db):
 
 @needs_czech
 def test_a_game_file_whose_move_is_refused_in_czech(run, db):
-    gid = new(db)
-    path = Store(db).live_path(gid)
-    doc = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
-    doc["moves"] = ["dance"]
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    gid, path = game_file_with(db, moves=["dance"])
     r = run("show", gid)
     assert r.exit_code == 2 and "nelze přehrát: tah 1 (dance)" in r.stderr and "Nic se nezměnilo" in r.stderr
     czech(re.sub(r"\([^)]*\)\. ", ". ", r.stderr), path)      # the rules' own reason, in parentheses

@@ -43,13 +43,12 @@ class Laptop:
     def export(self) -> bytes:
         out = self.dir / "export.json"
         self("export", out, "--force", codes=(0,)) if out.exists() else self("export", out)
-        data = json.loads(out.read_text(encoding="utf-8"))
-        data.pop("exported_at", None)
-        # plays of one day finished in the same second keep the order each laptop stored them in (the
-        # store's seq, a local time): not yet the same on every laptop, so compared in id order
-        data["games"].sort(key=lambda g: g["id"])
+        raw = out.read_bytes()
         out.unlink()
-        return json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8")
+        # the file as written, byte for byte, but for the one line that says when it was written
+        lines = raw.split(b"\n")
+        assert sum(b'"exported_at"' in line for line in lines) == 1
+        return b"\n".join(line for line in lines if b'"exported_at"' not in line)
 
     def files(self) -> set:
         return {p.relative_to(self.folder).as_posix() for p in self.folder.rglob("*") if p.is_file()}
@@ -124,14 +123,6 @@ def converge(root: Path, seed: int, steps: int, laptops: int = 5, plays: int = 0
 
 def made_plays(n: int, rng) -> list:
     """Plays recorded before sync was on (on the first laptop)."""
-    docs = []
-    for i in range(n):
-        players = rng.sample(PEOPLE, rng.randint(2, 4))
-        scores = sorted(((p, rng.randint(0, 60)) for p in players), key=lambda e: -e[1])
-        docs.append({"schema_version": 1, "game": "port-royal", "players": players, "options": {},
-                     "date": f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}", "location": None, "notes": None,
-                     "source": "recorded", "moves": 0, "has_record": False,
-                     "result": {"game": "port-royal", "winners": [scores[0][0]],
-                                "ranking": [{"player": p, "total": t, "rank": r + 1, "breakdown": {"score": t},
-                                             "tiebreak": None} for r, (p, t) in enumerate(scores)]}})
-    return docs
+    from benchmarks.bench_sync import make_plays
+
+    return make_plays(n, rng=rng, names=PEOPLE, most=4)

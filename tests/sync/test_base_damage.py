@@ -23,10 +23,10 @@ def pair(tmp_path):
 
 
 def _base_files(laptop):
-    return sorted((laptop.dir / "history.json.sync" / "base").glob("*.json"))
+    return sorted((laptop.dir / "history.json.sync" / "base").glob("*.jsonl"))
 
 
-@pytest.mark.parametrize("damage", ["garbage", "empty", "gone", "old"])
+@pytest.mark.parametrize("damage", ["garbage", "empty", "gone", "old", "earlier kind"])
 def test_a_damaged_base_is_rebuilt_and_another_laptops_edit_wins(pair, tmp_path, damage):
     petr, jana = pair
     [gid] = petr.plays()
@@ -42,6 +42,9 @@ def test_a_damaged_base_is_rebuilt_and_another_laptops_edit_wins(pair, tmp_path,
         elif damage == "empty":
             path.write_bytes(b"")
         elif damage == "gone":
+            path.unlink()
+        elif damage == "earlier kind":         # a base written by the version before (merged plays as JSON)
+            path.with_suffix(".json").write_text(json.dumps({gid: {"f": {}, "put": None}}), encoding="utf-8")
             path.unlink()
         elif path.read_bytes() != before:
             path.write_bytes(before)           # the file as it was before the last sync: its write was lost

@@ -192,3 +192,77 @@ def test_one_play_logged_on_two_laptops_is_listed_never_merged(club):
     assert "Possible duplicate" in said and f"referee delete {pair[1]}" in said
     jana("delete", pair[1])
     assert json.loads(jana("sync", "--json").stdout)["possible_duplicates"] == []
+
+
+def _old_play(laptop, pid, first, score, notes=None):
+    """A play logged before sync was on (ids of 6 characters, made by each laptop alone)."""
+    from referee.store import Store
+
+    Store(laptop.dir / "history.json").add_archived([{
+        "id": pid, "schema_version": 1, "game": "port-royal", "players": [first, "Bob"], "options": {},
+        "date": "2026-10-01", "location": None, "notes": notes, "source": "recorded",
+        "created": "2026-10-01T20:00:00+00:00", "finished_at": "2026-10-01T20:00:00+00:00", "moves": 0,
+        "has_record": False, "result": {"game": "port-royal", "winners": [first], "ranking": [
+            {"player": first, "total": score, "rank": 1}, {"player": "Bob", "total": 1, "rank": 2}]}}])
+
+
+def test_two_plays_that_got_one_id_on_two_laptops_are_both_kept_everywhere(club):
+    """Two laptops with a history from before sync: each made the id k3x9qa for a play of its own. The play
+    put first keeps the id on every laptop, the other gets a second id (the same on every laptop), and each
+    keeps its own edits, made before and after the laptops met."""
+    folder, (petr, jana, ota) = club
+    _old_play(jana, "k3x9qa", "Jana", 30)
+    _old_play(petr, "k3x9qa", "Petr", 20)
+    jana("sync")                                       # jana's play is in the folder first
+    jana("edit", "k3x9qa", "--notes", "Jana's notes")
+    jana("sync")
+    petr("edit", "k3x9qa", "--notes", "Petr's notes")   # petr has not seen jana's yet
+    sync_all([petr, jana, ota])
+    views = [laptop.plays() for laptop in (petr, jana, ota)]
+    assert all(len(v) == 2 for v in views), views
+    assert views[0].keys() == views[1].keys() == views[2].keys()
+    [second] = [pid for pid in views[0] if pid != "k3x9qa"]
+    assert second.startswith("k3x9qa-")
+    for view in views:
+        assert view["k3x9qa"]["players"] == ["Jana", "Bob"]
+        assert view[second]["players"] == ["Petr", "Bob"]
+    exports = [laptop.export() for laptop in (petr, jana, ota)]
+    assert exports[0] == exports[1] == exports[2]
+    notes = {g["id"]: g["notes"] for g in exports[0]["games"]}
+    assert notes == {"k3x9qa": "Jana's notes", second: "Petr's notes"}
+    petr("edit", second, "--notes", "fixed on petr's laptop")        # each is edited as itself from now on
+    jana("edit", "k3x9qa", "--location", "Klub")
+    sync_all([petr, jana, ota])
+    assert all(len(laptop.plays()) == 2 for laptop in (petr, jana, ota))
+    final = [{g["id"]: (g["notes"], g["location"]) for g in laptop.export()["games"]} for laptop in (petr, jana, ota)]
+    assert final[0] == final[1] == final[2] == {"k3x9qa": ("Jana's notes", "Klub"),
+                                                 second: ("fixed on petr's laptop", None)}
+
+
+def test_one_play_that_two_laptops_hold_with_one_id_stays_one_play(club):
+    """A laptop cloned with its history (or one export imported on two): the same play under the same id
+    on both is one play, not two."""
+    folder, (petr, jana, _ota) = club
+    _old_play(jana, "m4n5pq", "Ann", 25)
+    _old_play(petr, "m4n5pq", "Ann", 25, notes="noted on petr's")
+    sync_all([petr, jana])
+    assert list(petr.plays()) == list(jana.plays()) == ["m4n5pq"]
+    assert petr.export() == jana.export()
+
+
+def test_a_game_finished_by_move_travels_without_another_command(club):
+    """`referee move` pays for a sync only when its move finishes the game, and then the game reaches the
+    other laptops with nothing more typed on this one."""
+    from tests.playout import random_playout
+
+    folder, (petr, jana, _ota) = club
+    sync_all([petr, jana])
+    gid = json.loads(petr("new", "port-royal", "-p", "Ann", "-p", "Bob", "--json").stdout)["id"]
+    moves = random_playout("port-royal", ["Ann", "Bob"], seed=3).moves
+    files = sorted(p.name for p in folder.rglob("*"))
+    petr("move", gid, *moves[:-1])
+    assert sorted(p.name for p in folder.rglob("*")) == files          # a game in progress: nothing written
+    petr("move", gid, moves[-1])
+    jana("sync")
+    assert gid in jana.plays()
+    assert jana("moves", gid).stdout == petr("moves", gid).stdout

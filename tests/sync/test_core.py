@@ -153,6 +153,7 @@ def _laptops_work(seed: int, devices=3, steps=40):
     wall = [1_800_000_000_000]
     clocks = {d: Clock(d, now=lambda d=d: wall[0] + skew[d]) for d in skew}
     written = {d: [] for d in skew}                 # each laptop's files: lists of events
+    known = {d: {} for d in skew}                   # each laptop's plays: id -> the put it knows them by
     plays = [f"p{i}" for i in range(6)]
     names = ["Ann", "Bob", "Eva", "Jan"]
     for _ in range(steps):
@@ -163,16 +164,27 @@ def _laptops_work(seed: int, devices=3, steps=40):
             for batch in written[other]:
                 for event in batch:
                     clocks[device].see(event.hlc)
+                    if event.kind == "play.put":
+                        known[device].setdefault(event.play, event.hlc.text())
         kind = rng.choice(["play.put", "play.set", "play.set", "play.delete", "play.restore", "player.alias"])
         clock = clocks[device]
+        mine = known[device]
+        new_ids = [p for p in plays if p not in mine]
+        if kind == "play.put" and not new_ids or kind not in ("play.put", "player.alias") and not mine:
+            kind = "player.alias"
         if kind == "player.alias":
             old, new = rng.sample(names, 2)
             event = new_event(clock, kind, None, {"from": old, "to": new})
-        elif kind in ("play.put", "play.set"):
-            event = new_event(clock, kind, rng.choice(plays), {rng.choice(["note", "place", "winner"]):
-                                                              rng.choice(names)})
+        elif kind == "play.put":
+            # a play this laptop makes: another laptop may have made one with the same id (ids of 6
+            # characters made before sync), the same play (a cloned laptop: same fields) or another one
+            pid = rng.choice(new_ids)
+            event = new_event(clock, kind, pid, {"note": rng.choice(names), "place": rng.choice(names[:2])})
+            mine[pid] = event.hlc.text()
         else:
-            event = new_event(clock, kind, rng.choice(plays))
+            pid = rng.choice(sorted(mine))
+            data = {rng.choice(["note", "place", "winner"]): rng.choice(names)} if kind == "play.set" else None
+            event = new_event(clock, kind, pid, data, of=mine[pid])
         written[device].append([event])
     return [batch for d in sorted(written) for batch in written[d]]
 

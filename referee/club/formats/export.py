@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..common import chrono_key, clean_text, colours, game_name, one_line, start_positions
+from ..common import clean_text, colours, export_key, game_name, one_line, start_positions
 
 EXPORT_FORMAT = "referee-history"
 EXPORT_VERSION = 1
@@ -31,7 +31,7 @@ def export_json(docs, records: dict, exported_at: str | None = None, live=()) ->
     from ...store.store import now_iso
 
     games = []
-    for doc in sorted(docs, key=chrono_key):
+    for doc in sorted(docs, key=export_key):
         item = dict(doc)
         item["record"] = records.get(doc["id"])
         games.append(item)
@@ -41,7 +41,9 @@ def export_json(docs, records: dict, exported_at: str | None = None, live=()) ->
         data["in_progress"] = [{k: d.get(k) for k in LIVE_FIELDS} for d in sorted(live, key=lambda d: d["id"])]
     from ..common import dumps
 
-    return dumps(data, depth=2) + "\n"
+    # each game's fields in sorted order: a play synced from another laptop holds them in another order,
+    # and every laptop of a club must write the same file for the same history
+    return dumps(data, depth=2, sort_keys=True) + "\n"
 
 
 def has_points(doc: dict) -> bool:
@@ -82,7 +84,7 @@ def csv_rows(docs):
     """One row per play and player. What a reader needs to take the play back as it was: rank and win agree
     (a winner is rank 1), a play without points has empty scores, a team play names each player's team and a
     co-op play says won or lost."""
-    for doc in sorted(docs, key=chrono_key):
+    for doc in sorted(docs, key=export_key):
         res = doc.get("result") or {}
         seats = start_positions(doc)
         cols = colours(doc)
@@ -170,7 +172,7 @@ def export_bgg(docs) -> str:
     can break out of its attribute."""
     import xml.etree.ElementTree as ET
 
-    docs = sorted(docs, key=chrono_key, reverse=True)
+    docs = sorted(docs, key=export_key, reverse=True)
     user = next((d["bgg_user"] for d in docs if isinstance(d.get("bgg_user"), dict)), {})
     root = ET.Element("plays", {"username": str(user.get("username", "")), "userid": str(user.get("userid", "0")),
                                 "total": str(len(docs)), "page": "1",
@@ -286,7 +288,7 @@ def export_bgstats(docs) -> str:
     highestWins false. No player is claimed as the backup's owner (userInfo has no meRefId)."""
     import json
 
-    docs = sorted(docs, key=chrono_key)
+    docs = sorted(docs, key=export_key)
     games, players, locations, plays = {}, {}, {}, []
     points_of: dict = {}
     lowest_of: dict = {}

@@ -13,15 +13,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..common import chrono_key
+from ..common import export_key
 from .export import EXPORT_FORMAT, EXPORT_VERSION, LIVE_FIELDS
 
 
 def _line(value) -> str:
-    """One element of the export's lists, as common.dumps(depth=2) lays it out: on one line, indented."""
+    """One element of the export's lists, as common.dumps(depth=2, sort_keys=True) lays it out: on one
+    line, indented, its fields in sorted order."""
     from ...core.validate import json_visible
 
-    return "    " + json_visible(json.dumps(value, ensure_ascii=False))
+    return "    " + json_visible(json.dumps(value, ensure_ascii=False, sort_keys=True))
 
 
 class _Spilled:
@@ -56,7 +57,7 @@ class _Spilled:
 def _texts(store, rows, render) -> tuple[list[str], _Spilled]:
     """(the ids ``rows`` select, oldest first as the exports order them; each one's ``render(document)``),
     the documents read one shard at a time and each kept only as its text, on disk."""
-    order = [row.get("id") for row in sorted(rows, key=chrono_key)]
+    order = [row.get("id") for row in sorted(rows, key=export_key)]
     wanted = set(order)
     texts = _Spilled()
     try:
