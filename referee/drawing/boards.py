@@ -458,7 +458,7 @@ def _el_capitan(view: dict, memo: dict | None = None) -> _Flow:
         info = cities[city]
         kept = last.get(city) if last is not None else None
         if kept is not None and kept[0] == (c, flow.y, lang) and kept[1] == info:
-            block = kept[2]
+            info, block = kept[1], kept[2]      # the copy taken when it was drawn, never the view's own lists
         else:
             sites = _sites(info)
             forts = tuple(f for f in info.get("fortresses") or () if f)

@@ -43,3 +43,24 @@ def test_a_picture_is_its_frame_and_its_size(four_games, lang):
                 pieces, size = boards.picture(gid, view, memo_one)
                 assert list(pieces.items()) == list(boards.frame(gid, view, memo_two).items()), gid
                 assert size == boards.size(gid, view), gid
+
+
+def test_pieces_written_without_elements_are_what_elementtree_writes():
+    """`leaf` and `node` write a board piece as text without building it: the same text as
+    `to_text(el(...))` (and so as ElementTree), stored text escaped, on hostile and odd values."""
+    import xml.etree.ElementTree as ET
+
+    from referee.drawing.svg import el, leaf, node, to_text
+
+    nasty = ["<script>alert(1)</script>", 'a "quoted" & \'single\' <b>', "tab\there\r\nnew line", "", "  ",
+             "Žluťoučký kůň ✓", "]]> <!-- --> &amp;", "\x7f\u2028", 0, 1.25, 3.0, -0.0]
+    for value in nasty:
+        attrs = {"x": 1.5, "y": value, "class_": "t", "text_anchor": value or None, "stroke_width": 0.6}
+        assert leaf("text", value, **attrs) == to_text(el("text", value, **attrs)), value
+        assert leaf("title", value) == ET.tostring(el("title", value), encoding="unicode"), value
+        assert leaf("rect", **attrs) == to_text(el("rect", **attrs)), value
+        kids = [leaf("title", value), leaf("text", "x", fill=value)]
+        built = el("g", value if value != "" else None,
+                   children=[el("title", value), el("text", "x", fill=value)], **attrs)
+        assert node("g", kids, value if value != "" else None, **attrs) == ET.tostring(built, encoding="unicode")
+        assert node("g", (), None, **attrs) == to_text(el("g", **attrs))
