@@ -208,6 +208,10 @@ def _picture_view(game) -> dict:
         from ...games.el_capitan.picture import picture_view
 
         return picture_view(game.rules, game.state)
+    if game.game == "carcassonne":      # every placed tile's entry rebuilt at every step (issue 25)
+        from ...games.carcassonne.site_view import picture_view
+
+        return picture_view(game.rules, game.state)
     return game.view()
 
 
