@@ -45,6 +45,11 @@ class Option:
     def __delattr__(self, name):
         raise AttributeError(f"cannot delete field {name!r}")
 
+    def __reduce__(self):
+        # copy, deepcopy and pickle build a new Option through __init__ (their default way sets each slot
+        # with setattr, which a frozen Option refuses; a game's state that holds its options is deep-copied)
+        return (type(self), self._values())
+
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return self._values() == other._values()

@@ -195,3 +195,27 @@ print("@@", seen, gc.isenabled(), gc.get_freeze_count() > 0)
     assert r.returncode == 0, r.stderr
     tail = r.stdout.rpartition("@@ ")[2].strip()
     assert tail == ("[(True, True)] True True" if entry == "program" else "[(True, False)] True False")
+
+
+def test_options_and_rules_written_out_copy_pickle_and_compare_as_the_dataclasses_did():
+    """Option and Rules are no longer built by @dataclass at import: a frozen Option still copies, deep-copies
+    (a game's state that holds its options is deep-copied) and pickles (worker processes), stays frozen and
+    hashable, and equal values are equal."""
+    import copy
+    import pickle
+
+    import pytest
+
+    from referee.core.registry import get_rules
+    from referee.core.rules import Option
+
+    opt = Option("vp-pool-5p", 122, "help", choices=(100, 122), keep_case=True)
+    for made in (copy.copy(opt), copy.deepcopy(opt), pickle.loads(pickle.dumps(opt)),
+                 copy.deepcopy({"o": (opt, [opt])})["o"][0]):
+        assert made == opt and hash(made) == hash(opt) and repr(made) == repr(opt)
+    with pytest.raises(AttributeError):
+        opt.name = "other"
+    for gid in ("port-royal", "puerto-rico", "carcassonne", "el-capitan"):
+        rules = get_rules(gid)
+        assert copy.deepcopy(rules.options) == rules.options
+        assert pickle.loads(pickle.dumps(rules.options)) == rules.options
