@@ -43,6 +43,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(os.environ.get("REFEREE_COMPARE_CACHE", Path.home() / ".cache" / "referee-compare"))
 DEFAULT_TITLES = {"port-royal": (2, 4), "puerto-rico": (3, 4, 5), "carcassonne": (2,), "el-capitan": (2, 4)}
+# The folder every child runs in: `python -m referee` puts its working folder first on sys.path, so a crowded
+# one (a /tmp holding thousands of test folders) costs every import a long directory listing that neither the
+# hello-world (run as a file) nor an installed `referee` (a console script) pays. Set to a fresh folder in main().
+WORKDIR = tempfile.gettempdir()
 HELLO = "import click\n@click.command()\ndef hello():\n    click.echo('hello')\nhello()\n"
 
 # Run inside each side's venv: only the public API (contracts §2), so it works on any version.
@@ -166,7 +170,7 @@ def referee_cmd(side: Side) -> list[str]:
 
 def probe(side: Side, *args) -> dict | None:
     out = subprocess.run([str(side.python), "-c", PROBE, *map(str, args)], check=True, capture_output=True,
-                         text=True, cwd=tempfile.gettempdir(), env=side.env()).stdout
+                         text=True, cwd=WORKDIR, env=side.env()).stdout
     return json.loads(out) if out.strip() else None
 
 
@@ -179,7 +183,7 @@ def timed(cmd, env) -> tuple[float, float]:
     waiting for a core; the CPU time is what the command itself costs, so both are reported."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            cwd=tempfile.gettempdir())
+                            cwd=WORKDIR)
     if hasattr(os, "wait4"):
         _pid, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -206,7 +210,7 @@ class CliGame:
 
     def _run(self, *args) -> str:
         return subprocess.run(self.cmd + list(args), env=self.env, check=True, capture_output=True, text=True,
-                              cwd=tempfile.gettempdir()).stdout
+                              cwd=WORKDIR).stdout
 
     def timings(self) -> dict:
         out = {"referee --help": timed(self.cmd + ["--help"], self.env)}
@@ -250,8 +254,11 @@ def main() -> None:
     def add(key, side, value):
         samples.setdefault(key, {"base": [], "tree": []})[side].append(value)
 
+    global WORKDIR
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
+        WORKDIR = str(tmp / "cwd")
+        os.mkdir(WORKDIR)
         hello = tmp / "hello.py"
         hello.write_text(HELLO)
         cli = {name: CliGame(py, tmp, name, args.deep) for name, py in sides.items()} if "cli" in args.only else {}

@@ -6,8 +6,11 @@ any other interrupt (exit 130, one sentence), never with a traceback.
 
 import sys
 
+from . import _collector
+
 
 def run() -> None:
+    _collector.pause()          # until the command line is read (_collector.py)
     try:
         from .cli import main
     except KeyboardInterrupt:

@@ -65,6 +65,16 @@ def translated(cmd: click.Command, ctx: click.Context):
 
 
 class TranslatingContext(click.Context):
+    def make_formatter(self) -> click.HelpFormatter:
+        # click's formatter imports shutil for the terminal's width, a twentieth of `referee --help`; the
+        # same width, computed as click computes it, without it (issue 25)
+        width = self.terminal_width
+        if width is None and click.formatting.FORCED_WIDTH is None:
+            from .core.console import terminal_size
+
+            width = max(min(terminal_size().columns, self.max_content_width or 80) - 2, 50)
+        return self.formatter_class(width=width, max_width=self.max_content_width)
+
     def get_help(self) -> str:
         with translated(self.command, self):
             return super().get_help()

@@ -5,8 +5,6 @@ The CLI and the interactive table go through here, never to the store's files di
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .core.errors import BadInput, HalfDone, IllegalMove, MovedOn, RefereeError, StoreError, WouldReopen
 from .core.game import Game
 from .core.move import Move
@@ -19,13 +17,21 @@ from .store import journal
 from .store.store import now_iso
 
 
-@dataclass
 class Tracked:
-    id: str
-    game: Game
-    doc: dict                      # the live document, or the archive document once finished
-    archived: bool = False
-    notices: list = field(default_factory=list)   # things to tell the user (e.g. reloaded from disk)
+    """A game with its place in the store. (A plain class, not a dataclass: building one at import was a
+    millisecond of every `referee move`, issue 25.)"""
+
+    __slots__ = ("id", "game", "doc", "archived", "notices")
+
+    def __init__(self, id: str, game: Game, doc: dict, archived: bool = False, notices: list | None = None):
+        self.id = id
+        self.game = game
+        self.doc = doc                  # the live document, or the archive document once finished
+        self.archived = archived
+        self.notices = [] if notices is None else notices   # things to tell the user (e.g. reloaded from disk)
+
+    def __repr__(self) -> str:
+        return f"Tracked(id={self.id!r}, archived={self.archived!r}, moves={len(self.game.moves)})"
 
 
 def game_from_live(store: Store, doc: dict) -> Game:

@@ -118,6 +118,9 @@ class RefereeGroup(click.Group):
         # The language must be known before anything is shown: `referee --help --lang cs` (click runs eager
         # options in the order typed) and a bare `referee` (help before any option is processed).
         if ctx.parent is None:
+            from .. import _collector
+
+            _collector.resume()         # paused while the command line was imported (_collector.py)
             _choose_language(_lang_in(args))
         return super().parse_args(ctx, args)
 

@@ -130,9 +130,9 @@ def rules_command(game, words):
 
 def _text_width() -> int:
     """Prose is wrapped at the terminal's width (COLUMNS when piped), never at a fixed one."""
-    import shutil
+    from ..core.console import terminal_size     # shutil's answer without importing shutil
 
-    return max(40, shutil.get_terminal_size().columns - 1)
+    return max(40, terminal_size().columns - 1)
 
 
 def _fmt_value(v):

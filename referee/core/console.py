@@ -56,3 +56,27 @@ def make_streams_safe(stdin=None, stdout=None, stderr=None) -> None:
             stdin.reconfigure(encoding="utf-8-sig")
         except (ValueError, OSError, LookupError):
             pass
+
+
+def terminal_size(fallback=(80, 24)) -> os.terminal_size:
+    """``shutil.get_terminal_size``, the same answer (COLUMNS and LINES first, then the terminal of
+    ``sys.__stdout__``, then ``fallback``), without importing shutil: shutil brings fnmatch, zlib, bz2 and
+    lzma, a twentieth of `referee --help` and `referee moves` (issue 25)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    try:
+        lines = int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        lines = 0
+    if columns <= 0 or lines <= 0:
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size(fallback)
+        if columns <= 0:
+            columns = size.columns or fallback[0]
+        if lines <= 0:
+            lines = size.lines or fallback[1]
+    return os.terminal_size((columns, lines))

@@ -8,7 +8,6 @@ a canonical text, and explains with a rule when the move is understood but not a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..i18n import _, pgettext
@@ -19,15 +18,49 @@ _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
 
 
-@dataclass(frozen=True)
+# Option and Rules are written out rather than made by @dataclass: building a dataclass execs its methods'
+# source, a few milliseconds of every `referee move` before any work (issue 25). They behave as the
+# dataclasses did: the same fields, repr and equality; an Option is frozen and hashable, Rules unhashable.
 class Option:
     """A game setting chosen at setup with ``-o name=value``."""
 
-    name: str
-    default: Any
-    help: str = ""
-    choices: tuple | None = None  # allowed values for str/int options
-    keep_case: bool = False       # str options such as a file path keep what the user typed
+    __slots__ = ("name", "default", "help", "choices", "keep_case")
+    _FIELDS = __slots__
+
+    def __init__(self, name: str, default: Any, help: str = "", choices: tuple | None = None,
+                 keep_case: bool = False):
+        set_ = object.__setattr__
+        set_(self, "name", name)
+        set_(self, "default", default)
+        set_(self, "help", help)
+        set_(self, "choices", choices)          # allowed values for str/int options
+        set_(self, "keep_case", keep_case)      # str options such as a file path keep what the user typed
+
+    def _values(self) -> tuple:
+        return (self.name, self.default, self.help, self.choices, self.keep_case)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):
+        # copy, deepcopy and pickle build a new Option through __init__ (their default way sets each slot
+        # with setattr, which a frozen Option refuses; a game's state that holds its options is deep-copied)
+        return (type(self), self._values())
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(" + ", ".join(
+            f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values())) + ")"
 
     def parse(self, raw: Any) -> Any:
         """Turn a command-line string (or a JSON value) into the option's value, or raise BadInput."""
@@ -63,15 +96,33 @@ class Option:
         return value
 
 
-@dataclass
 class Rules:
     """Base class of a game engine. Subclasses override the methods below."""
 
-    id: str = ""
-    name: str = ""
-    min_players: int = 2
-    max_players: int = 5
-    options: tuple = field(default_factory=tuple)
+    _FIELDS = ("id", "name", "min_players", "max_players", "options", "notation")
+
+    def __init__(self, id: str = "", name: str = "", min_players: int = 2, max_players: int = 5,
+                 options: tuple = (), notation: str = ""):
+        self.id = id
+        self.name = name
+        self.min_players = min_players
+        self.max_players = max_players
+        self.options = options
+        self.notation = notation
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(" + ", ".join(
+            f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values())) + ")"
 
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players: list[str], options: dict) -> Any:
@@ -83,7 +134,7 @@ class Rules:
         return self.min_players, self.max_players
 
     # How to allow more players than the default, if a setting can (one clause). A class attribute, not a
-    # dataclass field, so that a subclass's value is not reset by __init__.
+    # field set by __init__, so that a subclass's value is not reset by it.
     more_players: ClassVar[str] = ""
 
     # --- moves -----------------------------------------------------------------------------------

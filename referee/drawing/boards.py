@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from ..core.names import display
 from ..i18n import N_, _, language
-from .svg import PALETTE, el, to_text
+from .svg import PALETTE, el, leaf, node, to_text
 
 W = 360   # the width of every board but Carcassonne's (viewBox units = CSS px on the page)
 PAD = 8
@@ -42,19 +42,19 @@ NAMED_COLOURS = {"red": "#d62728", "yellow": "#e6b800", "green": "#2ca02c", "blu
 
 @lru_cache(maxsize=65536)
 def _text(x: float, y: float, text: str, cls: str = "t", anchor: str = "start") -> str:
-    return to_text(el("text", text, x=x, y=y, class_=cls, text_anchor=anchor if anchor != "start" else None))
+    return leaf("text", text, x=x, y=y, class_=cls, text_anchor=anchor if anchor != "start" else None)
 
 
 @lru_cache(maxsize=65536)
 def _rect(x: float, y: float, w: float, h: float, fill: str, label: str = "", cls: str = "piece") -> str:
-    kids = [el("title", label)] if label else []
-    return to_text(el("rect", x=x, y=y, width=w, height=h, fill=fill, class_=cls, rx=3, children=kids))
+    kids = [leaf("title", label)] if label else ()
+    return node("rect", kids, x=x, y=y, width=w, height=h, fill=fill, class_=cls, rx=3)
 
 
 @lru_cache(maxsize=65536)
 def _dot(x: float, y: float, r: float, fill: str, label: str = "") -> str:
-    kids = [el("title", label)] if label else []
-    return to_text(el("circle", cx=x, cy=y, r=r, fill=fill, stroke="#000", stroke_width=0.6, children=kids))
+    kids = [leaf("title", label)] if label else ()
+    return node("circle", kids, cx=x, cy=y, r=r, fill=fill, stroke="#000", stroke_width=0.6)
 
 
 def _k(*parts) -> str:
@@ -76,13 +76,35 @@ def _cut(text: str, cls: str, width: float) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
+_SPACES = frozenset("\t\n\x0b\x0c\r")      # the whitespace textwrap turns into spaces, other than a space
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``textwrap.wrap(text, width, break_on_hyphens=False)``, the same lines: a text of words between single
+    spaces is filled greedily here, in a tenth of textwrap's time (a replay wraps a changed line at most of
+    its steps: issue 25); anything else (other whitespace, a word longer than a line) is textwrap's own."""
+    words = text.split(" ")
+    # a word of whitespace alone (none, or a no-break space) is one textwrap drops at a line's ends
+    if not all(map(str.strip, words)) or not _SPACES.isdisjoint(text) or max(map(len, words)) > width:
+        return textwrap.wrap(text, width, break_on_hyphens=False)
+    lines, line = [], words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
 @lru_cache(maxsize=16384)
 def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD,
           reserve: int = 1) -> tuple:
     """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height).
     ``reserve``: the lines its place keeps however few it takes, so that what is drawn under a text that
     changes at every move (the head) stays where it was and a replay step sends only what changed."""
-    lines = textwrap.wrap(text, _fits(cls, width), break_on_hyphens=False) or [""]
+    lines = _wrap(text, _fits(cls, width)) or [""]
     step = _line_height(cls)
     pairs = tuple((f"{key}/{i:02d}", _text(x, y + step * i + SIZES[cls], line, cls)) for i, line in enumerate(lines))
     return pairs, step * max(reserve, len(lines)) + 4
@@ -391,15 +413,21 @@ def _city_row(y: float, city: str, sites: tuple, forts: tuple, lang: str) -> str
     if forts:
         colours = ", ".join(display("el-capitan", "colour", str(f)) for f in forts)
         line = f"{name} · " + _("fortress {colours}").format(colours=colours)
-    kids = [el("text", _cut(line, "small", W - 2 * PAD), x=PAD, y=y + SIZES["small"], class_="small")]
-    for s, owner in enumerate(sites):
-        fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
-        x, yy = PAD + (s % 12) * 28, y + 18 + (s // 12) * 26
-        kids.append(el("rect", x=x, y=yy, width=24, height=22, fill=fill, class_="piece", rx=3,
-                       children=[el("title", _("{city} site {n}: {owner}").format(
-                           city=name, n=s + 1,
-                           owner=display("el-capitan", "colour", str(owner)) if owner else _("empty")))]))
-    return to_text(el("g", children=kids))
+    kids = [leaf("text", _cut(line, "small", W - 2 * PAD), x=PAD, y=y + SIZES["small"], class_="small")]
+    kids.extend(_city_site(y, city, s, owner, lang) for s, owner in enumerate(sites))
+    return node("g", kids)
+
+
+@lru_cache(maxsize=65536)
+def _city_site(y: float, city: str, s: int, owner, lang: str) -> str:
+    """One building site of a city row: a row changes when one of its sites does, and its other sites are
+    drawn again as they were (issue 25)."""
+    fill = NAMED_COLOURS.get(str(owner), "#eeeeee") if owner else "#eeeeee"
+    x, yy = PAD + (s % 12) * 28, y + 18 + (s // 12) * 26
+    return node("rect", [leaf("title", _("{city} site {n}: {owner}").format(
+        city=display("el-capitan", "city", city), n=s + 1,
+        owner=display("el-capitan", "colour", str(owner)) if owner else _("empty")))],
+        x=x, y=yy, width=24, height=22, fill=fill, class_="piece", rx=3)
 
 
 def _city_height(sites) -> int:
@@ -416,17 +444,31 @@ def _sites(info) -> tuple:
     return sites
 
 
-def _el_capitan(view: dict) -> _Flow:
+def _el_capitan(view: dict, memo: dict | None = None) -> _Flow:
     lang = language()
     flow = _Flow()
     flow.add(_para("0/head", PAD, flow.y, _("Phase {phase} · paydays {paydays} · current {player}").format(
         phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h", reserve=2))
     cities = view.get("cities") or {}
+    # A replay (``memo``) keeps each city's row from the step before: a city is built on at a few steps of a
+    # game, and one that shows the same at the same place is the same row (compared as the view gives it).
+    last = memo.get("el-capitan cities") if memo is not None else None
+    rows = {}
     for c, city in enumerate(sorted(cities)):
         info = cities[city]
-        sites = _sites(info)
-        forts = tuple(f for f in info.get("fortresses") or () if f)
-        flow.add(((((f"1/{c:03d}", _city_row(flow.y, city, sites, forts, lang)),)), _city_height(sites)))
+        kept = last.get(city) if last is not None else None
+        if kept is not None and kept[0] == (c, flow.y, lang) and kept[1] == info:
+            info, block = kept[1], kept[2]      # the copy taken when it was drawn, never the view's own lists
+        else:
+            sites = _sites(info)
+            forts = tuple(f for f in info.get("fortresses") or () if f)
+            block = ((((f"1/{c:03d}", _city_row(flow.y, city, sites, forts, lang)),)), _city_height(sites))
+            if memo is not None:
+                info = {k: list(v) if isinstance(v, list) else v for k, v in info.items()}   # as it was now
+        rows[city] = ((c, flow.y, lang), info, block)
+        flow.add(block)
+    if memo is not None:
+        memo["el-capitan cities"] = rows
     for p, pl in enumerate(view.get("players") or []):
         flow.add(_ec_player(flow.y, p, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
                             len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
@@ -473,10 +515,22 @@ def size(game: str, view: dict) -> tuple[int, int, int, int]:
 
 def frame(game: str, view: dict, memo: dict | None = None) -> dict:
     """The board's pieces. ``memo``: a dict kept from one step of a game to the next (a replay): Carcassonne
-    keeps the previous step's tiles; the other games' parts are cached by what they show."""
+    keeps the previous step's tiles, El Capitan its cities' rows; the other games' parts are cached by what
+    they show."""
     if game == "carcassonne":
         return carcassonne(view, memo)
+    if game == "el-capitan":
+        return _el_capitan(view, memo).parts
     return _FLOWS[game](view).parts
+
+
+def picture(game: str, view: dict, memo: dict | None = None) -> tuple[dict, tuple[int, int, int, int]]:
+    """``frame`` and ``size`` of one view, the board laid out once: a replay asks for both at every step, and
+    laying the board out twice was a third of a site's first build (issue 25)."""
+    if game == "carcassonne":
+        return carcassonne(view, memo), _carcassonne_box(view)
+    flow = _el_capitan(view, memo) if game == "el-capitan" else _FLOWS[game](view)
+    return flow.parts, (0, 0, W, round(flow.y + PAD))
 
 
 def board_svg(game: str, view: dict, title: str = "Board") -> str:
@@ -490,7 +544,7 @@ def board_svg(game: str, view: dict, title: str = "Board") -> str:
     return root.replace("</svg>", inner + "</svg>")
 
 
-__all__ = ["frame", "board_svg", "size", "PALETTE", "SIZES"]
+__all__ = ["frame", "board_svg", "picture", "size", "PALETTE", "SIZES"]
 
 
 # --- a drawn tile on a phone's button -----------------------------------------------------------

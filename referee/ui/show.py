@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 
 from ..i18n import _
 from . import fit
+from ..core.console import terminal_size
 from ..core.format import result_table, safe
 
 
@@ -16,7 +16,7 @@ def show_board(console, tracked) -> None:
     from rich.text import Text
 
     game = tracked.game
-    size = shutil.get_terminal_size()
+    size = terminal_size()
     width = max(40, size.columns)
     height = max(10, size.lines - 4) if sys.stdout.isatty() else None
     status = _("finished") if game.finished else _("move {n}").format(n=len(game.moves) + 1)

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # decimal, the settings bring platformdirs and TOML, secrets brings hmac and OpenSSL's hashlib).
 HEAVY = ("filelock", "logging", "decimal", "platformdirs", "referee.settings", "tomllib", "rich", "hashlib",
          "hmac", "secrets", "tinydb", "csv", "sqlite3", "asyncio", "ssl", "referee.club.stats",
-         "referee.club.site")
+         "referee.club.site", "shutil")
 
 RUN = """
 import sys
@@ -135,3 +135,87 @@ def test_the_folders_are_platformdirs_own(monkeypatch, env):
         return
     assert (dirs.user_config_dir("referee", appauthor=False), dirs.user_data_dir("referee", appauthor=False),
             dirs.user_data_dir("referee")) == want
+
+
+@pytest.mark.parametrize("columns, lines", [(None, None), ("120", None), (None, "40"), ("0", "-3"), ("wide", "50"),
+                                            ("33", "12")])
+def test_the_terminal_size_is_shutils_own(monkeypatch, columns, lines):
+    """--help and `moves` wrap at the width shutil would give, without importing it."""
+    import shutil
+
+    from referee.core.console import terminal_size
+
+    for var, value in (("COLUMNS", columns), ("LINES", lines)):
+        if value is None:
+            monkeypatch.delenv(var, raising=False)
+        else:
+            monkeypatch.setenv(var, value)
+    for fallback in ((80, 24), (100, 30)):
+        assert terminal_size(fallback) == shutil.get_terminal_size(fallback)
+
+
+def test_help_wraps_at_the_terminal_width_as_click_does(tmp_path):
+    """The help's width computed without shutil is click's: 30 columns gives its minimum (50), 200 its
+    maximum (78), 64 gives 62."""
+    for columns, width in (("30", 50), ("64", 62), ("200", 78)):
+        code, out, err, _m = fresh(tmp_path, "--help", env={"COLUMNS": columns})
+        assert code == 0, err
+        lines = out.splitlines()
+        assert max(len(line) for line in lines) <= width
+        assert max(len(line) for line in lines) >= width - 12
+
+
+@pytest.mark.parametrize("entry", ["program", "main"])
+def test_the_collector_runs_for_the_command_itself(tmp_path, game, entry):
+    """The program pauses the cyclic collector while it imports the command line and runs it again, the
+    start-up's objects frozen, for the command itself (a long `play` or `serve` collects as ever); the CLI
+    called from Python (the tests) neither pauses nor freezes anything."""
+    gid, _first = game
+    start = ("from referee._start import run as go" if entry == "program" else "from referee.cli import main as go")
+    code = f"""
+import gc, sys
+sys.argv = ["referee", "moves", {gid!r}]
+import referee.cli.base as base
+seen = []
+original = base.RefereeGroup.invoke
+def invoke(self, ctx):
+    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))
+    return original(self, ctx)
+base.RefereeGroup.invoke = invoke
+{start}
+try:
+    go()
+except SystemExit:
+    pass
+print("@@", seen, gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), REFEREE_DB=str(tmp_path / "h.json"),
+               REFEREE_CONFIG=str(tmp_path / "settings.toml"), REFEREE_LANG="en")
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    tail = r.stdout.rpartition("@@ ")[2].strip()
+    assert tail == ("[(True, True)] True True" if entry == "program" else "[(True, False)] True False")
+
+
+def test_options_and_rules_written_out_copy_pickle_and_compare_as_the_dataclasses_did():
+    """Option and Rules are no longer built by @dataclass at import: a frozen Option still copies, deep-copies
+    (a game's state that holds its options is deep-copied) and pickles (worker processes), stays frozen and
+    hashable, and equal values are equal."""
+    import copy
+    import pickle
+
+    import pytest
+
+    from referee.core.registry import get_rules
+    from referee.core.rules import Option
+
+    opt = Option("vp-pool-5p", 122, "help", choices=(100, 122), keep_case=True)
+    for made in (copy.copy(opt), copy.deepcopy(opt), pickle.loads(pickle.dumps(opt)),
+                 copy.deepcopy({"o": (opt, [opt])})["o"][0]):
+        assert made == opt and hash(made) == hash(opt) and repr(made) == repr(opt)
+    with pytest.raises(AttributeError):
+        opt.name = "other"
+    for gid in ("port-royal", "puerto-rico", "carcassonne", "el-capitan"):
+        rules = get_rules(gid)
+        assert copy.deepcopy(rules.options) == rules.options
+        assert pickle.loads(pickle.dumps(rules.options)) == rules.options

@@ -11,9 +11,9 @@ from referee import i18n
 from referee.club.site import boards, build
 
 
-def _steps(seed, n_players, limit):
+def _steps(seed, n_players, limit, title="el-capitan"):
     rng = random.Random(seed)
-    game = referee.new_game("el-capitan", [f"P{i}" for i in range(1, n_players + 1)])
+    game = referee.new_game(title, [f"P{i}" for i in range(1, n_players + 1)])
     yield game
     for _ in range(limit):
         if game.finished:
@@ -35,9 +35,28 @@ def test_the_picture_view_draws_the_same_board(seed, n, lang):
             assert boards.frame("el-capitan", light) == boards.frame("el-capitan", full)
 
 
-def test_a_replay_is_the_same_data(monkeypatch):
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("seed,n", [(1, 2), (2, 3), (3, 5)])
+def test_carcassonnes_picture_view_draws_the_same_map(seed, n, lang):
+    """Carcassonne's light view (figures found from the figures, bare tiles shared from step to step) draws
+    the map the whole view drew, figures placed and taken back at scoring included."""
+    memo_full, memo_light = {}, {}
+    figures = 0
+    with i18n.using(lang):
+        for game in _steps(seed, n, 1000, "carcassonne"):
+            full, light = game.view(), build._picture_view(game)
+            figures += sum(1 for t in full["board"] if t["figure"])
+            assert [t for t in light["board"]] == full["board"]
+            assert boards.frame("carcassonne", light, memo_light) == boards.frame("carcassonne", full, memo_full)
+            assert boards.size("carcassonne", light) == boards.size("carcassonne", full)
+            assert boards.frame("carcassonne", light) == boards.frame("carcassonne", full)
+    assert figures > 0
+
+
+@pytest.mark.parametrize("title", ["el-capitan", "carcassonne"])
+def test_a_replay_is_the_same_data(monkeypatch, title):
     game = None
-    for game in _steps(5, 3, 250):
+    for game in _steps(5, 3, 250, title):
         pass
     light = build.replay_data(game)
     monkeypatch.setattr(build, "_picture_view", lambda g: g.view())      # the whole view, as before

@@ -175,8 +175,7 @@ class _Steps:
     def __call__(self, game) -> None:
         gid = self.game_id = game.game
         view = _picture_view(game)
-        cur = boards.frame(gid, view, self._memo)
-        size = boards.size(gid, view)
+        cur, size = boards.picture(gid, view, self._memo)
         if self._prev is None:
             self.frames.append({"set": sorted(cur.items()), "size": size})
             self.events.append([])
@@ -207,6 +206,10 @@ def _picture_view(game) -> dict:
     first site build (issue 25), so its picture gets a view of only what it shows (the same values)."""
     if game.game == "el-capitan":
         from ...games.el_capitan.picture import picture_view
+
+        return picture_view(game.rules, game.state)
+    if game.game == "carcassonne":      # every placed tile's entry rebuilt at every step (issue 25)
+        from ...games.carcassonne.site_view import picture_view
 
         return picture_view(game.rules, game.state)
     return game.view()

@@ -11,10 +11,10 @@ Canonical texts (lowercase):
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.core.suggest import close_matches
 
 from referee.i18n import N_, _, language, ngettext
 
@@ -139,7 +139,7 @@ def parse(rules, st, text: str) -> str:
         return _figure(rules, st, words)
     if tile_like:
         return draw(rules, st, joined)
-    guess = difflib.get_close_matches(first, VOCAB, n=1, cutoff=0.6)
+    guess = close_matches(first, VOCAB, n=1, cutoff=0.6)
     message = _("{text} is not a Carcassonne move; {expected}.").format(text=repr(text), expected=_expected(rules, st))
     if guess:
         message += " " + _("Did you mean {choice}?").format(choice=guess[0])

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import difflib
-
 from referee.core.errors import AmbiguousMove
+from referee.core.suggest import close_matches
 from referee.i18n import N_, _
 
 from .board import CITIES
@@ -79,7 +78,7 @@ def city_named(word: str) -> int | None:
 
 
 def suggest(word: str, choices) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    close = close_matches(word, list(choices), n=1, cutoff=0.6)
     return " " + _("Did you mean {word}?").format(word=close[0]) if close else ""
 
 

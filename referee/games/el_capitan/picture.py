@@ -10,6 +10,8 @@ random games and compares the pictures.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import CITIES
 from .chain import EMPTY, FREE
 from .present import _where
@@ -21,10 +23,7 @@ def picture_view(rules, s) -> dict:
     and loans as lists of the same length: the picture counts them)."""
     cities = {}
     for ci, city in enumerate(s.cities):
-        cities[CITIES[ci]] = {
-            "sites": [None if c == FREE else COLOURS[c] for c in city.sites[1:]],
-            "fortresses": [None if c == EMPTY else COLOURS[c] for c in city.fort],
-        }
+        cities[CITIES[ci]] = {"sites": _sites(bytes(city.sites)), "fortresses": _forts(tuple(city.fort))}
     players = []
     for p in range(s.n):
         players.append({
@@ -34,3 +33,16 @@ def picture_view(rules, s) -> dict:
         })
     return {"game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "current": s.players[s.cur],
             "players": players, "cities": cities}
+
+
+# A city's sites and fortresses change at a few steps of a game: their lists are made once for each content
+# and shared by the steps that show it (read only: the picture copies what it keeps), so that the picture
+# sees an unchanged city as the same lists.
+@lru_cache(maxsize=4096)
+def _sites(sites: bytes) -> list:
+    return [None if c == FREE else COLOURS[c] for c in sites[1:]]
+
+
+@lru_cache(maxsize=1024)
+def _forts(fort: tuple) -> list:
+    return [None if c == EMPTY else COLOURS[c] for c in fort]

@@ -17,9 +17,8 @@ Canonical moves (lowercase, one spelling each):
 
 from __future__ import annotations
 
-import difflib
-
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
+from referee.core.suggest import close_matches
 from referee.i18n import N_, _, language, ngettext
 
 from . import cards as C
@@ -345,7 +344,7 @@ def _verb_guess(rules, s, head: str, card_error: str) -> str:
                 word=repr(head), moves=_(" or ").join(hits)))
     legal = [m.text for m in rules.legal(s)]
     table_words = ["help", "moves", "undo", "board", "record", "quit"]     # the table's own commands
-    close = difflib.get_close_matches(head, list(CANON_VERBS) + legal + table_words, n=1, cutoff=0.6)
+    close = close_matches(head, list(CANON_VERBS) + legal + table_words, n=1, cutoff=0.6)
     if close:
         raise InvalidMove(_("{word} is not a move. Did you mean {move}?").format(word=repr(head), move=close[0]))
     raise InvalidMove(_("{word} is neither a move nor a card; {doing}.").format(word=repr(head),
@@ -535,7 +534,7 @@ def _parse_claim(rules, s, who, rest: str) -> str:
             continue
         k = SYMBOL_WORDS.get(w.rstrip(","))
         if k is None:
-            close = difflib.get_close_matches(w, list(SYMBOL_WORDS), n=1)
+            close = close_matches(w, list(SYMBOL_WORDS), n=1)
             hint = (" " + _("Did you mean {word}?").format(word=close[0])) if close else ""
             raise IllegalMove(_("Only Settlers, Captains, Priests and Jacks can pay for an expedition, not {word} "
                                 "(E3).").format(word=repr(w)) + hint)

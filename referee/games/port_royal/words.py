@@ -3,11 +3,11 @@ card id (either edition's names, synonyms, unique prefixes). The parser (notatio
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, IllegalMove, InvalidMove
 from referee.core.names import display
+from referee.core.suggest import close_matches
 from referee.i18n import N_, _
 
 from . import cards as C
@@ -207,7 +207,7 @@ def resolve_card(text: str, pool, what: str = "card", missing: str | None = None
         if len(hits) > 1:
             raise AmbiguousMove(_(_COULD_BE[what]).format(
                 text=repr(text), cards=", ".join(IDS[c] for c in hits[:12]) + (" ..." if len(hits) > 12 else "")))
-    close = difflib.get_close_matches(t, IDS, n=1, cutoff=0.6)
+    close = close_matches(t, IDS, n=1, cutoff=0.6)
     hint = (" " + _("Did you mean {card}?").format(card=close[0])) if close else ""
     raise InvalidMove(_(_NOT_A[what]).format(text=repr(text)) + hint)
 

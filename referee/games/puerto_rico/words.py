@@ -3,11 +3,11 @@ tables/puerto-rico/names.json) and the typed text cut into tokens (verb, good, b
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 
 from referee.core.errors import AmbiguousMove, InvalidMove
+from referee.core.suggest import close_matches
 from referee.i18n import _
 
 from .state import BIDS, HACIENDA, KINDS, NB
@@ -178,7 +178,7 @@ def spans(text: str) -> tuple[list[str], list[tuple]]:
             elif (hit := _partial(w)) is not None:
                 out.append((hit, i, i + 1))
             else:
-                close = difflib.get_close_matches(w, list(ALIAS), n=1, cutoff=0.75)
+                close = close_matches(w, list(ALIAS), n=1, cutoff=0.75)
                 if close:
                     raise InvalidMove(_("'{word}' is not a word of the Puerto Rico notation. Did you mean {close}? "
                                         "Type 'moves' to see the legal moves, or 'help' for the notation.")

@@ -1,0 +1,45 @@
+"""What the site's picture of a Carcassonne board shows, and nothing more (issue 25).
+
+The replay on a play's page draws the map after every move (drawing/boards.py: each placed tile with its
+edges and figure, the players' names and scores, the tiles left). The whole ``view()`` rebuilt every placed
+tile's entry at every step, looking for a figure on each of its segments (the map's size times the game's
+length), and the bag, the drawn tile's rotations and the events besides: the largest single cost of a
+Carcassonne replay. These are the same values, taken from the state the way ``rules.view`` takes them; a
+tile without a figure is the same entry at every step (shared, read only: the picture copies nothing it
+keeps but compares it), so a step's map compares equal to the last one's at once. tests/club/
+test_site_picture.py draws both views at every step of random games and compares the pictures.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from functools import lru_cache
+
+from .rules import FIGURE_WORD
+
+
+def picture_view(rules, st) -> dict:
+    """The keys of ``rules.view(st)`` the board picture reads, with the same values."""
+    b = st.board
+    figures = {}
+    if b.figs:
+        base = b.base
+        for gid in sorted(b.figs):       # ascending: a tile's last segment with a figure wins, as in view()
+            i = bisect_right(base, gid) - 1
+            got = b.figs[gid]
+            figures[i] = {"player": st.players[got[0]], "figure": FIGURE_WORD[got[1]],
+                          "feature": b.rot[i].names[gid - base[i]]}
+    board = []
+    for i, (key, x, y, q) in enumerate(b.placed):
+        fig = figures.get(i)
+        if fig is None:
+            board.append(_bare(key, x, y, q, b.rot[i].edges))
+        else:
+            board.append({"x": x, "y": y, "tile": key, "rotation": q * 90, "edges": b.rot[i].edges, "figure": fig})
+    return {"game": "carcassonne", "players": [{"name": st.players[i], "score": st.scores[i]} for i in range(st.n)],
+            "board": board, "bag_total": rules.left(st)}
+
+
+@lru_cache(maxsize=16384)
+def _bare(key, x: int, y: int, q: int, edges) -> dict:
+    return {"x": x, "y": y, "tile": key, "rotation": q * 90, "edges": edges, "figure": None}

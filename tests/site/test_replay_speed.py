@@ -1,0 +1,66 @@
+"""The site's replay made faster (issue 25 item 4) draws what it drew: every shortcut is held equal to the
+slow way it replaces, at every step of a whole game of each title, in both languages."""
+
+import random
+import textwrap
+
+import pytest
+
+from referee import i18n
+from referee.club.site import build
+from referee.core.game import Game
+from referee.drawing import boards
+
+
+def test_the_quick_wrap_gives_textwraps_lines():
+    """Words between single spaces are wrapped without textwrap; anything else (tabs, newlines, runs of
+    spaces, no-break and other Unicode spaces, words longer than a line) must still wrap as textwrap does."""
+    rng = random.Random(25)
+    pieces = ["a", "bc", "ř", "Žluťoučký", " ", " ", " ", "  ", "\t", "\n", "\r", "\x0b", "\x0c", "\xa0", "\u2028",
+              "\u3000", "\x1c", "\x85", "-", "—", "x" * 13, "<b>", "&"]
+    for _ in range(60_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 24)))
+        width = rng.randint(1, 30)
+        assert boards._wrap(text, width) == textwrap.wrap(text, width, break_on_hyphens=False), (text, width)
+
+
+def _positions(game):
+    fresh = Game(game.rules, game.players, game.options)
+    yield fresh
+    for text in game.moves:
+        fresh.play(text)
+        yield fresh
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_picture_is_its_frame_and_its_size(four_games, lang):
+    """`picture` lays a board out once for both: the same pieces in the same order, the same size."""
+    with i18n.using(lang):
+        for gid, game in four_games.items():
+            memo_one, memo_two = {}, {}
+            for position in _positions(game):
+                view = build._picture_view(position)
+                pieces, size = boards.picture(gid, view, memo_one)
+                assert list(pieces.items()) == list(boards.frame(gid, view, memo_two).items()), gid
+                assert size == boards.size(gid, view), gid
+
+
+def test_pieces_written_without_elements_are_what_elementtree_writes():
+    """`leaf` and `node` write a board piece as text without building it: the same text as
+    `to_text(el(...))` (and so as ElementTree), stored text escaped, on hostile and odd values."""
+    import xml.etree.ElementTree as ET
+
+    from referee.drawing.svg import el, leaf, node, to_text
+
+    nasty = ["<script>alert(1)</script>", 'a "quoted" & \'single\' <b>', "tab\there\r\nnew line", "", "  ",
+             "Žluťoučký kůň ✓", "]]> <!-- --> &amp;", "\x7f\u2028", 0, 1.25, 3.0, -0.0]
+    for value in nasty:
+        attrs = {"x": 1.5, "y": value, "class_": "t", "text_anchor": value or None, "stroke_width": 0.6}
+        assert leaf("text", value, **attrs) == to_text(el("text", value, **attrs)), value
+        assert leaf("title", value) == ET.tostring(el("title", value), encoding="unicode"), value
+        assert leaf("rect", **attrs) == to_text(el("rect", **attrs)), value
+        kids = [leaf("title", value), leaf("text", "x", fill=value)]
+        built = el("g", value if value != "" else None,
+                   children=[el("title", value), el("text", "x", fill=value)], **attrs)
+        assert node("g", kids, value if value != "" else None, **attrs) == ET.tostring(built, encoding="unicode")
+        assert node("g", (), None, **attrs) == to_text(el("g", **attrs))
