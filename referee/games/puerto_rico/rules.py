@@ -50,6 +50,7 @@ _ACT = {
 
 
 class PuertoRicoRules(Rules):
+    unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
 
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
