@@ -81,20 +81,35 @@ def options(s, p: int) -> list:
 
 def _forced(s, p: int) -> bool:
     """No choice is left: every free circle must be filled, or only one place has free circles."""
-    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
-        return False
+    return _options_unless_forced(s, p) is None
+
+
+def _options_unless_forced(s, p: int):
+    """The player's moves after a colonist placed, or None when no choice is left (``_forced``): one pass over
+    his places serves both, as ``options`` lists them (a placement is a third of the mayor's moves)."""
+    decline = s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0
+    tab = move_table("mayor", s.names[p], _table)
+    out = [tab[0]]
     t, mt, mb = s.tiles[p], s.m_t, s.m_b
-    free = 0
-    places = 0
+    free = places = 0
     for k in range(6):
-        if t[k] > mt[k]:
-            free += t[k] - mt[k]
+        d = t[k] - mt[k]
+        if d > 0:
+            free += d
             places += 1
+            out.append(tab[2 + k])
     for b in s.owned[p]:
-        if CIRC[b] > mb[b]:
-            free += CIRC[b] - mb[b]
+        d = CIRC[b] - mb[b]
+        if d > 0:
+            free += d
             places += 1
-    return places <= 1 or free <= s.m_target - s.m_placed
+            out.append(tab[8 + b])
+    if not decline:
+        if places <= 1 or free <= s.m_target - s.m_placed:
+            return None
+    elif s.m_pool > s.m_placed:
+        out.append(tab[1])
+    return out
 
 
 def propose(s, p: int, t: list, b: list, pool: int):
@@ -110,6 +125,10 @@ def propose(s, p: int, t: list, b: list, pool: int):
     left = (pool if pool < circles else circles) - sum(t) - sum(b)
     if left <= 0:
         return t, b
+    if pool >= circles:     # colonists for every circle: whatever the order of the fill, all are filled
+        for x in owned:
+            b[x] = CIRC[x]
+        return list(tiles), b
     prev_t = s.tocc[p]
     prev_b = s.bld[p]
     # the previous arrangement, less what is placed already (a colonist placed where one was counts as his)
@@ -134,7 +153,8 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
         if g >= 0:
             cap[g] += b[x]
     while left > 0:
-        best, where = -1, None
+        best = -1
+        bx = tk = -1        # the best place so far: a building (bx) or a tile kind (tk); the first best wins
         for x in owned:
             if b[x] >= lim_b[x]:
                 continue
@@ -144,7 +164,7 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
             else:
                 score = 12 if t[g] > cap[g] else 3
             if score > best:
-                best, where = score, ("b", x)
+                best, bx = score, x
         for k in range(6):
             if lim_t[k] <= t[k]:
                 continue
@@ -155,15 +175,16 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
             else:
                 score = 11 if t[k] < cap[k] else 4 + k
             if score > best:
-                best, where = score, ("t", k)
-        if where is None:
-            break
-        if where[0] == "b":
-            b[where[1]] += 1
-            if PROD_GOOD[where[1]] >= 0:
-                cap[PROD_GOOD[where[1]]] += 1
+                best, tk = score, k
+        if tk >= 0:
+            t[tk] += 1
+        elif bx >= 0:
+            b[bx] += 1
+            g = PROD_GOOD[bx]
+            if g >= 0:
+                cap[g] += 1
         else:
-            t[where[1]] += 1
+            break
         left -= 1
     return t, b
 
@@ -178,9 +199,11 @@ def act(s, a) -> None:
         else:
             s.m_b[x - 6] += 1
         s.m_placed += 1
-        if s.m_placed < s.m_target and not _forced(s, p):
-            s.mv = options(s, p)
-            return
+        if s.m_placed < s.m_target:
+            mv = _options_unless_forced(s, p)
+            if mv is not None:
+                s.mv = mv
+                return
         t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
     elif kind == "refuse":
         s.m_pool -= 1
