@@ -119,7 +119,8 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         if self.rules.unique_texts:     # no two listed moves share a text: the list is the map's values
-            return list(self._listing())
+            moves = self._moves
+            return list(self._listing() if moves is None else moves)
         return list(self._legal_map().values())
 
     def find(self, text: str) -> Move:
@@ -165,7 +166,15 @@ class Game:
 
     def play(self, text: str) -> Move:
         """Parse, check and apply one move; the game is unchanged if this raises."""
-        move = self.find(text)
+        moves = self._moves
+        if moves is not None and self._map is None and self.rules.unique_texts:
+            for move in moves:      # find()'s first look, here: a listed move's own text (a program's play)
+                if move.text is text:
+                    break
+            else:
+                move = self.find(text)
+        else:
+            move = self.find(text)
         self.rules.apply(self.state, move)
         self._log.append(move)
         self._moves = self._map = None

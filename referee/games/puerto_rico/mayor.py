@@ -55,7 +55,13 @@ def step(s) -> None:
             s.m_target = pool if pool < circles else circles
             s.mv = options(s, p)
             return
-        t, b = propose(s, p, [0] * 6, [0] * NB, pool)
+        if pool >= circles:     # a colonist for every circle: no choice, and no fill to work out
+            t = list(s.tiles[p])
+            b = [0] * NB
+            for x in owned:
+                b[x] = CIRC[x]
+        else:
+            t, b = propose(s, p, [0] * 6, [0] * NB, pool)
         _finish_pool(s, p, t, b, pool)
     refill(s)
     role_over(s)
@@ -79,37 +85,27 @@ def options(s, p: int) -> list:
     return out
 
 
-def _forced(s, p: int) -> bool:
-    """No choice is left: every free circle must be filled, or only one place has free circles."""
-    return _options_unless_forced(s, p) is None
-
-
-def _options_unless_forced(s, p: int):
-    """The player's moves after a colonist placed, or None when no choice is left (``_forced``): one pass over
-    his places serves both, as ``options`` lists them (a placement is a third of the mayor's moves)."""
-    decline = s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0
-    tab = move_table("mayor", s.names[p], _table)
-    out = [tab[0]]
-    t, mt, mb = s.tiles[p], s.m_t, s.m_b
-    free = places = 0
-    for k in range(6):
-        d = t[k] - mt[k]
-        if d > 0:
-            free += d
-            places += 1
-            out.append(tab[2 + k])
-    for b in s.owned[p]:
-        d = CIRC[b] - mb[b]
-        if d > 0:
-            free += d
-            places += 1
-            out.append(tab[8 + b])
-    if not decline:
-        if places <= 1 or free <= s.m_target - s.m_placed:
-            return None
-    elif s.m_pool > s.m_placed:
-        out.append(tab[1])
-    return out
+def _after_place(s, p: int, x: int):
+    """The player's moves after a colonist placed on ``x``, or None when no choice is left (every free circle
+    must be filled, or only one place has free circles). Worked out from the listing the colonist was placed
+    from (s.mv, as ``options`` listed it; a placement is a third of the mayor's moves): less ``x`` if it is now
+    full. tests/puerto_rico/test_mayor_fill.py checks it against ``options`` and the fill rule at every
+    placement of random games."""
+    full = s.m_t[x] >= s.tiles[p][x] if x < 6 else s.m_b[x - 6] >= CIRC[x - 6]
+    if full:    # by text: a copied position (the table's preview deep-copies it) holds copies of the moves
+        text = PLACE_TEXT[x]
+        mv = [m for m in s.mv if m.text != text]
+    else:
+        mv = s.mv[:]
+    if mv[-1].text == "refuse":     # still one to refuse (placed < target <= pool): never forced
+        return mv
+    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
+        return mv
+    places = len(mv) - 1
+    free = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, s.owned[p])) - s.m_placed
+    if places <= 1 or free <= s.m_target - s.m_placed:
+        return None
+    return mv
 
 
 def propose(s, p: int, t: list, b: list, pool: int):
@@ -200,7 +196,7 @@ def act(s, a) -> None:
             s.m_b[x - 6] += 1
         s.m_placed += 1
         if s.m_placed < s.m_target:
-            mv = _options_unless_forced(s, p)
+            mv = _after_place(s, p, x)
             if mv is not None:
                 s.mv = mv
                 return
