@@ -89,3 +89,12 @@ def test_compare_runs_both_sides_and_prints_every_measure(tmp_path):
     assert {"port-royal 2p", "click hello-world", "referee --help", "moves ID", "show ID", "move at move 1",
             "move at move 12", "replay of records"} <= set(rows)
     assert "x hello:" in rows["move at move 1"]
+
+
+@pytest.mark.slow
+def test_instructions_bench_counts_both_sides(tmp_path):
+    """benchmarks/bench_engines_instructions.py (callgrind): a base folder against this tree, or one sentence
+    without valgrind."""
+    out = bench("bench_engines_instructions.py", "--base", str(ROOT), "--titles", "port-royal:2", "--games", "1",
+                tmp_path=tmp_path)
+    assert out.startswith("skipped: no valgrind") or ("port-royal 2p, 1 games: base" in out and "base/tree" in out)

@@ -69,7 +69,8 @@ class Game:
         self.date = date or _dt.date.today().isoformat()
         self.state = rules.setup(list(self.players), self.options.copy())
         self._log: list[Move] = []
-        self._legal: dict[str, Move] | None = None
+        self._moves: list[Move] | None = None      # the engine's listing of this position, as it came
+        self._map: dict[str, Move] | None = None    # its text -> Move map, built only when a text is looked up
         self._finished: bool | None = None  # cached per position: asked several times per move
 
     # --- identity ----------------------------------------------------------------------------------
@@ -87,28 +88,52 @@ class Game:
         return list(self._log)
 
     # --- moves ---------------------------------------------------------------------------------
+    # One listing per position, shared by legal_moves(), find(), play() and the preview (issue 25 item 2).
+    # The text map a typed move needs is built from it on the first look-up by a text that is not a
+    # listed move's own (a person's typing); a move's own text (a program, a replay) is found in the list.
+
+    @property
+    def _legal(self):
+        """The position's text map, or None (older code and tests set it to None after changing the state by
+        hand: that forgets the whole listing, so the next look-up lists the position again)."""
+        return self._map
+
+    @_legal.setter
+    def _legal(self, value):
+        self._map = value
+        self._moves = None
+
+    def _listing(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = [] if self.finished else self.rules.legal(self.state)
+        return moves
+
     def _legal_map(self) -> dict[str, Move]:
-        legal = self._legal
+        legal = self._map
         if legal is None:
-            if self.finished:
-                legal = {}
-            else:
-                moves = self.rules.legal(self.state)
-                # a MoveList (an engine's cached list) brings its own map; never mutated, so it can be shared
-                legal = moves.by_text if type(moves) is MoveList else {m.text: m for m in moves}
-            self._legal = legal
+            moves = self._listing()
+            # a MoveList (an engine's cached list) brings its own map; never mutated, so it can be shared
+            legal = self._map = moves.by_text if type(moves) is MoveList else {m.text: m for m in moves}
         return legal
 
     def legal_moves(self) -> list[Move]:
+        if self.rules.unique_texts:     # no two listed moves share a text: the list is the map's values
+            moves = self._moves
+            return list(self._listing() if moves is None else moves)
         return list(self._legal_map().values())
 
     def find(self, text: str) -> Move:
         """Resolve typed text to the legal Move it means, without playing it."""
-        legal = self._legal
+        legal = self._map
         if legal is not None:   # the common case: the position's listing is cached (and so not finished)
             move = legal.get(text)  # a listed move's own text needs no normalising
             if move is not None:
                 return move
+        elif self.rules.unique_texts:
+            for move in self._listing():    # a listed move's own text, as legal_moves() gave it
+                if move.text is text:
+                    return move
         if self.finished:
             raise GameOver(_("The game is over; no more moves can be entered (undo to change the end)."))
         legal = self._legal_map()
@@ -141,10 +166,18 @@ class Game:
 
     def play(self, text: str) -> Move:
         """Parse, check and apply one move; the game is unchanged if this raises."""
-        move = self.find(text)
+        moves = self._moves
+        if moves is not None and self._map is None and self.rules.unique_texts:
+            for move in moves:      # find()'s first look, here: a listed move's own text (a program's play)
+                if move.text is text:
+                    break
+            else:
+                move = self.find(text)
+        else:
+            move = self.find(text)
         self.rules.apply(self.state, move)
         self._log.append(move)
-        self._legal = None
+        self._moves = self._map = None
         self._finished = None
         return move
 
@@ -153,8 +186,8 @@ class Game:
         move is looked for in the position's legal list as it comes, without building the text map a typed
         move needs (a fifth of a replay's time); any other text goes through play(). The same checks: a
         move is applied only if it is listed now."""
-        if self._legal is None and not self.finished:
-            moves = self.rules.legal(self.state)
+        if self._map is None and not self.finished:
+            moves = self._listing()
             if type(moves) is MoveList:
                 move = moves.by_text.get(text)
             else:
@@ -166,6 +199,7 @@ class Game:
             if move is not None:
                 self.rules.apply(self.state, move)
                 self._log.append(move)
+                self._moves = None
                 self._finished = None
                 return move
         return self.play(text)
@@ -183,7 +217,7 @@ class Game:
         for move in keep:
             self.rules.apply(self.state, move)
         self._log = keep
-        self._legal = None
+        self._moves = self._map = None
         self._finished = None
         return dropped
 

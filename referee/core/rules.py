@@ -124,6 +124,11 @@ class Rules:
         return f"{type(self).__qualname__}(" + ", ".join(
             f"{name}={value!r}" for name, value in zip(self._FIELDS, self._values())) + ")"
 
+    # True when ``legal`` never lists two moves of one text (tests/core/test_legal_once.py checks it over
+    # random games): the core then hands out the listing as it is and finds a listed move's own text in it,
+    # without building a text map for every position (issue 25 item 2).
+    unique_texts: ClassVar[bool] = False
+
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players: list[str], options: dict) -> Any:
         """Return the initial state for these players (seat order) and validated options."""

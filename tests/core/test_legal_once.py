@@ -65,3 +65,25 @@ def test_play_alone_lists_each_position_once(title, n, monkeypatch):
     for i, text in enumerate(texts):
         game.play(text)
         assert count.take() == 1, f"legal listed {count.calls} times for move {i + 1} ({text})"
+
+
+@pytest.mark.parametrize("title,n", TITLES + [("puerto-rico", 2), ("puerto-rico", 5), ("port-royal", 2)])
+def test_an_engine_that_says_its_texts_are_unique_lists_each_text_once(title, n):
+    """Rules.unique_texts lets the core hand out the listing as it is and find a move's own text in it; so
+    no listing of a random game may hold two moves of one text, and legal_moves() is the text map's values,
+    and find() by a move's text gives that move."""
+    rng = random.Random(11)
+    for _ in range(3):
+        game = referee.new_game(title, ["P%d" % i for i in range(1, n + 1)])
+        assert game.rules.unique_texts
+        steps = 0
+        while not game.finished and steps < 400:
+            moves = game.legal_moves()
+            texts = [m.text for m in moves]
+            assert len(set(texts)) == len(texts), f"{title}: two moves of one text in {texts}"
+            assert moves == list(game._legal_map().values())
+            move = rng.choice(moves)
+            game._legal = None      # forgets the listing: find() below lists again and scans it
+            assert game.find(move.text) is game.legal_moves()[moves.index(move)]
+            game.play(move.text)
+            steps += 1

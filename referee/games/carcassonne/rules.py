@@ -67,6 +67,8 @@ def _feature_text(kind: str, n: int, pennants: int) -> str:
 
 
 class CarcassonneRules(Rules):
+    unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
+
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS)

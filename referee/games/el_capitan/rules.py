@@ -38,6 +38,8 @@ from .moves import _CACHE, _KNOWN_REVEAL, _PER_PLAYER, _PLAYER_MOVES, _REVEAL_MO
 
 
 class ElCapitanRules(Reading, Play, Payday, Listing, Questions, Invariants, Rules):
+    unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
+
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS)

@@ -66,6 +66,8 @@ def _card_said(c: int) -> str:
 
 
 class PortRoyalRules(Rules):
+    unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
+
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
                          max_players=info.MAX_PLAYERS, options=info.OPTIONS,

@@ -36,7 +36,8 @@ def options(s, p: int) -> list:
     tab = move_table("builder", s.names[p], _table)
     out = []
     bsup = s.bsup
-    for b in range(NB):
+    most = money + priv + q     # no building dearer than this can be paid, whatever its column
+    for b in (_UP_TO[most] if 0 <= most < len(_UP_TO) else range(NB)):
         if bsup[b] and bl[b] < 0 and (free >= 2 or not LARGE[b]):
             c = COST[b] - priv - (q if q < COL[b] else COL[b])
             if c <= money:
@@ -48,6 +49,11 @@ def options(s, p: int) -> list:
     if out:
         out.append(tab[-1])
     return out
+
+
+# _UP_TO[m]: the buildings whose printed cost is at most m, in the table's order (the listing's order): the
+# builder's listing looks only at those a player might afford.
+_UP_TO = tuple(tuple(b for b in range(NB) if COST[b] <= m) for m in range(max(COST) + 1))
 
 
 def _table():

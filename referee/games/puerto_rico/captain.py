@@ -56,9 +56,9 @@ def can_wharf(s, p: int) -> bool:
     return s.bld[p][WHARF] > 0 and not s.wharf_used[p]
 
 
-def options(s, p: int) -> list:
+def options(s, p: int, open_loads=None) -> list:
     who = s.names[p]
-    out = [mk(who, text, ("load", g, i)) for g, i, _, text in loads(s, p)]
+    out = [mk(who, text, ("load", g, i)) for g, i, _, text in (loads(s, p) if open_loads is None else open_loads)]
     wharf = can_wharf(s, p)
     if wharf:
         gd = s.goods[p]
@@ -86,11 +86,12 @@ def step(s) -> None:
     while s.passes < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
-        mv = options(s, p)
-        if len(mv) == 1 and mv[0].action[0] == "load":   # one cargo load open, no wharf: the rule makes it (K4)
-            _load(s, p, mv[0].action[1], mv[0].action[2], only=True)
+        open_loads = loads(s, p)
+        if len(open_loads) == 1 and not can_wharf(s, p):   # one cargo load open, no wharf: the rule makes it (K4)
+            _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
             s.turn += 1
             continue
+        mv = options(s, p, open_loads)
         if mv:
             s.mv = mv
             return
@@ -243,9 +244,10 @@ def _finish(s, p: int, kept, single: int) -> None:
         if x:
             s.gsup[g] += x
             gd[g] = keep
-            lost.append(f"{x} {good_(g)}")
-    if lost:
-        s.events.append(_("{who} returns {goods} to the supply (storage).").format(who=s.names[p], goods=", ".join(lost)))
+            lost.append((x, g))
+    if lost:    # written when read (core/said.py)
+        s.events.append(lambda who=s.names[p], lost=lost: _("{who} returns {goods} to the supply (storage).").format(
+            who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in lost)))
     s.turn += 1
 
 

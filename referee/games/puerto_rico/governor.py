@@ -43,12 +43,19 @@ def _table(cards):
     return build
 
 
+_TABLES: dict = {}      # (cards on the table, player) -> the role moves' table (looked up at every role choice)
+
+
 def role_moves(s) -> list:
     """Every role card still on the table; the two prospectors are one choice unless their doubloons
     differ ('prospector N', N = doubloons on the card)."""
     who = s.names[s.actor]
     cards = s.cards
-    tab = move_table("roles%d" % len(cards), who, _table(cards))
+    tab = _TABLES.get((len(cards), who))
+    if tab is None:
+        if len(_TABLES) > 1000:
+            _TABLES.clear()
+        tab = _TABLES[len(cards), who] = move_table("roles%d" % len(cards), who, _table(cards))
     taken = s.card_taken
     out = [tab[i] for i in range(6) if taken[i] < 0]
     if taken[MAYOR] < 0 and s.csup > 0 and s.opts.get("mayor-privilege-optional", True):

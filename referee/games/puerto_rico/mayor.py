@@ -55,7 +55,13 @@ def step(s) -> None:
             s.m_target = pool if pool < circles else circles
             s.mv = options(s, p)
             return
-        t, b = propose(s, p, [0] * 6, [0] * NB, pool)
+        if pool >= circles:     # a colonist for every circle: no choice, and no fill to work out
+            t = list(s.tiles[p])
+            b = [0] * NB
+            for x in owned:
+                b[x] = CIRC[x]
+        else:
+            t, b = propose(s, p, [0] * 6, [0] * NB, pool)
         _finish_pool(s, p, t, b, pool)
     refill(s)
     role_over(s)
@@ -79,22 +85,27 @@ def options(s, p: int) -> list:
     return out
 
 
-def _forced(s, p: int) -> bool:
-    """No choice is left: every free circle must be filled, or only one place has free circles."""
+def _after_place(s, p: int, x: int):
+    """The player's moves after a colonist placed on ``x``, or None when no choice is left (every free circle
+    must be filled, or only one place has free circles). Worked out from the listing the colonist was placed
+    from (s.mv, as ``options`` listed it; a placement is a third of the mayor's moves): less ``x`` if it is now
+    full. tests/puerto_rico/test_mayor_fill.py checks it against ``options`` and the fill rule at every
+    placement of random games."""
+    full = s.m_t[x] >= s.tiles[p][x] if x < 6 else s.m_b[x - 6] >= CIRC[x - 6]
+    if full:    # by text: a copied position (the table's preview deep-copies it) holds copies of the moves
+        text = PLACE_TEXT[x]
+        mv = [m for m in s.mv if m.text != text]
+    else:
+        mv = s.mv[:]
+    if mv[-1].text == "refuse":     # still one to refuse (placed < target <= pool): never forced
+        return mv
     if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
-        return False
-    t, mt, mb = s.tiles[p], s.m_t, s.m_b
-    free = 0
-    places = 0
-    for k in range(6):
-        if t[k] > mt[k]:
-            free += t[k] - mt[k]
-            places += 1
-    for b in s.owned[p]:
-        if CIRC[b] > mb[b]:
-            free += CIRC[b] - mb[b]
-            places += 1
-    return places <= 1 or free <= s.m_target - s.m_placed
+        return mv
+    places = len(mv) - 1
+    free = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, s.owned[p])) - s.m_placed
+    if places <= 1 or free <= s.m_target - s.m_placed:
+        return None
+    return mv
 
 
 def propose(s, p: int, t: list, b: list, pool: int):
@@ -110,6 +121,10 @@ def propose(s, p: int, t: list, b: list, pool: int):
     left = (pool if pool < circles else circles) - sum(t) - sum(b)
     if left <= 0:
         return t, b
+    if pool >= circles:     # colonists for every circle: whatever the order of the fill, all are filled
+        for x in owned:
+            b[x] = CIRC[x]
+        return list(tiles), b
     prev_t = s.tocc[p]
     prev_b = s.bld[p]
     # the previous arrangement, less what is placed already (a colonist placed where one was counts as his)
@@ -134,7 +149,8 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
         if g >= 0:
             cap[g] += b[x]
     while left > 0:
-        best, where = -1, None
+        best = -1
+        bx = tk = -1        # the best place so far: a building (bx) or a tile kind (tk); the first best wins
         for x in owned:
             if b[x] >= lim_b[x]:
                 continue
@@ -144,7 +160,7 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
             else:
                 score = 12 if t[g] > cap[g] else 3
             if score > best:
-                best, where = score, ("b", x)
+                best, bx = score, x
         for k in range(6):
             if lim_t[k] <= t[k]:
                 continue
@@ -155,15 +171,16 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
             else:
                 score = 11 if t[k] < cap[k] else 4 + k
             if score > best:
-                best, where = score, ("t", k)
-        if where is None:
-            break
-        if where[0] == "b":
-            b[where[1]] += 1
-            if PROD_GOOD[where[1]] >= 0:
-                cap[PROD_GOOD[where[1]]] += 1
+                best, tk = score, k
+        if tk >= 0:
+            t[tk] += 1
+        elif bx >= 0:
+            b[bx] += 1
+            g = PROD_GOOD[bx]
+            if g >= 0:
+                cap[g] += 1
         else:
-            t[where[1]] += 1
+            break
         left -= 1
     return t, b
 
@@ -178,9 +195,11 @@ def act(s, a) -> None:
         else:
             s.m_b[x - 6] += 1
         s.m_placed += 1
-        if s.m_placed < s.m_target and not _forced(s, p):
-            s.mv = options(s, p)
-            return
+        if s.m_placed < s.m_target:
+            mv = _after_place(s, p, x)
+            if mv is not None:
+                s.mv = mv
+                return
         t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
     elif kind == "refuse":
         s.m_pool -= 1

@@ -15,7 +15,7 @@ from .checklist import setup_checklist
 from .prompt import mayor_proposal, storage_proposal
 from .state import (BIDS, CIRC, COPIES, CUSTOMS_HOUSE, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
-                    ROLE, STORAGE, TILES, colonists_of, new_state)
+                    ROLE, ROLE_DONE, ROUND_START, STORAGE, TILES, colonists_of, new_state)
 
 
 NOTATION = N_("""\
@@ -49,7 +49,11 @@ _ACT = {
 }
 
 
+_SIGNALS = frozenset((ROLE_DONE, ROUND_START))
+
+
 class PuertoRicoRules(Rules):
+    unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
 
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
@@ -79,7 +83,8 @@ class PuertoRicoRules(Rules):
     def apply(self, s, move):
         s.events = []
         _ACT[s.phase](s, move.action)
-        governor.advance(s)
+        if s.phase in _SIGNALS:     # governor.advance, only where a role said its phase is over
+            governor.advance(s)
 
     def parse(self, s, text):
         from .notation import parse

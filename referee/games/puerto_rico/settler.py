@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import (CONSTRUCTION_HUT, DRAW, GOODS, HACIENDA, HOSPICE, ISLAND, PH_SETTLER, QUARRY,
-                    REVEAL, a_, chance_list, good_, mk, take_colonist)
+from .state import (CONSTRUCTION_HUT, DRAW, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
+                    REVEAL, a_, chance_list, good_, move_table, take_colonist)
 from .turns import next_decision, role_over, round_starts
 
 
@@ -21,26 +21,43 @@ def options(s, p: int) -> list:
     t = s.tiles[p]
     if t[0] + t[1] + t[2] + t[3] + t[4] + t[5] >= ISLAND:
         return []  # a full island takes nothing (5.2 S5)
-    who = s.names[p]
+    tab = move_table("settler", s.names[p], _table)
     bl = s.bld[p]
     hosp = bl[HOSPICE] > 0 and (s.csup > 0 or s.cship > 0)
     out = []
     if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (
             s.opts.get("hacienda-reshuffle", True) and sum(s.disc) > 0)):
-        out.append(mk(who, "hacienda", ("hacienda",)))
+        out.append(tab[_HACIENDA])
     row = s.row
     for k in range(5):
         if row[k]:
-            out.append(mk(who, "take " + GOODS[k], ("take", k, hosp)))
             if hosp:
-                out.append(mk(who, "take " + GOODS[k] + " no-hospice", ("take", k, False)))
+                out.append(tab[3 * k + 1])
+                out.append(tab[3 * k + 2])
+            else:
+                out.append(tab[3 * k])
     if s.quarries > 0 and (p == s.chooser or bl[CONSTRUCTION_HUT] > 0):
-        out.append(mk(who, "take quarry", ("take", QUARRY, hosp)))
         if hosp:
-            out.append(mk(who, "take quarry no-hospice", ("take", QUARRY, False)))
+            out.append(tab[3 * QUARRY + 1])
+            out.append(tab[3 * QUARRY + 2])
+        else:
+            out.append(tab[3 * QUARRY])
     if out:
-        out.append(mk(who, "pass", ("pass",)))
+        out.append(tab[_PASS])
     return out
+
+
+def _table():
+    """A player's settler moves, built once (state.move_table): for each tile kind 'take X' without and with
+    the hospice's colonist and 'take X no-hospice', then 'hacienda' and 'pass'."""
+    out = []
+    for k in range(6):
+        out += [("take " + KINDS[k], ("take", k, False)), ("take " + KINDS[k], ("take", k, True)),
+                ("take " + KINDS[k] + " no-hospice", ("take", k, False))]
+    return out + [("hacienda", ("hacienda",)), ("pass", ("pass",))]
+
+
+_HACIENDA, _PASS = 18, 19
 
 
 def _next_player(s) -> None:

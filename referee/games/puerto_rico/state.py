@@ -229,10 +229,11 @@ _CHANCE: dict = {}
 
 def chance_list(verb: str, stack: list) -> list:
     """The chance moves for the kinds still in the stack (cached by which kinds are left)."""
-    key = (verb, stack[0] > 0, stack[1] > 0, stack[2] > 0, stack[3] > 0, stack[4] > 0)
+    key = ((stack[0] > 0) | (stack[1] > 0) << 1 | (stack[2] > 0) << 2 | (stack[3] > 0) << 3 | (stack[4] > 0) << 4
+           | (verb == "draw") << 5)     # which kinds are left, as bits (a tuple key cost more than the lookup)
     out = _CHANCE.get(key)
     if out is None:
-        out = _CHANCE[key] = [mk(None, f"{verb} {GOODS[k]}", (verb, k), True) for k in range(5) if key[1 + k]]
+        out = _CHANCE[key] = [mk(None, f"{verb} {GOODS[k]}", (verb, k), True) for k in range(5) if key >> k & 1]
     return out
 
 
