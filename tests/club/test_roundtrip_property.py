@@ -113,7 +113,21 @@ def _bgg(text):
         rest = [(c.tag, sorted(c.attrib.items()), (c.text or "").strip()) for c in play
                 if c.tag not in ("players",)]
         plays.append((sorted(play.attrib.items()), rest, players))
-    return sorted(root.attrib.items()), plays
+    # in play order, but plays of one day logged in the same second are written by their id (issue 24: the
+    # same file on every laptop), and a BGG file carries no referee id: the import gives new ones, so such
+    # plays may come back in another order among themselves. The order of the days is compared as written.
+    return sorted(root.attrib.items()), _ties_sorted(plays)
+
+
+def _ties_sorted(plays):
+    """Plays of one day in a canonical order among themselves (days stay in the file's order)."""
+    out, day = [], []
+    for play in plays:
+        if day and dict(day[-1][0]).get("date") != dict(play[0]).get("date"):
+            out.extend(sorted(day, key=repr))
+            day = []
+        day.append(play)
+    return out + sorted(day, key=repr)
 
 
 @settings(max_examples=int(__import__("os").environ.get("ROUNDTRIP_EXAMPLES", 25)), deadline=None, suppress_health_check=list(HealthCheck))
