@@ -95,11 +95,7 @@ def test_the_proposal_and_the_fill_rule_are_the_models(n, decline):
                         continue
                     after = copy.deepcopy(s)
                     x = move.action[1]
-                    if x < 6:
-                        after.m_t[x] += 1
-                    else:
-                        after.m_b[x - 6] += 1
-                    after.m_placed += 1
+                    mayor.place(after, x)
                     if after.m_placed < after.m_target:
                         want = None if model_forced(after, p) else [m.text for m in mayor.options(after, p)]
                         got = mayor._after_place(after, p, x)

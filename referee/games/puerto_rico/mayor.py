@@ -185,16 +185,21 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
     return t, b
 
 
+def place(s, x: int) -> None:
+    """One colonist onto place ``x`` (0-5 a plantation, 6+ a building)."""
+    if x < 6:
+        s.m_t[x] += 1
+    else:
+        s.m_b[x - 6] += 1
+    s.m_placed += 1
+
+
 def act(s, a) -> None:
     p = s.actor
     kind = a[0]
     if kind == "place":
         x = a[1]
-        if x < 6:
-            s.m_t[x] += 1
-        else:
-            s.m_b[x - 6] += 1
-        s.m_placed += 1
+        place(s, x)
         if s.m_placed < s.m_target:
             mv = _after_place(s, p, x)
             if mv is not None:
