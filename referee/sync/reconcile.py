@@ -103,7 +103,7 @@ def _save_json(path: Path, body, durable: bool = True) -> None:
     from ..store.atomic import atomic_write, replace_with, write_temp
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = (json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n").encode("utf-8")
+    data = _encode(body)
     if durable:
         atomic_write(path, data)
     else:
