@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat as _stat
 from pathlib import Path
 
@@ -98,6 +99,7 @@ _FIELDS = ("id", "date", "game", "location", "source", "players", "duration", "m
 _AT = {"date": 0, "finished_at": 1, "created": 1, "id": 3, "game": 4, "location": 5, "source": 6, "players": 7,
        "duration": 8, "moves": 9, "has_record": 10, "schema_version": 11, "result": 12}
 _BAD = set("".join(map(chr, range(32))) + "\x7f" + LIST + ENTRY + PART)
+_BAD_CHAR = re.compile("[" + re.escape("".join(sorted(_BAD))) + "]")
 
 
 class _Unfit(Exception):
@@ -135,38 +137,59 @@ def _clean_entry(e) -> bool:
 
 
 def summarise(seq: int, doc: dict):
-    """The summary row of one document: a packed string, or a JSON list when its values do not fit one."""
+    """The summary row of one document: a packed string, or a JSON list when its values do not fit one.
+
+    Every text of the row is checked at once (one scan of them joined) and each value's type in one pass: a
+    new laptop's first sync summarises 20,000 games, and a call per value was a tenth of its time. The rows
+    are exactly those of one check per value (tests/store/test_summary_rows.py holds it to that)."""
+    get = doc.get
     try:
         # What `stats` counts differently (a play kept out of the statistics, one whose seating is unknown, a
         # cooperative result) is rare and has no packed field: such a game keeps its row as a JSON list.
-        if doc.get("no_stats") or doc.get("incomplete") or doc.get("seating") is False:
+        if get("no_stats") or get("incomplete") or get("seating") is False:
             raise _Unfit
-        date, when = doc.get("date"), doc.get("finished_at") or doc.get("created")
-        res = doc.get("result")
-        if isinstance(res, dict) and res.get("cooperative"):
+        finished, created = get("finished_at"), get("created")
+        if (finished is not None and finished.__class__ is not str) or \
+                (created is not None and created.__class__ is not str):
             raise _Unfit
+        players = get("players")
+        if not isinstance(players, list) or not players:
+            raise _Unfit
+        rec = get("has_record")
+        if rec is not None and rec.__class__ is not bool:
+            raise _Unfit
+        head = (get("date"), finished or created, get("id"), get("game"), get("location"), get("source"))
+        texts = [t for t in head if t is not None]
+        texts += players
+        res = get("result")
         if res is None:
             result = ""
         else:
-            if not (isinstance(res, dict) and isinstance(res.get("winners"), list)
-                    and isinstance(res.get("ranking"), list) and res["ranking"]):
+            if not isinstance(res, dict) or res.get("cooperative"):
                 raise _Unfit
-            result = (LIST.join(_text(w) for w in res["winners"]) + ENTRY
-                      + LIST.join(PART.join((_text(e["player"]), _number(e["total"]), _int(e["rank"])))
-                                  if _clean_entry(e) else _fail() for e in res["ranking"]))
-        players = doc.get("players")
-        if not isinstance(players, list) or not players:
+            winners, ranking = res.get("winners"), res.get("ranking")
+            if not (isinstance(winners, list) and isinstance(ranking, list) and ranking):
+                raise _Unfit
+            texts += winners
+            entries = []
+            for e in ranking:
+                if not _clean_entry(e):
+                    raise _Unfit
+                player, rank = e["player"], e["rank"]
+                if rank.__class__ is not int:
+                    raise _Unfit
+                texts.append(player)
+                entries.append(PART.join((player, _number(e["total"]), str(rank))))
+            result = LIST.join(winners) + ENTRY + LIST.join(entries)
+        for t in texts:
+            if t.__class__ is not str or not t:
+                raise _Unfit
+        if _BAD_CHAR.search("".join(texts)):
             raise _Unfit
-        rec = doc.get("has_record")
-        if rec is not None and rec.__class__ is not bool:
-            raise _Unfit
-        if (doc.get("finished_at") is not None and doc.get("finished_at").__class__ is not str) or \
-                (doc.get("created") is not None and doc.get("created").__class__ is not str):
-            raise _Unfit
-        return SEP.join((_text(date), _text(when), f"{seq:020d}", _text(doc.get("id")),
-                         _text(doc.get("game")), _text(doc.get("location")), _text(doc.get("source")),
-                         LIST.join(_text(p) for p in players), _int(doc.get("duration")), _int(doc.get("moves")),
-                         "" if rec is None else "1" if rec else "0", _int(doc.get("schema_version")), result))
+        date, when, gid, game, location, source = ("" if t is None else t for t in head)
+        return SEP.join((date, when, f"{seq:020d}", gid, game, location, source,
+                         LIST.join(players), _int(get("duration")), _int(get("moves")),
+                         "" if rec is None else "1" if rec else "0", _int(get("schema_version")), result))
     except (_Unfit, ValueError):
         return [seq] + [doc.get(name) for name in _FIELDS]
 

@@ -595,8 +595,10 @@ class Store(GameFiles, GameIds):
             atomic_write(self.backup_path, blob)
             return dropped
 
-    def add_archived(self, docs: list[dict]) -> list[str]:
-        """Insert (or replace by id) finished-game documents; all of them or, after a crash, none."""
+    def add_archived(self, docs: list[dict], owned: bool = False) -> list[str]:
+        """Insert (or replace by id) finished-game documents; all of them or, after a crash, none.
+        ``owned``: the documents are the caller's to give (made for this write, never used after it), so
+        they are stored as they are, not copied."""
         with self.lock, _no_gc():
             self._prepare_write()
             pending = {}
@@ -619,7 +621,8 @@ class Store(GameFiles, GameIds):
             ids = []
             length = self._id_length()
             for doc in docs:
-                doc = dict(doc)
+                if not owned:
+                    doc = dict(doc)
                 doc.setdefault("schema_version", SCHEMA_VERSION)
                 if not doc.get("id"):
                     doc["id"] = new_id(taken, length=length)
