@@ -44,7 +44,8 @@ def pytest_report_header(config):
 HEAVY = {"tests/store/test_faults_every_step.py", "tests/club/test_corrections_journal.py",
          "tests/club/test_roundtrip_property.py", "tests/club/test_sources_sound.py",
          "tests/club/test_rename_moves.py", "tests/ui/test_czech_moves.py", "tests/store/test_true_messages.py",
-         "tests/sync/test_sync_faults.py", "tests/sync/test_convergence_heavy.py", "tests/sync/test_syncthing.py"}
+         "tests/sync/test_sync_faults.py", "tests/sync/test_convergence_heavy.py", "tests/sync/test_syncthing.py",
+         "tests/sync/test_sync_state_faults.py"}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

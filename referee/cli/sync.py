@@ -42,6 +42,7 @@ def sync_command(ctx, as_json):
             "new_ids": [{"id": pid, "now": second, "this_laptop": mine} for pid, second, mine in report.split],
             "refused": [{"id": pid, "why": why} for pid, why in report.refused],
         }, ensure_ascii=False))
+        synced.forget_said(store, report.split)     # said: only now (a sync cut short says them again)
         return
     say = click.echo
     if report.renewed:
@@ -73,6 +74,7 @@ def sync_command(ctx, as_json):
         else:
             say(_("Two plays got the id {id} on two laptops before sync was on: one keeps it, the other is now play "
                   "{now} on every laptop.").format(id=pid, now=second))
+    synced.forget_said(store, report.split)
     for a, b in report.alike:
         say(_("Possible duplicate: play {a} looks like play {b} from another laptop (same day, game, players and "
               "scores); if they are one play, `referee delete {b}`.").format(a=a, b=b))

@@ -279,6 +279,24 @@ class Base:
         return wrote
 
 
+def forget_said(state_dir: Path, said: list) -> None:
+    """The plays told apart that `referee sync` has now said (Report.split) are dropped from the state, so
+    the next sync does not say them again (the caller holds the history's lock)."""
+    path = Path(state_dir) / "state.json"
+    state = _load_json(path, None)
+    if not isinstance(state, dict) or not isinstance(state.get("split"), list):
+        return
+    said = {tuple(entry) for entry in said}
+    left = [e for e in state["split"] if not (isinstance(e, list) and tuple(e) in said)]
+    if len(left) == len(state["split"]):
+        return
+    if left:
+        state["split"] = left
+    else:
+        del state["split"]
+    _save_json(path, state)
+
+
 def _write_quick(path: Path, data: bytes) -> str:
     from ..store.atomic import replace_with, write_temp
 
@@ -299,14 +317,19 @@ class Sync:
         self.local, self.dir, self.folder, self.device = local, Path(state_dir), Path(folder), device
         self.show_splits = show_splits          # `referee sync`: says (and then forgets) the plays told apart
         self.clock = device.clock(now=now)
-        self.state = _load_json(self.dir / "state.json", {})
+        self.state = _load_json(self.dir / "state.json", None)
+        # a base is trusted as found only beside a state written before the hashes were kept; with no state
+        # (a first sync cut short before its state was written) or an unreadable one, every base file is
+        # rebuilt from the events the state says were taken in: none, so they are all read again and written
+        # to the history (a base trusted as found held plays the history never got, and never would)
+        trust_found = isinstance(self.state, dict)
         if not isinstance(self.state, dict):
             self.state = {}
         self.state.setdefault("marks", {})
         self.state.setdefault("done", {})      # folder files read whole
         self.state.setdefault("own", {})       # own out/ files read whole
         if not isinstance(self.state.get("base"), dict):
-            self.state["base"] = base_hashes(self.dir)      # a state from before the hashes: as found
+            self.state["base"] = base_hashes(self.dir) if trust_found else {}   # before the hashes: as found
         if isinstance(self.state.get("clock"), str):        # the latest stamp seen (kept here, not in device.json:
             try:                                            # one flushed file a sync, not two)
                 self.clock.see(Stamp.parse(self.state["clock"]))
@@ -359,9 +382,8 @@ class Sync:
             mine = play.put is not None and play.put.device == self.device.device
             if play.exists and not any(entry[1] == second for entry in told):
                 told.append([pid, second, mine])
-        if self.show_splits:
-            report.split = [tuple(entry) for entry in told]
-            told = []
+        if self.show_splits:        # kept in the state until said (forget_said): a sync cut short between
+            report.split = [tuple(entry) for entry in told]     # the two says them again, never not at all
         if told:
             self.state["split"] = told
         else:

@@ -195,10 +195,20 @@ def quick(store, folder):
         store.lock.release()
 
 
+def forget_said(store, said: list) -> None:
+    """`referee sync` has said these plays told apart (Report.split): the next sync need not say them."""
+    from ...store import journal
+    from ...sync.reconcile import forget_said as forget
+
+    if said:
+        with journal.locked(store):
+            forget(sync_dir(store), said)
+
+
 def run(store, folder, told: bool = False) -> "object":
     """One sync of ``store`` with the shared ``folder`` (under the store's lock): the reconcile.Report.
-    ``told``: the report is shown to the club (`referee sync`), which then need not hear again of plays told
-    apart (two plays that had one id)."""
+    ``told``: the report is shown to the club (`referee sync`), which lists the plays told apart (two plays
+    that had one id) and, once it has said them, forgets them (forget_said)."""
     from ...store import journal
     from ...store.store import _no_gc
     from ...sync.device import Device, device_path
