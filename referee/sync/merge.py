@@ -169,7 +169,9 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
         plays[moved] = merge_plays(plays.get(moved) or Play(), main)
         plays[pid] = plays.pop(target)
         touched |= {pid, moved}
-        if not existed:                          # only a place this put passed through on its way to the id
+        if existed:                              # the play left its second id: that id reads as no play now
+            touched.add(target)
+        else:                                    # only a place this put passed through on its way to the id
             touched.discard(target)
     return stored or bool(touched), touched
 

@@ -46,7 +46,7 @@ from pathlib import Path
 from .clock import Stamp
 from .events import BadEvent, new_event, parse_line
 from .folder import DEVICES, HEAD, own_files, read_files, scan, write_head, write_segment
-from .merge import Play, fold, resolve, take_alias
+from .merge import Play, _ident, fold, resolve, second_id, take_alias
 
 # A field the local document no longer has: a value of its own, so "notes removed" travels and is merged
 # like any other value (a document never holds this dict).
@@ -69,6 +69,8 @@ class Local:
     def alike(self, fields: dict): ...                           # what two records of one play share, or None
     def take_aliases(self) -> list: ...                           # [(old, new)] renamed here since last time
     def done_aliases(self) -> None: ...                           # those aliases are now events
+    def vacate(self, pid: str) -> None: ...                       # out of the history, not into the trash: the
+                                                                  # merge moved its play to another id
 
 
 @dataclass
@@ -607,9 +609,12 @@ class Sync:
         def by_put(pid):             # new plays are stored in the order they were put (see _send)
             put = self.base.play(pid).put
             return (put.ms, put.counter, put.device, pid) if put is not None else (0, 0, "", pid)
+        vacated = []
         for pid in sorted(pids, key=by_put):
             play = self.base.play(pid)
             if not play.exists:
+                if self._vacated(pid):
+                    vacated.append(pid)
                 continue                                # an edit of a play whose put has not arrived yet
             fields = merged_fields(play)
             if aliased:                                 # (a club that never renamed anyone: names as they are)
@@ -619,6 +624,19 @@ class Sync:
             self.refused.extend(self.local.put_many(puts) or ())
         for pid, fields in deletes.items():
             self.local.delete(pid, fields)
+        for pid in vacated:         # after the puts: the play is under its new id before it leaves this one
+            self.local.vacate(pid)
+
+    def _vacated(self, pid: str) -> bool:
+        """Whether ``pid`` is a second id whose play the merge has moved on (to the first id, when a put of it
+        earlier than the other play's came later: a laptop cloned with its history, and a collision): the
+        play that now lies elsewhere is exactly the one this id names (second_id of its identity)."""
+        if len(pid) < 6 or pid[-5] != "-":
+            return False
+        head = pid[:-5]
+        plays = self.base.group(self.local.group_of(pid))
+        return any(play.exists and key != pid and (key[:27] == head or key.startswith(head + "-"))
+                   and second_id(head, _ident(play, self.local.alike)) == pid for key, play in plays.items())
 
     def _settle_marks(self) -> None:
         """The history's groups as sync itself left them: not local changes to send next time."""

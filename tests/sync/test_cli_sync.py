@@ -253,6 +253,41 @@ def test_one_play_that_two_laptops_hold_with_one_id_stays_one_play(club):
     assert petr.export() == jana.export()
 
 
+def test_a_cloned_laptop_and_a_collision_at_once_leave_no_stale_copy(club, tmp_path):
+    """Petr's laptop copied whole (Petr2) before sync, and Jana's play with the same id: three puts of one
+    id, two of them the same play. A laptop that gets Petr2's first, then Jana's, then Petr's, saw Petr's
+    play under a second id on the way; when its earliest put comes, it takes the id and that second id
+    leaves the history (it used to stay, a copy of the play no other laptop had)."""
+    import shutil
+
+    folder, (petr, jana, ota) = club
+    _old_play(petr, "k3x9qa", "Petr", 20)
+    _old_play(jana, "k3x9qa", "Jana", 30)
+    shutil.copytree(petr.dir, tmp_path / "petr2")
+    petr2 = Laptop.__new__(Laptop)
+    petr2.dir = tmp_path / "petr2"
+    petr2.env = dict(petr.env, REFEREE_DB=str(petr2.dir / "history.json"),
+                     REFEREE_CONFIG=str(petr2.dir / "settings.toml"))
+    for laptop in (petr, jana, petr2):          # their puts' clocks: Petr's, then Jana's, then Petr2's
+        laptop("sync")
+    device = {laptop: json.loads((laptop.dir / "history.json.sync" / "device.json").read_text())["device"]
+              for laptop in (petr, jana, petr2)}
+    hidden = tmp_path / "hidden"
+    shutil.move(str(folder / "devices"), hidden)
+    (folder / "devices").mkdir()
+    for laptop in (petr2, jana, petr):          # Ota gets them the other way round
+        shutil.move(str(hidden / device[laptop]), folder / "devices" / device[laptop])
+        ota("sync")
+    views = []
+    for laptop in (petr, jana, petr2, ota):
+        laptop("sync")
+        views.append(sorted((g["id"], g["players"][0]) for g in laptop.plays().values()))
+    assert views[0] == views[1] == views[2] == views[3]
+    assert len(views[0]) == 2 and ("k3x9qa", "Petr") in views[0]
+    exports = [laptop.export() for laptop in (petr, jana, petr2, ota)]
+    assert exports[0] == exports[1] == exports[2] == exports[3]
+
+
 def test_a_game_finished_by_move_travels_without_another_command(club):
     """`referee move` pays for a sync only when its move finishes the game, and then the game reaches the
     other laptops with nothing more typed on this one."""

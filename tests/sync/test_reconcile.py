@@ -74,6 +74,10 @@ class DictLocal(Local):
     def take_aliases(self):
         return list(self.aliases)
 
+    def vacate(self, pid):
+        if self.docs.pop(pid, None) is not None:
+            self._bump(pid)
+
     def done_aliases(self):
         self.aliases = []
 

@@ -170,6 +170,13 @@ class ClubLocal:
             return None
         return [str(fields["date"])[:10], str(fields["game"]), scores or sorted(map(str, fields.get("players") or ()))]
 
+    def vacate(self, pid: str) -> None:
+        """A second id whose play the merge moved to another id (Sync._vacated): its document leaves the
+        history, not into the trash (the play is in the history under its id now, and a trash entry would
+        be sent as a delete). Its move record stays where it is: nothing of a record is ever destroyed."""
+        if self.store.get_archived(pid) is not None:
+            self.store.remove_archived(pid)
+
     def take_aliases(self) -> list:
         return [tuple(p) for p in _pending(sync_dir(self.store) / "aliases.pending")]
 
