@@ -123,7 +123,9 @@ def deliver(source: Laptop, target: Laptop, rng: random.Random, whole: bool):
             PARTIAL.add((target.root, rel))
             continue
         dest.write_bytes(data)
-        if rng.random() < 0.1 and path.suffix == ".jsonl":                # a conflict copy beside it
+        # a conflict copy beside it (not of a conflict copy: its name would grow at every delivery, past
+        # what a file system takes)
+        if rng.random() < 0.1 and path.suffix == ".jsonl" and ".sync-conflict-" not in path.name:
             dest.with_name(dest.stem + ".sync-conflict-20261128-101010-ABCD.jsonl").write_bytes(data)
         if rng.random() < 0.05:
             (dest.parent / ".syncthing.x.tmp").write_bytes(b"\x00half")
