@@ -10,8 +10,8 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from . import builder, captain, craftsman, mayor, settler, trader
-from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLE_DONE, ROLES, ROUND_START, SETTLER, TRADER,
-                    mk, dbl_, move_table, pay, role_)
+from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, PROSPECTOR, ROLE, ROLE_DONE, ROUND_START, SETTLER,
+                    TRADER, mk, dbl_, move_table, pay, role_)
 
 # Role card -> how its phase begins (the mayor's also gets whether the chooser takes the privilege).
 PHASES = {
@@ -44,21 +44,37 @@ def _table(cards):
 
 
 _TABLES: dict = {}      # (cards on the table, player) -> the role moves' table (looked up at every role choice)
+_LISTS: dict = {}       # (player, privilege offered, who holds each card, prospectors' doubloons) -> the listing
 
 
 def role_moves(s) -> list:
     """Every role card still on the table; the two prospectors are one choice unless their doubloons
-    differ ('prospector N', N = doubloons on the card)."""
+    differ ('prospector N', N = doubloons on the card).
+
+    The listing depends only on the player, which cards are taken, whether the privilege is offered and
+    the prospectors' doubloons: it is kept by those (a role is chosen at every fifth move of a random game,
+    and the same few listings come back). The lists are shared: nothing mutates a listing."""
     who = s.names[s.actor]
+    taken = s.card_taken
+    priv = taken[MAYOR] < 0 and s.csup > 0 and s.o_priv_optional
+    key = (who, priv, *taken, *s.card_coins[6:])
+    out = _LISTS.get(key)
+    if out is None:
+        if len(_LISTS) > 5000:
+            _LISTS.clear()
+        out = _LISTS[key] = _role_moves(s, who, taken, priv)
+    return out
+
+
+def _role_moves(s, who, taken, priv) -> list:
     cards = s.cards
     tab = _TABLES.get((len(cards), who))
     if tab is None:
         if len(_TABLES) > 1000:
             _TABLES.clear()
         tab = _TABLES[len(cards), who] = move_table("roles%d" % len(cards), who, _table(cards))
-    taken = s.card_taken
     out = [tab[i] for i in range(6) if taken[i] < 0]
-    if taken[MAYOR] < 0 and s.csup > 0 and s.opts.get("mayor-privilege-optional", True):
+    if priv:
         out.append(tab[-1])
     if len(cards) > 6:
         free = [i for i in range(6, len(cards)) if taken[i] < 0]
@@ -84,7 +100,7 @@ def choose(s, action) -> None:
     s.dbl[p] += coins
     s.card = i
     s.chooser = p
-    role = ROLES.index(s.cards[i])
+    role = i if i < PROSPECTOR else PROSPECTOR     # the cards: the six roles in ROLES' order, then prospectors
     s.events.append(lambda text=(N_("{who} chooses the {role} and takes {amount} from it.") if coins else
                                  N_("{who} chooses the {role}.")), who=s.names[p], card=s.cards[i], coins=coins:
                     _(text).format(who=who, role=role_(card), amount=dbl_(coins)))
@@ -113,7 +129,7 @@ def end_round(s) -> None:
     """5.1 R5: a doubloon on every unchosen card, cards back, governor to the left; or the game ends."""
     for i in range(len(s.cards)):
         if s.card_taken[i] < 0:
-            if s.opts.get("doubloon-bank-limit") and s.bank <= 0:
+            if s.o_bank_limit and s.bank <= 0:
                 continue
             s.card_coins[i] += 1
             s.bank -= 1

@@ -39,7 +39,7 @@ def targets(s, p: int) -> int:
 
 def step(s) -> None:
     n = s.n
-    decline = s.opts.get("allow-decline-colonists", False)
+    decline = s.o_decline
     while s.turn < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
@@ -53,6 +53,7 @@ def step(s) -> None:
             s.m_pool = pool
             s.m_placed = 0
             s.m_target = pool if pool < circles else circles
+            s.m_circ = circles      # kept for the player's placing: his places do not change meanwhile
             s.mv = options(s, p)
             return
         if pool >= circles:     # a colonist for every circle: no choice, and no fill to work out
@@ -80,7 +81,7 @@ def options(s, p: int) -> list:
         out += [tab[2 + k] for k in range(6) if t[k] > mt[k]]
         mb = s.m_b
         out += [tab[8 + b] for b in s.owned[p] if CIRC[b] > mb[b]]
-    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0 and s.m_pool > s.m_placed:
+    if s.o_decline and s.m_new[p] > 0 and s.m_pool > s.m_placed:
         out.append(tab[1])
     return out
 
@@ -96,14 +97,12 @@ def _after_place(s, p: int, x: int):
         text = PLACE_TEXT[x]
         mv = [m for m in s.mv if m.text != text]
     else:
-        mv = s.mv[:]
+        mv = s.mv   # the same listing (listings are never mutated)
     if mv[-1].text == "refuse":     # still one to refuse (placed < target <= pool): never forced
         return mv
-    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
+    if s.o_decline and s.m_new[p] > 0:
         return mv
-    places = len(mv) - 1
-    free = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, s.owned[p])) - s.m_placed
-    if places <= 1 or free <= s.m_target - s.m_placed:
+    if len(mv) <= 2 or s.m_circ <= s.m_target:     # one place left; free circles (circ - placed) <= to place
         return None
     return mv
 
@@ -212,7 +211,7 @@ def act(s, a) -> None:
         s.sj[p] -= 1
         s.cgone += 1
         s.events.append(lambda who=s.names[p]: _("{who} refuses a colonist; it leaves the game.").format(who=who))
-        circles = sum(s.tiles[p]) + sum(CIRC[x] for x in s.owned[p])
+        circles = s.m_circ
         s.m_target = s.m_pool if s.m_pool < circles else circles
         if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
             s.mv = options(s, p)

@@ -26,7 +26,7 @@ def options(s, p: int) -> list:
     hosp = bl[HOSPICE] > 0 and (s.csup > 0 or s.cship > 0)
     out = []
     if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (
-            s.opts.get("hacienda-reshuffle", True) and sum(s.disc) > 0)):
+            s.o_hac_reshuffle and sum(s.disc) > 0)):
         out.append(tab[_HACIENDA])
     row = s.row
     for k in range(5):
