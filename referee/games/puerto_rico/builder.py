@@ -37,23 +37,24 @@ def options(s, p: int) -> list:
     out = []
     bsup = s.bsup
     most = money + priv + q     # no building dearer than this can be paid, whatever its column
-    for b in (_UP_TO[most] if 0 <= most < len(_UP_TO) else range(NB)):
-        if bsup[b] and bl[b] < 0 and (free >= 2 or not LARGE[b]):
-            c = COST[b] - priv - (q if q < COL[b] else COL[b])
-            if c <= money:
-                if univ:
-                    out.append(tab[3 * b + 1])
-                    out.append(tab[3 * b + 2])
-                else:
-                    out.append(tab[3 * b])
+    pay = money + priv          # cost - quarries <= pay: affordable
+    small = free < 2
+    for b, cost, col, large in (_UP_TO[most] if 0 <= most < len(_UP_TO) else _UP_TO[-1]):
+        if bl[b] < 0 and bsup[b] and not (small and large) and cost - (q if q < col else col) <= pay:
+            if univ:
+                out.append(tab[3 * b + 1])
+                out.append(tab[3 * b + 2])
+            else:
+                out.append(tab[3 * b])
     if out:
         out.append(tab[-1])
     return out
 
 
-# _UP_TO[m]: the buildings whose printed cost is at most m, in the table's order (the listing's order): the
-# builder's listing looks only at those a player might afford.
-_UP_TO = tuple(tuple(b for b in range(NB) if COST[b] <= m) for m in range(max(COST) + 1))
+# _UP_TO[m]: the buildings whose printed cost is at most m, in the table's order (the listing's order), each
+# with its cost, column and size: the builder's listing looks only at those a player might afford.
+_UP_TO = tuple(tuple((b, COST[b], COL[b], LARGE[b]) for b in range(NB) if COST[b] <= m)
+               for m in range(max(COST) + 1))
 
 
 def _table():

@@ -20,16 +20,13 @@ def loads(s, p: int) -> list:
     out = []
     gd = s.goods[p]
     ships = s.ships
+    on = [sh[1] for sh in ships]     # the kind on each ship (-1: empty)
     for g in range(5):
         h = gd[g]
         if not h:
             continue
-        carrier = -1
-        for i, sh in enumerate(ships):
-            if sh[1] == g:
-                carrier = i
-                break
-        if carrier >= 0:
+        if g in on:     # the ship carrying g takes it, else nothing (one kind per ship)
+            carrier = on.index(g)
             sh = ships[carrier]
             free = sh[0] - sh[2]
             if free > 0:
@@ -100,9 +97,10 @@ def step(s) -> None:
     begin_storage(s)
 
 
-def _vp(s, p: int, amount: int, texts: tuple, **fields) -> None:
-    """Award the VP of a load; ``texts`` is the event without and with the note that the chips have run out
-    (each a whole sentence with {who}, {total}, {short} and the load's own fields)."""
+def _vp(s, p: int, amount: int, texts: tuple, g: int, ship=None) -> None:
+    """Award the VP of a load of ``amount`` barrels of ``g`` (on the ``ship``-ship, or by the wharf); ``texts``
+    is the event without and with the note that the chips have run out (each a whole sentence with {who},
+    {total}, {short}, {n}, {good} and {ship})."""
     bonus = 0
     if p == s.chooser and not s.cap_loaded:
         s.cap_loaded = True
@@ -112,8 +110,8 @@ def _vp(s, p: int, amount: int, texts: tuple, **fields) -> None:
     total = amount + bonus
     short = total - s.pool if total > s.pool else 0
     s.events.append(lambda text=texts[1] if short else texts[0], who=s.names[p], total=total, short=short,
-                    fields=fields: _(text).format(who=who, total=total, short=short, good=good_(fields["g"]),
-                                                  **fields))
+                    n=amount, g=g, ship=ship: _(text).format(who=who, total=total, short=short, good=good_(g),
+                                                             n=n, g=g, ship=ship))
     award_vp(s, p, total)
 
 
@@ -137,7 +135,7 @@ def _load(s, p: int, g: int, i: int, only: bool = False) -> None:
     sh[2] += amt
     s.goods[p][g] -= amt
     s.passes = 0
-    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, n=amt, g=g, ship=sh[0])
+    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, g, sh[0])
 
 
 def act(s, a) -> None:
@@ -152,7 +150,7 @@ def act(s, a) -> None:
         s.gsup[g] += amt
         s.wharf_used[p] = True
         s.passes = 0
-        _vp(s, p, amt, _WHARF, n=amt, g=g)
+        _vp(s, p, amt, _WHARF, g)
     elif kind == "pass":
         s.passes += 1
     s.turn += 1

@@ -8,6 +8,8 @@ from referee.i18n import N_, _
 from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay, prod_capacity
 from .turns import role_over
 
+EXTRA_TEXT = tuple("extra " + g for g in GOODS)
+
 
 def begin(s) -> None:
     s.phase = PH_CRAFTSMAN
@@ -16,6 +18,8 @@ def begin(s) -> None:
     for k in range(n):
         p = (s.chooser + k) % n
         prod = prod_capacity(s, p)
+        if not any(prod):
+            continue
         kinds = 0
         made = []
         for g in range(5):
@@ -40,7 +44,7 @@ def begin(s) -> None:
     p = s.chooser
     s.actor = p
     who = s.names[p]
-    mv = [mk(who, "extra " + GOODS[g], ("extra", g)) for g in range(5) if got_chooser[g] and s.gsup[g]]
+    mv = [mk(who, EXTRA_TEXT[g], ("extra", g)) for g in range(5) if got_chooser[g] and s.gsup[g]]
     if mv:
         mv.append(mk(who, "pass", ("pass",)))
         s.mv = mv

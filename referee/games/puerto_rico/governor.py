@@ -44,7 +44,7 @@ def _table(cards):
 
 
 _TABLES: dict = {}      # (cards on the table, player) -> the role moves' table (looked up at every role choice)
-_LISTS: dict = {}       # (player, privilege offered, who holds each card, prospectors' doubloons) -> the listing
+_LISTS: dict = {}       # (player, cards taken as bits, privilege offered, prospectors' doubloons) -> the listing
 
 
 def role_moves(s) -> list:
@@ -55,15 +55,21 @@ def role_moves(s) -> list:
     the prospectors' doubloons: it is kept by those (a role is chosen at every fifth move of a random game,
     and the same few listings come back). The lists are shared: nothing mutates a listing."""
     who = s.names[s.actor]
-    taken = s.card_taken
-    priv = taken[MAYOR] < 0 and s.csup > 0 and s.o_priv_optional
-    key = (who, priv, *taken, *s.card_coins[6:])
+    bits = s.taken_bits
+    priv = not bits & _MAYOR_BIT and s.csup > 0 and s.o_priv_optional
+    coins = s.card_coins
+    # 3 players: six cards; 2 and 4: one prospector; 5: two (the count of cards is in the key: a 4-player
+    # listing would offer a 5-player game's second prospector)
+    key = (who, bits, priv) if len(coins) == 6 else (who, bits, priv, len(coins), coins[6], coins[-1])
     out = _LISTS.get(key)
     if out is None:
         if len(_LISTS) > 5000:
             _LISTS.clear()
-        out = _LISTS[key] = _role_moves(s, who, taken, priv)
+        out = _LISTS[key] = _role_moves(s, who, s.card_taken, priv)
     return out
+
+
+_MAYOR_BIT = 1 << MAYOR
 
 
 def _role_moves(s, who, taken, priv) -> list:
@@ -95,6 +101,7 @@ def choose(s, action) -> None:
     i, flag = action[1], action[2]
     p = s.actor
     s.card_taken[i] = p
+    s.taken_bits |= 1 << i
     coins = s.card_coins[i]
     s.card_coins[i] = 0
     s.dbl[p] += coins
@@ -105,8 +112,8 @@ def choose(s, action) -> None:
                                  N_("{who} chooses the {role}.")), who=s.names[p], card=s.cards[i], coins=coins:
                     _(text).format(who=who, role=role_(card), amount=dbl_(coins)))
     if role == MAYOR:
-        PHASES[MAYOR](s, flag)
-    elif role in PHASES:
+        mayor.begin(s, flag)
+    elif role != PROSPECTOR:
         PHASES[role](s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
         paid = pay(s, p, 1)
@@ -127,13 +134,16 @@ def role_done(s) -> None:
 
 def end_round(s) -> None:
     """5.1 R5: a doubloon on every unchosen card, cards back, governor to the left; or the game ends."""
-    for i in range(len(s.cards)):
-        if s.card_taken[i] < 0:
-            if s.o_bank_limit and s.bank <= 0:
+    taken, coins, limit = s.card_taken, s.card_coins, s.o_bank_limit
+    for i, x in enumerate(taken):
+        if x < 0:
+            if limit and s.bank <= 0:
                 continue
-            s.card_coins[i] += 1
+            coins[i] += 1
             s.bank -= 1
-        s.card_taken[i] = -1
+        else:
+            taken[i] = -1
+    s.taken_bits = 0
     s.card = -1
     if s.triggers:
         s.phase = END

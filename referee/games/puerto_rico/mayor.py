@@ -44,10 +44,10 @@ def step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         owned = s.owned[p]
+        tiles = s.tiles[p]
         pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
-        circles = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, owned))
-        choice = 0 < pool < circles and targets(s, p) > 1
-        if choice or (decline and s.m_new[p] > 0):
+        circles = sum(tiles) + sum(map(CIRC.__getitem__, owned))
+        if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
             s.m_b = [0] * NB
             s.m_pool = pool
@@ -57,7 +57,7 @@ def step(s) -> None:
             s.mv = options(s, p)
             return
         if pool >= circles:     # a colonist for every circle: no choice, and no fill to work out
-            t = list(s.tiles[p])
+            t = list(tiles)
             b = [0] * NB
             for x in owned:
                 b[x] = CIRC[x]
@@ -225,18 +225,22 @@ def act(s, a) -> None:
 
 
 def _finish_pool(s, p, t, b, pool):
-    placed = sum(t)
+    """The player's colonists as ``t`` (per tile kind) and ``b`` (per building) say, the rest to San Juan.
+    ``t`` and ``b`` are the placing's own lists (a proposal's, or the player's own placing): nothing changes
+    them afterwards, so the event keeps them as they are."""
     s.tocc[p] = list(t)
     bl = s.bld[p]
-    for x in s.owned[p]:
-        bl[x] = b[x]
-    placed += sum(map(b.__getitem__, s.owned[p]))
+    owned = s.owned[p]
+    placed = sum(t)
+    for x in owned:
+        y = bl[x] = b[x]
+        placed += y
     s.sj[p] = pool - placed
     s.m_new[p] = 0
     s.turn += 1
     if pool:
-        s.events.append(lambda who=s.names[p], t=tuple(t), b=[(b[x], x) for x in s.owned[p] if b[x]],
-                        left=pool - placed: _colonists_said(who, t, b, left))
+        s.events.append(lambda who=s.names[p], t=tuple(t), b=b, owned=tuple(owned), left=pool - placed:
+                        _colonists_said(who, t, [(b[x], x) for x in owned if b[x]], left))
 
 
 def _colonists_said(who, t, b, left) -> str:

@@ -66,7 +66,7 @@ class PRState:
         "stack", "disc", "row", "quarries", "reveal_left", "bsup", "ships", "house", "triggers",
         "hac_used", "m_new", "m_t", "m_b", "m_pool", "m_placed", "m_target", "m_prev_t", "m_prev_b",
         "passes", "wharf_used", "cap_loaded", "st_slots", "st_kept", "st_order", "events", "mv", "m_circ",
-        "o_decline", "o_bank_limit", "o_priv_optional", "o_hac_reshuffle",
+        "o_decline", "o_bank_limit", "o_priv_optional", "o_hac_reshuffle", "taken_bits",
     )
 
     def __init__(self):
@@ -91,6 +91,7 @@ def new_state(names: list[str], opts: dict) -> PRState:
     s.cards = cards
     s.card_coins = [0] * len(cards)
     s.card_taken = [-1] * len(cards)
+    s.taken_bits = 0    # bit i: card i taken this round (card_taken[i] >= 0), the role listing's key
     s.picks = 0
     s.total_picks = n * cfg["picks_per_player"]
     s.card = -1
@@ -200,17 +201,14 @@ def award_vp(s: PRState, p: int, amount: int) -> None:
 
 def prod_capacity(s: PRState, p: int) -> list[int]:
     """Production this craftsman phase, before the supply limit (rule 5.5 C1)."""
-    t = s.tocc[p]
     cap = [0] * 5
     bl = s.bld[p]
     for b in s.owned[p]:
         g = PROD_GOOD[b]
         if g > 0:
             cap[g] += bl[b]
-    out = [t[0], 0, 0, 0, 0]
-    for g in range(1, 5):
-        out[g] = t[g] if t[g] < cap[g] else cap[g]
-    return out
+    t = s.tocc[p]
+    return [t[0], *map(min, t[1:5], cap[1:])]   # corn needs no building
 
 
 _MOVES: dict = {}
