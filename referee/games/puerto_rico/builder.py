@@ -36,11 +36,11 @@ def options(s, p: int) -> list:
     tab = move_table("builder", s.names[p], _table)
     out = []
     bsup = s.bsup
-    most = money + priv + q     # no building dearer than this can be paid, whatever its column
-    pay = money + priv          # cost - quarries <= pay: affordable
+    pay = money + priv
     small = free < 2
-    for b, cost, col, large in (_UP_TO[most] if 0 <= most < len(_UP_TO) else _UP_TO[-1]):
-        if bl[b] < 0 and bsup[b] and not (small and large) and cost - (q if q < col else col) <= pay:
+    # the buildings whose cost less the player's occupied quarries (up to their column) he can pay
+    for b, large in _AFFORD[q if q < _QMAX else _QMAX][pay if pay < _PMAX else _PMAX]:
+        if bl[b] < 0 and bsup[b] and not (small and large):
             if univ:
                 out.append(tab[3 * b + 1])
                 out.append(tab[3 * b + 2])
@@ -51,10 +51,12 @@ def options(s, p: int) -> list:
     return out
 
 
-# _UP_TO[m]: the buildings whose printed cost is at most m, in the table's order (the listing's order), each
-# with its cost, column and size: the builder's listing looks only at those a player might afford.
-_UP_TO = tuple(tuple((b, COST[b], COL[b], LARGE[b]) for b in range(NB) if COST[b] <= m)
-               for m in range(max(COST) + 1))
+# _AFFORD[q][m]: the buildings (index, large) that cost at most m with q occupied quarries (5.4 B3: a quarry
+# takes 1 off, up to the building's column), in the table's order (the listing's order). Beyond the largest
+# column more quarries take nothing more off, and beyond the dearest cost every building is affordable.
+_QMAX, _PMAX = max(COL), max(COST)
+_AFFORD = tuple(tuple(tuple((b, LARGE[b]) for b in range(NB) if COST[b] - min(q, COL[b]) <= m)
+                      for m in range(_PMAX + 1)) for q in range(_QMAX + 1))
 
 
 def _table():

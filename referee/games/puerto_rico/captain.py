@@ -19,10 +19,11 @@ def loads(s, p: int) -> list:
     """Every cargo load open to p: (good, ship index, amount, text). Rule 5.7 K3."""
     out = []
     gd = s.goods[p]
+    if not any(gd):
+        return out
     ships = s.ships
     on = [sh[1] for sh in ships]     # the kind on each ship (-1: empty)
-    for g in range(5):
-        h = gd[g]
+    for g, h in enumerate(gd):
         if not h:
             continue
         if g in on:     # the ship carrying g takes it, else nothing (one kind per ship)
@@ -78,7 +79,7 @@ def begin(s) -> None:
 
 def step(s) -> None:
     n = s.n
-    if s.passes < n and not any(any(gd) for gd in s.goods):
+    if s.passes < n and not any(map(any, s.goods)):
         s.passes = n
     while s.passes < n:
         p = (s.chooser + s.turn) % n
@@ -182,13 +183,17 @@ def storage_step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         gd = s.goods[p]
-        w = slots(s, p)
         kinds = [g for g in range(5) if gd[g]]
-        none = [False] * 5
-        if not kinds or _keeps_all(gd, none, w):
+        if not kinds:
             s.turn += 1
             continue
-        if w == 0 and len(kinds) == 1:
+        w = slots(s, p)
+        k = len(kinds)
+        if k <= w or k == w + 1 and min(map(gd.__getitem__, kinds)) == 1:     # _keeps_all, nothing kept yet
+            s.turn += 1
+            continue
+        none = [False] * 5
+        if w == 0 and k == 1:
             _finish(s, p, none, kinds[0])
             continue
         s.st_slots = w

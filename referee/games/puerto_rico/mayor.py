@@ -143,10 +143,23 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
     """Greedy fill of ``left`` colonists onto places below their limits: violet buildings first, then
     production buildings and plantations that pair up, corn, quarries, the rest."""
     cap = [0] * 5   # colonists on each good's production buildings, kept up to date as the fill goes on
+    violet = []
     for x in owned:
         g = PROD_GOOD[x]
         if g >= 0:
             cap[g] += b[x]
+        elif b[x] == 0 and lim_b[x] > 0:
+            violet.append(x)
+    # An empty violet building scores 20 + its column, above every other place (12 at most), and filling one
+    # changes no other score: the loop below would take them first, the highest column first and the first
+    # in the city on ties. So they are filled so here, without scoring every place for each.
+    if violet:
+        violet.sort(key=COL.__getitem__, reverse=True)     # stable, so ties keep the city's order
+        for x in violet:
+            if left <= 0:
+                return t, b
+            b[x] += 1
+            left -= 1
     while left > 0:
         best = -1
         bx = tk = -1        # the best place so far: a building (bx) or a tile kind (tk); the first best wins
