@@ -80,6 +80,10 @@ def step(s) -> None:
         role_over(s)
 
 
+_BUILDS_UNIV = N_("{who} builds {building} for {cost}, with a university colonist on it.")
+_BUILDS = N_("{who} builds {building} for {cost}.")
+
+
 def act(s, a) -> None:
     p = s.actor
     if a[0] == "build":
@@ -94,9 +98,9 @@ def act(s, a) -> None:
         if a[2]:
             take_colonist(s)
             s.bld[p][b] = 1
-            text = N_("{who} builds {building} for {cost}, with a university colonist on it.")
+            text = _BUILDS_UNIV
         else:
-            text = N_("{who} builds {building} for {cost}.")
+            text = _BUILDS
         s.events.append(lambda text=text, who=s.names[p], b=b, c=c:
                         _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c)))
         if s.city[p] >= CITY and "G2" not in s.triggers:

@@ -97,6 +97,10 @@ def offer_roles(s) -> None:
     s.mv = role_moves(s)
 
 
+_CHOOSES_TAKES = N_("{who} chooses the {role} and takes {amount} from it.")
+_CHOOSES = N_("{who} chooses the {role}.")
+
+
 def choose(s, action) -> None:
     i, flag = action[1], action[2]
     p = s.actor
@@ -108,8 +112,7 @@ def choose(s, action) -> None:
     s.card = i
     s.chooser = p
     role = i if i < PROSPECTOR else PROSPECTOR     # the cards: the six roles in ROLES' order, then prospectors
-    s.events.append(lambda text=(N_("{who} chooses the {role} and takes {amount} from it.") if coins else
-                                 N_("{who} chooses the {role}.")), who=s.names[p], card=s.cards[i], coins=coins:
+    s.events.append(lambda text=_CHOOSES_TAKES if coins else _CHOOSES, who=s.names[p], card=s.cards[i], coins=coins:
                     _(text).format(who=who, role=role_(card), amount=dbl_(coins)))
     if role == MAYOR:
         mayor.begin(s, flag)

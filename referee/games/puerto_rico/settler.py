@@ -128,6 +128,10 @@ def reveal_step(s) -> None:
         role_over(s)
 
 
+_TAKES_HOSPICE = N_("{who} takes {tile} tile with a hospice colonist on it.")
+_TAKES = N_("{who} takes {tile} tile.")
+
+
 def act(s, a) -> None:
     kind = a[0]
     p = s.actor
@@ -148,9 +152,9 @@ def act(s, a) -> None:
         if a[2]:
             take_colonist(s)
             s.tocc[p][k] += 1
-            text = N_("{who} takes {tile} tile with a hospice colonist on it.")
+            text = _TAKES_HOSPICE
         else:
-            text = N_("{who} takes {tile} tile.")
+            text = _TAKES
         s.events.append(lambda text=text, who=s.names[p], k=k: _(text).format(who=who, tile=a_(good_(k))))
     elif kind == "hacienda":
         if sum(s.stack) == 0:

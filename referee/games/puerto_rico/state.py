@@ -200,15 +200,24 @@ def award_vp(s: PRState, p: int, amount: int) -> None:
 
 
 def prod_capacity(s: PRState, p: int) -> list[int]:
-    """Production this craftsman phase, before the supply limit (rule 5.5 C1)."""
-    cap = [0] * 5
-    bl = s.bld[p]
-    for b in s.owned[p]:
-        g = PROD_GOOD[b]
-        if g > 0:
-            cap[g] += bl[b]
+    """Production this craftsman phase, before the supply limit (rule 5.5 C1): corn needs no building, the
+    other goods the colonists on their production buildings (a building not owned holds -1)."""
     t = s.tocc[p]
-    return [t[0], *map(min, t[1:5], cap[1:])]   # corn needs no building
+    bl = s.bld[p]
+    out = [t[0], 0, 0, 0, 0]
+    for g in 1, 2, 3, 4:
+        x = t[g]
+        if x:
+            cap = 0
+            for b in _MAKERS[g]:
+                y = bl[b]
+                if y > 0:
+                    cap += y
+            out[g] = x if x < cap else cap
+    return out
+
+
+_MAKERS = tuple(tuple(b for b in range(NB) if PROD_GOOD[b] == g) for g in range(5))   # each good's buildings
 
 
 _MOVES: dict = {}
