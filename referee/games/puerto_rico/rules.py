@@ -37,7 +37,7 @@ Czech names work too, with or without accents: osadník, malý cukrovar, sídlo 
 
 _ACT = {
     ROLE: governor.choose,
-    REVEAL: settler.act,
+    REVEAL: settler.reveal,
     DRAW: settler.act,
     PH_SETTLER: settler.act,
     PH_MAYOR: mayor.act,

@@ -132,16 +132,18 @@ _TAKES_HOSPICE = N_("{who} takes {tile} tile with a hospice colonist on it.")
 _TAKES = N_("{who} takes {tile} tile.")
 
 
+def reveal(s, a) -> None:
+    """A face-up plantation turned up (a chance move of the reveal phase)."""
+    k = a[1]
+    s.stack[k] -= 1
+    s.row[k] += 1
+    s.reveal_left -= 1
+    reveal_step(s)
+
+
 def act(s, a) -> None:
     kind = a[0]
     p = s.actor
-    if kind == "reveal":
-        k = a[1]
-        s.stack[k] -= 1
-        s.row[k] += 1
-        s.reveal_left -= 1
-        reveal_step(s)
-        return
     if kind == "take":
         k = a[1]
         if k == QUARRY:
