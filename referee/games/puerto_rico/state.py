@@ -203,17 +203,19 @@ def prod_capacity(s: PRState, p: int) -> list[int]:
     """Production this craftsman phase, before the supply limit (rule 5.5 C1): corn needs no building, the
     other goods the colonists on their production buildings (a building not owned holds -1)."""
     t = s.tocc[p]
-    bl = s.bld[p]
     out = [t[0], 0, 0, 0, 0]
-    for g in 1, 2, 3, 4:
-        x = t[g]
-        if x:
-            cap = 0
-            for b in _MAKERS[g]:
-                y = bl[b]
-                if y > 0:
-                    cap += y
-            out[g] = x if x < cap else cap
+    if t[1] or t[2] or t[3] or t[4]:
+        bl = s.bld[p]
+        for g in 1, 2, 3, 4:
+            x = t[g]
+            if x:
+                cap = 0
+                for b in _MAKERS[g]:
+                    y = bl[b]
+                    if y > 0:
+                        cap += y
+                if cap:
+                    out[g] = x if x < cap else cap
     return out
 
 
