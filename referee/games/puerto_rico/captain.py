@@ -23,6 +23,7 @@ def loads(s, p: int) -> list:
         return out
     ships = s.ships
     on = [sh[1] for sh in ships]     # the kind on each ship (-1: empty)
+    empty = None                    # (index, capacity) of the empty ships, once a good needs them
     for g, h in enumerate(gd):
         if not h:
             continue
@@ -33,15 +34,16 @@ def loads(s, p: int) -> list:
             if free > 0:
                 out.append((g, carrier, h if h < free else free, LOAD_TEXT[g]))
             continue
+        if empty is None:
+            empty = [(i, sh[0]) for i, sh in enumerate(ships) if sh[1] < 0]
         best = 0
         allowed = []
-        for i, sh in enumerate(ships):
-            if sh[1] < 0:
-                amt = h if h < sh[0] else sh[0]
-                if amt > best:
-                    best, allowed = amt, [i]
-                elif amt == best:
-                    allowed.append(i)
+        for i, cap in empty:
+            amt = h if h < cap else cap
+            if amt > best:
+                best, allowed = amt, [i]
+            elif amt == best:
+                allowed.append(i)
         if len(allowed) == 1:
             out.append((g, allowed[0], best, LOAD_TEXT[g]))
         else:
@@ -85,10 +87,15 @@ def step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         open_loads = loads(s, p)
-        if len(open_loads) == 1 and not can_wharf(s, p):   # one cargo load open, no wharf: the rule makes it (K4)
-            _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
-            s.turn += 1
-            continue
+        if not can_wharf(s, p):
+            if len(open_loads) == 1:    # one cargo load open, no wharf: the rule makes it (K4)
+                _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
+                s.turn += 1
+                continue
+            if not open_loads:          # nothing to load and no wharf: no move (options() would list none)
+                s.passes += 1
+                s.turn += 1
+                continue
         mv = options(s, p, open_loads)
         if mv:
             s.mv = mv
