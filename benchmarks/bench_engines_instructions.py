@@ -12,6 +12,11 @@ The loop is bench_engines_native.py's and compare.py's: `legal_moves()`, a seede
 Each side is counted twice, with N games and with none (imports and setup only), and the difference is given,
 in millions of instructions. BASE is a folder holding a referee tree, or a commit (exported with `git archive`
 into a temporary folder). Without valgrind the script says so and exits 0.
+
+Two things made the count vary by tens of millions from run to run, and are kept out: the child runs in an
+empty folder (its first import path is the working folder, and a busy /tmp's listing changed from run to
+run), and it reads compiled .pyc files from a cache of its own, filled by a run without valgrind first (with
+PYTHONDONTWRITEBYTECODE set, every run compiled every module again, and the compiler's count is not steady).
 """
 
 from __future__ import annotations
@@ -41,10 +46,17 @@ for _ in range(games):
 """
 
 
-def count(valgrind: str, tree: Path, title: str, n: int, games: int) -> int:
-    env = dict(os.environ, PYTHONHASHSEED="0")
+def _env(work: Path) -> dict:
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPYCACHEPREFIX=str(work / "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def count(valgrind: str, tree: Path, title: str, n: int, games: int, work: Path) -> int:
+    env = _env(work)
     proc = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                           CHILD, str(tree), title, str(n), str(games)], capture_output=True, text=True, env=env)
+                           CHILD, str(tree), title, str(n), str(games)], capture_output=True, text=True, env=env,
+                          cwd=work / "empty")
     got = re.search(r"Collected : (\d+)", proc.stderr)
     if proc.returncode != 0 or not got:
         raise SystemExit(f"callgrind failed on {tree} {title} {n}: {proc.stderr[-1000:]}")
@@ -52,7 +64,13 @@ def count(valgrind: str, tree: Path, title: str, n: int, games: int) -> int:
 
 
 def per_games(valgrind: str, tree: Path, title: str, n: int, games: int) -> float:
-    return (count(valgrind, tree, title, n, games) - count(valgrind, tree, title, n, 0)) / 1e6
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "empty").mkdir()
+        # the warm-up: one game without valgrind compiles every module the counted runs import
+        subprocess.run([sys.executable, "-c", CHILD, str(tree), title, str(n), "1"], env=_env(work),
+                       cwd=work / "empty", check=True, capture_output=True)
+        return (count(valgrind, tree, title, n, games, work) - count(valgrind, tree, title, n, 0, work)) / 1e6
 
 
 def main() -> None:

@@ -36,24 +36,27 @@ def options(s, p: int) -> list:
     tab = move_table("builder", s.names[p], _table)
     out = []
     bsup = s.bsup
-    most = money + priv + q     # no building dearer than this can be paid, whatever its column
-    for b in (_UP_TO[most] if 0 <= most < len(_UP_TO) else range(NB)):
-        if bsup[b] and bl[b] < 0 and (free >= 2 or not LARGE[b]):
-            c = COST[b] - priv - (q if q < COL[b] else COL[b])
-            if c <= money:
-                if univ:
-                    out.append(tab[3 * b + 1])
-                    out.append(tab[3 * b + 2])
-                else:
-                    out.append(tab[3 * b])
+    pay = money + priv
+    small = free < 2
+    # the buildings whose cost less the player's occupied quarries (up to their column) he can pay
+    for b, large in _AFFORD[q if q < _QMAX else _QMAX][pay if pay < _PMAX else _PMAX]:
+        if bl[b] < 0 and bsup[b] and not (small and large):
+            if univ:
+                out.append(tab[3 * b + 1])
+                out.append(tab[3 * b + 2])
+            else:
+                out.append(tab[3 * b])
     if out:
         out.append(tab[-1])
     return out
 
 
-# _UP_TO[m]: the buildings whose printed cost is at most m, in the table's order (the listing's order): the
-# builder's listing looks only at those a player might afford.
-_UP_TO = tuple(tuple(b for b in range(NB) if COST[b] <= m) for m in range(max(COST) + 1))
+# _AFFORD[q][m]: the buildings (index, large) that cost at most m with q occupied quarries (5.4 B3: a quarry
+# takes 1 off, up to the building's column), in the table's order (the listing's order). Beyond the largest
+# column more quarries take nothing more off, and beyond the dearest cost every building is affordable.
+_QMAX, _PMAX = max(COL), max(COST)
+_AFFORD = tuple(tuple(tuple((b, LARGE[b]) for b in range(NB) if COST[b] - min(q, COL[b]) <= m)
+                      for m in range(_PMAX + 1)) for q in range(_QMAX + 1))
 
 
 def _table():
@@ -77,6 +80,10 @@ def step(s) -> None:
         role_over(s)
 
 
+_BUILDS_UNIV = N_("{who} builds {building} for {cost}, with a university colonist on it.")
+_BUILDS = N_("{who} builds {building} for {cost}.")
+
+
 def act(s, a) -> None:
     p = s.actor
     if a[0] == "build":
@@ -91,9 +98,9 @@ def act(s, a) -> None:
         if a[2]:
             take_colonist(s)
             s.bld[p][b] = 1
-            text = N_("{who} builds {building} for {cost}, with a university colonist on it.")
+            text = _BUILDS_UNIV
         else:
-            text = N_("{who} builds {building} for {cost}.")
+            text = _BUILDS
         s.events.append(lambda text=text, who=s.names[p], b=b, c=c:
                         _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c)))
         if s.city[p] >= CITY and "G2" not in s.triggers:

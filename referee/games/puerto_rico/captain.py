@@ -19,31 +19,31 @@ def loads(s, p: int) -> list:
     """Every cargo load open to p: (good, ship index, amount, text). Rule 5.7 K3."""
     out = []
     gd = s.goods[p]
+    if not any(gd):
+        return out
     ships = s.ships
-    for g in range(5):
-        h = gd[g]
+    on = [sh[1] for sh in ships]     # the kind on each ship (-1: empty)
+    empty = None                    # (index, capacity) of the empty ships, once a good needs them
+    for g, h in enumerate(gd):
         if not h:
             continue
-        carrier = -1
-        for i, sh in enumerate(ships):
-            if sh[1] == g:
-                carrier = i
-                break
-        if carrier >= 0:
+        if g in on:     # the ship carrying g takes it, else nothing (one kind per ship)
+            carrier = on.index(g)
             sh = ships[carrier]
             free = sh[0] - sh[2]
             if free > 0:
                 out.append((g, carrier, h if h < free else free, LOAD_TEXT[g]))
             continue
+        if empty is None:
+            empty = [(i, sh[0]) for i, sh in enumerate(ships) if sh[1] < 0]
         best = 0
         allowed = []
-        for i, sh in enumerate(ships):
-            if sh[1] < 0:
-                amt = h if h < sh[0] else sh[0]
-                if amt > best:
-                    best, allowed = amt, [i]
-                elif amt == best:
-                    allowed.append(i)
+        for i, cap in empty:
+            amt = h if h < cap else cap
+            if amt > best:
+                best, allowed = amt, [i]
+            elif amt == best:
+                allowed.append(i)
         if len(allowed) == 1:
             out.append((g, allowed[0], best, LOAD_TEXT[g]))
         else:
@@ -81,16 +81,21 @@ def begin(s) -> None:
 
 def step(s) -> None:
     n = s.n
-    if s.passes < n and not any(any(gd) for gd in s.goods):
+    if s.passes < n and not any(map(any, s.goods)):
         s.passes = n
     while s.passes < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
         open_loads = loads(s, p)
-        if len(open_loads) == 1 and not can_wharf(s, p):   # one cargo load open, no wharf: the rule makes it (K4)
-            _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
-            s.turn += 1
-            continue
+        if not can_wharf(s, p):
+            if len(open_loads) == 1:    # one cargo load open, no wharf: the rule makes it (K4)
+                _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
+                s.turn += 1
+                continue
+            if not open_loads:          # nothing to load and no wharf: no move (options() would list none)
+                s.passes += 1
+                s.turn += 1
+                continue
         mv = options(s, p, open_loads)
         if mv:
             s.mv = mv
@@ -100,9 +105,10 @@ def step(s) -> None:
     begin_storage(s)
 
 
-def _vp(s, p: int, amount: int, texts: tuple, **fields) -> None:
-    """Award the VP of a load; ``texts`` is the event without and with the note that the chips have run out
-    (each a whole sentence with {who}, {total}, {short} and the load's own fields)."""
+def _vp(s, p: int, amount: int, texts: tuple, g: int, ship=None) -> None:
+    """Award the VP of a load of ``amount`` barrels of ``g`` (on the ``ship``-ship, or by the wharf); ``texts``
+    is the event without and with the note that the chips have run out (each a whole sentence with {who},
+    {total}, {short}, {n}, {good} and {ship})."""
     bonus = 0
     if p == s.chooser and not s.cap_loaded:
         s.cap_loaded = True
@@ -112,8 +118,8 @@ def _vp(s, p: int, amount: int, texts: tuple, **fields) -> None:
     total = amount + bonus
     short = total - s.pool if total > s.pool else 0
     s.events.append(lambda text=texts[1] if short else texts[0], who=s.names[p], total=total, short=short,
-                    fields=fields: _(text).format(who=who, total=total, short=short, good=good_(fields["g"]),
-                                                  **fields))
+                    n=amount, g=g, ship=ship: _(text).format(who=who, total=total, short=short, good=good_(g),
+                                                             n=n, g=g, ship=ship))
     award_vp(s, p, total)
 
 
@@ -137,7 +143,7 @@ def _load(s, p: int, g: int, i: int, only: bool = False) -> None:
     sh[2] += amt
     s.goods[p][g] -= amt
     s.passes = 0
-    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, n=amt, g=g, ship=sh[0])
+    _vp(s, p, amt, _LOAD_ONLY if only else _LOAD, g, sh[0])
 
 
 def act(s, a) -> None:
@@ -152,7 +158,7 @@ def act(s, a) -> None:
         s.gsup[g] += amt
         s.wharf_used[p] = True
         s.passes = 0
-        _vp(s, p, amt, _WHARF, n=amt, g=g)
+        _vp(s, p, amt, _WHARF, g)
     elif kind == "pass":
         s.passes += 1
     s.turn += 1
@@ -184,13 +190,17 @@ def storage_step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         gd = s.goods[p]
-        w = slots(s, p)
         kinds = [g for g in range(5) if gd[g]]
-        none = [False] * 5
-        if not kinds or _keeps_all(gd, none, w):
+        if not kinds:
             s.turn += 1
             continue
-        if w == 0 and len(kinds) == 1:
+        w = slots(s, p)
+        k = len(kinds)
+        if k <= w or k == w + 1 and min(map(gd.__getitem__, kinds)) == 1:     # _keeps_all, nothing kept yet
+            s.turn += 1
+            continue
+        none = [False] * 5
+        if w == 0 and k == 1:
             _finish(s, p, none, kinds[0])
             continue
         s.st_slots = w

@@ -8,30 +8,37 @@ from referee.i18n import N_, _
 from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay, prod_capacity
 from .turns import role_over
 
+EXTRA_TEXT = tuple("extra " + g for g in GOODS)
+
 
 def begin(s) -> None:
     s.phase = PH_CRAFTSMAN
     n = s.n
-    got_chooser = [0] * 5
+    gsup = s.gsup
+    got_chooser = ()    # the chooser's production, (barrels, good) by good
     for k in range(n):
         p = (s.chooser + k) % n
         prod = prod_capacity(s, p)
-        kinds = 0
+        if not any(prod):
+            continue
+        gd = s.goods[p]
         made = []
-        for g in range(5):
-            x = prod[g]
-            if x > s.gsup[g]:
-                x = s.gsup[g]
-            if x > 0:
-                s.gsup[g] -= x
-                s.goods[p][g] += x
-                kinds += 1
-                made.append((x, g))
-                if k == 0:
-                    got_chooser[g] = x
-        if made:
-            s.events.append(lambda who=s.names[p], made=made: _("{who} produces {goods}.").format(
-                who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in made)))
+        for g, x in enumerate(prod):
+            if x:
+                left = gsup[g]
+                if x > left:
+                    x = left
+                if x > 0:
+                    gsup[g] = left - x
+                    gd[g] += x
+                    made.append((x, g))
+        if not made:
+            continue
+        if k == 0:
+            got_chooser = made
+        s.events.append(lambda who=s.names[p], made=made: _("{who} produces {goods}.").format(
+            who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in made)))
+        kinds = len(made)
         if kinds >= 2 and s.bld[p][FACTORY] > 0:
             paid = pay(s, p, FACTORY_PAY[kinds])
             s.events.append(lambda who=s.names[p], paid=paid, kinds=kinds:
@@ -40,17 +47,19 @@ def begin(s) -> None:
     p = s.chooser
     s.actor = p
     who = s.names[p]
-    mv = [mk(who, "extra " + GOODS[g], ("extra", g)) for g in range(5) if got_chooser[g] and s.gsup[g]]
+    mv = [mk(who, EXTRA_TEXT[g], ("extra", g)) for _x, g in got_chooser if gsup[g]]
     if mv:
         mv.append(mk(who, "pass", ("pass",)))
         s.mv = mv
         return
-    text = (N_("{who} produced nothing, so there is no craftsman's extra barrel (rule 5.5 C4).")
-            if not any(got_chooser) else
-            N_("{who} produced only kinds the supply has run out of, so there is no craftsman's extra "
-               "barrel (rule 5.5 C4)."))
+    text = _NOTHING if not got_chooser else _RUN_OUT
     s.events.append(lambda text=text, who=who: _(text).format(who=who))
     role_over(s)
+
+
+_NOTHING = N_("{who} produced nothing, so there is no craftsman's extra barrel (rule 5.5 C4).")
+_RUN_OUT = N_("{who} produced only kinds the supply has run out of, so there is no craftsman's extra "
+              "barrel (rule 5.5 C4).")
 
 
 def act(s, a) -> None:

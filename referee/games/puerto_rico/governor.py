@@ -10,8 +10,8 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from . import builder, captain, craftsman, mayor, settler, trader
-from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, ROLE, ROLE_DONE, ROLES, ROUND_START, SETTLER, TRADER,
-                    mk, dbl_, move_table, pay, role_)
+from .state import (CAPTAIN, BUILDER, CRAFTSMAN, END, MAYOR, PROSPECTOR, ROLE, ROLE_DONE, ROUND_START, SETTLER,
+                    TRADER, mk, dbl_, move_table, pay, role_)
 
 # Role card -> how its phase begins (the mayor's also gets whether the chooser takes the privilege).
 PHASES = {
@@ -44,21 +44,43 @@ def _table(cards):
 
 
 _TABLES: dict = {}      # (cards on the table, player) -> the role moves' table (looked up at every role choice)
+_LISTS: dict = {}       # (player, cards taken as bits, privilege offered, prospectors' doubloons) -> the listing
 
 
 def role_moves(s) -> list:
     """Every role card still on the table; the two prospectors are one choice unless their doubloons
-    differ ('prospector N', N = doubloons on the card)."""
+    differ ('prospector N', N = doubloons on the card).
+
+    The listing depends only on the player, which cards are taken, whether the privilege is offered and
+    the prospectors' doubloons: it is kept by those (a role is chosen at every fifth move of a random game,
+    and the same few listings come back). The lists are shared: nothing mutates a listing."""
     who = s.names[s.actor]
+    bits = s.taken_bits
+    priv = not bits & _MAYOR_BIT and s.csup > 0 and s.o_priv_optional
+    coins = s.card_coins
+    # 3 players: six cards; 2 and 4: one prospector; 5: two (the count of cards is in the key: a 4-player
+    # listing would offer a 5-player game's second prospector)
+    key = (who, bits, priv) if len(coins) == 6 else (who, bits, priv, len(coins), coins[6], coins[-1])
+    out = _LISTS.get(key)
+    if out is None:
+        if len(_LISTS) > 5000:
+            _LISTS.clear()
+        out = _LISTS[key] = _role_moves(s, who, s.card_taken, priv)
+    return out
+
+
+_MAYOR_BIT = 1 << MAYOR
+
+
+def _role_moves(s, who, taken, priv) -> list:
     cards = s.cards
     tab = _TABLES.get((len(cards), who))
     if tab is None:
         if len(_TABLES) > 1000:
             _TABLES.clear()
         tab = _TABLES[len(cards), who] = move_table("roles%d" % len(cards), who, _table(cards))
-    taken = s.card_taken
     out = [tab[i] for i in range(6) if taken[i] < 0]
-    if taken[MAYOR] < 0 and s.csup > 0 and s.opts.get("mayor-privilege-optional", True):
+    if priv:
         out.append(tab[-1])
     if len(cards) > 6:
         free = [i for i in range(6, len(cards)) if taken[i] < 0]
@@ -75,22 +97,26 @@ def offer_roles(s) -> None:
     s.mv = role_moves(s)
 
 
+_CHOOSES_TAKES = N_("{who} chooses the {role} and takes {amount} from it.")
+_CHOOSES = N_("{who} chooses the {role}.")
+
+
 def choose(s, action) -> None:
     i, flag = action[1], action[2]
     p = s.actor
     s.card_taken[i] = p
+    s.taken_bits |= 1 << i
     coins = s.card_coins[i]
     s.card_coins[i] = 0
     s.dbl[p] += coins
     s.card = i
     s.chooser = p
-    role = ROLES.index(s.cards[i])
-    s.events.append(lambda text=(N_("{who} chooses the {role} and takes {amount} from it.") if coins else
-                                 N_("{who} chooses the {role}.")), who=s.names[p], card=s.cards[i], coins=coins:
+    role = i if i < PROSPECTOR else PROSPECTOR     # the cards: the six roles in ROLES' order, then prospectors
+    s.events.append(lambda text=_CHOOSES_TAKES if coins else _CHOOSES, who=s.names[p], card=s.cards[i], coins=coins:
                     _(text).format(who=who, role=role_(card), amount=dbl_(coins)))
     if role == MAYOR:
-        PHASES[MAYOR](s, flag)
-    elif role in PHASES:
+        mayor.begin(s, flag)
+    elif role != PROSPECTOR:
         PHASES[role](s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
         paid = pay(s, p, 1)
@@ -111,13 +137,16 @@ def role_done(s) -> None:
 
 def end_round(s) -> None:
     """5.1 R5: a doubloon on every unchosen card, cards back, governor to the left; or the game ends."""
-    for i in range(len(s.cards)):
-        if s.card_taken[i] < 0:
-            if s.opts.get("doubloon-bank-limit") and s.bank <= 0:
+    taken, coins, limit = s.card_taken, s.card_coins, s.o_bank_limit
+    for i, x in enumerate(taken):
+        if x < 0:
+            if limit and s.bank <= 0:
                 continue
-            s.card_coins[i] += 1
+            coins[i] += 1
             s.bank -= 1
-        s.card_taken[i] = -1
+        else:
+            taken[i] = -1
+    s.taken_bits = 0
     s.card = -1
     if s.triggers:
         s.phase = END

@@ -39,24 +39,25 @@ def targets(s, p: int) -> int:
 
 def step(s) -> None:
     n = s.n
-    decline = s.opts.get("allow-decline-colonists", False)
+    decline = s.o_decline
     while s.turn < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
         owned = s.owned[p]
+        tiles = s.tiles[p]
         pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
-        circles = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, owned))
-        choice = 0 < pool < circles and targets(s, p) > 1
-        if choice or (decline and s.m_new[p] > 0):
+        circles = sum(tiles) + sum(map(CIRC.__getitem__, owned))
+        if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
             s.m_b = [0] * NB
             s.m_pool = pool
             s.m_placed = 0
             s.m_target = pool if pool < circles else circles
+            s.m_circ = circles      # kept for the player's placing: his places do not change meanwhile
             s.mv = options(s, p)
             return
         if pool >= circles:     # a colonist for every circle: no choice, and no fill to work out
-            t = list(s.tiles[p])
+            t = list(tiles)
             b = [0] * NB
             for x in owned:
                 b[x] = CIRC[x]
@@ -80,7 +81,7 @@ def options(s, p: int) -> list:
         out += [tab[2 + k] for k in range(6) if t[k] > mt[k]]
         mb = s.m_b
         out += [tab[8 + b] for b in s.owned[p] if CIRC[b] > mb[b]]
-    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0 and s.m_pool > s.m_placed:
+    if s.o_decline and s.m_new[p] > 0 and s.m_pool > s.m_placed:
         out.append(tab[1])
     return out
 
@@ -96,14 +97,12 @@ def _after_place(s, p: int, x: int):
         text = PLACE_TEXT[x]
         mv = [m for m in s.mv if m.text != text]
     else:
-        mv = s.mv[:]
+        mv = s.mv   # the same listing (listings are never mutated)
     if mv[-1].text == "refuse":     # still one to refuse (placed < target <= pool): never forced
         return mv
-    if s.opts.get("allow-decline-colonists", False) and s.m_new[p] > 0:
+    if s.o_decline and s.m_new[p] > 0:
         return mv
-    places = len(mv) - 1
-    free = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, s.owned[p])) - s.m_placed
-    if places <= 1 or free <= s.m_target - s.m_placed:
+    if len(mv) <= 2 or s.m_circ <= s.m_target:     # one place left; free circles (circ - placed) <= to place
         return None
     return mv
 
@@ -144,10 +143,23 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
     """Greedy fill of ``left`` colonists onto places below their limits: violet buildings first, then
     production buildings and plantations that pair up, corn, quarries, the rest."""
     cap = [0] * 5   # colonists on each good's production buildings, kept up to date as the fill goes on
+    violet = []
     for x in owned:
         g = PROD_GOOD[x]
         if g >= 0:
             cap[g] += b[x]
+        elif b[x] == 0 and lim_b[x] > 0:
+            violet.append(x)
+    # An empty violet building scores 20 + its column, above every other place (12 at most), and filling one
+    # changes no other score: the loop below would take them first, the highest column first and the first
+    # in the city on ties. So they are filled so here, without scoring every place for each.
+    if violet:
+        violet.sort(key=COL.__getitem__, reverse=True)     # stable, so ties keep the city's order
+        for x in violet:
+            if left <= 0:
+                return t, b
+            b[x] += 1
+            left -= 1
     while left > 0:
         best = -1
         bx = tk = -1        # the best place so far: a building (bx) or a tile kind (tk); the first best wins
@@ -212,7 +224,7 @@ def act(s, a) -> None:
         s.sj[p] -= 1
         s.cgone += 1
         s.events.append(lambda who=s.names[p]: _("{who} refuses a colonist; it leaves the game.").format(who=who))
-        circles = sum(s.tiles[p]) + sum(CIRC[x] for x in s.owned[p])
+        circles = s.m_circ
         s.m_target = s.m_pool if s.m_pool < circles else circles
         if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
             s.mv = options(s, p)
@@ -226,18 +238,22 @@ def act(s, a) -> None:
 
 
 def _finish_pool(s, p, t, b, pool):
-    placed = sum(t)
+    """The player's colonists as ``t`` (per tile kind) and ``b`` (per building) say, the rest to San Juan.
+    ``t`` and ``b`` are the placing's own lists (a proposal's, or the player's own placing): nothing changes
+    them afterwards, so the event keeps them as they are."""
     s.tocc[p] = list(t)
     bl = s.bld[p]
-    for x in s.owned[p]:
-        bl[x] = b[x]
-    placed += sum(map(b.__getitem__, s.owned[p]))
+    owned = s.owned[p]
+    placed = sum(t)
+    for x in owned:
+        y = bl[x] = b[x]
+        placed += y
     s.sj[p] = pool - placed
     s.m_new[p] = 0
     s.turn += 1
     if pool:
-        s.events.append(lambda who=s.names[p], t=tuple(t), b=[(b[x], x) for x in s.owned[p] if b[x]],
-                        left=pool - placed: _colonists_said(who, t, b, left))
+        s.events.append(lambda who=s.names[p], t=tuple(t), b=b, owned=tuple(owned), left=pool - placed:
+                        _colonists_said(who, t, [(b[x], x) for x in owned if b[x]], left))
 
 
 def _colonists_said(who, t, b, left) -> str:

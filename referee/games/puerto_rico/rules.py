@@ -37,7 +37,7 @@ Czech names work too, with or without accents: osadník, malý cukrovar, sídlo 
 
 _ACT = {
     ROLE: governor.choose,
-    REVEAL: settler.act,
+    REVEAL: settler.reveal,
     DRAW: settler.act,
     PH_SETTLER: settler.act,
     PH_MAYOR: mayor.act,
@@ -266,6 +266,7 @@ def check(s) -> None:
     assert col == s.ctotal, f"colonists not accounted for: {col} != {s.ctotal}"
     # doubloons and VP
     assert s.bank + sum(s.dbl) + sum(s.card_coins) == DOUBLOONS_IN_BOX, "doubloons not accounted for"
+    assert s.taken_bits == sum(1 << i for i, x in enumerate(s.card_taken) if x >= 0), "role cards out of step"
     # nothing anywhere is negative
     assert min(s.quarries, s.csup, s.cship, s.pool, s.cgone) >= 0 and min(chain(
         s.gsup, s.stack, s.row, s.disc, s.sj, s.dbl, s.card_coins, s.vpo, s.bsup, *goods, *tocc)) >= 0, \

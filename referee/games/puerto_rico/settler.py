@@ -19,29 +19,46 @@ def begin(s) -> None:
 
 def options(s, p: int) -> list:
     t = s.tiles[p]
-    if t[0] + t[1] + t[2] + t[3] + t[4] + t[5] >= ISLAND:
+    if sum(t) >= ISLAND:
         return []  # a full island takes nothing (5.2 S5)
-    tab = move_table("settler", s.names[p], _table)
     bl = s.bld[p]
-    hosp = bl[HOSPICE] > 0 and (s.csup > 0 or s.cship > 0)
-    out = []
-    if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (
-            s.opts.get("hacienda-reshuffle", True) and sum(s.disc) > 0)):
-        out.append(tab[_HACIENDA])
     row = s.row
-    for k in range(5):
-        if row[k]:
+    # What the listing depends on, as bits: the row's kinds, the quarry, the hospice's colonist, the hacienda.
+    # The same few listings come back all game: they are kept by these bits (and the player).
+    key = (row[0] > 0) | (row[1] > 0) << 1 | (row[2] > 0) << 2 | (row[3] > 0) << 3 | (row[4] > 0) << 4
+    if s.quarries > 0 and (p == s.chooser or bl[CONSTRUCTION_HUT] > 0):
+        key |= 32
+    if bl[HOSPICE] > 0 and (s.csup > 0 or s.cship > 0):
+        key |= 64
+    if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (s.o_hac_reshuffle and sum(s.disc) > 0)):
+        key |= 128
+    who = s.names[p]
+    per = _LISTS.get(who)
+    if per is None:
+        if len(_LISTS) > 1000:
+            _LISTS.clear()
+        per = _LISTS[who] = {}
+    out = per.get(key)
+    if out is None:
+        out = per[key] = _listing(move_table("settler", who, _table), key)
+    return out
+
+
+_LISTS: dict = {}   # player -> the bits options() works out -> the listing (shared: never mutated)
+
+
+def _listing(tab, key: int) -> list:
+    hosp = key & 64
+    out = []
+    if key & 128:
+        out.append(tab[_HACIENDA])
+    for k in range(6):      # the row's kinds, then the quarry (bit 5)
+        if key >> k & 1:
             if hosp:
                 out.append(tab[3 * k + 1])
                 out.append(tab[3 * k + 2])
             else:
                 out.append(tab[3 * k])
-    if s.quarries > 0 and (p == s.chooser or bl[CONSTRUCTION_HUT] > 0):
-        if hosp:
-            out.append(tab[3 * QUARRY + 1])
-            out.append(tab[3 * QUARRY + 2])
-        else:
-            out.append(tab[3 * QUARRY])
     if out:
         out.append(tab[_PASS])
     return out
@@ -111,16 +128,22 @@ def reveal_step(s) -> None:
         role_over(s)
 
 
+_TAKES_HOSPICE = N_("{who} takes {tile} tile with a hospice colonist on it.")
+_TAKES = N_("{who} takes {tile} tile.")
+
+
+def reveal(s, a) -> None:
+    """A face-up plantation turned up (a chance move of the reveal phase)."""
+    k = a[1]
+    s.stack[k] -= 1
+    s.row[k] += 1
+    s.reveal_left -= 1
+    reveal_step(s)
+
+
 def act(s, a) -> None:
     kind = a[0]
     p = s.actor
-    if kind == "reveal":
-        k = a[1]
-        s.stack[k] -= 1
-        s.row[k] += 1
-        s.reveal_left -= 1
-        reveal_step(s)
-        return
     if kind == "take":
         k = a[1]
         if k == QUARRY:
@@ -131,9 +154,9 @@ def act(s, a) -> None:
         if a[2]:
             take_colonist(s)
             s.tocc[p][k] += 1
-            text = N_("{who} takes {tile} tile with a hospice colonist on it.")
+            text = _TAKES_HOSPICE
         else:
-            text = N_("{who} takes {tile} tile.")
+            text = _TAKES
         s.events.append(lambda text=text, who=s.names[p], k=k: _(text).format(who=who, tile=a_(good_(k))))
     elif kind == "hacienda":
         if sum(s.stack) == 0:

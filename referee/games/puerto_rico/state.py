@@ -65,7 +65,8 @@ class PRState:
         "gsup", "gtotal", "csup", "cship", "cgone", "ctotal", "pool", "pool0", "bank",
         "stack", "disc", "row", "quarries", "reveal_left", "bsup", "ships", "house", "triggers",
         "hac_used", "m_new", "m_t", "m_b", "m_pool", "m_placed", "m_target", "m_prev_t", "m_prev_b",
-        "passes", "wharf_used", "cap_loaded", "st_slots", "st_kept", "st_order", "events", "mv",
+        "passes", "wharf_used", "cap_loaded", "st_slots", "st_kept", "st_order", "events", "mv", "m_circ",
+        "o_decline", "o_bank_limit", "o_priv_optional", "o_hac_reshuffle", "taken_bits",
     )
 
     def __init__(self):
@@ -79,11 +80,18 @@ def new_state(names: list[str], opts: dict) -> PRState:
     cfg = SETUP[n]
     box = cfg["box"]
     s.n, s.names, s.opts, s.box = n, list(names), dict(opts), box
+    # The options the moves consult, read once here (a game's options never change after setup): a dict
+    # look-up on every move was a few per cent of a random game (issue 25 item 2).
+    s.o_decline = bool(opts.get("allow-decline-colonists", False))
+    s.o_bank_limit = bool(opts.get("doubloon-bank-limit"))
+    s.o_priv_optional = bool(opts.get("mayor-privilege-optional", True))
+    s.o_hac_reshuffle = bool(opts.get("hacienda-reshuffle", True))
     s.gov, s.round, s.phase = 0, 1, REVEAL
     cards = [r for r in ROLES if r != "prospector"] + ["prospector"] * cfg["prospectors"]
     s.cards = cards
     s.card_coins = [0] * len(cards)
     s.card_taken = [-1] * len(cards)
+    s.taken_bits = 0    # bit i: card i taken this round (card_taken[i] >= 0), the role listing's key
     s.picks = 0
     s.total_picks = n * cfg["picks_per_player"]
     s.card = -1
@@ -129,7 +137,7 @@ def new_state(names: list[str], opts: dict) -> PRState:
     s.m_new = [0] * n
     s.m_t = None
     s.m_b = None
-    s.m_pool = s.m_placed = s.m_target = 0
+    s.m_pool = s.m_placed = s.m_target = s.m_circ = 0
     s.m_prev_t = s.m_prev_b = None
     s.passes = 0
     s.wharf_used = [False] * n
@@ -170,7 +178,7 @@ def pay(s: PRState, p: int, amount: int) -> int:
     """Pay a player doubloons from the bank; with option doubloon-bank-limit the bank can run dry."""
     if amount <= 0:
         return 0
-    if s.opts.get("doubloon-bank-limit"):
+    if s.o_bank_limit:
         amount = min(amount, max(s.bank, 0))
     s.dbl[p] += amount
     s.bank -= amount
@@ -192,18 +200,26 @@ def award_vp(s: PRState, p: int, amount: int) -> None:
 
 
 def prod_capacity(s: PRState, p: int) -> list[int]:
-    """Production this craftsman phase, before the supply limit (rule 5.5 C1)."""
+    """Production this craftsman phase, before the supply limit (rule 5.5 C1): corn needs no building, the
+    other goods the colonists on their production buildings (a building not owned holds -1)."""
     t = s.tocc[p]
-    cap = [0] * 5
-    bl = s.bld[p]
-    for b in s.owned[p]:
-        g = PROD_GOOD[b]
-        if g > 0:
-            cap[g] += bl[b]
     out = [t[0], 0, 0, 0, 0]
-    for g in range(1, 5):
-        out[g] = t[g] if t[g] < cap[g] else cap[g]
+    if t[1] or t[2] or t[3] or t[4]:
+        bl = s.bld[p]
+        for g in 1, 2, 3, 4:
+            x = t[g]
+            if x:
+                cap = 0
+                for b in _MAKERS[g]:
+                    y = bl[b]
+                    if y > 0:
+                        cap += y
+                if cap:
+                    out[g] = x if x < cap else cap
     return out
+
+
+_MAKERS = tuple(tuple(b for b in range(NB) if PROD_GOOD[b] == g) for g in range(5))   # each good's buildings
 
 
 _MOVES: dict = {}

@@ -28,11 +28,26 @@ def options(s, p: int) -> list:
         return []
     office = s.bld[p][OFFICE] > 0
     gd = s.goods[p]
+    key = 0     # the goods p may sell, as bits: the listing depends on nothing else (and the player)
+    for g in range(5):
+        if gd[g] and (office or g not in house):
+            key |= 1 << g
+    if not key:
+        return []
     who = s.names[p]
-    out = [mk(who, SELL_TEXT[g], ("sell", g)) for g in range(5) if gd[g] and (office or g not in house)]
-    if out:
-        out.append(mk(who, "pass", ("pass",)))
+    per = _LISTS.get(who)
+    if per is None:
+        if len(_LISTS) > 1000:
+            _LISTS.clear()
+        per = _LISTS[who] = {}
+    out = per.get(key)
+    if out is None:
+        out = per[key] = [mk(who, SELL_TEXT[g], ("sell", g)) for g in range(5) if key >> g & 1] + [
+            mk(who, "pass", ("pass",))]
     return out
+
+
+_LISTS: dict = {}   # player -> goods he may sell, as bits -> the listing (shared: never mutated)
 
 
 def _house_full(s) -> bool:
