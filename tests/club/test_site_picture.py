@@ -53,7 +53,7 @@ def test_carcassonnes_picture_view_draws_the_same_map(seed, n, lang):
     assert figures > 0
 
 
-@pytest.mark.parametrize("title", ["el-capitan", "carcassonne"])
+@pytest.mark.parametrize("title", ["el-capitan", "carcassonne", "port-royal", "puerto-rico"])
 def test_a_replay_is_the_same_data(monkeypatch, title):
     game = None
     for game in _steps(5, 3, 250, title):
@@ -63,6 +63,9 @@ def test_a_replay_is_the_same_data(monkeypatch, title):
     assert build.replay_data(game) == light
 
 
-def test_other_games_keep_their_whole_view():
-    game = referee.new_game("port-royal", ["Ann", "Bob"])
-    assert build._picture_view(game) == game.view()
+def test_every_title_draws_from_a_light_view():
+    """All four titles' site pictures come from light views (tests/site/test_light_views.py compares Port
+    Royal's and Puerto Rico's with the whole view's picture)."""
+    for title in ("port-royal", "puerto-rico", "el-capitan", "carcassonne"):
+        game = referee.new_game(title, ["Ann", "Bob", "Cal"])
+        assert build._picture_view(game) != game.view(), title

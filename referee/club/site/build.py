@@ -9,6 +9,7 @@ never published. Templates are Jinja2 with autoescaping: stored text is always t
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -212,6 +213,14 @@ def _picture_view(game) -> dict:
         from ...games.carcassonne.site_view import picture_view
 
         return picture_view(game.rules, game.state)
+    if game.game == "port-royal":       # not the prompt, the events' sentences, the box (issue 25)
+        from ...games.port_royal.site_view import picture_view
+
+        return picture_view(game.rules, game.state)
+    if game.game == "puerto-rico":      # not the supplies, the proposals, the events' sentences (issue 25)
+        from ...games.puerto_rico.site_view import picture_view
+
+        return picture_view(game.state)
     return game.view()
 
 
@@ -477,10 +486,18 @@ class _Replays:
         self.jobs = jobs
         self.pool = None
         self.futures = None
+        self.frozen = False
 
     def __enter__(self):
         if len(self.jobs) >= self.FROM and (os.cpu_count() or 1) >= 2:
             import multiprocessing
+
+            # What this process holds (the club's plays, the templates) is set aside from the collector
+            # before the workers are made from it: a forked worker's collector would otherwise go over
+            # all of it again and again (and copy the pages of memory it touches) while it replays.
+            gc.collect()
+            gc.freeze()
+            self.frozen = True
             from concurrent.futures import ProcessPoolExecutor
 
             self.pool = ProcessPoolExecutor(max_workers=min(os.cpu_count() or 2, 8),
@@ -496,6 +513,8 @@ class _Replays:
     def __exit__(self, *exc):
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.frozen:
+            gc.unfreeze()
         return False
 
 
@@ -516,10 +535,19 @@ def _replay_text(text: str):
     from ...core.record import load_record
 
     steps = _Steps()
+    # The collector paused while a game is replayed: every step keeps its drawn pieces until the page is
+    # written, and the collector's passes over them (and over the drawing's caches) found nothing to free
+    # but were a quarter of a replay's time (issue 25). A replay makes no cycles it needs collected: what
+    # it keeps is freed by reference counting when the page is written.
+    paused = gc.isenabled()
+    gc.disable()
     try:
         game = load_record(text, on_position=steps)
     except RefereeError:
         return None
+    finally:
+        if paused:
+            gc.enable()
     return steps.data(game.moves)
 
 
