@@ -333,8 +333,14 @@ def _bounds(view: dict) -> tuple[int, int, int, int]:
 def carcassonne(view: dict, memo: dict | None = None) -> dict:
     """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
     growing map only adds pieces; the picture's viewBox follows the map (see size)."""
+    return _carcassonne(view, memo)[0]
+
+
+def _carcassonne(view: dict, memo: dict | None = None) -> tuple:
+    """The map's pieces and its box, the head laid out once for both (issue 25). A replay (``memo``) keeps
+    the step before's tiles and the map's bounds: a step adds a tile at most, so only it is drawn and the
+    bounds grow by it."""
     names = tuple(p.get("name") for p in view.get("players") or [])
-    parts = dict(_cc_head(view)[0])
     board = view.get("board") or []
     last = memo.get("board") if memo is not None else None
     tiles, start = [], 0
@@ -355,10 +361,20 @@ def carcassonne(view: dict, memo: dict | None = None) -> dict:
                             names if fig else ())
         tiles.append(tile)
         flat.extend(tile)
+    if start:       # the bounds of the tiles kept, grown by the new ones (as _bounds finds them)
+        x0, y0, x1, y1 = last[4]
+        for t in board[start:]:
+            x, y = t["x"], t["y"]
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        bounds = (x0, y0, x1, y1)
+    else:
+        bounds = _bounds(view)
     if memo is not None:
-        memo["board"] = (board, names, tiles, flat)
+        memo["board"] = (board, names, tiles, flat, bounds)
+    head, box = _cc_head(view, bounds)
+    parts = dict(head)
     parts.update(flat)
-    return parts
+    return parts, box
 
 
 @lru_cache(maxsize=16384)
@@ -377,10 +393,11 @@ def _cc_tile(x: int, y: int, tile, edges: str, fig, names: tuple) -> tuple:
     return tuple(out)
 
 
-def _cc_head(view: dict) -> tuple:
+def _cc_head(view: dict, bounds=None) -> tuple:
     """The scores and the tiles left, wrapped above the map at the picture's width, and the map's column
-    and row numbers (a placement is typed by them: `place 2,-1 r90`): (pairs, (x, y, w, h) of the whole)."""
-    x0, y0, x1, y1 = _bounds(view)
+    and row numbers (a placement is typed by them: `place 2,-1 r90`): (pairs, (x, y, w, h) of the whole).
+    ``bounds``: the map's, when the caller has them (else found from the view)."""
+    x0, y0, x1, y1 = bounds or _bounds(view)
     width = max(W, (x1 - x0 + 1) * CELL + MARGIN + 16)
     scores = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
     text = _("{scores} · tiles left {n}").format(scores=scores, n=view.get("bag_total"))
@@ -528,7 +545,7 @@ def picture(game: str, view: dict, memo: dict | None = None) -> tuple[dict, tupl
     """``frame`` and ``size`` of one view, the board laid out once: a replay asks for both at every step, and
     laying the board out twice was a third of a site's first build (issue 25)."""
     if game == "carcassonne":
-        return carcassonne(view, memo), _carcassonne_box(view)
+        return _carcassonne(view, memo)
     flow = _el_capitan(view, memo) if game == "el-capitan" else _FLOWS[game](view)
     return flow.parts, (0, 0, W, round(flow.y + PAD))
 

@@ -175,7 +175,7 @@ class _Steps:
 
     def __call__(self, game) -> None:
         gid = self.game_id = game.game
-        view = _picture_view(game)
+        view = _picture_view(game, self._memo)
         cur, size = boards.picture(gid, view, self._memo)
         if self._prev is None:
             self.frames.append({"set": sorted(cur.items()), "size": size})
@@ -202,7 +202,7 @@ class _Steps:
         return {"moves": list(moves), "labels": labels, "frames": self.frames, "events": self.events}
 
 
-def _picture_view(game) -> dict:
+def _picture_view(game, memo: dict | None = None) -> dict:
     """What the board picture reads of ``game.view()``: El Capitan's whole view at every step was a third of a
     first site build (issue 25), so its picture gets a view of only what it shows (the same values)."""
     if game.game == "el-capitan":
@@ -212,7 +212,7 @@ def _picture_view(game) -> dict:
     if game.game == "carcassonne":      # every placed tile's entry rebuilt at every step (issue 25)
         from ...games.carcassonne.site_view import picture_view
 
-        return picture_view(game.rules, game.state)
+        return picture_view(game.rules, game.state, memo)
     if game.game == "port-royal":       # not the prompt, the events' sentences, the box (issue 25)
         from ...games.port_royal.site_view import picture_view
 
