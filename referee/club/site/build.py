@@ -203,25 +203,35 @@ class _Steps:
 
 
 def _picture_view(game, memo: dict | None = None) -> dict:
-    """What the board picture reads of ``game.view()``: El Capitan's whole view at every step was a third of a
-    first site build (issue 25), so its picture gets a view of only what it shows (the same values)."""
-    if game.game == "el-capitan":
+    """What the board picture reads of ``game.view()``: each title's picture gets a light view of only what
+    it shows (the same values): El Capitan's whole view at every step was a third of a first site build, and
+    the others' prompts, supplies and events' sentences were made at every step for nothing (issue 25).
+    ``memo``: kept from one step of a replay to the next (the views keep what did not change)."""
+    light = _light_view(game.game)
+    return game.view() if light is None else light(game.rules, game.state, memo)
+
+
+@lru_cache(maxsize=None)
+def _light_view(title: str):
+    """The title's light view as ``view(rules, state, memo)``, or None (looked up once: a replay asks at every
+    step)."""
+    if title == "el-capitan":
         from ...games.el_capitan.picture import picture_view
 
-        return picture_view(game.rules, game.state)
-    if game.game == "carcassonne":      # every placed tile's entry rebuilt at every step (issue 25)
+        return picture_view
+    if title == "carcassonne":      # every placed tile's entry rebuilt at every step (issue 25)
         from ...games.carcassonne.site_view import picture_view
 
-        return picture_view(game.rules, game.state, memo)
-    if game.game == "port-royal":       # not the prompt, the events' sentences, the box (issue 25)
+        return picture_view
+    if title == "port-royal":       # not the prompt, the events' sentences, the box (issue 25)
         from ...games.port_royal.site_view import picture_view
 
-        return picture_view(game.rules, game.state)
-    if game.game == "puerto-rico":      # not the supplies, the proposals, the events' sentences (issue 25)
+        return picture_view
+    if title == "puerto-rico":      # not the supplies, the proposals, the events' sentences (issue 25)
         from ...games.puerto_rico.site_view import picture_view
 
-        return picture_view(game.state)
-    return game.view()
+        return lambda rules, state, memo: picture_view(state)
+    return None
 
 
 def replay_data(game) -> dict:

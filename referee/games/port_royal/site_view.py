@@ -13,7 +13,7 @@ from __future__ import annotations
 from .cards import IDS, S_INFL, S_SWORDS
 
 
-def picture_view(rules, s) -> dict:
+def picture_view(rules, s, memo: dict | None = None) -> dict:
     """The keys of ``view.view(rules, s)`` the board picture reads, with the same values (a player's
     expeditions as a list of the same length: the picture counts them)."""
     players = []
