@@ -64,3 +64,22 @@ def test_pieces_written_without_elements_are_what_elementtree_writes():
                    children=[el("title", value), el("text", "x", fill=value)], **attrs)
         assert node("g", kids, value if value != "" else None, **attrs) == ET.tostring(built, encoding="unicode")
         assert node("g", (), None, **attrs) == to_text(el("g", **attrs))
+
+
+def test_a_line_of_text_is_written_as_leaf_writes_it():
+    """The board's lines of text are written out without `leaf`'s general way: the same text, escaped the
+    same, on hostile and odd values (None and empty texts, numbers, anchors)."""
+    from referee.drawing.svg import leaf
+
+    odd = ["<script>alert(1)</script>", 'a "quoted" & \'single\' <b>', "tab\there\r\nnew line", "", " ", None,
+           "Žluťoučký kůň ✓", "]]> &amp;", 0, 7, -3, 1.25, 3.0, -0.0, 2.05, 1e-7, True]
+    for text in odd:
+        for x, y in ((8, 23), (8.5, 23.25), (-0.0, 1e20), (text, 0)):
+            if not isinstance(x, (int, float)) and x is not None:
+                x = str(x)
+            for cls in ("t", "small", 'a"b<', None):
+                for anchor in ("start", "middle", "end", '<">', None):
+                    boards._text.cache_clear()
+                    expected = leaf("text", text, x=x, y=y, class_=cls,
+                                    text_anchor=anchor if anchor != "start" else None)
+                    assert boards._text(x, y, text, cls, anchor) == expected, (x, y, text, cls, anchor)

@@ -91,6 +91,16 @@ class Club:
                 self.names[s.key] = s.name
         self.player_slug = {k: slug("player", k) for k in self.names}
         self.play_slug = {p.id: slug("play", p.id) for p in self.plays}
+        self._plays_of = None
+
+    def _by_player(self) -> dict:
+        """Each player's plays in the club's order (made once: a page per player looked through every play)."""
+        if self._plays_of is None:
+            self._plays_of = defaultdict(list)
+            for p in self.plays:
+                for key in dict.fromkeys(s.key for s in p.seats):
+                    self._plays_of[key].append(p)
+        return self._plays_of
 
     def months(self):
         counts = Counter(_month(p.date) for p in self.plays if p.date)
@@ -106,7 +116,7 @@ class Club:
         return out
 
     def player(self, key: str) -> dict:
-        plays = [p for p in self.plays if any(s.key == key for s in p.seats)]
+        plays = self._by_player().get(key, [])
         by_game = defaultdict(lambda: {"plays": 0, "wins": 0, "best": None, "sum": 0})
         h2h = defaultdict(lambda: [0, 0, 0])   # opponent -> [ahead, behind, level]
         for p in plays:

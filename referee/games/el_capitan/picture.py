@@ -37,7 +37,7 @@ def picture_view(rules, s, memo: dict | None = None) -> dict:
         players.append({
             "name": s.players[p], "colour": COLOURS[s.main[p]], "money": s.money[p], "ship": _where(s, p),
             "hand": [None] * len(s.hands[p]),
-            "loans": [None] * sum(max(c, 0) for c in s.loans[p].values()),
+            "loans": [None] * sum(c for c in s.loans[p].values() if c > 0),
         })
     return {"game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "current": s.players[s.cur],
             "players": players, "cities": cities}
