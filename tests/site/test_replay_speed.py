@@ -122,3 +122,43 @@ def test_a_replay_sends_what_the_plain_way_sends(four_games, lang):
             assert quick["events"] == plain["events"], gid
             assert build.replay_json(quick) == build.replay_json({**quick, **plain}), gid
             assert any("del" in frame for frame in quick["frames"]) or gid != "port-royal"
+
+
+def _plain_replay_text(text):
+    """`_replay_text` the plain way (see _reference_replay)."""
+    from referee.core.errors import RefereeError
+    from referee.core.record import load_record
+
+    try:
+        game = load_record(text)
+    except RefereeError:
+        return None
+    steps = build._Steps()
+    steps.game_id = game.game
+    plain = _reference_replay(game)
+    steps.frames, steps.events = plain["frames"], plain["events"]
+    return steps.data(game.moves)
+
+
+@pytest.fixture(scope="module")
+def club_store(tmp_path_factory, four_games):
+    from .conftest import store_with
+
+    return store_with(tmp_path_factory.mktemp("club") / "history.json", four_games.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_site_is_the_same_to_the_byte_as_made_the_plain_way(tmp_path, club_store, lang, monkeypatch):
+    """A whole site (four tracked plays, one of each title) built with every shortcut is the site built with
+    the plain replay, file for file and byte for byte, in both languages."""
+    store = club_store
+    with i18n.using(lang):
+        build.build_site(store, tmp_path / "quick")
+        monkeypatch.setattr(build, "_replay_text", _plain_replay_text)
+        build.build_site(store, tmp_path / "plain")
+    quick = {p.relative_to(tmp_path / "quick"): p.read_bytes() for p in (tmp_path / "quick").rglob("*") if p.is_file()}
+    plain = {p.relative_to(tmp_path / "plain"): p.read_bytes() for p in (tmp_path / "plain").rglob("*") if p.is_file()}
+    assert quick.keys() == plain.keys()
+    tracked = [rel for rel, data in quick.items() if b'id="replay-data"' in data]
+    assert len(tracked) == 4
+    assert [rel for rel in quick if quick[rel] != plain[rel]] == []
