@@ -549,9 +549,22 @@ def _tracked_page(job) -> tuple[str, str, str]:
     root, rel, key, record, ctx = job
     if language() != ctx["lang"]:
         set_language(ctx["lang"])       # a worker started afresh (Windows, macOS) has its own choice
-    data = _render("play.html", root="../", replay=_replay_text(record), **ctx)
+    replay = _replay_text(record)
+    data = _render("play.html", root="../", replay=replay, moves_list=_moves_list(replay), **ctx)
     (Path(root) / rel).write_bytes(data)
     return rel, key, digest(data)
+
+
+def _moves_list(replay):
+    """The replay's moves as the page lists them (each a link to its step), written here rather than by the
+    template's loop: the same markup, each label escaped as the template escapes it, in a fifth of the time
+    for a game of a thousand moves (issue 25)."""
+    if not replay:
+        return None
+    from markupsafe import Markup, escape
+
+    return Markup("".join(f'<li><a href="#replay" data-goto="{i}">{escape(label)}</a></li>'
+                          for i, label in enumerate(replay["labels"], 1)))
 
 
 def _replay_text(text: str):
