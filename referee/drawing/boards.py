@@ -110,12 +110,19 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 @lru_cache(maxsize=16384)
+def _lines(text: str, width: int) -> tuple:
+    """A text's wrapped lines (at least one), cached: a line that moved is drawn again at its new place from
+    the same lines."""
+    return tuple(_wrap(text, width)) or ("",)
+
+
+@lru_cache(maxsize=16384)
 def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD,
           reserve: int = 1) -> tuple:
     """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height).
     ``reserve``: the lines its place keeps however few it takes, so that what is drawn under a text that
     changes at every move (the head) stays where it was and a replay step sends only what changed."""
-    lines = _wrap(text, _fits(cls, width)) or [""]
+    lines = _lines(text, _fits(cls, width))
     step = _line_height(cls)
     pairs = tuple((f"{key}/{i:02d}", _text(x, y + step * i + SIZES[cls], line, cls)) for i, line in enumerate(lines))
     return pairs, step * max(reserve, len(lines)) + 4
@@ -123,7 +130,7 @@ def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float 
 
 def _para_height(text: str, cls: str = "t", width: float = W - 2 * PAD, reserve: int = 1) -> int:
     """The height ``_para`` gives the text, without drawing its lines."""
-    return _line_height(cls) * max(reserve, len(_wrap(text, _fits(cls, width)) or [""])) + 4
+    return _line_height(cls) * max(reserve, len(_lines(text, _fits(cls, width)))) + 4
 
 
 class _Flow:
