@@ -142,9 +142,19 @@ def _plain_replay_text(text):
 
 @pytest.fixture(scope="module")
 def club_store(tmp_path_factory, four_games):
-    from .conftest import store_with
+    """The four games stored as tracked plays with their records, written as the benchmark writes them (in
+    one batch, not move by move: the store's own path is tested elsewhere)."""
+    from referee.session import archive_doc
+    from referee.store import Store
 
-    return store_with(tmp_path_factory.mktemp("club") / "history.json", four_games.values())
+    store = Store(tmp_path_factory.mktemp("club") / "history.json")
+    batch = []
+    for i, game in enumerate(four_games.values()):
+        gid = f"g{i}site"
+        store.write_record(gid, game.to_record(id=gid))
+        batch.append(archive_doc(gid, game, {"created": None}))
+    store.add_archived(batch)
+    return store
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
