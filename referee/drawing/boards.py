@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from ..core.names import display
 from ..i18n import N_, _, language
-from .svg import PALETTE, el, leaf, node, to_text
+from .svg import _ATTRIB, _CDATA, PALETTE, _escape, _fmt, el, leaf, node, to_text
 
 W = 360   # the width of every board but Carcassonne's (viewBox units = CSS px on the page)
 PAD = 8
@@ -42,7 +42,17 @@ NAMED_COLOURS = {"red": "#d62728", "yellow": "#e6b800", "green": "#2ca02c", "blu
 
 @lru_cache(maxsize=65536)
 def _text(x: float, y: float, text: str, cls: str = "t", anchor: str = "start") -> str:
-    return leaf("text", text, x=x, y=y, class_=cls, text_anchor=anchor if anchor != "start" else None)
+    """``leaf("text", text, x=x, y=y, class_=cls, text_anchor=anchor if anchor != "start" else None)``, the same
+    text, written out here: a replay writes a changed line of text at most of its steps (issue 25); a test holds
+    the two equal on hostile and odd values."""
+    head = "<text"
+    for name, value in (("x", x), ("y", y), ("class", cls), ("text-anchor", anchor if anchor != "start" else None)):
+        if value is not None:
+            head += f' {name}="{_escape(_fmt(value), _ATTRIB)}"'
+    text = None if text is None else str(text)
+    if not text:
+        return head + " />"
+    return head + ">" + _escape(text, _CDATA) + "</text>"
 
 
 @lru_cache(maxsize=65536)
@@ -57,6 +67,7 @@ def _dot(x: float, y: float, r: float, fill: str, label: str = "") -> str:
     return node("circle", kids, cx=x, cy=y, r=r, fill=fill, stroke="#000", stroke_width=0.6)
 
 
+@lru_cache(maxsize=4096)       # a replay asks for the same few keys at every step
 def _k(*parts) -> str:
     return "/".join(f"{p:04d}" if isinstance(p, int) else str(p) for p in parts)
 
@@ -99,15 +110,27 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 @lru_cache(maxsize=16384)
+def _lines(text: str, width: int) -> tuple:
+    """A text's wrapped lines (at least one), cached: a line that moved is drawn again at its new place from
+    the same lines."""
+    return tuple(_wrap(text, width)) or ("",)
+
+
+@lru_cache(maxsize=16384)
 def _para(key: str, x: float, y: float, text: str, cls: str = "t", width: float = W - 2 * PAD,
           reserve: int = 1) -> tuple:
     """A text wrapped to ``width`` as lines of its own (``key``/0, /1 …) from the top ``y``: (pairs, height).
     ``reserve``: the lines its place keeps however few it takes, so that what is drawn under a text that
     changes at every move (the head) stays where it was and a replay step sends only what changed."""
-    lines = _wrap(text, _fits(cls, width)) or [""]
+    lines = _lines(text, _fits(cls, width))
     step = _line_height(cls)
     pairs = tuple((f"{key}/{i:02d}", _text(x, y + step * i + SIZES[cls], line, cls)) for i, line in enumerate(lines))
     return pairs, step * max(reserve, len(lines)) + 4
+
+
+def _para_height(text: str, cls: str = "t", width: float = W - 2 * PAD, reserve: int = 1) -> int:
+    """The height ``_para`` gives the text, without drawing its lines."""
+    return _line_height(cls) * max(reserve, len(_lines(text, _fits(cls, width)))) + 4
 
 
 class _Flow:
@@ -144,25 +167,38 @@ _PR_PHASE = {"flip": N_("phase 1, discover"), "reveal": N_("phase 1, discover"),
 def _port_royal(view: dict) -> _Flow:
     lang = language()
     flow = _Flow()
-    phase = view.get("phase")
-    flow.add(_para(_k(0, "head"), PAD, flow.y, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · "
-                                                 "discards {discards}").format(
-        turn=view.get("turn"), phase=_(_PR_PHASE[phase]) if phase in _PR_PHASE else phase,
-        active=view.get("active") or "-",
-        draw=view.get("draw_pile"), discards=view.get("discard_pile")), "h", reserve=3))
+    flow.add(_prr_head(flow.y, view.get("turn"), view.get("phase"), view.get("active") or "-", view.get("draw_pile"),
+                       view.get("discard_pile"), lang))
     # the players before the harbour: the harbour grows and empties at every turn, and what is under it
     # would move with it (a replay step would send every player's part again)
     for p, pl in enumerate(view.get("players") or []):
         flow.add(_prr_player(flow.y, p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
                              tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
-    names = [_prr_card(c, lang) for c in view.get("expedition_area") or ()]
-    flow.add(_para(_k(2, "exp"), PAD, flow.y, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s",
-                   reserve=2))
+    flow.add(_prr_expeditions(flow.y, tuple(view.get("expedition_area") or ()), lang))
     flow.add(_para(_k(1, "harbour"), PAD, flow.y, _("Harbour"), "s"))
     flow.add(_prr_harbour(flow.y, tuple(view.get("display") or ()), lang))
     return flow
 
 
+# A block of the board drawn from the view's values (with the language: the words are translated) is cached by
+# them: a replay draws the same head or row at many steps, and a step that shows what an earlier one showed is
+# made without formatting and wrapping its text again (issue 25).
+@lru_cache(maxsize=4096)
+def _prr_head(y, turn, phase, active, draw, discards, lang) -> tuple:
+    return _para(_k(0, "head"), PAD, y, _("Turn {turn} · {phase} · active: {active} · draw pile {draw} · "
+                                          "discards {discards}").format(
+        turn=turn, phase=_(_PR_PHASE[phase]) if phase in _PR_PHASE else phase, active=active,
+        draw=draw, discards=discards), "h", reserve=3)
+
+
+@lru_cache(maxsize=4096)
+def _prr_expeditions(y, cards: tuple, lang) -> tuple:
+    names = [_prr_card(c, lang) for c in cards]
+    return _para(_k(2, "exp"), PAD, y, _("Expeditions: {cards}").format(cards=", ".join(names) or "-"), "s",
+                 reserve=2)
+
+
+@lru_cache(maxsize=1024)
 def _prr_card(card: str, lang: str) -> str:
     """A card as the page's language names it ('černý obchodník 3 1'; English: its id)."""
     from ..games.port_royal.labels import card as card_label
@@ -209,13 +245,8 @@ _GOOD = {"corn": "#f4d03f", "indigo": "#2e4053", "sugar": "#f2f3f4", "tobacco": 
 def _puerto_rico(view: dict) -> _Flow:
     lang = language()
     flow = _Flow()
-    role = view.get("role")
-    flow.add(_para(_k(0, "head"), PAD, flow.y, _(
-        "Round {round} · governor {governor} · role {role} · colonists {ship} on the ship, {supply} in supply · "
-        "VP chips left {vp}").format(round=view.get("round"), governor=view.get("governor"),
-                                     role=display("puerto-rico", "role", role) if role else "-",
-                                     ship=view.get("colonist_ship"), supply=view.get("colonist_supply"),
-                                     vp=view.get("vp_chips_left")), "h", reserve=4))
+    flow.add(_pr_head(flow.y, view.get("round"), view.get("governor"), view.get("role"), view.get("colonist_ship"),
+                      view.get("colonist_supply"), view.get("vp_chips_left"), lang))
     roles = view.get("roles") or []
     flow.add(_pr_roles(flow.y, tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang))
     ships = tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in view.get("ships") or [])
@@ -229,6 +260,15 @@ def _puerto_rico(view: dict) -> _Flow:
                                              for k, v in sorted(island.items()))))
         flow.add(_pr_city(flow.y, p, tuple(sorted((pl.get("city") or {}).items())), lang))
     return flow
+
+
+@lru_cache(maxsize=4096)
+def _pr_head(y, round_, governor, role, ship, supply, vp, lang) -> tuple:
+    return _para(_k(0, "head"), PAD, y, _(
+        "Round {round} · governor {governor} · role {role} · colonists {ship} on the ship, {supply} in supply · "
+        "VP chips left {vp}").format(round=round_, governor=governor,
+                                     role=display("puerto-rico", "role", role) if role else "-",
+                                     ship=ship, supply=supply, vp=vp), "h", reserve=4)
 
 
 @lru_cache(maxsize=4096)
@@ -333,8 +373,14 @@ def _bounds(view: dict) -> tuple[int, int, int, int]:
 def carcassonne(view: dict, memo: dict | None = None) -> dict:
     """Tiles keyed and placed by their board coordinates (x east, y south, as in the terminal view), so a
     growing map only adds pieces; the picture's viewBox follows the map (see size)."""
+    return _carcassonne(view, memo)[0]
+
+
+def _carcassonne(view: dict, memo: dict | None = None) -> tuple:
+    """The map's pieces and its box, the head laid out once for both (issue 25). A replay (``memo``) keeps
+    the step before's tiles and the map's bounds: a step adds a tile at most, so only it is drawn and the
+    bounds grow by it."""
     names = tuple(p.get("name") for p in view.get("players") or [])
-    parts = dict(_cc_head(view)[0])
     board = view.get("board") or []
     last = memo.get("board") if memo is not None else None
     tiles, start = [], 0
@@ -355,10 +401,20 @@ def carcassonne(view: dict, memo: dict | None = None) -> dict:
                             names if fig else ())
         tiles.append(tile)
         flat.extend(tile)
+    if start:       # the bounds of the tiles kept, grown by the new ones (as _bounds finds them)
+        x0, y0, x1, y1 = last[4]
+        for t in board[start:]:
+            x, y = t["x"], t["y"]
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        bounds = (x0, y0, x1, y1)
+    else:
+        bounds = _bounds(view)
     if memo is not None:
-        memo["board"] = (board, names, tiles, flat)
+        memo["board"] = (board, names, tiles, flat, bounds)
+    head, box = _cc_head(view, bounds)
+    parts = dict(head)
     parts.update(flat)
-    return parts
+    return parts, box
 
 
 @lru_cache(maxsize=16384)
@@ -377,15 +433,21 @@ def _cc_tile(x: int, y: int, tile, edges: str, fig, names: tuple) -> tuple:
     return tuple(out)
 
 
-def _cc_head(view: dict) -> tuple:
+def _cc_head(view: dict, bounds=None) -> tuple:
     """The scores and the tiles left, wrapped above the map at the picture's width, and the map's column
-    and row numbers (a placement is typed by them: `place 2,-1 r90`): (pairs, (x, y, w, h) of the whole)."""
-    x0, y0, x1, y1 = _bounds(view)
+    and row numbers (a placement is typed by them: `place 2,-1 r90`): (pairs, (x, y, w, h) of the whole).
+    ``bounds``: the map's, when the caller has them (else found from the view)."""
+    scores = tuple((p.get("name"), p.get("score")) for p in view.get("players") or [])
+    return _cc_head_at(bounds or _bounds(view), scores, view.get("bag_total"), language())
+
+
+@lru_cache(maxsize=4096)
+def _cc_head_at(bounds, scores: tuple, n, lang) -> tuple:
+    x0, y0, x1, y1 = bounds
     width = max(W, (x1 - x0 + 1) * CELL + MARGIN + 16)
-    scores = " · ".join(f"{p.get('name')} {p.get('score')}" for p in view.get("players") or [])
-    text = _("{scores} · tiles left {n}").format(scores=scores, n=view.get("bag_total"))
+    text = _("{scores} · tiles left {n}").format(scores=" · ".join(f"{name} {score}" for name, score in scores), n=n)
     left = x0 * CELL - MARGIN
-    _pairs, height = _para(_k(0, "head"), 0, 0, text, "h", width - 2 * PAD)
+    height = _para_height(text, "h", width - 2 * PAD)
     top = y0 * CELL - 22 - height
     pairs, _h = _para(_k(0, "head"), left + PAD, top, text, "h", width - 2 * PAD)
     return pairs + _cc_axes(x0, y0, x1, y1), (left, top - PAD, width, (y1 - y0 + 1) * CELL + 30 + height + PAD)
@@ -447,32 +509,46 @@ def _sites(info) -> tuple:
 def _el_capitan(view: dict, memo: dict | None = None) -> _Flow:
     lang = language()
     flow = _Flow()
-    flow.add(_para("0/head", PAD, flow.y, _("Phase {phase} · paydays {paydays} · current {player}").format(
-        phase=view.get("phase"), paydays=view.get("paydays"), player=view.get("current") or "-"), "h", reserve=2))
+    flow.add(_ec_head(flow.y, view.get("phase"), view.get("paydays"), view.get("current") or "-", lang))
     cities = view.get("cities") or {}
-    # A replay (``memo``) keeps each city's row from the step before: a city is built on at a few steps of a
-    # game, and one that shows the same at the same place is the same row (compared as the view gives it).
-    last = memo.get("el-capitan cities") if memo is not None else None
-    rows = {}
-    for c, city in enumerate(sorted(cities)):
-        info = cities[city]
-        kept = last.get(city) if last is not None else None
-        if kept is not None and kept[0] == (c, flow.y, lang) and kept[1] == info:
-            info, block = kept[1], kept[2]      # the copy taken when it was drawn, never the view's own lists
-        else:
-            sites = _sites(info)
-            forts = tuple(f for f in info.get("fortresses") or () if f)
-            block = ((((f"1/{c:03d}", _city_row(flow.y, city, sites, forts, lang)),)), _city_height(sites))
-            if memo is not None:
-                info = {k: list(v) if isinstance(v, list) else v for k, v in info.items()}   # as it was now
-        rows[city] = ((c, flow.y, lang), info, block)
-        flow.add(block)
-    if memo is not None:
-        memo["el-capitan cities"] = rows
+    # A replay (``memo``) keeps the cities' rows from the step before: at most steps no city is built on, and
+    # the cities that show the same at the same place are the same rows (compared as the view gives them).
+    section = memo.get("el-capitan section") if memo is not None else None
+    if section is not None and section[0] == (flow.y, lang) and section[1] == cities:
+        flow.parts.update(section[2])
+        flow.y = section[3]
+    else:
+        top, pairs = flow.y, []
+        # ... and each city's row: a city is built on at a few steps of a game
+        last = memo.get("el-capitan cities") if memo is not None else None
+        rows = {}
+        for c, city in enumerate(sorted(cities)):
+            info = cities[city]
+            kept = last.get(city) if last is not None else None
+            if kept is not None and kept[0] == (c, flow.y, lang) and kept[1] == info:
+                info, block = kept[1], kept[2]      # the copy taken when it was drawn, never the view's own lists
+            else:
+                sites = _sites(info)
+                forts = tuple(f for f in info.get("fortresses") or () if f)
+                block = ((((f"1/{c:03d}", _city_row(flow.y, city, sites, forts, lang)),)), _city_height(sites))
+                if memo is not None:
+                    info = {k: list(v) if isinstance(v, list) else v for k, v in info.items()}   # as it was now
+            rows[city] = ((c, flow.y, lang), info, block)
+            pairs.extend(block[0])
+            flow.add(block)
+        if memo is not None:
+            memo["el-capitan cities"] = rows
+            memo["el-capitan section"] = ((top, lang), {city: row[1] for city, row in rows.items()}, pairs, flow.y)
     for p, pl in enumerate(view.get("players") or []):
         flow.add(_ec_player(flow.y, p, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
                             len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
     return flow
+
+
+@lru_cache(maxsize=4096)
+def _ec_head(y, phase, paydays, current, lang) -> tuple:
+    return _para("0/head", PAD, y, _("Phase {phase} · paydays {paydays} · current {player}").format(
+        phase=phase, paydays=paydays, player=current), "h", reserve=2)
 
 
 _AT = re.compile(r"^(?P<city>[a-z]+) \((?:harbour (?P<space>\d+)|sailing)\)$")
@@ -528,7 +604,7 @@ def picture(game: str, view: dict, memo: dict | None = None) -> tuple[dict, tupl
     """``frame`` and ``size`` of one view, the board laid out once: a replay asks for both at every step, and
     laying the board out twice was a third of a site's first build (issue 25)."""
     if game == "carcassonne":
-        return carcassonne(view, memo), _carcassonne_box(view)
+        return _carcassonne(view, memo)
     flow = _el_capitan(view, memo) if game == "el-capitan" else _FLOWS[game](view)
     return flow.parts, (0, 0, W, round(flow.y + PAD))
 

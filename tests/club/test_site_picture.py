@@ -29,7 +29,9 @@ def test_the_picture_view_draws_the_same_board(seed, n, lang):
     memo_full, memo_light = {}, {}
     with i18n.using(lang):
         for game in _steps(seed, n, 400):
-            full, light = game.view(), build._picture_view(game)
+            # the light view kept from step to step (as a replay keeps it: in the picture's memo) and made afresh
+            full, light = game.view(), build._picture_view(game, memo_light)
+            assert build._picture_view(game) == light
             assert boards.frame("el-capitan", light, memo_light) == boards.frame("el-capitan", full, memo_full)
             assert boards.size("el-capitan", light) == boards.size("el-capitan", full)
             assert boards.frame("el-capitan", light) == boards.frame("el-capitan", full)
@@ -44,25 +46,30 @@ def test_carcassonnes_picture_view_draws_the_same_map(seed, n, lang):
     figures = 0
     with i18n.using(lang):
         for game in _steps(seed, n, 1000, "carcassonne"):
-            full, light = game.view(), build._picture_view(game)
+            # the light view kept from step to step (as a replay keeps it: in the picture's memo) and made afresh
+            full, light = game.view(), build._picture_view(game, memo_light)
             figures += sum(1 for t in full["board"] if t["figure"])
             assert [t for t in light["board"]] == full["board"]
+            assert build._picture_view(game)["board"] == full["board"]
             assert boards.frame("carcassonne", light, memo_light) == boards.frame("carcassonne", full, memo_full)
             assert boards.size("carcassonne", light) == boards.size("carcassonne", full)
             assert boards.frame("carcassonne", light) == boards.frame("carcassonne", full)
     assert figures > 0
 
 
-@pytest.mark.parametrize("title", ["el-capitan", "carcassonne"])
+@pytest.mark.parametrize("title", ["el-capitan", "carcassonne", "port-royal", "puerto-rico"])
 def test_a_replay_is_the_same_data(monkeypatch, title):
     game = None
     for game in _steps(5, 3, 250, title):
         pass
     light = build.replay_data(game)
-    monkeypatch.setattr(build, "_picture_view", lambda g: g.view())      # the whole view, as before
+    monkeypatch.setattr(build, "_picture_view", lambda g, memo=None: g.view())      # the whole view, as before
     assert build.replay_data(game) == light
 
 
-def test_other_games_keep_their_whole_view():
-    game = referee.new_game("port-royal", ["Ann", "Bob"])
-    assert build._picture_view(game) == game.view()
+def test_every_title_draws_from_a_light_view():
+    """All four titles' site pictures come from light views (tests/site/test_light_views.py compares Port
+    Royal's and Puerto Rico's with the whole view's picture)."""
+    for title in ("port-royal", "puerto-rico", "el-capitan", "carcassonne"):
+        game = referee.new_game(title, ["Ann", "Bob", "Cal"])
+        assert build._picture_view(game) != game.view(), title

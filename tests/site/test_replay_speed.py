@@ -64,3 +64,111 @@ def test_pieces_written_without_elements_are_what_elementtree_writes():
                    children=[el("title", value), el("text", "x", fill=value)], **attrs)
         assert node("g", kids, value if value != "" else None, **attrs) == ET.tostring(built, encoding="unicode")
         assert node("g", (), None, **attrs) == to_text(el("g", **attrs))
+
+
+def test_a_line_of_text_is_written_as_leaf_writes_it():
+    """The board's lines of text are written out without `leaf`'s general way: the same text, escaped the
+    same, on hostile and odd values (None and empty texts, numbers, anchors)."""
+    from referee.drawing.svg import leaf
+
+    odd = ["<script>alert(1)</script>", 'a "quoted" & \'single\' <b>', "tab\there\r\nnew line", "", " ", None,
+           "Žluťoučký kůň ✓", "]]> &amp;", 0, 7, -3, 1.25, 3.0, -0.0, 2.05, 1e-7, True]
+    for text in odd:
+        for x, y in ((8, 23), (8.5, 23.25), (-0.0, 1e20), (text, 0)):
+            if not isinstance(x, (int, float)) and x is not None:
+                x = str(x)
+            for cls in ("t", "small", 'a"b<', None):
+                for anchor in ("start", "middle", "end", '<">', None):
+                    boards._text.cache_clear()
+                    expected = leaf("text", text, x=x, y=y, class_=cls,
+                                    text_anchor=anchor if anchor != "start" else None)
+                    assert boards._text(x, y, text, cls, anchor) == expected, (x, y, text, cls, anchor)
+
+
+def _reference_replay(game) -> dict:
+    """A replay's data the plain way the site first made it: the whole view at every step, the board drawn
+    from scratch, and every piece compared with the step before's."""
+    frames, events, prev, last_size = [], [], None, None
+    for position in _positions(game):
+        view = position.view()
+        cur, size = boards.frame(game.game, view), boards.size(game.game, view)
+        if prev is None:
+            frames.append({"set": sorted(cur.items()), "size": size})
+            events.append([])
+        else:
+            step = {"set": [[k, v] for k, v in cur.items() if prev.get(k) != v]}
+            gone = [k for k in prev if k not in cur]
+            if gone:
+                step["del"] = gone
+            if size != last_size:
+                step["size"] = size
+            frames.append(step)
+            events.append(list(position.events()))
+        prev, last_size = cur, size
+    return {"frames": frames, "events": events}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_replay_sends_what_the_plain_way_sends(four_games, lang):
+    """Every shortcut of the replay together (light views kept from step to step, boards drawn from what
+    changed, the changed pieces found by the sets' difference) gives the page the data the plain way gave:
+    the same frames, events and JSON text, at every step of a whole game of each title."""
+    with i18n.using(lang):
+        for gid, game in four_games.items():
+            boards._k.cache_clear()
+            quick = build.replay_data(game)
+            plain = _reference_replay(game)
+            assert quick["frames"] == plain["frames"], gid
+            assert quick["events"] == plain["events"], gid
+            assert build.replay_json(quick) == build.replay_json({**quick, **plain}), gid
+            assert any("del" in frame for frame in quick["frames"]) or gid != "port-royal"
+
+
+def _plain_replay_text(text):
+    """`_replay_text` the plain way (see _reference_replay)."""
+    from referee.core.errors import RefereeError
+    from referee.core.record import load_record
+
+    try:
+        game = load_record(text)
+    except RefereeError:
+        return None
+    steps = build._Steps()
+    steps.game_id = game.game
+    plain = _reference_replay(game)
+    steps.frames, steps.events = plain["frames"], plain["events"]
+    return steps.data(game.moves)
+
+
+@pytest.fixture(scope="module")
+def club_store(tmp_path_factory, four_games):
+    """The four games stored as tracked plays with their records, written as the benchmark writes them (in
+    one batch, not move by move: the store's own path is tested elsewhere)."""
+    from referee.session import archive_doc
+    from referee.store import Store
+
+    store = Store(tmp_path_factory.mktemp("club") / "history.json")
+    batch = []
+    for i, game in enumerate(four_games.values()):
+        gid = f"g{i}site"
+        store.write_record(gid, game.to_record(id=gid))
+        batch.append(archive_doc(gid, game, {"created": None}))
+    store.add_archived(batch)
+    return store
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_site_is_the_same_to_the_byte_as_made_the_plain_way(tmp_path, club_store, lang, monkeypatch):
+    """A whole site (four tracked plays, one of each title) built with every shortcut is the site built with
+    the plain replay, file for file and byte for byte, in both languages."""
+    store = club_store
+    with i18n.using(lang):
+        build.build_site(store, tmp_path / "quick")
+        monkeypatch.setattr(build, "_replay_text", _plain_replay_text)
+        build.build_site(store, tmp_path / "plain")
+    quick = {p.relative_to(tmp_path / "quick"): p.read_bytes() for p in (tmp_path / "quick").rglob("*") if p.is_file()}
+    plain = {p.relative_to(tmp_path / "plain"): p.read_bytes() for p in (tmp_path / "plain").rglob("*") if p.is_file()}
+    assert quick.keys() == plain.keys()
+    tracked = [rel for rel, data in quick.items() if b'id="replay-data"' in data]
+    assert len(tracked) == 4
+    assert [rel for rel in quick if quick[rel] != plain[rel]] == []

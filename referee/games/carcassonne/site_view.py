@@ -18,9 +18,36 @@ from functools import lru_cache
 from .rules import FIGURE_WORD
 
 
-def picture_view(rules, st) -> dict:
-    """The keys of ``rules.view(st)`` the board picture reads, with the same values."""
+def picture_view(rules, st, memo: dict | None = None) -> dict:
+    """The keys of ``rules.view(st)`` the board picture reads, with the same values. ``memo``: a dict kept
+    from one step of a replay to the next: the map's entries of the step before are kept, and only the new
+    tiles' and those whose figure changed are made (the map was made whole at every step: its size times
+    the game's length)."""
     b = st.board
+    last = memo.get("carcassonne view") if memo is not None else None
+    if last is not None and last[3] == b.figs:
+        figures = last[2]       # no figure placed or taken back since the step before (most steps)
+    else:
+        figures = _figures(st, b)
+    placed = b.placed
+    if last is not None and len(last[0]) <= len(placed) and placed[:len(last[0])] == last[0]:
+        # the same tiles as at the step before, perhaps more: its entries stand but where a figure changed
+        board, start, before = list(last[1]), len(last[0]), last[2]
+        for i in () if figures is before else before.keys() | figures.keys():
+            if i < start and before.get(i) != figures.get(i):
+                board[i] = _entry(b, i, placed[i], figures.get(i))
+    else:
+        board, start = [], 0
+    for i in range(start, len(placed)):
+        board.append(_entry(b, i, placed[i], figures.get(i)))
+    if memo is not None:
+        memo["carcassonne view"] = (list(placed), board, figures, dict(b.figs))
+    return {"game": "carcassonne", "players": [{"name": st.players[i], "score": st.scores[i]} for i in range(st.n)],
+            "board": board, "bag_total": rules.left(st)}
+
+
+def _figures(st, b) -> dict:
+    """Each tile's figure, by the tile's index (as view() finds them)."""
     figures = {}
     if b.figs:
         base = b.base
@@ -29,15 +56,14 @@ def picture_view(rules, st) -> dict:
             got = b.figs[gid]
             figures[i] = {"player": st.players[got[0]], "figure": FIGURE_WORD[got[1]],
                           "feature": b.rot[i].names[gid - base[i]]}
-    board = []
-    for i, (key, x, y, q) in enumerate(b.placed):
-        fig = figures.get(i)
-        if fig is None:
-            board.append(_bare(key, x, y, q, b.rot[i].edges))
-        else:
-            board.append({"x": x, "y": y, "tile": key, "rotation": q * 90, "edges": b.rot[i].edges, "figure": fig})
-    return {"game": "carcassonne", "players": [{"name": st.players[i], "score": st.scores[i]} for i in range(st.n)],
-            "board": board, "bag_total": rules.left(st)}
+    return figures
+
+
+def _entry(b, i: int, tile, fig) -> dict:
+    key, x, y, q = tile
+    if fig is None:
+        return _bare(key, x, y, q, b.rot[i].edges)
+    return {"x": x, "y": y, "tile": key, "rotation": q * 90, "edges": b.rot[i].edges, "figure": fig}
 
 
 @lru_cache(maxsize=16384)

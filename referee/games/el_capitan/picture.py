@@ -18,18 +18,26 @@ from .present import _where
 from .state import COLOURS
 
 
-def picture_view(rules, s) -> dict:
+def picture_view(rules, s, memo: dict | None = None) -> dict:
     """The keys of ``present.view(rules, s)`` the board picture reads, with the same values (a player's hand
-    and loans as lists of the same length: the picture counts them)."""
-    cities = {}
-    for ci, city in enumerate(s.cities):
-        cities[CITIES[ci]] = {"sites": _sites(bytes(city.sites)), "fortresses": _forts(tuple(city.fort))}
+    and loans as lists of the same length: the picture counts them). ``memo``: a dict kept from one step of
+    a replay to the next: the cities' entries are made again only when a site or fortress changed."""
+    now = [(bytes(city.sites), tuple(city.fort)) for city in s.cities]
+    last = memo.get("el-capitan view") if memo is not None else None
+    if last is not None and last[0] == now:
+        cities = last[1]        # shared, read only, as the lists in it are
+    else:
+        cities = {}
+        for ci, (sites, fort) in enumerate(now):
+            cities[CITIES[ci]] = {"sites": _sites(sites), "fortresses": _forts(fort)}
+        if memo is not None:
+            memo["el-capitan view"] = (now, cities)
     players = []
     for p in range(s.n):
         players.append({
             "name": s.players[p], "colour": COLOURS[s.main[p]], "money": s.money[p], "ship": _where(s, p),
             "hand": [None] * len(s.hands[p]),
-            "loans": [None] * sum(max(c, 0) for c in s.loans[p].values()),
+            "loans": [None] * sum(c for c in s.loans[p].values() if c > 0),
         })
     return {"game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "current": s.players[s.cur],
             "players": players, "cities": cities}
