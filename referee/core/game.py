@@ -187,6 +187,16 @@ class Game:
         move needs (a fifth of a replay's time); any other text goes through play(). The same checks: a
         move is applied only if it is listed now."""
         if self._map is None and not self.finished:
+            listed = self.rules.listed
+            if listed is not None and self._moves is None:
+                # the engine finds a listed move's own text without listing the position; when it does not
+                # (None), the position is listed below and the move looked for there, as before
+                move = listed(self.state, text)
+                if move is not None:
+                    self.rules.apply(self.state, move)
+                    self._log.append(move)
+                    self._finished = None
+                    return move
             moves = self._listing()
             if type(moves) is MoveList:
                 move = moves.by_text.get(text)
