@@ -214,6 +214,30 @@ class Game:
                 return move
         return self.play(text)
 
+    def play_run(self, texts) -> int:
+        """play_listed() of each text in turn, as far as the engine finds each by Rules.listed (a record's
+        replay: 3.5 million moves on a large import, so one tight loop, not a call per move); returns how
+        many were played. It stops before the first text the engine does not find that way (or once the game
+        is over): the caller plays that one with play_listed(), which lists the position and refuses it,
+        or finds it there, exactly as before."""
+        listed = self.rules.listed
+        if listed is None or self._map is not None or self._moves is not None:
+            return 0
+        state, apply, finished, log = self.state, self.rules.apply, self.rules.finished, self._log
+        played = 0
+        for text in texts:
+            if finished(state):
+                break
+            move = listed(state, text)
+            if move is None:
+                break
+            apply(state, move)
+            log.append(move)
+            played += 1
+        if played:
+            self._finished = None
+        return played
+
     def undo(self, n: int = 1) -> list[Move]:
         """Take back the last n moves (chance events included) by replaying the rest of the log."""
         if n < 1:

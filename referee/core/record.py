@@ -48,7 +48,10 @@ def load_record(text: str, on_position=None):
     game = Game(rules, players, options, date=headers.get("date") or None)
     if on_position is not None:
         on_position(game)
-    for lineno, number, move in moves:
+    start = 0
+    if on_position is None:     # a check of the record alone: the moves the engine finds directly, at once
+        start = game.play_run([move for _, _, move in moves])
+    for lineno, number, move in moves[start:] if start else moves:
         try:
             game.play_listed(move)
         except RefereeError as err:
