@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from itertools import islice
 
 from ..i18n import _
 from .errors import BadInput, GameOver, IllegalMove, InvalidMove
@@ -214,18 +215,18 @@ class Game:
                 return move
         return self.play(text)
 
-    def play_run(self, texts) -> int:
+    def play_run(self, texts: list, start: int = 0) -> int:
         """play_listed() of each text in turn, as far as the engine finds each by Rules.listed (a record's
         replay: 3.5 million moves on a large import, so one tight loop, not a call per move); returns how
-        many were played. It stops before the first text the engine does not find that way (or once the game
-        is over): the caller plays that one with play_listed(), which lists the position and refuses it,
-        or finds it there, exactly as before."""
+        many were played, from ``texts[start]`` on. It stops before the first text the engine does not find
+        that way (or once the game is over): the caller plays that one with play_listed(), which lists the
+        position and refuses it, or finds it there, exactly as before, and may then go on from the next."""
         listed = self.rules.listed
         if listed is None or self._map is not None or self._moves is not None:
             return 0
         state, apply, finished, log = self.state, self.rules.apply, self.rules.finished, self._log
         played = 0
-        for text in texts:
+        for text in islice(texts, start, None):
             if finished(state):
                 break
             move = listed(state, text)

@@ -48,10 +48,14 @@ def load_record(text: str, on_position=None):
     game = Game(rules, players, options, date=headers.get("date") or None)
     if on_position is not None:
         on_position(game)
-    start = 0
-    if on_position is None:     # a check of the record alone: the moves the engine finds directly, at once
-        start = game.play_run([move for _, _, move in moves])
-    for lineno, number, move in moves[start:] if start else moves:
+    texts = [move for _, _, move in moves]
+    at = 0
+    while at < len(moves):
+        if on_position is None:     # a check of the record alone: the moves the engine finds directly, at once
+            at += game.play_run(texts, at)
+            if at == len(moves):
+                break
+        lineno, number, move = moves[at]
         try:
             game.play_listed(move)
         except RefereeError as err:
@@ -60,4 +64,5 @@ def load_record(text: str, on_position=None):
                 number=number, move=move, line=lineno, why=err)) from None
         if on_position is not None:
             on_position(game)
+        at += 1
     return game
