@@ -224,12 +224,12 @@ class Game:
         listed = self.rules.listed
         if listed is None or self._map is not None or self._moves is not None:
             return 0
-        state, apply, finished, log = self.state, self.rules.apply, self.rules.finished, self._log
+        if self.finished:
+            return 0
+        state, apply, log = self.state, self.rules.apply, self._log
         played = 0
         for text in islice(texts, start, None):
-            if finished(state):
-                break
-            move = listed(state, text)
+            move = listed(state, text)      # (None once the game is over: Rules.listed lists as legal does)
             if move is None:
                 break
             apply(state, move)

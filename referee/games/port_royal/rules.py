@@ -199,7 +199,8 @@ class PortRoyalRules(Rules):
     def listed(self, s, text):
         """The move of ``legal(s)`` whose text is ``text``, found without listing the position (a replay's
         moves: Rules.listed), or None: then the core lists the position (claims, reshuffles, paid faces and
-        anything not listed all go that way). Each branch is the condition ``legal`` lists the move under."""
+        anything not listed all go that way). Each branch is the condition ``legal`` lists the move under;
+        a finished game (OVER) has none."""
         ph = s.phase
         if ph == REVEAL:
             c = _CARD_OF.get(text)
@@ -384,7 +385,8 @@ class PortRoyalRules(Rules):
             if s.ub[c] > lim:
                 s.ub[c] = lim
             s.events.append(lambda c=c: _("A paid coin on the discard pile is {card} (R15).").format(card=_card_said(c)))
-        self._settle(s)
+        if s.eager_reshuffle and s.draw == 0:       # _settle, written out: every move ends here
+            self._reshuffle(s, N_("The draw pile ran out"))
 
     def _flip(self, s) -> None:
         name = s.players[s.active]
