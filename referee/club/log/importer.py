@@ -120,7 +120,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         taken = stored_ids | live
         new_docs, records = [], Records()
         seen: dict = {}             # identity -> the id it has here (the same play twice in the file)
-        fresh: dict = {}            # content key -> [(id, tracked)] of the plays this import adds
+        fresh: dict = {}            # content key -> [first id, first id not tracked] of the plays it adds
         for doc in parsed.docs:
             idents, own = _external_keys(doc), provenance.own_keys(doc)
             gid = doc.get("id")
@@ -183,11 +183,19 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if key is None:
                 continue
             here = bool(doc.get("has_record"))
-            others = [o for o in alike.get(key, ()) if not (here and o in tracked)] + \
-                [o for o, rec in fresh.get(key, ()) if not (here and rec)]
-            if others:
-                report["possible_duplicates"].append({"id": doc["id"], "other": others[0], "play": _label(doc)})
-            fresh.setdefault(key, []).append((doc["id"], here))
+            # the first stored play alike, else the first new one (a tracked play is compared only with plays
+            # that are not): the first of each kind is kept, not a list scanned for every play of the file
+            # (10,000 plays of one content made this quadratic)
+            other = next((o for o in alike.get(key, ()) if not (here and o in tracked)), None)
+            if other is None:
+                firsts = fresh.get(key)
+                if firsts is not None:
+                    other = firsts[1] if here else firsts[0]
+            if other is not None:
+                report["possible_duplicates"].append({"id": doc["id"], "other": other, "play": _label(doc)})
+            firsts = fresh.setdefault(key, [doc["id"], None])   # [the first new play, the first not tracked]
+            if not here and firsts[1] is None:
+                firsts[1] = doc["id"]
         report["in_progress"] = []
         live_docs = []
         for doc in parsed.live:
