@@ -19,16 +19,14 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
+from .found import CHANCE_MOVES, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
 NC = C.N
-CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))
 RESHUFFLE_MOVE = Move("reshuffle", None, False, ("reshuffle",))
 PAID_MOVES = tuple(Move("paid " + IDS[i], None, False, ("paid", i)) for i in range(NC))
 INFLUENCE_GOAL = 12
-_CARD_OF = {IDS[i]: i for i in range(NC)}              # a chance move's text -> its card (Rules.listed)
-_TAKE_OF = {"take " + IDS[i]: i for i in range(NC)}    # a take's text -> its card
 
 
 def plural(n: int, word: str) -> str:
@@ -69,6 +67,7 @@ def _card_said(c: int) -> str:
 
 class PortRoyalRules(Rules):
     unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
+    listed = _listed        # a record's move found by its text without listing the position (found.py)
 
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
@@ -195,37 +194,6 @@ class PortRoyalRules(Rules):
         if s.coin_faces and s.unknown:
             out.extend(PAID_MOVES[c] for c in self.paid_faces(s))
         return out
-
-    def listed(self, s, text):
-        """The move of ``legal(s)`` whose text is ``text``, found without listing the position (a replay's
-        moves: Rules.listed), or None: then the core lists the position (claims, reshuffles, paid faces and
-        anything not listed all go that way). Each branch is the condition ``legal`` lists the move under;
-        a finished game (OVER) has none."""
-        ph = s.phase
-        if ph == REVEAL:
-            c = _CARD_OF.get(text)
-            return CHANCE_MOVES[c] if c is not None and s.ub[c] else None
-        if ph == FLIP:
-            if text == "flip":
-                return self._mv(s, "flip", s.active, ("flip",))
-            if text == "stop" and s.flips and (s.display or s.empty_stop):
-                return self._mv(s, "stop", s.active, ("stop",))
-        elif ph == TAKE:
-            p = s.chooser
-            c = _TAKE_OF.get(text)
-            if c is not None:
-                return self._mv(s, text, p, ("take", c)) if c in self.takeable(s, p) else None
-            if text == "pass" and not (s.must_take and p == s.active and s.taken == 0 and self.takeable(s, p)):
-                return self._mv(s, "pass", p, ("pass",))
-        elif ph == SHIP_PHASE:
-            if text == "repel":
-                return self._mv(s, "repel", s.active, ("repel",))
-            if text == ("bust" if s.colours & (1 << COLOUR[s.pending]) else "dock"):
-                return self._mv(s, text, s.active, ("dock",))
-        elif ph == CLOSE:
-            if text == "end":
-                return self._mv(s, "end", s.active, ("end",))
-        return None
 
     def paid_faces(self, s) -> list:
         """R15: faces an unidentified paid coin can have (a card not known to be anywhere else)."""
