@@ -1,6 +1,7 @@
 """The history store at scale: what each command costs with 0, 1k, 10k and 100k finished games.
 
     python benchmarks/bench_store.py [--sizes 0 1000 10000 100000] [--runs 3] [--import-games 10000]
+    python benchmarks/bench_store.py --sizes --runs 1 --import-games 10000     # the import alone (issue 25)
 
 A store of N games is generated directly as shard files (the layout `referee` writes: random ids, four
 games, 2-5 players of a club of 40), not through N commands. Then, as cold CLI runs (median of --runs):

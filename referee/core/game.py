@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from itertools import islice
 
 from ..i18n import _
 from .errors import BadInput, GameOver, IllegalMove, InvalidMove
@@ -187,6 +188,16 @@ class Game:
         move needs (a fifth of a replay's time); any other text goes through play(). The same checks: a
         move is applied only if it is listed now."""
         if self._map is None and not self.finished:
+            listed = self.rules.listed
+            if listed is not None and self._moves is None:
+                # the engine finds a listed move's own text without listing the position; when it does not
+                # (None), the position is listed below and the move looked for there, as before
+                move = listed(self.state, text)
+                if move is not None:
+                    self.rules.apply(self.state, move)
+                    self._log.append(move)
+                    self._finished = None
+                    return move
             moves = self._listing()
             if type(moves) is MoveList:
                 move = moves.by_text.get(text)
@@ -203,6 +214,30 @@ class Game:
                 self._finished = None
                 return move
         return self.play(text)
+
+    def play_run(self, texts: list, start: int = 0) -> int:
+        """play_listed() of each text in turn, as far as the engine finds each by Rules.listed (a record's
+        replay: 3.5 million moves on a large import, so one tight loop, not a call per move); returns how
+        many were played, from ``texts[start]`` on. It stops before the first text the engine does not find
+        that way (or once the game is over): the caller plays that one with play_listed(), which lists the
+        position and refuses it, or finds it there, exactly as before, and may then go on from the next."""
+        listed = self.rules.listed
+        if listed is None or self._map is not None or self._moves is not None:
+            return 0
+        if self.finished:
+            return 0
+        state, apply, log = self.state, self.rules.apply, self._log
+        played = 0
+        for text in islice(texts, start, None):
+            move = listed(state, text)      # (None once the game is over: Rules.listed lists as legal does)
+            if move is None:
+                break
+            apply(state, move)
+            log.append(move)
+            played += 1
+        if played:
+            self._finished = None
+        return played
 
     def undo(self, n: int = 1) -> list[Move]:
         """Take back the last n moves (chance events included) by replaying the rest of the log."""

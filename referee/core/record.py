@@ -48,8 +48,17 @@ def load_record(text: str, on_position=None):
     game = Game(rules, players, options, date=headers.get("date") or None)
     if on_position is not None:
         on_position(game)
+    if on_position is None and rules.listed is not None:
+        # a check of the record alone, by an engine that finds a move by its text (Rules.listed): the moves
+        # it finds are played at once, in one loop; each other one as below, then on in the loop
+        texts = [move for _, _, move in moves]
+        at = game.play_run(texts)
+        while at < len(moves):
+            _play(game, *moves[at])
+            at += 1 + game.play_run(texts, at + 1)
+        return game
     for lineno, number, move in moves:
-        try:
+        try:                # _play, written out: an engine without Rules.listed comes here for every move
             game.play_listed(move)
         except RefereeError as err:
             kind = type(err) if isinstance(err, IllegalMove) else BadInput
@@ -58,3 +67,13 @@ def load_record(text: str, on_position=None):
         if on_position is not None:
             on_position(game)
     return game
+
+
+def _play(game, lineno: int, number: int, move: str) -> None:
+    """Play a record's move, or say which move of the record (and line) is refused, and why."""
+    try:
+        game.play_listed(move)
+    except RefereeError as err:
+        kind = type(err) if isinstance(err, IllegalMove) else BadInput
+        raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
+            number=number, move=move, line=lineno, why=err)) from None

@@ -52,6 +52,39 @@ def write_record(game, **extra) -> str:
 
 def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
     """Split a record into header fields and (line number, move number, move text)."""
+    cut = text.find("\n\n")
+    if cut > 0 and text.endswith("\n"):
+        moves = _laid_out(text[cut + 2:-1].split("\n"))
+        if moves is not None:
+            headers, before = _parse_lines(text[:cut])
+            if not before:
+                first = text.count("\n", 0, cut) + 3     # the line number of the first move
+                return headers, [(first + i, i + 1, move) for i, move in enumerate(moves)]
+    return _parse_lines(text)
+
+
+_NUMBERS = [str(i) for i in range(1, 1001)]      # a move line's number as write_record writes it
+
+
+def _laid_out(lines: list[str]) -> list[str] | None:
+    """The moves of a record's body laid out as write_record writes it (after the blank line that ends the
+    headers), read with string methods in C over whole lines: a record of 1,000 moves in a fraction of the
+    time a line-by-line reading takes (an import reads 3.5 million moves). Every line must be a move's
+    number as written (1, 2, 3 ... in ASCII, nothing before it), a '.', a move that is not empty, and an
+    optional comment after ';'. None for any other body (a comment or blank line, a number out of turn):
+    that is read line by line. For a line of this shape both read the same move: what lies between the
+    '.' and the first ';', stripped of white space (the line-by-line reading's \\s* and rstrip)."""
+    n = len(lines)
+    while len(_NUMBERS) < n:
+        _NUMBERS.append(str(len(_NUMBERS) + 1))
+    heads = [line.partition(";")[0].partition(".") for line in lines]
+    if [h[0] for h in heads] != _NUMBERS[:n] or not all(h[1] for h in heads):
+        return None
+    moves = [h[2].strip() for h in heads]
+    return moves if all(moves) else None
+
+
+def _parse_lines(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
     headers: dict = {}
     moves: list[tuple[int, int, str]] = []
     # Lines end at \n (or \r\n) only: str.splitlines would also break at U+2028, U+0085 and friends, which

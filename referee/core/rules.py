@@ -129,6 +129,14 @@ class Rules:
     # without building a text map for every position (issue 25 item 2).
     unique_texts: ClassVar[bool] = False
 
+    # An engine may offer ``listed(state, text) -> Move | None``: the move of ``legal(state)`` whose text is
+    # exactly ``text``, found without listing the position (a record's replay on import checks 3.5 million
+    # moves; issue 25 item 4). None means "not found this way", never "illegal": the core then lists the
+    # position and looks as before, so every refusal is the one the listing gives. It must never give a
+    # move the listing does not hold, so none once the game is over (tests/core/test_listed.py compares it
+    # with the listing over random games of every title that offers it, to their end).
+    listed: ClassVar[Any] = None
+
     # --- setup -----------------------------------------------------------------------------------
     def setup(self, players: list[str], options: dict) -> Any:
         """Return the initial state for these players (seat order) and validated options."""

@@ -39,18 +39,32 @@ class GameFiles:
 
     def write_records(self, texts: dict[str, str]) -> None:
         """Write many move records (an import) with one flush to disk instead of one per file: 10,000
-        fsyncs cost 45 s here. Every record is whole on disk before this returns, as with write_record."""
-        from .atomic import _fsync_dir, write_temp
+        fsyncs cost 45 s here. Every record is whole on disk before this returns, as with write_record.
+        ``texts`` may be a club.formats.parsed.Records, whose packed records are written as bytes."""
+        from .atomic import _fsync_dir, _sweep_once, write_temp
 
         if len(texts) < 8 or not hasattr(os, "sync"):   # Windows has no os.sync: one fsync per file
             for gid, text in texts.items():
                 self.write_record(gid, text)
             return
+        encoded = getattr(texts, "encoded", None)
         temps = []
         try:
-            for gid, text in texts.items():
-                temps.append((write_temp(self.record_path(gid), text.encode("utf-8"), sync=False),
-                              write_through(self.record_path(gid))))
+            self.records_dir.mkdir(parents=True, exist_ok=True)
+            _sweep_once(self.records_dir)
+            folder, pid = str(self.records_dir), os.getpid()
+            for n, gid in enumerate(texts):
+                data = encoded(gid) if encoded is not None else texts[gid].encode("utf-8")
+                final = os.path.join(folder, f"{check_id(gid)}.txt")
+                if not os.path.lexists(final):
+                    # A new record (an import's are): its temp file made in one open, named as write_temp
+                    # names them (so a killed import's are swept), with the mode a new file gets
+                    tmp = self._new_temp(final, f".{gid}.txt.{pid}~r{n}.tmp", data)
+                    if tmp is not None:
+                        temps.append((tmp, final))
+                        continue
+                path = self.record_path(gid)
+                temps.append((str(write_temp(path, data, sync=False)), str(write_through(path))))
             os.sync()                                   # every temp's data on disk before any takes its name
             for tmp, final in temps:
                 os.replace(tmp, final)
@@ -65,6 +79,28 @@ class GameFiles:
             raise StoreError(_("Could not write the move records in {folder} ({reason}); the history was not "
                                "changed.").format(folder=self.records_dir, reason=err.strerror or err)) from None
         _fsync_dir(self.records_dir)
+
+    def _new_temp(self, final: str, name: str, data: bytes) -> str | None:
+        """A temp file ``name`` beside ``final`` holding ``data`` (not yet flushed to disk), or None when a
+        file of that name is there already (write_temp then makes one of another name)."""
+        tmp = os.path.join(os.path.dirname(final), name)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except FileExistsError:
+            return None
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        except BaseException:
+            os.close(fd)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        os.close(fd)
+        return tmp
 
     # --- live games -------------------------------------------------------------------------
     def live_path(self, gid: str) -> Path:

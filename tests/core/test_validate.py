@@ -161,3 +161,44 @@ def test_a_long_text_of_many_lines_still_names_its_one_hidden_character(bad):
     assert validate.first_hidden(text, allow="\n\t") is None
     assert validate.first_hidden(text) == "\n"                  # a line end where none is allowed
     assert validate.first_hidden("a\u00a0b\nc", allow="\n") is None   # not printable, yet not hidden
+
+
+HOSTILE = ["\x1b", "\u202e", "\u200b", "\n", "\r", "\t", "\u2028", "\x85", "\\", "\ufeff", "\ud800", "é", " "]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_check_tree_with_a_record_says_what_the_whole_walk_says(seed):
+    """The quick look at an export's game (issue 25 item 4) looks at its texts of many lines (record, notes,
+    location) apart from the rest: for any document it must refuse exactly what the walk field by field
+    refuses, with the walk's message (the walk is check_tree below the top, where no quick look is made)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(60):
+        doc = {"id": "abc234", "game": "port-royal", "players": ["Ann", "Bob"], "notes": "a\nb",
+               "location": "Hall", "record": "# referee game record\n\n1. flip  ; Ann\n" * 20,
+               "result": {"ranking": [{"player": "Ann", "total": 3, "breakdown": {"coins": 3}}]},
+               "n": rng.choice([1, 10 ** 15, 10 ** 16, 2.5])}
+        for _k in range(rng.randint(0, 2)):
+            key = rng.choice(["notes", "location", "record", "game", "players", "result", "newkey", "id"])
+            value = doc.get(key)
+            piece = rng.choice(HOSTILE)
+            if isinstance(value, str):
+                at = rng.randrange(len(value) + 1)
+                doc[key] = value[:at] + piece + value[at:]
+            elif key == "newkey":
+                doc[piece + "k"] = rng.choice(["x", piece, 5])
+            elif key == "players":
+                doc["players"] = ["Ann", "B" + piece]
+            elif key == "result":
+                doc["result"]["ranking"][0]["breakdown"]["c" + piece] = 1
+        if rng.random() < 0.2:
+            doc["record"] = rng.choice([None, ["1. flip\n"], 5, {"a": "\n"}])
+        outcomes = []
+        for top in ("", "\x00"):        # the quick look, then the walk alone
+            try:
+                validate.check_tree(doc, "doc", multiline=("notes", "record", "location"), _key=top)
+                outcomes.append(None)
+            except BadInput as err:
+                outcomes.append(str(err))
+        assert outcomes[0] == outcomes[1], doc

@@ -50,6 +50,13 @@ class Records(Mapping):
     def __getitem__(self, gid: str) -> str:
         return zlib.decompress(self._packed[gid]).decode("utf-8")
 
+    def encoded(self, gid: str) -> bytes:
+        """The record of ``gid`` as the UTF-8 bytes written to its file."""
+        return zlib.decompress(self._packed[gid])
+
+    def __contains__(self, gid) -> bool:
+        return gid in self._packed      # (Mapping's own would unpack the record to answer)
+
     def __iter__(self):
         return iter(self._packed)
 

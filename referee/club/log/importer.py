@@ -120,7 +120,7 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         taken = stored_ids | live
         new_docs, records = [], Records()
         seen: dict = {}             # identity -> the id it has here (the same play twice in the file)
-        fresh: dict = {}            # content key -> [(id, tracked)] of the plays this import adds
+        fresh: dict = {}            # content key -> [first id, first id not tracked] of the plays it adds
         for doc in parsed.docs:
             idents, own = _external_keys(doc), provenance.own_keys(doc)
             gid = doc.get("id")
@@ -183,11 +183,19 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if key is None:
                 continue
             here = bool(doc.get("has_record"))
-            others = [o for o in alike.get(key, ()) if not (here and o in tracked)] + \
-                [o for o, rec in fresh.get(key, ()) if not (here and rec)]
-            if others:
-                report["possible_duplicates"].append({"id": doc["id"], "other": others[0], "play": _label(doc)})
-            fresh.setdefault(key, []).append((doc["id"], here))
+            # the first stored play alike, else the first new one (a tracked play is compared only with plays
+            # that are not): the first of each kind is kept, not a list scanned for every play of the file
+            # (10,000 plays of one content made this quadratic)
+            other = next((o for o in alike.get(key, ()) if not (here and o in tracked)), None)
+            if other is None:
+                firsts = fresh.get(key)
+                if firsts is not None:
+                    other = firsts[1] if here else firsts[0]
+            if other is not None:
+                report["possible_duplicates"].append({"id": doc["id"], "other": other, "play": _label(doc)})
+            firsts = fresh.setdefault(key, [doc["id"], None])   # [the first new play, the first not tracked]
+            if not here and firsts[1] is None:
+                firsts[1] = doc["id"]
         report["in_progress"] = []
         live_docs = []
         for doc in parsed.live:
@@ -208,8 +216,10 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
         # or a kill before it takes them back.
         from ...store import journal
 
+        there = _record_names(store)
         intent = {"live": [d["id"] for d in live_docs], "archived": [d["id"] for d in new_docs],
-                  "records": [gid for gid in records if store.read_record(gid) is None]}
+                  "records": [gid for gid in records if (there is not None and f"{gid}.txt".casefold() not in there)
+                              or store.read_record(gid) is None]}
         with journal.importing(store, intent):
             for doc in live_docs:
                 store.write_live({**doc, "kind": "live-game"}, keep_updated=True)
@@ -217,6 +227,20 @@ def import_into(store, parsed: Parsed, dry_run: bool = False) -> dict:
             if new_docs or updates:
                 store.add_archived(new_docs + updates)
     return report
+
+
+def _record_names(store) -> set | None:
+    """The names in the move records' folder, casefolded (a case-blind disk finds a record by either case):
+    a record not named there is not stored, without a look for each of 10,000 imported records. None when
+    the folder cannot be listed: each record is then looked for (and a fault said) as before."""
+    import os
+
+    try:
+        return {name.casefold() for name in os.listdir(store.records_dir)}
+    except FileNotFoundError:
+        return set()
+    except OSError:
+        return None
 
 
 def _moved(alike: dict, gid: str, old, new) -> None:

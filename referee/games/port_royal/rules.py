@@ -19,11 +19,11 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
+from .found import CHANCE_MOVES, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
 NC = C.N
-CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))
 RESHUFFLE_MOVE = Move("reshuffle", None, False, ("reshuffle",))
 PAID_MOVES = tuple(Move("paid " + IDS[i], None, False, ("paid", i)) for i in range(NC))
 INFLUENCE_GOAL = 12
@@ -67,6 +67,7 @@ def _card_said(c: int) -> str:
 
 class PortRoyalRules(Rules):
     unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
+    listed = _listed        # a record's move found by its text without listing the position (found.py)
 
     def __init__(self):
         super().__init__(id=info.ID, name=info.NAME, min_players=info.MIN_PLAYERS,
@@ -352,7 +353,8 @@ class PortRoyalRules(Rules):
             if s.ub[c] > lim:
                 s.ub[c] = lim
             s.events.append(lambda c=c: _("A paid coin on the discard pile is {card} (R15).").format(card=_card_said(c)))
-        self._settle(s)
+        if s.eager_reshuffle and s.draw == 0:       # _settle, written out: every move ends here
+            self._reshuffle(s, N_("The draw pile ran out"))
 
     def _flip(self, s) -> None:
         name = s.players[s.active]

@@ -1,0 +1,47 @@
+"""Port Royal's Rules.listed (core/rules.py): the legal move of a record's text, found without listing the
+position. A record's replay (an import checks 3.5 million moves) asks it at every move; each branch here
+is the condition ``rules.legal`` lists that move under, and tests/core/test_listed.py holds the two equal
+over random games. A module of its own beside rules.py, which holds the listing itself."""
+
+from __future__ import annotations
+
+from referee.core.move import Move
+
+from .cards import COLOUR, IDS, N as NC
+from .state import CLOSE, FLIP, REVEAL, SHIP as SHIP_PHASE, TAKE
+
+CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))     # the listing's own
+_CARD_OF = {IDS[i]: i for i in range(NC)}              # a chance move's text -> its card
+_TAKE_OF = {"take " + IDS[i]: i for i in range(NC)}    # a take's text -> its card
+
+
+def listed(rules, s, text):
+    """The move of ``legal(s)`` whose text is ``text``, found without listing the position (a replay's
+    moves: Rules.listed), or None: then the core lists the position (claims, reshuffles, paid faces and
+    anything not listed all go that way). Each branch is the condition ``legal`` lists the move under;
+    a finished game (OVER) has none."""
+    ph = s.phase
+    if ph == REVEAL:
+        c = _CARD_OF.get(text)
+        return CHANCE_MOVES[c] if c is not None and s.ub[c] else None
+    if ph == FLIP:
+        if text == "flip":
+            return rules._mv(s, "flip", s.active, ("flip",))
+        if text == "stop" and s.flips and (s.display or s.empty_stop):
+            return rules._mv(s, "stop", s.active, ("stop",))
+    elif ph == TAKE:
+        p = s.chooser
+        c = _TAKE_OF.get(text)
+        if c is not None:
+            return rules._mv(s, text, p, ("take", c)) if c in rules.takeable(s, p) else None
+        if text == "pass" and not (s.must_take and p == s.active and s.taken == 0 and rules.takeable(s, p)):
+            return rules._mv(s, "pass", p, ("pass",))
+    elif ph == SHIP_PHASE:
+        if text == "repel":
+            return rules._mv(s, "repel", s.active, ("repel",))
+        if text == ("bust" if s.colours & (1 << COLOUR[s.pending]) else "dock"):
+            return rules._mv(s, text, s.active, ("dock",))
+    elif ph == CLOSE:
+        if text == "end":
+            return rules._mv(s, "end", s.active, ("end",))
+    return None
