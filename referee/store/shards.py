@@ -552,6 +552,8 @@ def summary_usable(data) -> bool:
 def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict] | None = None) -> None:
     """Put new versions of the given shards in place: all of them or, after a crash, none or (once the
     commit file is written) all of them on the next write or read (``pending``/``finish_commit``)."""
+    from ..core.errors import StoreError
+
     directory.mkdir(parents=True, exist_ok=True)
     hashes = {}
     if len(shards) == 1:
@@ -581,7 +583,13 @@ def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict
                 except OSError:
                     pass
             raise
-        finish_commit(directory)
+        try:
+            finish_commit(directory)
+        except StoreError:
+            # Committed: the flushed commit file names every new version, readers take each from it, and
+            # the next write puts them in place. Raising here had an import say "Nothing was imported" of
+            # games that were in the history (a full disk while the shards were renamed).
+            pass
     for key in shards:   # derived: a crash before these is seen (stamp, timing, hash) and rebuilt from the shard
         path = directory / f"{key}.json"
         try:

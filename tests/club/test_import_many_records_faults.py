@@ -41,11 +41,6 @@ def test_an_import_of_many_tracked_games(tmp_path):
             if run.state not in (before, after):
                 assert repaired_state(tmp_path / "runs" / f"{run.kind}-{run.at}" / "history.json") == after, where
         elif says_nothing_changed(run):
-            if "history.json.d" in run.err and run.state != before:
-                # Known, not of the records: a full disk while the archive's shards are replaced one by
-                # one (store/shards.py) is said "Nothing was imported" with the games entered. Reported
-                # (issue 25 item 4's note); the records are the part this test holds.
-                continue
             assert run.state == before, "said nothing changed, but something did: " + where
         else:
             assert run.code in (1, 2) and run.err.count("\n") == 1, where
