@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import (CONSTRUCTION_HUT, DRAW, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY,
-                    REVEAL, a_, chance_list, good_, move_table, take_colonist)
+from .state import (CONSTRUCTION_HUT, DRAW, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY, REVEAL, a_,
+                    chance_list, good_, move_table, per_player, take_colonist)
 from .turns import next_decision, role_over, round_starts
 
 
@@ -33,11 +33,7 @@ def options(s, p: int) -> list:
     if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (s.o_hac_reshuffle and sum(s.disc) > 0)):
         key |= 128
     who = s.names[p]
-    per = _LISTS.get(who)
-    if per is None:
-        if len(_LISTS) > 1000:
-            _LISTS.clear()
-        per = _LISTS[who] = {}
+    per = per_player(_LISTS, who)
     out = per.get(key)
     if out is None:
         out = per[key] = _listing(move_table("settler", who, _table), key)

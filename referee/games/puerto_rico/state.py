@@ -225,13 +225,20 @@ _MAKERS = tuple(tuple(b for b in range(NB) if PROD_GOOD[b] == g) for g in range(
 _MOVES: dict = {}
 
 
+def per_player(cache: dict, who) -> dict:
+    """``cache``'s dict for player ``who`` (made when first asked); a cache of more than 1,000 players (a
+    long-running server's) starts again, so it never grows without end."""
+    per = cache.get(who)
+    if per is None:
+        if len(cache) > 1000:
+            cache.clear()
+        per = cache[who] = {}
+    return per
+
+
 def mk(who, text: str, action, chance: bool = False):
     """A Move, shared between games: moves are immutable, so the listing reuses them (speed)."""
-    per = _MOVES.get(who)
-    if per is None:
-        if len(_MOVES) > 1000:
-            _MOVES.clear()
-        per = _MOVES[who] = {}
+    per = per_player(_MOVES, who)
     m = per.get(text)
     if m is None or m.action != action:
         from referee.core.move import Move

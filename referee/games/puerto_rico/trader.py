@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, good_, mk, pay
+from .state import (GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, good_, mk, pay,
+                    per_player)
 from .turns import next_decision, role_over
 
 SELL_TEXT = tuple("sell " + g for g in GOODS)
@@ -35,11 +36,7 @@ def options(s, p: int) -> list:
     if not key:
         return []
     who = s.names[p]
-    per = _LISTS.get(who)
-    if per is None:
-        if len(_LISTS) > 1000:
-            _LISTS.clear()
-        per = _LISTS[who] = {}
+    per = per_player(_LISTS, who)
     out = per.get(key)
     if out is None:
         out = per[key] = [mk(who, SELL_TEXT[g], ("sell", g)) for g in range(5) if key >> g & 1] + [
