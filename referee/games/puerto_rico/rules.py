@@ -145,6 +145,18 @@ class PuertoRicoRules(Rules):
         check(s)
 
 
+
+def table_view(s) -> dict:
+    """The view's parts on the table (roles, ships, trading house, colonists, VP chips): the whole view's
+    and the site's light view's (site_view.py), in this order."""
+    return {"roles": [{"role": s.cards[i], "doubloons": s.card_coins[i],
+                       "taken_by": s.names[s.card_taken[i]] if s.card_taken[i] >= 0 else None}
+                      for i in range(len(s.cards))],
+            "ships": [{"capacity": sh[0], "good": GOODS[sh[1]] if sh[1] >= 0 else None, "load": sh[2]}
+                      for sh in s.ships],
+            "trading_house": [GOODS[g] for g in s.house],
+            "colonist_ship": s.cship, "colonist_supply": s.csup, "vp_chips_left": s.pool}
+
 def scoring_input(s) -> dict:
     players = []
     for p in range(s.n):
@@ -174,14 +186,7 @@ def view(s) -> dict:
            "to_move": None if s.phase in (END, REVEAL, DRAW) else s.names[s.actor],
            "role": s.cards[s.card] if s.card >= 0 and s.phase not in (ROLE, END) else None,   # the phase's role
            "chooser": s.names[s.chooser] if s.card >= 0 and s.phase not in (ROLE, END) else None,
-           "players": players,
-           "roles": [{"role": s.cards[i], "doubloons": s.card_coins[i],
-                      "taken_by": s.names[s.card_taken[i]] if s.card_taken[i] >= 0 else None}
-                     for i in range(len(s.cards))],
-           "ships": [{"capacity": sh[0], "good": GOODS[sh[1]] if sh[1] >= 0 else None, "load": sh[2]}
-                     for sh in s.ships],
-           "trading_house": [GOODS[g] for g in s.house],
-           "colonist_ship": s.cship, "colonist_supply": s.csup, "vp_chips_left": s.pool,
+           "players": players, **table_view(s),
            "plantation_row": {GOODS[g]: s.row[g] for g in range(5) if s.row[g]},
            "plantation_stack": sum(s.stack), "plantation_discards": sum(s.disc), "quarries": s.quarries,
            "goods_supply": {GOODS[g]: s.gsup[g] for g in range(5)},

@@ -10,6 +10,7 @@ of random games and compares the pictures.
 
 from __future__ import annotations
 
+from .rules import table_view
 from .state import BIDS, END, GOODS, KINDS, ROLE
 
 
@@ -25,11 +26,4 @@ def picture_view(s) -> dict:
                         "city": {BIDS[b]: bl[b] for b in s.owned[p]}, "san_juan": s.sj[p]})
     return {"round": s.round, "governor": s.names[s.gov],
             "role": s.cards[s.card] if s.card >= 0 and s.phase not in (ROLE, END) else None,
-            "players": players,
-            "roles": [{"role": s.cards[i], "doubloons": s.card_coins[i],
-                       "taken_by": s.names[s.card_taken[i]] if s.card_taken[i] >= 0 else None}
-                      for i in range(len(s.cards))],
-            "ships": [{"capacity": sh[0], "good": GOODS[sh[1]] if sh[1] >= 0 else None, "load": sh[2]}
-                      for sh in s.ships],
-            "trading_house": [GOODS[g] for g in s.house],
-            "colonist_ship": s.cship, "colonist_supply": s.csup, "vp_chips_left": s.pool}
+            "players": players, **table_view(s)}
