@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.faultharness import run_child, state
+from tests.sync.test_sync_faults import _settings
 
 RUN = [sys.executable, "-m", "referee"]
 
@@ -69,11 +70,6 @@ def prepared(tmp_path_factory):
     segment.write_bytes(b"".join(lines[:2]) + lines[2][: len(lines[2]) // 2])
     shutil.rmtree(jana)
     return petr, segment.relative_to(petr), whole
-
-
-def _settings(folder: Path) -> dict:
-    (folder / "settings.toml").write_text(f'sync-folder = "{(folder / "Sync").as_posix()}"\n', encoding="utf-8")
-    return {"REFEREE_CONFIG": str(folder / "settings.toml"), "REFEREE_LANG": "en"}
 
 
 def _finish(folder: Path, segment: Path, whole: bytes) -> list:
