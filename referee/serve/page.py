@@ -27,6 +27,7 @@ ONLY_YOU = N_("Only you see this")
 THE_BOARD = N_("The board")
 LANGUAGE = N_("Language")
 RULE = N_("Rule {rule}")
+MOVED_ON = N_("The game moved on while you typed; nothing was played. Check your move and send it again.")
 NO_MOVES = N_("Nothing for you to enter now.")
 LANGUAGES = (("cs", "čeština"), ("en", "English"))
 
@@ -95,7 +96,8 @@ def seat_page(body: dict, lang: str) -> str:
         who = _(SEAT_OF).format(player=seat) if seat else _(WATCHING)
         secret = secret_text(body.get("secret"))
         out = [_head(_(TITLE).format(game=game_name(body["game"])), lang),
-               f'<body data-lang="{lang}" data-v="{escape(body["v"])}" data-rule="{escape(_(RULE))}">',
+               f'<body data-lang="{lang}" data-v="{escape(body["v"])}" data-rule="{escape(_(RULE))}" '
+               f'data-stale="{escape(_(MOVED_ON))}">',
                f'<header>{_switch(lang)}<h1>{escape(who)}</h1>',
                f'<p id="prompt" aria-live="polite">{escape(body["prompt"])}</p></header>',
                '<p id="error" role="alert"></p>',

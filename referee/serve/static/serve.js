@@ -139,7 +139,7 @@
     return Date.now().toString(36) + Math.random().toString(36).slice(2);
   }
 
-  function post(path, payload) {
+  function post(path, payload, typed) {
     errorBox.textContent = "";
     var shown = v;              // the version this tap was made at
     return fetch(base + path + "?lang=" + lang, {
@@ -148,7 +148,7 @@
     }).then(function (r) {
       return r.json().then(function (answer) {
         if (r.status === 410) { stop(answer); }
-        else if (r.status === 409) { show(answer); }
+        else if (r.status === 409) { show(answer); if (typed !== undefined) { movedOn(typed); } }
         // a 200 carries the seat's new state: buttons and version change together (a button must go with
         // the version it was drawn at). Shown unless the stream brought a state first: then it is as new.
         else if (r.ok) { if (answer.state && v === shown) { show(answer.state); } }
@@ -157,7 +157,17 @@
     }).catch(function () { connect(); });
   }
 
-  function enter(text) { post("/entry", {text: text, v: v, entry_id: id()}); }
+  function enter(text, at, typed) { post("/entry", {text: text, v: at || v, entry_id: id()}, typed); }
+
+  // A typed move goes with the version it was begun at, not the one shown when it is sent: a move the
+  // table made meanwhile (another phone, the laptop) changes what the words name, and the words must be
+  // judged where the player wrote them. Stale: 409, the new state, the words back in the field to check.
+  var typedAt = null;
+  function movedOn(text) {
+    var input = document.getElementById("text");
+    if (input && !input.value) { input.value = text; typedAt = v; }
+    errorBox.textContent = body.dataset.stale || "";
+  }
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest("button[data-move]");
@@ -165,10 +175,14 @@
   });
   var form = document.getElementById("entry");
   if (form) {
+    var field = document.getElementById("text");
+    field.addEventListener("input", function () {
+      if (!field.value) { typedAt = null; } else if (typedAt === null) { typedAt = v; }
+    });
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      var input = document.getElementById("text");
-      if (input.value.trim() && !gone) { enter(input.value); input.value = ""; }
+      var text = field.value;
+      if (text.trim() && !gone) { enter(text, typedAt, text); field.value = ""; typedAt = null; }
     });
   }
   var undo = document.getElementById("undo");

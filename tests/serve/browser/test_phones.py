@@ -270,6 +270,45 @@ def _screen_until(fd, stream, until, timeout=WAIT_MS / 1000):
     return text
 
 
+@pytest.mark.parametrize("locale", ["cs-CZ", "en-US"])
+def test_a_move_typed_before_the_game_moved_on_is_not_played_where_it_was_not_written(
+        browser, servers, phones, tmp_path, locale):
+    """A typed move goes with the version it was begun at: the laptop enters the very move a phone is typing,
+    the phone then sends it. Judged at the new position it would be played a second time or refused by a
+    rule the player never saw; it is stale (409): nothing played, the new state shown, the words back in the
+    field with one sentence in the phone's language, and sent again it is judged where it now stands."""
+    seats = {"Ann": locale, "Bob": locale}
+    db, store, tracked = new_game(tmp_path, "port-royal", seats)
+    servers.append(Server(db, tracked.id))
+    open_phones(browser, servers[0], seats, False, phones)
+    game = referee.new_game("port-royal", list(seats))
+    shown = all_show(phones, version(game))
+    typist = next(p for p in phones if shown[p])
+    text = shown[typist][0]
+    typist.page.fill("#text", text)                 # typed at this version...
+    done = run_cli(db, "move", tracked.id, text)    # ...and the laptop enters that very move meanwhile
+    assert done.returncode == 0, done.stderr
+    game.play(text)
+    all_show(phones, version(game))                 # the typist's page shows the new state before it sends
+    typist.posted.clear()
+    typist.page.evaluate("() => document.getElementById('entry').requestSubmit()")
+    typist.page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+    assert typist.posted == [409], typist.posted
+    assert typist.page.input_value("#text") == text
+    said = typist.error()
+    assert said == ("Zatímco jste psali, hra pokročila; nic nebylo zahráno. Zkontrolujte tah a pošlete ho znovu."
+                    if typist.lang == "cs" else
+                    "The game moved on while you typed; nothing was played. Check your move and send it again.")
+    assert store.read_live(tracked.id)["moves"] == [text]
+    # sent again, the words are judged at the position the page now shows (whatever the rules say of them)
+    typist.posted.clear()
+    typist.page.evaluate("() => document.getElementById('entry').requestSubmit()")
+    while not typist.posted:
+        typist.page.wait_for_timeout(50)
+    assert typist.posted[0] != 409, typist.posted
+    assert typist.problems == [], typist.problems
+
+
 def test_the_terminal_table_beside_the_phones(browser, servers, phones, tmp_path):
     """`referee play ID` in a pty (80x24, read through pyte) while phones play: a phone's tap shows at the
     table, a move typed at the table shows on every phone."""
