@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF, good_,
-                    award_vp, mk)
+                    award_vp, mk, per_player)
 from .turns import role_over
 
 LOAD_TEXT = tuple("load " + g for g in GOODS)
@@ -56,9 +56,24 @@ def can_wharf(s, p: int) -> bool:
     return s.bld[p][WHARF] > 0 and not s.wharf_used[p]
 
 
+_LOAD_MOVES: dict = {}     # player -> (good, ship, text) -> the load move (moves are shared: never mutated)
+
+
+def _load_move(per: dict, who, g: int, i: int, text: str):
+    m = per.get((g, i, text))
+    if m is None:
+        m = per[g, i, text] = mk(who, text, ("load", g, i))
+    return m
+
+
 def options(s, p: int, open_loads=None) -> list:
     who = s.names[p]
-    out = [mk(who, text, ("load", g, i)) for g, i, _, text in (loads(s, p) if open_loads is None else open_loads)]
+    per = per_player(_LOAD_MOVES, who)
+    get = per.get
+    out = []
+    for g, i, _, text in (loads(s, p) if open_loads is None else open_loads):
+        m = get((g, i, text))
+        out.append(m if m is not None else _load_move(per, who, g, i, text))
     wharf = can_wharf(s, p)
     if wharf:
         gd = s.goods[p]
