@@ -4,6 +4,8 @@ warehouse; the player chooses what to keep); last, only full ships are emptied."
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from referee.i18n import N_, _
 
 from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF, good_,
@@ -15,6 +17,9 @@ WHARF_TEXT = tuple("wharf " + g for g in GOODS)
 KEEP_TEXT = tuple("keep " + g for g in GOODS)
 
 
+_KIND = itemgetter(1)
+
+
 def loads(s, p: int) -> list:
     """Every cargo load open to p: (good, ship index, amount, text). Rule 5.7 K3."""
     out = []
@@ -22,7 +27,7 @@ def loads(s, p: int) -> list:
     if not any(gd):
         return out
     ships = s.ships
-    on = [sh[1] for sh in ships]     # the kind on each ship (-1: empty)
+    on = list(map(_KIND, ships))     # the kind on each ship (-1: empty)
     empty = None                    # (index, capacity) of the empty ships, once a good needs them
     for g, h in enumerate(gd):
         if not h:
@@ -102,7 +107,7 @@ def step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         open_loads = loads(s, p)
-        if not can_wharf(s, p):
+        if not (s.bld[p][WHARF] > 0 and not s.wharf_used[p]):     # can_wharf(), written out
             if len(open_loads) == 1:    # one cargo load open, no wharf: the rule makes it (K4)
                 _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
                 s.turn += 1
