@@ -9,6 +9,7 @@ from referee.i18n import _
 from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table
 from .turns import role_over
 
+_CIRC_OF = CIRC.__getitem__     # a building's circles (bound once: read for every player of every mayor phase)
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
 
 
@@ -46,7 +47,7 @@ def step(s) -> None:
         owned = s.owned[p]
         tiles = s.tiles[p]
         pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
-        circles = sum(tiles) + sum(map(CIRC.__getitem__, owned))
+        circles = sum(tiles) + sum(map(_CIRC_OF, owned))
         if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
             s.m_b = [0] * NB
@@ -128,7 +129,7 @@ def propose(s, p: int, t: list, b: list, pool: int):
     longer fits (the player placed colonists elsewhere: he is moving them), the colonists kept are the most
     useful ones by the same greedy order, so the one that moves is the least useful. Returns new lists."""
     owned = s.owned[p]
-    circles = sum(s.tiles[p]) + sum(map(CIRC.__getitem__, owned))
+    circles = sum(s.tiles[p]) + sum(map(_CIRC_OF, owned))
     return _propose(s, p, t, b, pool, circles, sum(t) + sum(map(b.__getitem__, owned)))
 
 
@@ -299,7 +300,7 @@ def refill(s) -> None:
     """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
     empty = 0
     for bl, owned in zip(s.bld, s.owned):
-        empty += sum(map(CIRC.__getitem__, owned)) - sum(map(bl.__getitem__, owned))
+        empty += sum(map(_CIRC_OF, owned)) - sum(map(bl.__getitem__, owned))
     need = empty if empty > s.n else s.n
     if s.csup >= need:
         s.csup -= need

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import (CONSTRUCTION_HUT, DRAW, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY, REVEAL, a_,
-                    chance_list, good_, move_table, per_player, take_colonist)
+                    _CHANCE, chance_list, good_, move_table, per_player, take_colonist)
 from .turns import role_over, round_starts
 
 
@@ -33,7 +33,7 @@ def options(s, p: int) -> list:
     if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (s.o_hac_reshuffle and sum(s.disc) > 0)):
         key |= 128
     who = s.names[p]
-    per = per_player(_LISTS, who)
+    per = _LISTS.get(who) or per_player(_LISTS, who)     # per_player(), its common case read here
     out = per.get(key)
     if out is None:
         out = per[key] = _listing(move_table("settler", who, _table), key)
@@ -113,7 +113,10 @@ def reveal_step(s) -> None:
                 s.events.append(_("No plantation tiles are left: the row stays short (5.2 S7)."))
                 s.reveal_left = 0
                 break
-        mv = chance_list("reveal", s.stack)
+        stack = s.stack
+        # chance_list("reveal", stack), its cache read here: a reveal is every seventh move of a random game
+        mv = _CHANCE.get((stack[0] > 0) | (stack[1] > 0) << 1 | (stack[2] > 0) << 2 | (stack[3] > 0) << 3
+                         | (stack[4] > 0) << 4) or chance_list("reveal", stack)
         if len(mv) > 1:
             s.actor = -1
             s.mv = mv
