@@ -103,9 +103,14 @@ def step(s) -> None:
     n = s.n
     if s.passes < n and not any(map(any, s.goods)):
         s.passes = n
+    goods = s.goods
     while s.passes < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
+        if not any(goods[p]):   # no goods: nothing to load, nor to ship by the wharf (options() would list none)
+            s.passes += 1
+            s.turn += 1
+            continue
         open_loads = loads(s, p)
         if not (s.bld[p][WHARF] > 0 and not s.wharf_used[p]):     # can_wharf(), written out
             if len(open_loads) == 1:    # one cargo load open, no wharf: the rule makes it (K4)

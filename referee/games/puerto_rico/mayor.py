@@ -133,11 +133,13 @@ def propose(s, p: int, t: list, b: list, pool: int):
     return _propose(s, p, t, b, pool, circles, sum(t) + sum(map(b.__getitem__, owned)))
 
 
-def _propose(s, p: int, t: list, b: list, pool: int, circles: int, placed: int):
+def _propose(s, p: int, t: list, b: list, pool: int, circles: int, placed: int, own: bool = False):
     """propose(), told the player's circles and the colonists placed (a placing keeps both: s.m_circ and
-    s.m_placed). ``b`` holds colonists on the player's own buildings only, as every placing does."""
-    t = list(t)
-    b = list(b)
+    s.m_placed). ``b`` holds colonists on the player's own buildings only, as every placing does. ``own``:
+    ``t`` and ``b`` are the placing's own lists, dropped afterwards (act()), so they are filled as they are."""
+    if not own:
+        t = list(t)
+        b = list(b)
     tiles = s.tiles[p]
     owned = s.owned[p]
     left = (pool if pool < circles else circles) - placed
@@ -246,7 +248,7 @@ def act(s, a) -> None:
             if mv is not None:
                 s.mv = mv
                 return
-        t, b = _propose(s, p, s.m_t, s.m_b, s.m_pool, s.m_circ, s.m_placed)
+        t, b = _propose(s, p, s.m_t, s.m_b, s.m_pool, s.m_circ, s.m_placed, True)
     elif kind == "refuse":
         s.m_pool -= 1
         s.m_new[p] -= 1
@@ -260,7 +262,7 @@ def act(s, a) -> None:
             return
         t, b = s.m_t, s.m_b
     else:  # ok: accept the proposal for the rest
-        t, b = _propose(s, p, s.m_t, s.m_b, s.m_pool, s.m_circ, s.m_placed)
+        t, b = _propose(s, p, s.m_t, s.m_b, s.m_pool, s.m_circ, s.m_placed, True)
     _finish_pool(s, p, t, b, s.m_pool)
     s.m_t = s.m_b = None
     step(s)
@@ -270,7 +272,7 @@ def _finish_pool(s, p, t, b, pool):
     """The player's colonists as ``t`` (per tile kind) and ``b`` (per building) say, the rest to San Juan.
     ``t`` and ``b`` are the placing's own lists (a proposal's, or the player's own placing): nothing changes
     them afterwards, so the event keeps them as they are."""
-    s.tocc[p] = list(t)
+    s.tocc[p] = t   # every caller's t is its own (a proposal's new list, or the placing's, dropped after)
     bl = s.bld[p]
     owned = s.owned[p]
     placed = sum(t)
