@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import _MAKERS, FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay
+from .state import FACTORY, FACTORY_PAY, GOODS, MAKERS, PH_CRAFTSMAN, dbl_, good_, mk, pay
 from .turns import role_over
 
 EXTRA_TEXT = tuple("extra " + g for g in GOODS)
@@ -18,9 +18,8 @@ def begin(s) -> None:
     got_chooser = ()    # the chooser's production, (barrels, good) by good
     for k in range(n):
         p = (s.chooser + k) % n
-        # state.prod_capacity(s, p), written out and taken from the supply as it goes: a good is made by its
-        # occupied plantations up to the colonists on its production buildings (corn needs none), then up to
-        # what the supply has left
+        # rule 5.5 C1, in one pass: a good is made by its occupied plantations up to the colonists on its
+        # production buildings (corn needs none), then up to what the supply has left
         t = s.tocc[p]
         made = []
         x = t[0]
@@ -38,7 +37,7 @@ def begin(s) -> None:
                 x = t[g]
                 if x:
                     cap = 0
-                    for b in _MAKERS[g]:
+                    for b in MAKERS[g]:
                         y = bl[b]
                         if y > 0:
                             cap += y
