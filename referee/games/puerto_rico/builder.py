@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
-from .turns import next_decision, role_over
+from .turns import role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
 BUILD_NOU_TEXT = tuple("build " + b + " no-university" for b in BIDS)
@@ -37,26 +37,31 @@ def options(s, p: int) -> list:
     out = []
     bsup = s.bsup
     pay = money + priv
-    small = free < 2
-    # the buildings whose cost less the player's occupied quarries (up to their column) he can pay
-    for b, large in _AFFORD[q if q < _QMAX else _QMAX][pay if pay < _PMAX else _PMAX]:
-        if bl[b] < 0 and bsup[b] and not (small and large):
-            if univ:
-                out.append(tab[3 * b + 1])
-                out.append(tab[3 * b + 2])
-            else:
-                out.append(tab[3 * b])
+    # the buildings whose cost less the player's occupied quarries (up to their column) he can pay (with one
+    # free city space, the small ones only), with their first move's place in the table
+    afford = (_AFFORD_SMALL if free < 2 else _AFFORD)[q if q < _QMAX else _QMAX][pay if pay < _PMAX else _PMAX]
+    if univ:
+        for b, i in afford:
+            if bl[b] < 0 and bsup[b]:
+                out.append(tab[i + 1])
+                out.append(tab[i + 2])
+    else:
+        for b, i in afford:
+            if bl[b] < 0 and bsup[b]:
+                out.append(tab[i])
     if out:
         out.append(tab[-1])
     return out
 
 
-# _AFFORD[q][m]: the buildings (index, large) that cost at most m with q occupied quarries (5.4 B3: a quarry
-# takes 1 off, up to the building's column), in the table's order (the listing's order). Beyond the largest
-# column more quarries take nothing more off, and beyond the dearest cost every building is affordable.
+# _AFFORD[q][m]: the buildings (index, its first move's place in the table) that cost at most m with q occupied
+# quarries (5.4 B3: a quarry takes 1 off, up to the building's column), in the table's order (the listing's
+# order). Beyond the largest column more quarries take nothing more off, and beyond the dearest cost every
+# building is affordable. _AFFORD_SMALL: the same without the large buildings (one free city space).
 _QMAX, _PMAX = max(COL), max(COST)
-_AFFORD = tuple(tuple(tuple((b, LARGE[b]) for b in range(NB) if COST[b] - min(q, COL[b]) <= m)
+_AFFORD = tuple(tuple(tuple((b, 3 * b) for b in range(NB) if COST[b] - min(q, COL[b]) <= m)
                       for m in range(_PMAX + 1)) for q in range(_QMAX + 1))
+_AFFORD_SMALL = tuple(tuple(tuple(x for x in row if not LARGE[x[0]]) for row in rows) for rows in _AFFORD)
 
 
 def _table():
@@ -76,8 +81,18 @@ def _skipped(s) -> None:
 
 
 def step(s) -> None:
-    if not next_decision(s, options, on_skip=_skipped):
-        role_over(s)
+    # turns.next_decision(s, options, on_skip=_skipped), written out: a builder's turn is every tenth move
+    n = s.n
+    while s.turn < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+        s.turn += 1
+        _skipped(s)
+    role_over(s)
 
 
 _BUILDS_UNIV = N_("{who} builds {building} for {cost}, with a university colonist on it.")

@@ -4,15 +4,20 @@ warehouse; the player chooses what to keep); last, only full ships are emptied."
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from referee.i18n import N_, _
 
 from .state import (GOODS, HARBOR, LARGE_WAREHOUSE, PH_CAPTAIN, PRICE, SMALL_WAREHOUSE, STORAGE, WHARF, good_,
-                    award_vp, mk)
+                    award_vp, mk, per_player)
 from .turns import role_over
 
 LOAD_TEXT = tuple("load " + g for g in GOODS)
 WHARF_TEXT = tuple("wharf " + g for g in GOODS)
 KEEP_TEXT = tuple("keep " + g for g in GOODS)
+
+
+_KIND = itemgetter(1)
 
 
 def loads(s, p: int) -> list:
@@ -22,7 +27,7 @@ def loads(s, p: int) -> list:
     if not any(gd):
         return out
     ships = s.ships
-    on = [sh[1] for sh in ships]     # the kind on each ship (-1: empty)
+    on = list(map(_KIND, ships))     # the kind on each ship (-1: empty)
     empty = None                    # (index, capacity) of the empty ships, once a good needs them
     for g, h in enumerate(gd):
         if not h:
@@ -56,9 +61,24 @@ def can_wharf(s, p: int) -> bool:
     return s.bld[p][WHARF] > 0 and not s.wharf_used[p]
 
 
+_LOAD_MOVES: dict = {}     # player -> (good, ship, text) -> the load move (moves are shared: never mutated)
+
+
+def _load_move(per: dict, who, g: int, i: int, text: str):
+    m = per.get((g, i, text))
+    if m is None:
+        m = per[g, i, text] = mk(who, text, ("load", g, i))
+    return m
+
+
 def options(s, p: int, open_loads=None) -> list:
     who = s.names[p]
-    out = [mk(who, text, ("load", g, i)) for g, i, _, text in (loads(s, p) if open_loads is None else open_loads)]
+    per = per_player(_LOAD_MOVES, who)
+    get = per.get
+    out = []
+    for g, i, _, text in (loads(s, p) if open_loads is None else open_loads):
+        m = get((g, i, text))
+        out.append(m if m is not None else _load_move(per, who, g, i, text))
     wharf = can_wharf(s, p)
     if wharf:
         gd = s.goods[p]
@@ -83,11 +103,16 @@ def step(s) -> None:
     n = s.n
     if s.passes < n and not any(map(any, s.goods)):
         s.passes = n
+    goods = s.goods
     while s.passes < n:
         p = (s.chooser + s.turn) % n
         s.actor = p
+        if not any(goods[p]):   # no goods: nothing to load, nor to ship by the wharf (options() would list none)
+            s.passes += 1
+            s.turn += 1
+            continue
         open_loads = loads(s, p)
-        if not can_wharf(s, p):
+        if not (s.bld[p][WHARF] > 0 and not s.wharf_used[p]):     # can_wharf(), written out
             if len(open_loads) == 1:    # one cargo load open, no wharf: the rule makes it (K4)
                 _load(s, p, open_loads[0][0], open_loads[0][1], only=True)
                 s.turn += 1

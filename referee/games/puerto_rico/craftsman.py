@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import FACTORY, FACTORY_PAY, GOODS, PH_CRAFTSMAN, dbl_, good_, mk, pay, prod_capacity
+from .state import FACTORY, FACTORY_PAY, GOODS, MAKERS, PH_CRAFTSMAN, dbl_, good_, mk, pay
 from .turns import role_over
 
 EXTRA_TEXT = tuple("extra " + g for g in GOODS)
@@ -18,20 +18,39 @@ def begin(s) -> None:
     got_chooser = ()    # the chooser's production, (barrels, good) by good
     for k in range(n):
         p = (s.chooser + k) % n
-        prod = prod_capacity(s, p)
-        if not any(prod):
-            continue
-        gd = s.goods[p]
+        # rule 5.5 C1, in one pass: a good is made by its occupied plantations up to the colonists on its
+        # production buildings (corn needs none), then up to what the supply has left
+        t = s.tocc[p]
         made = []
-        for g, x in enumerate(prod):
-            if x:
-                left = gsup[g]
-                if x > left:
-                    x = left
-                if x > 0:
-                    gsup[g] = left - x
-                    gd[g] += x
-                    made.append((x, g))
+        x = t[0]
+        if x:
+            left = gsup[0]
+            if x > left:
+                x = left
+            if x > 0:
+                gsup[0] = left - x
+                s.goods[p][0] += x
+                made.append((x, 0))
+        if t[1] or t[2] or t[3] or t[4]:
+            bl = s.bld[p]
+            for g in 1, 2, 3, 4:
+                x = t[g]
+                if x:
+                    cap = 0
+                    for b in MAKERS[g]:
+                        y = bl[b]
+                        if y > 0:
+                            cap += y
+                    if cap:
+                        if x > cap:
+                            x = cap
+                        left = gsup[g]
+                        if x > left:
+                            x = left
+                        if x > 0:
+                            gsup[g] = left - x
+                            s.goods[p][g] += x
+                            made.append((x, g))
         if not made:
             continue
         if k == 0:

@@ -132,7 +132,8 @@ def role_done(s) -> None:
         end_round(s)
     else:
         s.phase = ROLE
-        offer_roles(s)
+        s.actor = (s.gov + s.picks) % s.n     # offer_roles(), written out: the common way to the next role
+        s.mv = role_moves(s)
 
 
 def end_round(s) -> None:

@@ -9,6 +9,7 @@ from referee.i18n import _
 from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table
 from .turns import role_over
 
+_CIRC_OF = CIRC.__getitem__     # a building's circles (bound once: read for every player of every mayor phase)
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
 
 
@@ -46,7 +47,7 @@ def step(s) -> None:
         owned = s.owned[p]
         tiles = s.tiles[p]
         pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
-        circles = sum(tiles) + sum(map(CIRC.__getitem__, owned))
+        circles = sum(tiles) + sum(map(_CIRC_OF, owned))
         if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
             s.m_b = [0] * NB
@@ -61,8 +62,22 @@ def step(s) -> None:
             b = [0] * NB
             for x in owned:
                 b[x] = CIRC[x]
+        elif pool:
+            # nothing placed yet: the proposal from the previous arrangement (_propose's, with t and b empty)
+            t = list(map(min, s.tocc[p], tiles))
+            bl = s.bld[p]
+            b = [0] * NB
+            want = sum(t)
+            for x in owned:
+                y = b[x] = bl[x]
+                want += y
+            if want < pool:
+                t, b = _fill(t, b, tiles, owned, pool - want, tiles, CIRC)
+            elif want > pool:
+                t, b = _fill([0] * 6, [0] * NB, tiles, owned, pool, t, b)
         else:
-            t, b = propose(s, p, [0] * 6, [0] * NB, pool)
+            t = [0] * 6
+            b = [0] * NB
         _finish_pool(s, p, t, b, pool)
     refill(s)
     role_over(s)
@@ -86,13 +101,14 @@ def options(s, p: int) -> list:
     return out
 
 
-def _after_place(s, p: int, x: int):
+def _after_place(s, p: int, x: int, full=None):
     """The player's moves after a colonist placed on ``x``, or None when no choice is left (every free circle
     must be filled, or only one place has free circles). Worked out from the listing the colonist was placed
     from (s.mv, as ``options`` listed it; a placement is a third of the mayor's moves): less ``x`` if it is now
-    full. tests/puerto_rico/test_mayor_fill.py checks it against ``options`` and the fill rule at every
-    placement of random games."""
-    full = s.m_t[x] >= s.tiles[p][x] if x < 6 else s.m_b[x - 6] >= CIRC[x - 6]
+    full (``full``: whether it is, as place() said). tests/puerto_rico/test_mayor_fill.py checks it against
+    ``options`` and the fill rule at every placement of random games."""
+    if full is None:
+        full = s.m_t[x] >= s.tiles[p][x] if x < 6 else s.m_b[x - 6] >= CIRC[x - 6]
     if full:    # by text: a copied position (the table's preview deep-copies it) holds copies of the moves
         text = PLACE_TEXT[x]
         mv = [m for m in s.mv if m.text != text]
@@ -112,27 +128,37 @@ def propose(s, p: int, t: list, b: list, pool: int):
     plantations with production buildings and occupies violet buildings. When the previous arrangement no
     longer fits (the player placed colonists elsewhere: he is moving them), the colonists kept are the most
     useful ones by the same greedy order, so the one that moves is the least useful. Returns new lists."""
-    t = list(t)
-    b = list(b)
+    owned = s.owned[p]
+    circles = sum(s.tiles[p]) + sum(map(_CIRC_OF, owned))
+    return _propose(s, p, t, b, pool, circles, sum(t) + sum(map(b.__getitem__, owned)))
+
+
+def _propose(s, p: int, t: list, b: list, pool: int, circles: int, placed: int, own: bool = False):
+    """propose(), told the player's circles and the colonists placed (a placing keeps both: s.m_circ and
+    s.m_placed). ``b`` holds colonists on the player's own buildings only, as every placing does. ``own``:
+    ``t`` and ``b`` are the placing's own lists, dropped afterwards (act()), so they are filled as they are."""
+    if not own:
+        t = list(t)
+        b = list(b)
     tiles = s.tiles[p]
     owned = s.owned[p]
-    circles = sum(tiles) + sum(map(CIRC.__getitem__, owned))
-    left = (pool if pool < circles else circles) - sum(t) - sum(b)
+    left = (pool if pool < circles else circles) - placed
     if left <= 0:
         return t, b
     if pool >= circles:     # colonists for every circle: whatever the order of the fill, all are filled
         for x in owned:
             b[x] = CIRC[x]
         return list(tiles), b
-    prev_t = s.tocc[p]
     prev_b = s.bld[p]
     # the previous arrangement, less what is placed already (a colonist placed where one was counts as his)
-    lim_t = [x if x > y else y for x, y in zip(map(min, prev_t, tiles), t)]
+    lim_t = [x if x > y else y for x, y in zip(map(min, s.tocc[p], tiles), t)]
     lim_b = list(b)
+    want = sum(lim_t) - placed
     for x in owned:
-        if prev_b[x] > b[x]:
-            lim_b[x] = prev_b[x]
-    want = sum(lim_t) - sum(t) + sum(lim_b) - sum(b)
+        y = prev_b[x]
+        if y > b[x]:
+            lim_b[x] = y
+        want += lim_b[x]
     if want <= left:   # it fits whole: keep it, then fill the rest
         return _fill(lim_t, lim_b, tiles, owned, left - want, tiles, CIRC) if want < left else (lim_t, lim_b)
     # it does not fit (the player is moving colonists): keep the most useful previous places
@@ -197,13 +223,18 @@ def _fill(t, b, tiles, owned, left, lim_t, lim_b):
     return t, b
 
 
-def place(s, x: int) -> None:
-    """One colonist onto place ``x`` (0-5 a plantation, 6+ a building)."""
-    if x < 6:
-        s.m_t[x] += 1
-    else:
-        s.m_b[x - 6] += 1
+def place(s, x: int, p: int = -1) -> bool:
+    """One colonist onto place ``x`` (0-5 a plantation, 6+ a building); with the player ``p``, returns whether
+    the place is now full."""
     s.m_placed += 1
+    if x < 6:
+        t = s.m_t
+        t[x] += 1
+        return p >= 0 and t[x] >= s.tiles[p][x]
+    b = s.m_b
+    x -= 6
+    b[x] += 1
+    return b[x] >= CIRC[x]
 
 
 def act(s, a) -> None:
@@ -211,13 +242,13 @@ def act(s, a) -> None:
     kind = a[0]
     if kind == "place":
         x = a[1]
-        place(s, x)
+        full = place(s, x, p)
         if s.m_placed < s.m_target:
-            mv = _after_place(s, p, x)
+            mv = _after_place(s, p, x, full)
             if mv is not None:
                 s.mv = mv
                 return
-        t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
+        t, b = _propose(s, p, s.m_t, s.m_b, s.m_pool, s.m_circ, s.m_placed, True)
     elif kind == "refuse":
         s.m_pool -= 1
         s.m_new[p] -= 1
@@ -231,7 +262,7 @@ def act(s, a) -> None:
             return
         t, b = s.m_t, s.m_b
     else:  # ok: accept the proposal for the rest
-        t, b = propose(s, p, s.m_t, s.m_b, s.m_pool)
+        t, b = _propose(s, p, s.m_t, s.m_b, s.m_pool, s.m_circ, s.m_placed, True)
     _finish_pool(s, p, t, b, s.m_pool)
     s.m_t = s.m_b = None
     step(s)
@@ -241,7 +272,7 @@ def _finish_pool(s, p, t, b, pool):
     """The player's colonists as ``t`` (per tile kind) and ``b`` (per building) say, the rest to San Juan.
     ``t`` and ``b`` are the placing's own lists (a proposal's, or the player's own placing): nothing changes
     them afterwards, so the event keeps them as they are."""
-    s.tocc[p] = list(t)
+    s.tocc[p] = t   # every caller's t is its own (a proposal's new list, or the placing's, dropped after)
     bl = s.bld[p]
     owned = s.owned[p]
     placed = sum(t)
@@ -271,7 +302,7 @@ def refill(s) -> None:
     """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
     empty = 0
     for bl, owned in zip(s.bld, s.owned):
-        empty += sum(map(CIRC.__getitem__, owned)) - sum(map(bl.__getitem__, owned))
+        empty += sum(map(_CIRC_OF, owned)) - sum(map(bl.__getitem__, owned))
     need = empty if empty > s.n else s.n
     if s.csup >= need:
         s.csup -= need

@@ -49,8 +49,6 @@ _ACT = {
 }
 
 
-_SIGNALS = frozenset((ROLE_DONE, ROUND_START))
-
 
 class PuertoRicoRules(Rules):
     unique_texts = True     # no two listed moves share a text (tests/core/test_legal_once.py)
@@ -83,8 +81,11 @@ class PuertoRicoRules(Rules):
     def apply(self, s, move):
         s.events = []
         _ACT[s.phase](s, move.action)
-        if s.phase in _SIGNALS:     # governor.advance, only where a role said its phase is over
-            governor.advance(s)
+        phase = s.phase
+        if phase == ROLE_DONE:      # governor.advance, written out: a role said its phase is over
+            governor.role_done(s)
+        elif phase == ROUND_START:
+            governor.start_round(s)
 
     def parse(self, s, text):
         from .notation import parse

@@ -6,8 +6,8 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import (CONSTRUCTION_HUT, DRAW, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY, REVEAL, a_,
-                    chance_list, good_, move_table, per_player, take_colonist)
-from .turns import next_decision, role_over, round_starts
+                    _CHANCE, chance_list, good_, move_table, per_player, take_colonist)
+from .turns import role_over, round_starts
 
 
 def begin(s) -> None:
@@ -33,7 +33,7 @@ def options(s, p: int) -> list:
     if bl[HACIENDA] > 0 and not s.hac_used and (sum(s.stack) > 0 or (s.o_hac_reshuffle and sum(s.disc) > 0)):
         key |= 128
     who = s.names[p]
-    per = per_player(_LISTS, who)
+    per = _LISTS.get(who) or per_player(_LISTS, who)     # per_player(), its common case read here
     out = per.get(key)
     if out is None:
         out = per[key] = _listing(move_table("settler", who, _table), key)
@@ -73,13 +73,18 @@ def _table():
 _HACIENDA, _PASS = 18, 19
 
 
-def _next_player(s) -> None:
-    s.hac_used = False
-
-
 def step(s) -> None:
-    if next_decision(s, options, on_skip=_next_player):
-        return
+    # turns.next_decision(s, options, on_skip=hacienda unused), written out: a settler's turn is every tenth move
+    n = s.n
+    while s.turn < n:
+        p = (s.chooser + s.turn) % n
+        s.actor = p
+        mv = options(s, p)
+        if mv:
+            s.mv = mv
+            return
+        s.turn += 1
+        s.hac_used = False
     # 5.2 S7: discard the row, turn up N+1 new tiles
     for k in range(5):
         s.disc[k] += s.row[k]
@@ -108,7 +113,10 @@ def reveal_step(s) -> None:
                 s.events.append(_("No plantation tiles are left: the row stays short (5.2 S7)."))
                 s.reveal_left = 0
                 break
-        mv = chance_list("reveal", s.stack)
+        stack = s.stack
+        # chance_list("reveal", stack), its cache read here: a reveal is every seventh move of a random game
+        mv = _CHANCE.get((stack[0] > 0) | (stack[1] > 0) << 1 | (stack[2] > 0) << 2 | (stack[3] > 0) << 3
+                         | (stack[4] > 0) << 4) or chance_list("reveal", stack)
         if len(mv) > 1:
             s.actor = -1
             s.mv = mv

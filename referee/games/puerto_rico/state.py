@@ -199,27 +199,8 @@ def award_vp(s: PRState, p: int, amount: int) -> None:
         s.events.append(_("The last VP chip is gone (G3): the game ends after this round."))
 
 
-def prod_capacity(s: PRState, p: int) -> list[int]:
-    """Production this craftsman phase, before the supply limit (rule 5.5 C1): corn needs no building, the
-    other goods the colonists on their production buildings (a building not owned holds -1)."""
-    t = s.tocc[p]
-    out = [t[0], 0, 0, 0, 0]
-    if t[1] or t[2] or t[3] or t[4]:
-        bl = s.bld[p]
-        for g in 1, 2, 3, 4:
-            x = t[g]
-            if x:
-                cap = 0
-                for b in _MAKERS[g]:
-                    y = bl[b]
-                    if y > 0:
-                        cap += y
-                if cap:
-                    out[g] = x if x < cap else cap
-    return out
-
-
-_MAKERS = tuple(tuple(b for b in range(NB) if PROD_GOOD[b] == g) for g in range(5))   # each good's buildings
+# each good's production buildings (craftsman.begin: a good is made up to the colonists on them, rule 5.5 C1)
+MAKERS = tuple(tuple(b for b in range(NB) if PROD_GOOD[b] == g) for g in range(5))
 
 
 _MOVES: dict = {}

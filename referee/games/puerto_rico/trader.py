@@ -36,7 +36,7 @@ def options(s, p: int) -> list:
     if not key:
         return []
     who = s.names[p]
-    per = per_player(_LISTS, who)
+    per = _LISTS.get(who) or per_player(_LISTS, who)     # per_player(), its common case read here
     out = per.get(key)
     if out is None:
         out = per[key] = [mk(who, SELL_TEXT[g], ("sell", g)) for g in range(5) if key >> g & 1] + [
