@@ -624,15 +624,19 @@ class PortRoyalRules(Rules):
         if (s.trigger and s.active == s.n - 1) or s.stalemate:
             s.finished = True
             s.phase = OVER
-            res = self.result(s)
-            rule = "G5" if s.end == "expedition-end" else "G3"
-            s.events.append(ngettext("Game over: {winners} wins ({rule}).", "Game over: {winners} win ({rule}).",
-                                     len(res.winners)).format(winners=", ".join(res.winners), rule=rule))
+            # the winners are scored when the sentence is read, not at every replay's last move (an import
+            # replays 10,000 games and reads none of their events); a finished game's state never changes
+            s.events.append(lambda rule="G5" if s.end == "expedition-end" else "G3": self._game_over(s, rule))
             return
         s.active = (s.active + 1) % s.n
         s.chooser = s.active
         s.turn += 1
         s.phase = FLIP
+
+    def _game_over(self, s, rule: str) -> str:
+        winners = self.result(s).winners
+        return ngettext("Game over: {winners} wins ({rule}).", "Game over: {winners} win ({rule}).",
+                        len(winners)).format(winners=", ".join(winners), rule=rule)
 
     # ------------------------------------------------------------------ state queries
     def finished(self, s) -> bool:
