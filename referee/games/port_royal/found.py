@@ -25,17 +25,17 @@ def listed(rules, s, text):
         c = _CARD_OF.get(text)
         return CHANCE_MOVES[c] if c is not None and s.ub[c] else None
     if ph == FLIP:
-        if text == "flip":
-            return rules._mv(s, "flip", s.active, ("flip",))
+        if text == "flip":      # rules._mv's cache looked at here first: most moves are one already made
+            return s._mc.get(("flip", s.active)) or rules._mv(s, "flip", s.active, ("flip",))
         if text == "stop" and s.flips and (s.display or s.empty_stop):
-            return rules._mv(s, "stop", s.active, ("stop",))
+            return s._mc.get(("stop", s.active)) or rules._mv(s, "stop", s.active, ("stop",))
     elif ph == TAKE:
         p = s.chooser
         c = _TAKE_OF.get(text)
         if c is not None:
-            return rules._mv(s, text, p, ("take", c)) if c in rules.takeable(s, p) else None
-        if text == "pass" and not (s.must_take and p == s.active and s.taken == 0 and rules.takeable(s, p)):
-            return rules._mv(s, "pass", p, ("pass",))
+            return rules._mv(s, text, p, ("take", c)) if rules.may_take(s, p, c) else None
+        if text == "pass" and not (s.must_take and p == s.active and s.taken == 0 and rules.can_take(s, p)):
+            return s._mc.get(("pass", p)) or rules._mv(s, "pass", p, ("pass",))
     elif ph == SHIP_PHASE:
         if text == "repel":
             return rules._mv(s, "repel", s.active, ("repel",))

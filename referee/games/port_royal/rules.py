@@ -52,7 +52,7 @@ def plural(n: int, word: str) -> str:
 
 def base_for(colours: int) -> int:
     """T1: 0-3 distinct colours -> 1 card, 4 -> 2, 5 -> 3."""
-    k = bin(colours).count("1")
+    k = colours.bit_count()
     return 1 if k <= 3 else k - 2
 
 
@@ -155,6 +155,28 @@ class PortRoyalRules(Rules):
                 if coins >= (price if price > 0 else 0) + fee:
                     seen.append(c)
         return seen
+
+    def can_take(self, s, p) -> bool:
+        """takeable(s, p) is not empty: the first card found will do (a replay asks at every chance)."""
+        coins = s.coins[p]
+        mad = s.stats[p][S_MAD]
+        fee = 0 if p == s.active else 1
+        for c in s.display:
+            if KIND[c] == SHIP:
+                return True
+            price = COST[c] - mad
+            if coins >= (price if price > 0 else 0) + fee:
+                return True
+        return False
+
+    def may_take(self, s, p, c) -> bool:
+        """Card c is in takeable(s, p), without listing the others (a record's 'take c', found.py)."""
+        if c not in s.display:
+            return False
+        if KIND[c] == SHIP:
+            return True
+        price = COST[c] - s.stats[p][S_MAD]
+        return s.coins[p] >= (price if price > 0 else 0) + (0 if p == s.active else 1)
 
     def legal(self, s) -> list:
         ph = s.phase
@@ -469,7 +491,7 @@ class PortRoyalRules(Rules):
         s.base = base_for(s.colours)
         s.chance_no = 0
         s.chooser = s.active
-        s.events.append(lambda name=s.players[s.active], base=s.base, colours=bin(s.colours).count("1"):
+        s.events.append(lambda name=s.players[s.active], base=s.base, colours=s.colours.bit_count():
                         _("Phase 2: {name} may take {cards} ({colours}, T1).").format(
                             name=name, cards=plural(base, "card"), colours=plural(colours, "colour")))
         self._start_chance(s)
@@ -497,7 +519,7 @@ class PortRoyalRules(Rules):
                         s.events.append(lambda name=name: _("No card is left for {name}.").format(name=name))
                 else:
                     s.events.append(lambda name=name: _("{name} has nothing to take.").format(name=name))
-            elif self.takeable(s, p) or (p == s.active and self.can_claim(s)):
+            elif self.can_take(s, p) or (p == s.active and self.can_claim(s)):
                 s.phase = TAKE          # E1: the active player may claim first, e.g. for the coins
                 return
             else:
@@ -570,7 +592,7 @@ class PortRoyalRules(Rules):
         s.taken += 1
         if s.taken >= self._limit(s, p) or not s.display:
             self._next_chance(s)
-        elif not self.takeable(s, p) and not (p == a and self.can_claim(s)):
+        elif not self.can_take(s, p) and not (p == a and self.can_claim(s)):
             s.events.append(lambda name=name: _("{name} can afford no other card and passes.").format(name=name))
             self._next_chance(s)
 
