@@ -9,7 +9,7 @@ Each is held against the way it replaced, on the same inputs:
 - move records waiting to be stored are spooled to an unnamed temporary file, or held packed when that
   file cannot be written (club/formats/parsed.Records): the same texts back either way;
 - Port Royal asks whether a player can take any card, or a given one, without listing them all
-  (can_take, may_take): the same answers as takeable() at every position of random games;
+  (found.can_take, found.may_take): the same answers as takeable() at every position of random games;
 - a game's players, checked once, pass again without the checks (club/log/native._check_native): a table
   that fails is refused with the same message before and after others passed.
 """
@@ -133,6 +133,7 @@ def test_records_read_back_alike_spooled_or_packed(monkeypatch):
 @pytest.mark.parametrize("n,options", [(2, {}), (3, {"must-take": True}), (5, {"coin-faces": True})])
 def test_can_take_and_may_take_answer_as_takeable(n, options):
     from referee.games.port_royal.cards import N
+    from referee.games.port_royal.found import can_take, may_take
 
     checked = 0
     for seed in range(6):
@@ -142,8 +143,8 @@ def test_can_take_and_may_take_answer_as_takeable(n, options):
             s = game.state
             for p in range(n):
                 takes = rules.takeable(s, p)
-                assert rules.can_take(s, p) == bool(takes)
-                assert [c for c in range(N) if rules.may_take(s, p, c)] == sorted(takes)
+                assert can_take(s, p) == bool(takes)
+                assert [c for c in range(N) if may_take(s, p, c)] == sorted(takes)
                 checked += 1
             game.play(rng.choice(game.legal_moves()).text)
     assert checked > 1000

@@ -19,7 +19,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
-from .found import CHANCE_MOVES, listed as _listed
+from .found import CHANCE_MOVES, can_take, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
@@ -155,28 +155,6 @@ class PortRoyalRules(Rules):
                 if coins >= (price if price > 0 else 0) + fee:
                     seen.append(c)
         return seen
-
-    def can_take(self, s, p) -> bool:
-        """takeable(s, p) is not empty: the first card found will do (a replay asks at every chance)."""
-        coins = s.coins[p]
-        mad = s.stats[p][S_MAD]
-        fee = 0 if p == s.active else 1
-        for c in s.display:
-            if KIND[c] == SHIP:
-                return True
-            price = COST[c] - mad
-            if coins >= (price if price > 0 else 0) + fee:
-                return True
-        return False
-
-    def may_take(self, s, p, c) -> bool:
-        """Card c is in takeable(s, p), without listing the others (a record's 'take c', found.py)."""
-        if c not in s.display:
-            return False
-        if KIND[c] == SHIP:
-            return True
-        price = COST[c] - s.stats[p][S_MAD]
-        return s.coins[p] >= (price if price > 0 else 0) + (0 if p == s.active else 1)
 
     def legal(self, s) -> list:
         ph = s.phase
@@ -519,7 +497,7 @@ class PortRoyalRules(Rules):
                         s.events.append(lambda name=name: _("No card is left for {name}.").format(name=name))
                 else:
                     s.events.append(lambda name=name: _("{name} has nothing to take.").format(name=name))
-            elif self.can_take(s, p) or (p == s.active and self.can_claim(s)):
+            elif can_take(s, p) or (p == s.active and self.can_claim(s)):
                 s.phase = TAKE          # E1: the active player may claim first, e.g. for the coins
                 return
             else:
@@ -592,7 +570,7 @@ class PortRoyalRules(Rules):
         s.taken += 1
         if s.taken >= self._limit(s, p) or not s.display:
             self._next_chance(s)
-        elif not self.can_take(s, p) and not (p == a and self.can_claim(s)):
+        elif not can_take(s, p) and not (p == a and self.can_claim(s)):
             s.events.append(lambda name=name: _("{name} can afford no other card and passes.").format(name=name))
             self._next_chance(s)
 
