@@ -227,14 +227,15 @@ class Game:
         if self.finished:
             return 0
         state, apply, log = self.state, self.rules.apply, self._log
-        played = 0
+        before = len(log)
+        append = log.append
         for text in islice(texts, start, None):
             move = listed(state, text)      # (None once the game is over: Rules.listed lists as legal does)
             if move is None:
                 break
             apply(state, move)
-            log.append(move)
-            played += 1
+            append(move)
+        played = len(log) - before
         if played:
             self._finished = None
         return played

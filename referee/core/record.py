@@ -21,7 +21,7 @@ import json
 
 from ..i18n import _
 from .errors import BadInput, IllegalMove, RefereeError
-from .record_text import MAGIC, header_value, parse_header, write_record  # noqa: F401  (the record's API)
+from .record_text import MAGIC, header_value, parse_header, read_laid_out, write_record  # noqa: F401  (the record's API)
 
 
 def load_record(text: str, on_position=None):
@@ -30,7 +30,13 @@ def load_record(text: str, on_position=None):
     from .registry import get_rules
     from .game import Game
 
-    headers, moves = parse_header(text)
+    fast = read_laid_out(text)
+    if fast is not None:        # laid out as written: the texts alone (each move's line and number is first + i)
+        headers, first, texts = fast
+        moves = None
+    else:
+        headers, moves = parse_header(text)
+        first, texts = 0, [move for _, _, move in moves]
     if "game" not in headers:
         raise BadInput(_("The record has no 'Game:' header."))
     if "players" not in headers:
@@ -51,12 +57,13 @@ def load_record(text: str, on_position=None):
     if on_position is None and rules.listed is not None:
         # a check of the record alone, by an engine that finds a move by its text (Rules.listed): the moves
         # it finds are played at once, in one loop; each other one as below, then on in the loop
-        texts = [move for _, _, move in moves]
         at = game.play_run(texts)
-        while at < len(moves):
-            _play(game, *moves[at])
+        while at < len(texts):
+            _play(game, *(moves[at] if moves is not None else (first + at, at + 1, texts[at])))
             at += 1 + game.play_run(texts, at + 1)
         return game
+    if moves is None:
+        moves = [(first + i, i + 1, move) for i, move in enumerate(texts)]
     for lineno, number, move in moves:
         try:                # _play, written out: an engine without Rules.listed comes here for every move
             game.play_listed(move)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import repeat
+from operator import itemgetter
 
 from ..i18n import _
 from .errors import BadInput
@@ -52,18 +54,30 @@ def write_record(game, **extra) -> str:
 
 def parse_header(text: str) -> tuple[dict, list[tuple[int, int, str]]]:
     """Split a record into header fields and (line number, move number, move text)."""
+    fast = read_laid_out(text)
+    if fast is not None:
+        headers, first, moves = fast
+        return headers, [(first + i, i + 1, move) for i, move in enumerate(moves)]
+    return _parse_lines(text)
+
+
+def read_laid_out(text: str) -> tuple[dict, int, list[str]] | None:
+    """A record laid out as write_record writes it: (headers, the line number of the first move, the move
+    texts; move i is on line first + i, numbered i + 1), read as parse_header reads it; None for any other
+    record (parse_header then reads it line by line). A replay takes the texts as they are, without the
+    (line, number, move) of each of a record's moves (an import replays 3.5 million)."""
     cut = text.find("\n\n")
     if cut > 0 and text.endswith("\n"):
         moves = _laid_out(text[cut + 2:-1].split("\n"))
         if moves is not None:
             headers, before = _parse_lines(text[:cut])
             if not before:
-                first = text.count("\n", 0, cut) + 3     # the line number of the first move
-                return headers, [(first + i, i + 1, move) for i, move in enumerate(moves)]
-    return _parse_lines(text)
+                return headers, text.count("\n", 0, cut) + 3, moves     # the line number of the first move
+    return None
 
 
-_NUMBERS = [str(i) for i in range(1, 1001)]      # a move line's number as write_record writes it
+_PREFIXES = [f"{i}." for i in range(1, 1001)]      # a move line's start as write_record writes it
+_FIRST = itemgetter(0)
 
 
 def _laid_out(lines: list[str]) -> list[str] | None:
@@ -73,14 +87,17 @@ def _laid_out(lines: list[str]) -> list[str] | None:
     number as written (1, 2, 3 ... in ASCII, nothing before it), a '.', a move that is not empty, and an
     optional comment after ';'. None for any other body (a comment or blank line, a number out of turn):
     that is read line by line. For a line of this shape both read the same move: what lies between the
-    '.' and the first ';', stripped of white space (the line-by-line reading's \\s* and rstrip)."""
+    '.' and the first ';', stripped of white space (the line-by-line reading's \\s* and rstrip).
+    (map over the str methods, not comprehensions: no Python step per line, and as few strings made as can
+    be: a quarter of a replay was here. A line starts with "12." exactly when the part before its first ';'
+    splits at its first '.' into "12" and the rest: neither "12" nor "." holds a ';'.)"""
     n = len(lines)
-    while len(_NUMBERS) < n:
-        _NUMBERS.append(str(len(_NUMBERS) + 1))
-    heads = [line.partition(";")[0].partition(".") for line in lines]
-    if [h[0] for h in heads] != _NUMBERS[:n] or not all(h[1] for h in heads):
+    while len(_PREFIXES) < n:
+        _PREFIXES.append(f"{len(_PREFIXES) + 1}.")
+    if not all(map(str.startswith, lines, _PREFIXES)):     # (map stops at the end of lines)
         return None
-    moves = [h[2].strip() for h in heads]
+    moves = list(map(str.strip, map(str.removeprefix, map(_FIRST, map(str.partition, lines, repeat(";"))),
+                                    _PREFIXES)))
     return moves if all(moves) else None
 
 

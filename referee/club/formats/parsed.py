@@ -6,6 +6,7 @@ and the import itself, so that none of them imports another in a circle.
 
 from __future__ import annotations
 
+import os
 import re
 import zlib
 from collections.abc import Mapping
@@ -38,34 +39,86 @@ class Parsed:
 
 
 class Records(Mapping):
-    """Move records by game id, each held zlib-packed (a fifth of its size, 0.06 s for 1,000 records):
-    10,000 tracked games carry 140 MB of records, which an import keeps until they are written."""
+    """Move records by game id, held out of memory until they are written: 10,000 tracked games carry 140 MB
+    of records, which an import keeps from the moment it reads them until it stores them. Each is spooled to
+    an unnamed temporary file (a write of its bytes, read back once when it is stored: packing them with zlib
+    instead was a tenth of a big import's time), or, when that file cannot be made or written (a full temp
+    disk), held zlib-packed here (a fifth of its size) as before. Nothing is left behind: the spool has no
+    name, and it is gone when the import ends, however it ends."""
 
     def __init__(self):
-        self._packed: dict[str, bytes] = {}
+        self._held: dict = {}      # gid -> (spool, offset, length) of its UTF-8 bytes, or its zlib-packed bytes
+        self._spool = None         # the spool of records set here (None: none yet; False: not usable)
 
     def __setitem__(self, gid: str, text: str) -> None:
-        self._packed[gid] = zlib.compress(text.encode("utf-8"), 1)
+        data = text.encode("utf-8")
+        if self._spool is not False:
+            try:
+                if self._spool is None:
+                    self._spool = _Spool()
+                self._held[gid] = self._spool.put(data)
+                return
+            except OSError:
+                self._spool = False     # a full or missing temp disk: the rest are held packed
+        self._held[gid] = zlib.compress(data, 1)
 
     def __getitem__(self, gid: str) -> str:
-        return zlib.decompress(self._packed[gid]).decode("utf-8")
+        return self.encoded(gid).decode("utf-8")
 
     def encoded(self, gid: str) -> bytes:
         """The record of ``gid`` as the UTF-8 bytes written to its file."""
-        return zlib.decompress(self._packed[gid])
+        held = self._held[gid]
+        if type(held) is tuple:
+            spool, at, size = held
+            return spool.get(at, size)
+        return zlib.decompress(held)
 
     def __contains__(self, gid) -> bool:
-        return gid in self._packed      # (Mapping's own would unpack the record to answer)
+        return gid in self._held        # (Mapping's own would read the record to answer)
 
     def __iter__(self):
-        return iter(self._packed)
+        return iter(self._held)
 
     def __len__(self) -> int:
-        return len(self._packed)
+        return len(self._held)
 
     def take(self, gid: str, other: "Records", source: str) -> None:
-        """Hold ``other``'s record of ``source`` as the record of ``gid``, still packed."""
-        self._packed[gid] = other._packed[source]
+        """Hold ``other``'s record of ``source`` as the record of ``gid``, where it is held."""
+        self._held[gid] = other._held[source]
+
+
+class _Spool:
+    """An unnamed temporary file the records are appended to, unbuffered (a failed write loses no record
+    written before it), and read back by offset."""
+
+    def __init__(self):
+        import tempfile     # (brings random and shutil: only a command that imports needs them)
+
+        self.file = tempfile.TemporaryFile(prefix="referee-import-", buffering=0)
+        self.end = self.pos = 0     # the file's size; where its position is (a seek only to move it)
+
+    def put(self, data: bytes) -> tuple:
+        file, at = self.file, self.end
+        if self.pos != at:
+            self.pos = -1           # unknown until the seek is done
+            file.seek(at)
+        view = memoryview(data)
+        while view:
+            view = view[file.write(view):]
+        self.end = self.pos = at + len(data)
+        return (self, at, len(data))
+
+    def get(self, at: int, size: int) -> bytes:
+        file = self.file
+        self.pos = -1
+        file.seek(at)
+        data = file.read(size)
+        self.pos = at + len(data)
+        if len(data) != size:       # the temp disk lost what it was given: never store a record cut short
+            import errno
+
+            raise OSError(errno.EIO, os.strerror(errno.EIO), file.name)
+        return data
 
 
 class Skip(Exception):

@@ -315,6 +315,12 @@ def _need_int(value, where, lo=0):
     return value
 
 
+# (game, *players) found good by the checks of _check_native below: they depend on nothing else, so the
+# same game and players pass again without them (only a table that passed is kept; any other is checked
+# and refused as before)
+_GOOD_TABLES: set = set()
+
+
 def _check_native(item, where: str, replay: bool = True):
     """A finished game of an export: (document, move record or None), or BadInput naming the field. Its
     record is replayed here, or (``replay`` false) by the caller (record_problem, on another core)."""
@@ -363,12 +369,17 @@ def _check_native(item, where: str, replay: bool = True):
     players = doc.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
         raise _bad(f"{where}.players", _(" must be a list of player names"))
-    for j, p in enumerate(players):
-        # a name as `new` and `record` check it; one that checking would change is refused rather than
-        # changed, since the result, winners and colours name the player too
-        if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
-            raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(name=repr(p)))
-    _validate_players(game, players, f"{where}.players")    # count and distinct; each name is checked above
+    table = (game, *players)
+    if table not in _GOOD_TABLES:   # (a club's games are played by the same few tables: each checked once)
+        for j, p in enumerate(players):
+            # a name as `new` and `record` check it; one that checking would change is refused rather than
+            # changed, since the result, winners and colours name the player too
+            if _checked(validate.player_name, p, f"{where}.players[{j}]") != p:
+                raise _bad(f"{where}.players[{j}]", _(" {name} is not written as referee stores a name").format(
+                    name=repr(p)))
+        _validate_players(game, players, f"{where}.players")    # count and distinct; each name is checked above
+        if len(_GOOD_TABLES) < 4096:
+            _GOOD_TABLES.add(table)
     if doc.get("date") is not None:
         try:
             check_date(doc["date"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.core.move import Move
 
-from .cards import COLOUR, IDS, N as NC
+from .cards import COLOUR, COST, IDS, KIND, N as NC, S_MAD, SHIP
 from .state import CLOSE, FLIP, REVEAL, SHIP as SHIP_PHASE, TAKE
 
 CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))     # the listing's own
@@ -25,17 +25,17 @@ def listed(rules, s, text):
         c = _CARD_OF.get(text)
         return CHANCE_MOVES[c] if c is not None and s.ub[c] else None
     if ph == FLIP:
-        if text == "flip":
-            return rules._mv(s, "flip", s.active, ("flip",))
+        if text == "flip":      # rules._mv's cache looked at here first: most moves are one already made
+            return s._mc.get(("flip", s.active)) or rules._mv(s, "flip", s.active, ("flip",))
         if text == "stop" and s.flips and (s.display or s.empty_stop):
-            return rules._mv(s, "stop", s.active, ("stop",))
+            return s._mc.get(("stop", s.active)) or rules._mv(s, "stop", s.active, ("stop",))
     elif ph == TAKE:
         p = s.chooser
         c = _TAKE_OF.get(text)
         if c is not None:
-            return rules._mv(s, text, p, ("take", c)) if c in rules.takeable(s, p) else None
-        if text == "pass" and not (s.must_take and p == s.active and s.taken == 0 and rules.takeable(s, p)):
-            return rules._mv(s, "pass", p, ("pass",))
+            return rules._mv(s, text, p, ("take", c)) if may_take(s, p, c) else None
+        if text == "pass" and not (s.must_take and p == s.active and s.taken == 0 and can_take(s, p)):
+            return s._mc.get(("pass", p)) or rules._mv(s, "pass", p, ("pass",))
     elif ph == SHIP_PHASE:
         if text == "repel":
             return rules._mv(s, "repel", s.active, ("repel",))
@@ -45,3 +45,27 @@ def listed(rules, s, text):
         if text == "end":
             return rules._mv(s, "end", s.active, ("end",))
     return None
+
+
+def can_take(s, p) -> bool:
+    """rules.takeable(s, p) is not empty: the first card found will do (a replay asks at every chance)."""
+    coins = s.coins[p]
+    mad = s.stats[p][S_MAD]
+    fee = 0 if p == s.active else 1
+    for c in s.display:
+        if KIND[c] == SHIP:
+            return True
+        price = COST[c] - mad
+        if coins >= (price if price > 0 else 0) + fee:
+            return True
+    return False
+
+
+def may_take(s, p, c) -> bool:
+    """Card c is in rules.takeable(s, p), without listing the others (a record's 'take c')."""
+    if c not in s.display:
+        return False
+    if KIND[c] == SHIP:
+        return True
+    price = COST[c] - s.stats[p][S_MAD]
+    return s.coins[p] >= (price if price > 0 else 0) + (0 if p == s.active else 1)

@@ -19,7 +19,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
-from .found import CHANCE_MOVES, listed as _listed
+from .found import CHANCE_MOVES, can_take, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
@@ -52,7 +52,7 @@ def plural(n: int, word: str) -> str:
 
 def base_for(colours: int) -> int:
     """T1: 0-3 distinct colours -> 1 card, 4 -> 2, 5 -> 3."""
-    k = bin(colours).count("1")
+    k = colours.bit_count()
     return 1 if k <= 3 else k - 2
 
 
@@ -469,7 +469,7 @@ class PortRoyalRules(Rules):
         s.base = base_for(s.colours)
         s.chance_no = 0
         s.chooser = s.active
-        s.events.append(lambda name=s.players[s.active], base=s.base, colours=bin(s.colours).count("1"):
+        s.events.append(lambda name=s.players[s.active], base=s.base, colours=s.colours.bit_count():
                         _("Phase 2: {name} may take {cards} ({colours}, T1).").format(
                             name=name, cards=plural(base, "card"), colours=plural(colours, "colour")))
         self._start_chance(s)
@@ -497,7 +497,7 @@ class PortRoyalRules(Rules):
                         s.events.append(lambda name=name: _("No card is left for {name}.").format(name=name))
                 else:
                     s.events.append(lambda name=name: _("{name} has nothing to take.").format(name=name))
-            elif self.takeable(s, p) or (p == s.active and self.can_claim(s)):
+            elif can_take(s, p) or (p == s.active and self.can_claim(s)):
                 s.phase = TAKE          # E1: the active player may claim first, e.g. for the coins
                 return
             else:
@@ -570,7 +570,7 @@ class PortRoyalRules(Rules):
         s.taken += 1
         if s.taken >= self._limit(s, p) or not s.display:
             self._next_chance(s)
-        elif not self.takeable(s, p) and not (p == a and self.can_claim(s)):
+        elif not can_take(s, p) and not (p == a and self.can_claim(s)):
             s.events.append(lambda name=name: _("{name} can afford no other card and passes.").format(name=name))
             self._next_chance(s)
 
@@ -624,15 +624,19 @@ class PortRoyalRules(Rules):
         if (s.trigger and s.active == s.n - 1) or s.stalemate:
             s.finished = True
             s.phase = OVER
-            res = self.result(s)
-            rule = "G5" if s.end == "expedition-end" else "G3"
-            s.events.append(ngettext("Game over: {winners} wins ({rule}).", "Game over: {winners} win ({rule}).",
-                                     len(res.winners)).format(winners=", ".join(res.winners), rule=rule))
+            # the winners are scored when the sentence is read, not at every replay's last move (an import
+            # replays 10,000 games and reads none of their events); a finished game's state never changes
+            s.events.append(lambda rule="G5" if s.end == "expedition-end" else "G3": self._game_over(s, rule))
             return
         s.active = (s.active + 1) % s.n
         s.chooser = s.active
         s.turn += 1
         s.phase = FLIP
+
+    def _game_over(self, s, rule: str) -> str:
+        winners = self.result(s).winners
+        return ngettext("Game over: {winners} wins ({rule}).", "Game over: {winners} win ({rule}).",
+                        len(winners)).format(winners=", ".join(winners), rule=rule)
 
     # ------------------------------------------------------------------ state queries
     def finished(self, s) -> bool:
