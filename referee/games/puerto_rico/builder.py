@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
-from .turns import role_over
+from .turns import next_decision, role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
 BUILD_NOU_TEXT = tuple("build " + b + " no-university" for b in BIDS)
@@ -81,18 +81,8 @@ def _skipped(s) -> None:
 
 
 def step(s) -> None:
-    # turns.next_decision(s, options, on_skip=_skipped), written out: a builder's turn is every tenth move
-    n = s.n
-    while s.turn < n:
-        p = (s.chooser + s.turn) % n
-        s.actor = p
-        mv = options(s, p)
-        if mv:
-            s.mv = mv
-            return
-        s.turn += 1
-        _skipped(s)
-    role_over(s)
+    if not next_decision(s, options, on_skip=_skipped):
+        role_over(s)
 
 
 _BUILDS_UNIV = N_("{who} builds {building} for {cost}, with a university colonist on it.")

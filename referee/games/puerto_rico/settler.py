@@ -7,7 +7,7 @@ from referee.i18n import N_, _
 
 from .state import (CONSTRUCTION_HUT, DRAW, HACIENDA, HOSPICE, ISLAND, KINDS, PH_SETTLER, QUARRY, REVEAL, a_,
                     _CHANCE, chance_list, good_, move_table, per_player, take_colonist)
-from .turns import role_over, round_starts
+from .turns import next_decision, role_over, round_starts
 
 
 def begin(s) -> None:
@@ -73,18 +73,13 @@ def _table():
 _HACIENDA, _PASS = 18, 19
 
 
+def _next_player(s) -> None:
+    s.hac_used = False
+
+
 def step(s) -> None:
-    # turns.next_decision(s, options, on_skip=hacienda unused), written out: a settler's turn is every tenth move
-    n = s.n
-    while s.turn < n:
-        p = (s.chooser + s.turn) % n
-        s.actor = p
-        mv = options(s, p)
-        if mv:
-            s.mv = mv
-            return
-        s.turn += 1
-        s.hac_used = False
+    if next_decision(s, options, on_skip=_next_player):
+        return
     # 5.2 S7: discard the row, turn up N+1 new tiles
     for k in range(5):
         s.disc[k] += s.row[k]
