@@ -62,19 +62,8 @@ def step(s) -> None:
             b = [0] * NB
             for x in owned:
                 b[x] = CIRC[x]
-        elif pool:
-            # nothing placed yet: the proposal from the previous arrangement (_propose's, with t and b empty)
-            t = list(map(min, s.tocc[p], tiles))
-            bl = s.bld[p]
-            b = [0] * NB
-            want = sum(t)
-            for x in owned:
-                y = b[x] = bl[x]
-                want += y
-            if want < pool:
-                t, b = _fill(t, b, tiles, owned, pool - want, tiles, CIRC)
-            elif want > pool:
-                t, b = _fill([0] * 6, [0] * NB, tiles, owned, pool, t, b)
+        elif pool:              # nothing placed yet: the proposal from the previous arrangement
+            t, b = _propose(s, p, [0] * 6, [0] * NB, pool, circles, 0, own=True)
         else:
             t = [0] * 6
             b = [0] * NB
