@@ -16,7 +16,7 @@ pytestmark = pytest.mark.posix_only(reason="kills and counts a child process's f
 
 def test_an_import_of_many_tracked_games(tmp_path):
     games = []
-    for _ in range(10):
+    for _ in range(9):      # one of the nine ids meets the history's own play (same seed): 8 records come in
         games += [["new", "toy", "-p", "Ann", "-p", "Bob", "-o", "target=2", "--json"],
                   ["move", lambda o: _gid(o, len(o) - 1), "roll 2", "keep"]]
     source, _outs = _prepare(tmp_path, *games)
