@@ -398,4 +398,9 @@ def parse(text: str, name: str):
             continue
         out.docs.append(doc)
         out.dropped.extend({"reason": reason, "play": where, "detail": detail} for reason, detail in dropped)
+    # A play file lists the newest play first (BGG's pages, and `referee export --format bgg`); the history
+    # keeps plays of one day and time in the order they were stored, and `stats` counts them in that order
+    # (streaks, ratings). Stored oldest first, a day's plays keep the order they were played in: the same
+    # statistics after a round trip through the format.
+    out.docs.reverse()
     return out
