@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.faultharness import run_child, state
-from tests.sync.test_sync_faults import _settings
+from tests.sync.test_sync_faults import _next_sync, _settings
 
 RUN = [sys.executable, "-m", "referee"]
 
@@ -74,9 +74,9 @@ def prepared(tmp_path_factory):
 
 def _finish(folder: Path, segment: Path, whole: bytes) -> list:
     """The next sync, then the file arriving whole and one more: what those syncs said of new ids."""
-    said = [json.loads(_cli(folder, "sync", "--json").stdout)["new_ids"]]
+    said = [json.loads(_next_sync(folder, "--json"))["new_ids"]]
     (folder / segment).write_bytes(whole)
-    said.append(json.loads(_cli(folder, "sync", "--json").stdout)["new_ids"])
+    said.append(json.loads(_next_sync(folder, "--json"))["new_ids"])
     return said
 
 
