@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
+from .state import (BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table,
+                    take_colonist, who_said)
 from .turns import next_decision, role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -77,12 +78,20 @@ def _skipped(s) -> None:
     p = (s.chooser + s.turn - 1) % s.n
     text = (N_("{who} has no free city space.") if s.city[p] >= CITY else
             N_("{who} cannot pay for any building left to build (rule 5.4 B2-B3)."))
-    s.events.append(lambda text=text, who=s.names[p]: _(text).format(who=who))
+    s.events.append((who_said, text, s.names[p]))
 
 
 def step(s) -> None:
     if not next_decision(s, options, on_skip=_skipped):
         role_over(s)
+
+
+_G2 = N_("{who} has filled all 12 city spaces (G2): the game ends after this round.")
+
+
+def _builds_said(text, who, b, c) -> str:
+    """A build's event, written when read (core/said.py)."""
+    return _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c))
 
 
 _BUILDS_UNIV = N_("{who} builds {building} for {cost}, with a university colonist on it.")
@@ -106,12 +115,9 @@ def act(s, a) -> None:
             text = _BUILDS_UNIV
         else:
             text = _BUILDS
-        s.events.append(lambda text=text, who=s.names[p], b=b, c=c:
-                        _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c)))
+        s.events.append((_builds_said, text, s.names[p], b, c))
         if s.city[p] >= CITY and "G2" not in s.triggers:
             s.triggers.append("G2")
-            s.events.append(lambda who=s.names[p]:
-                            _("{who} has filled all 12 city spaces (G2): the game ends after this round.")
-                            .format(who=who))
+            s.events.append((who_said, _G2, s.names[p]))
     s.turn += 1
     step(s)

@@ -142,10 +142,13 @@ def _vp(s, p: int, amount: int, texts: tuple, g: int, ship=None) -> None:
         bonus += 1
     total = amount + bonus
     short = total - s.pool if total > s.pool else 0
-    s.events.append(lambda text=texts[1] if short else texts[0], who=s.names[p], total=total, short=short,
-                    n=amount, g=g, ship=ship: _(text).format(who=who, total=total, short=short, good=good_(g),
-                                                             n=n, g=g, ship=ship))
+    s.events.append((_vp_said, texts[1] if short else texts[0], s.names[p], total, short, amount, g, ship))
     award_vp(s, p, total)
+
+
+def _vp_said(text, who, total, short, n, g, ship) -> str:
+    """A load's or the wharf's event, written when read (core/said.py)."""
+    return _(text).format(who=who, total=total, short=short, good=good_(g), n=n, g=g, ship=ship)
 
 
 _LOAD = (N_("{who} loads {n} {good} on the {ship}-ship for {total} VP."),
@@ -236,12 +239,15 @@ def storage_step(s) -> None:
     for sh in s.ships:
         if sh[1] >= 0 and sh[2] >= sh[0]:
             s.gsup[sh[1]] += sh[2]
-            s.events.append(lambda ship=sh[0], n=sh[2], g=sh[1]:
-                            _("The full {ship}-ship is emptied ({n} {good}).").format(ship=ship, n=n, good=good_(g)))
+            s.events.append((_emptied_said, sh[0], sh[2], sh[1]))
             sh[1] = -1
             sh[2] = 0
     s.st_kept = None
     role_over(s)
+
+
+def _emptied_said(ship, n, g) -> str:
+    return _("The full {ship}-ship is emptied ({n} {good}).").format(ship=ship, n=n, good=good_(g))
 
 
 def storage_options(s, p: int) -> list:
@@ -281,9 +287,13 @@ def _finish(s, p: int, kept, single: int) -> None:
             gd[g] = keep
             lost.append((x, g))
     if lost:    # written when read (core/said.py)
-        s.events.append(lambda who=s.names[p], lost=lost: _("{who} returns {goods} to the supply (storage).").format(
-            who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in lost)))
+        s.events.append((_returns_said, s.names[p], lost))
     s.turn += 1
+
+
+def _returns_said(who, lost) -> str:
+    return _("{who} returns {goods} to the supply (storage).").format(
+        who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in lost))
 
 
 def storage_act(s, a) -> None:

@@ -4,13 +4,17 @@ and the refill of the colonist ship (trigger G1)."""
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
-from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table
+from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table, who_said
 from .turns import role_over
 
 _CIRC_OF = CIRC.__getitem__     # a building's circles (bound once: read for every player of every mayor phase)
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
+
+
+_PRIVILEGE = N_("{who} takes the mayor's colonist from the supply.")
+_REFUSES = N_("{who} refuses a colonist; it leaves the game.")
 
 
 def begin(s, privilege: bool) -> None:
@@ -20,7 +24,7 @@ def begin(s, privilege: bool) -> None:
     if privilege and s.csup > 0:
         s.csup -= 1
         s.sj[m] += 1
-        s.events.append(lambda who=s.names[m]: _("{who} takes the mayor's colonist from the supply.").format(who=who))
+        s.events.append((who_said, _PRIVILEGE, s.names[m]))
     ship = s.cship
     s.cship = 0
     base, extra = divmod(ship, n)
@@ -243,7 +247,7 @@ def act(s, a) -> None:
         s.m_new[p] -= 1
         s.sj[p] -= 1
         s.cgone += 1
-        s.events.append(lambda who=s.names[p]: _("{who} refuses a colonist; it leaves the game.").format(who=who))
+        s.events.append((who_said, _REFUSES, s.names[p]))
         circles = s.m_circ
         s.m_target = s.m_pool if s.m_pool < circles else circles
         if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
@@ -272,13 +276,12 @@ def _finish_pool(s, p, t, b, pool):
     s.m_new[p] = 0
     s.turn += 1
     if pool:
-        s.events.append(lambda who=s.names[p], t=tuple(t), b=b, owned=tuple(owned), left=pool - placed:
-                        _colonists_said(who, t, [(b[x], x) for x in owned if b[x]], left))
+        s.events.append((_colonists_said, s.names[p], tuple(t), b, tuple(owned), pool - placed))
 
 
-def _colonists_said(who, t, b, left) -> str:
+def _colonists_said(who, t, b, owned, left) -> str:
     """The mayor's event of one player's placing (written when read: core/said.py)."""
-    where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{n} {bid_(x)}" for n, x in b]
+    where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{b[x]} {bid_(x)}" for x in owned if b[x]]
     where = ", ".join(where) or _("none placed")
     if left > 0:
         text = _("{who}'s colonists: {where}, {left} in San Juan.")

@@ -257,6 +257,12 @@ def move_table(kind: str, who: str, build) -> list:
     return t
 
 
+def who_said(text: str, who: str) -> str:
+    """An event of one sentence about one player, written when read (core/said.py): ``s.events.append((who_said,
+    TEXT, name))`` with TEXT marked by N_."""
+    return _(text).format(who=who)
+
+
 def a_(word: str) -> str:
     """'a sugar tile', 'an indigo tile', 'an office': the article for a word in an event or refusal.
     Czech has no articles: the word as it is."""
