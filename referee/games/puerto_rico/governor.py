@@ -59,8 +59,16 @@ def role_moves(s) -> list:
     priv = not bits & _MAYOR_BIT and s.csup > 0 and s.o_priv_optional
     coins = s.card_coins
     # 3 players: six cards; 2 and 4: one prospector; 5: two (the count of cards is in the key: a 4-player
-    # listing would offer a 5-player game's second prospector)
-    key = (who, bits, priv) if len(coins) == 6 else (who, bits, priv, len(coins), coins[6], coins[-1])
+    # listing would offer a 5-player game's second prospector). The doubloons on the prospectors change the
+    # listing only when both are free and differ ('prospector N'): only then are they in the key (with them
+    # always there, a 5-player game met a new key at a fifth of its role choices)
+    n = len(coins)
+    if n == 6:
+        key = (who, bits, priv)
+    elif n == 8 and not bits & _PROSPECTORS_BITS and coins[6] != coins[7]:
+        key = (who, bits, priv, n, coins[6], coins[7])
+    else:
+        key = (who, bits, priv, n)
     out = _LISTS.get(key)
     if out is None:
         if len(_LISTS) > 5000:
@@ -70,6 +78,7 @@ def role_moves(s) -> list:
 
 
 _MAYOR_BIT = 1 << MAYOR
+_PROSPECTORS_BITS = 1 << 6 | 1 << 7     # a 5-player game's two prospector cards
 
 
 def _role_moves(s, who, taken, priv) -> list:
