@@ -85,10 +85,16 @@ def options(s, p: int) -> list:
     tab = move_table("mayor", who, _table)
     out = [tab[0]]
     if s.m_placed < s.m_target:
+        # plain loops: a comprehension makes a function object and a frame each time (Python 3.11)
+        add = out.append
         t, mt = s.tiles[p], s.m_t
-        out += [tab[2 + k] for k in range(6) if t[k] > mt[k]]
+        for k in range(6):
+            if t[k] > mt[k]:
+                add(tab[2 + k])
         mb = s.m_b
-        out += [tab[8 + b] for b in s.owned[p] if CIRC[b] > mb[b]]
+        for b in s.owned[p]:
+            if CIRC[b] > mb[b]:
+                add(tab[8 + b])
     if s.o_decline and s.m_new[p] > 0 and s.m_pool > s.m_placed:
         out.append(tab[1])
     return out
@@ -104,7 +110,11 @@ def _after_place(s, p: int, x: int, full=None):
         full = s.m_t[x] >= s.tiles[p][x] if x < 6 else s.m_b[x - 6] >= CIRC[x - 6]
     if full:    # by text: a copied position (the table's preview deep-copies it) holds copies of the moves
         text = PLACE_TEXT[x]
-        mv = [m for m in s.mv if m.text != text]
+        mv = s.mv
+        i = 1       # 'ok' comes first; the place is listed (it had a free circle): found, then cut out (a
+        while mv[i].text != text:      # comprehension made a function object and a frame for every full place)
+            i += 1
+        mv = mv[:i] + mv[i + 1:]
     else:
         mv = s.mv   # the same listing (listings are never mutated)
     if mv[-1].text == "refuse":     # still one to refuse (placed < target <= pool): never forced
