@@ -73,11 +73,14 @@ def _table():
     return out + [("pass", ("pass",))]
 
 
+_NO_SPACE = N_("{who} has no free city space.")
+_CANNOT_PAY = N_("{who} cannot pay for any building left to build (rule 5.4 B2-B3).")
+
+
 def _skipped(s) -> None:
     """Say why a player got no turn."""
     p = (s.chooser + s.turn - 1) % s.n
-    text = (N_("{who} has no free city space.") if s.city[p] >= CITY else
-            N_("{who} cannot pay for any building left to build (rule 5.4 B2-B3)."))
+    text = _NO_SPACE if s.city[p] >= CITY else _CANNOT_PAY
     s.events.append((who_said, text, s.names[p]))
 
 

@@ -40,7 +40,11 @@ def loads(s, p: int) -> list:
                 out.append((g, carrier, h if h < free else free, LOAD_TEXT[g]))
             continue
         if empty is None:
-            empty = [(i, sh[0]) for i, sh in enumerate(ships) if sh[1] < 0]
+            empty = []      # a plain loop: a comprehension makes a function object and a frame (Python 3.11)
+            for i in range(len(ships)):
+                sh = ships[i]
+                if sh[1] < 0:
+                    empty.append((i, sh[0]))
         best = 0
         allowed = []
         for i, cap in empty:
@@ -218,18 +222,17 @@ def storage_step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         gd = s.goods[p]
-        kinds = [g for g in range(5) if gd[g]]
-        if not kinds:
+        k = 5 - gd.count(0)     # the kinds he holds (counted in C: a comprehension here cost a frame a player)
+        if not k:
             s.turn += 1
             continue
         w = slots(s, p)
-        k = len(kinds)
-        if k <= w or k == w + 1 and min(map(gd.__getitem__, kinds)) == 1:     # _keeps_all, nothing kept yet
+        if k <= w or k == w + 1 and 1 in gd:     # _keeps_all, nothing kept yet (1 in gd: his fewest is 1)
             s.turn += 1
             continue
         none = [False] * 5
         if w == 0 and k == 1:
-            _finish(s, p, none, kinds[0])
+            _finish(s, p, none, gd.index(max(gd)))  # his one kind
             continue
         s.st_slots = w
         s.st_kept = none

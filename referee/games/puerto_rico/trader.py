@@ -51,14 +51,17 @@ def _house_full(s) -> bool:
     return len(s.house) >= HOUSE_CAP
 
 
+_NO_GOODS = N_("{who} has no goods to sell.")
+_HOUSE_HOLDS = N_("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2).")
+
+
 def _skipped(s) -> None:
     """Say why a player got no turn (the table sees his goods and wonders)."""
     if len(s.house) >= HOUSE_CAP:
         return
     p = (s.chooser + s.turn - 1) % s.n
     gd = s.goods[p]
-    text = (N_("{who} has no goods to sell.") if not any(gd) else
-            N_("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
+    text = _NO_GOODS if not any(gd) else _HOUSE_HOLDS
     s.events.append((who_said, text, s.names[p]))
 
 
