@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import (BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table,
-                    take_colonist, who_said)
+from .state import (BIDS, CIRC, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_,
+                    move_table, take_colonist, who_said)
 from .turns import next_decision, role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -112,6 +112,7 @@ def act(s, a) -> None:
         s.bld[p][b] = 0
         s.owned[p].append(b)
         s.city[p] += 2 if LARGE[b] else 1
+        s.bcirc[p] += CIRC[b]
         if a[2]:
             take_colonist(s)
             s.bld[p][b] = 1

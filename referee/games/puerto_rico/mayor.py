@@ -51,7 +51,7 @@ def step(s) -> None:
         owned = s.owned[p]
         tiles = s.tiles[p]
         pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
-        circles = sum(tiles) + sum(map(_CIRC_OF, owned))
+        circles = s.isl[p] + s.bcirc[p]     # as the moves keep them (state.recount)
         if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
             s.m_b = [0] * NB
@@ -302,9 +302,9 @@ def _colonists_said(who, t, b, owned, left) -> str:
 
 def refill(s) -> None:
     """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
-    empty = 0
+    empty = sum(s.bcirc)    # the circles on every building (as the moves keep them), less the colonists
     for bl, owned in zip(s.bld, s.owned):
-        empty += sum(map(_CIRC_OF, owned)) - sum(map(bl.__getitem__, owned))
+        empty -= sum(map(bl.__getitem__, owned))
     need = empty if empty > s.n else s.n
     if s.csup >= need:
         s.csup -= need

@@ -18,8 +18,7 @@ def begin(s) -> None:
 
 
 def options(s, p: int) -> list:
-    t = s.tiles[p]
-    if sum(t) >= ISLAND:
+    if s.isl[p] >= ISLAND:
         return []  # a full island takes nothing (5.2 S5)
     bl = s.bld[p]
     row = s.row
@@ -159,6 +158,7 @@ def act(s, a) -> None:
         else:
             s.row[k] -= 1
         s.tiles[p][k] += 1
+        s.isl[p] += 1
         if a[2]:
             take_colonist(s)
             s.tocc[p][k] += 1
@@ -180,6 +180,7 @@ def act(s, a) -> None:
         k = a[1]
         s.stack[k] -= 1
         s.tiles[p][k] += 1
+        s.isl[p] += 1
         s.hac_used = True
         s.phase = PH_SETTLER
         s.events.append((_draws_said, s.names[p], k))

@@ -67,6 +67,7 @@ class PRState:
         "hac_used", "m_new", "m_t", "m_b", "m_pool", "m_placed", "m_target", "m_prev_t", "m_prev_b",
         "passes", "wharf_used", "cap_loaded", "st_slots", "st_kept", "st_order", "events", "mv", "m_circ",
         "o_decline", "o_bank_limit", "o_priv_optional", "o_hac_reshuffle", "taken_bits",
+        "isl", "bcirc",
     )
 
     def __init__(self):
@@ -125,6 +126,7 @@ def new_state(names: list[str], opts: dict) -> PRState:
         s.tiles[seat][k] += 1
         stack[k] -= 1
     s.stack = stack
+    recount(s)
     s.disc = [0] * 5
     s.row = [0] * 5
     s.quarries = QUARRIES[box]
@@ -146,6 +148,20 @@ def new_state(names: list[str], opts: dict) -> PRState:
     s.st_kept = None
     s.st_order = []
     return s
+
+
+def recount(s: PRState) -> None:
+    """The running counts, from the board: each player's island tiles (``isl``) and circles on his buildings
+    (``bcirc``). The moves keep them up to date where they change (a tile taken or drawn, a building built),
+    so the mayor and the settler do not count every player's tiles and circles at every phase; check()
+    compares them with this count, and rules.relist counts them again after a correction made to the board.
+    (Colonists are counted when needed: tests and corrections move them by hand between moves.)"""
+    s.isl, s.bcirc = counts(s)
+
+
+def counts(s: PRState) -> tuple:
+    """(isl, bcirc) counted from the board (recount)."""
+    return [sum(t) for t in s.tiles], [sum(CIRC[b] for b in o) for o in s.owned]
 
 
 def occupied(s: PRState, p: int, b: int) -> bool:
