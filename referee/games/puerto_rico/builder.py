@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import (BIDS, CIRC, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_,
-                    move_table, take_colonist, who_said)
+                    move_table, tables, take_colonist, who_said)
 from .turns import next_decision, role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -34,7 +34,8 @@ def options(s, p: int) -> list:
     q = s.tocc[p][QUARRY]
     priv = 1 if p == s.chooser else 0
     univ = bl[UNIVERSITY] > 0 and (s.csup > 0 or s.cship > 0)
-    tab = move_table("builder", s.names[p], _table)
+    who = s.names[p]
+    tab = _TABS.get(who) or move_table("builder", who, _table)
     out = []
     bsup = s.bsup
     pay = money + priv
@@ -60,6 +61,7 @@ def options(s, p: int) -> list:
 # order). Beyond the largest column more quarries take nothing more off, and beyond the dearest cost every
 # building is affordable. _AFFORD_SMALL: the same without the large buildings (one free city space).
 _QMAX, _PMAX = max(COL), max(COST)
+_TABS = tables("builder")     # player -> his table (move_table's)
 _AFFORD = tuple(tuple(tuple((b, 3 * b) for b in range(NB) if COST[b] - min(q, COL[b]) <= m)
                       for m in range(_PMAX + 1)) for q in range(_QMAX + 1))
 _AFFORD_SMALL = tuple(tuple(tuple(x for x in row if not LARGE[x[0]]) for row in rows) for rows in _AFFORD)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table, who_said
+from .state import (BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table, tables,
+                    who_said)
 from .turns import role_over
 
 _CIRC_OF = CIRC.__getitem__     # a building's circles (bound once: read for every player of every mayor phase)
+_TABS = tables("mayor")      # player -> his table (move_table's)
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
 
 
@@ -82,7 +84,7 @@ def _table():
 
 def options(s, p: int) -> list:
     who = s.names[p]
-    tab = move_table("mayor", who, _table)
+    tab = _TABS.get(who) or move_table("mayor", who, _table)
     out = [tab[0]]
     if s.m_placed < s.m_target:
         # plain loops: a comprehension makes a function object and a frame each time (Python 3.11)

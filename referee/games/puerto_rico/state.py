@@ -257,19 +257,29 @@ def chance_list(verb: str, stack: list) -> list:
     return out
 
 
-_TABLES: dict = {}
+_TABLES: dict = {}     # kind -> player -> his table
+
+
+def tables(kind: str) -> dict:
+    """The tables of ``kind`` by player, as move_table keeps them: a listing made at every turn reads its
+    player's there first, ``tables(kind).get(who) or move_table(kind, who, build)`` (a dict look-up, not a
+    call and a tuple key, on a tenth of a random game's moves)."""
+    per = _TABLES.get(kind)
+    if per is None:
+        per = _TABLES[kind] = {}
+    return per
 
 
 def move_table(kind: str, who: str, build) -> list:
     """Per-player tables of prebuilt moves (place X, build X, roles), built once: listing is indexing."""
-    key = (kind, who)
-    t = _TABLES.get(key)
+    per = tables(kind)
+    t = per.get(who)
     if t is None:
-        if len(_TABLES) > 5000:
-            _TABLES.clear()
+        if len(per) > 1000:     # a long-running server's players: bounded, as per_player()
+            per.clear()
         from referee.core.move import Move
 
-        t = _TABLES[key] = [Move(text, who, False, action) for text, action in build()]
+        t = per[who] = [Move(text, who, False, action) for text, action in build()]
     return t
 
 
