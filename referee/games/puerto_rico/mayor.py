@@ -52,7 +52,10 @@ def step(s) -> None:
         s.actor = p
         owned = s.owned[p]
         tiles = s.tiles[p]
-        pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
+        pool = s.sj[p] + sum(s.tocc[p])
+        bl = s.bld[p]
+        for x in owned:     # a plain loop: cheaper than map() over a bound method for a handful of buildings
+            pool += bl[x]
         circles = s.isl[p] + s.bcirc[p]     # as the moves keep them (state.recount)
         if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
@@ -156,7 +159,14 @@ def _propose(s, p: int, t: list, b: list, pool: int, circles: int, placed: int, 
         return list(tiles), b
     prev_b = s.bld[p]
     # the previous arrangement, less what is placed already (a colonist placed where one was counts as his)
-    lim_t = [x if x > y else y for x, y in zip(map(min, s.tocc[p], tiles), t)]
+    occ = s.tocc[p]
+    lim_t = list(t)     # a plain loop: a comprehension made a function object and a frame (Python 3.11)
+    for k in range(6):
+        x = occ[k]
+        if x > tiles[k]:
+            x = tiles[k]
+        if x > lim_t[k]:
+            lim_t[k] = x
     lim_b = list(b)
     want = sum(lim_t) - placed
     for x in owned:
@@ -306,7 +316,8 @@ def refill(s) -> None:
     """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
     empty = sum(s.bcirc)    # the circles on every building (as the moves keep them), less the colonists
     for bl, owned in zip(s.bld, s.owned):
-        empty -= sum(map(bl.__getitem__, owned))
+        for x in owned:
+            empty -= bl[x]
     need = empty if empty > s.n else s.n
     if s.csup >= need:
         s.csup -= need
