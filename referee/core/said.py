@@ -9,7 +9,7 @@ the sentence reads as it would have read then. A plain string is an event alread
 
 An event may also be a tuple ``(write, value, ...)``: ``write(value, ...)`` writes it when read. It says the
 same as a lambda with those values bound, without making a function object on every move (a tuple is the
-cheaper of the two to make and to free: Puerto Rico notes one or two events a move)."""
+cheaper of the two to make and to free, and Puerto Rico notes nearly one event a move)."""
 
 from __future__ import annotations
 
