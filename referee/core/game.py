@@ -73,6 +73,9 @@ class Game:
         self._moves: list[Move] | None = None      # the engine's listing of this position, as it came
         self._map: dict[str, Move] | None = None    # its text -> Move map, built only when a text is looked up
         self._finished: bool | None = None  # cached per position: asked several times per move
+        # the engine's class-wide flag, read from the game itself on every move (an instance attribute is
+        # read quicker than a class attribute through self.rules)
+        self._unique = rules.unique_texts
 
     # --- identity ----------------------------------------------------------------------------------
     @property
@@ -107,7 +110,10 @@ class Game:
     def _listing(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            moves = self._moves = [] if self.finished else self.rules.legal(self.state)
+            finished = self._finished   # the property's cached answer read here: a call less on every move
+            if finished is None:
+                finished = self.finished
+            moves = self._moves = [] if finished else self.rules.legal(self.state)
         return moves
 
     def _legal_map(self) -> dict[str, Move]:
@@ -119,7 +125,7 @@ class Game:
         return legal
 
     def legal_moves(self) -> list[Move]:
-        if self.rules.unique_texts:     # no two listed moves share a text: the list is the map's values
+        if self._unique:     # no two listed moves share a text: the list is the map's values
             moves = self._moves
             return list(self._listing() if moves is None else moves)
         return list(self._legal_map().values())
@@ -168,7 +174,7 @@ class Game:
     def play(self, text: str) -> Move:
         """Parse, check and apply one move; the game is unchanged if this raises."""
         moves = self._moves
-        if moves is not None and self._map is None and self.rules.unique_texts:
+        if moves is not None and self._map is None and self._unique:
             for move in moves:      # find()'s first look, here: a listed move's own text (a program's play)
                 if move.text is text:
                     break

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import BIDS, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_, move_table, take_colonist
+from .state import (BIDS, CIRC, CITY, COL, COST, LARGE, NB, PH_BUILDER, QUARRY, UNIVERSITY, a_, bname_, dbl_,
+                    move_table, tables, take_colonist, who_said)
 from .turns import next_decision, role_over
 
 BUILD_TEXT = tuple("build " + b for b in BIDS)
@@ -33,7 +34,8 @@ def options(s, p: int) -> list:
     q = s.tocc[p][QUARRY]
     priv = 1 if p == s.chooser else 0
     univ = bl[UNIVERSITY] > 0 and (s.csup > 0 or s.cship > 0)
-    tab = move_table("builder", s.names[p], _table)
+    who = s.names[p]
+    tab = _TABS.get(who) or move_table("builder", who, _table)
     out = []
     bsup = s.bsup
     pay = money + priv
@@ -59,6 +61,7 @@ def options(s, p: int) -> list:
 # order). Beyond the largest column more quarries take nothing more off, and beyond the dearest cost every
 # building is affordable. _AFFORD_SMALL: the same without the large buildings (one free city space).
 _QMAX, _PMAX = max(COL), max(COST)
+_TABS = tables("builder")     # player -> his table (move_table's)
 _AFFORD = tuple(tuple(tuple((b, 3 * b) for b in range(NB) if COST[b] - min(q, COL[b]) <= m)
                       for m in range(_PMAX + 1)) for q in range(_QMAX + 1))
 _AFFORD_SMALL = tuple(tuple(tuple(x for x in row if not LARGE[x[0]]) for row in rows) for rows in _AFFORD)
@@ -72,17 +75,28 @@ def _table():
     return out + [("pass", ("pass",))]
 
 
+_NO_SPACE = N_("{who} has no free city space.")
+_CANNOT_PAY = N_("{who} cannot pay for any building left to build (rule 5.4 B2-B3).")
+
+
 def _skipped(s) -> None:
     """Say why a player got no turn."""
     p = (s.chooser + s.turn - 1) % s.n
-    text = (N_("{who} has no free city space.") if s.city[p] >= CITY else
-            N_("{who} cannot pay for any building left to build (rule 5.4 B2-B3)."))
-    s.events.append(lambda text=text, who=s.names[p]: _(text).format(who=who))
+    text = _NO_SPACE if s.city[p] >= CITY else _CANNOT_PAY
+    s.events.append((who_said, text, s.names[p]))
 
 
 def step(s) -> None:
     if not next_decision(s, options, on_skip=_skipped):
         role_over(s)
+
+
+_G2 = N_("{who} has filled all 12 city spaces (G2): the game ends after this round.")
+
+
+def _builds_said(text, who, b, c) -> str:
+    """A build's event, written when read (core/said.py)."""
+    return _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c))
 
 
 _BUILDS_UNIV = N_("{who} builds {building} for {cost}, with a university colonist on it.")
@@ -100,18 +114,16 @@ def act(s, a) -> None:
         s.bld[p][b] = 0
         s.owned[p].append(b)
         s.city[p] += 2 if LARGE[b] else 1
+        s.bcirc[p] += CIRC[b]
         if a[2]:
             take_colonist(s)
             s.bld[p][b] = 1
             text = _BUILDS_UNIV
         else:
             text = _BUILDS
-        s.events.append(lambda text=text, who=s.names[p], b=b, c=c:
-                        _(text).format(who=who, building=a_(bname_(b)), cost=dbl_(c)))
+        s.events.append((_builds_said, text, s.names[p], b, c))
         if s.city[p] >= CITY and "G2" not in s.triggers:
             s.triggers.append("G2")
-            s.events.append(lambda who=s.names[p]:
-                            _("{who} has filled all 12 city spaces (G2): the game ends after this round.")
-                            .format(who=who))
+            s.events.append((who_said, _G2, s.names[p]))
     s.turn += 1
     step(s)

@@ -40,7 +40,11 @@ def loads(s, p: int) -> list:
                 out.append((g, carrier, h if h < free else free, LOAD_TEXT[g]))
             continue
         if empty is None:
-            empty = [(i, sh[0]) for i, sh in enumerate(ships) if sh[1] < 0]
+            empty = []      # a plain loop: a comprehension makes a function object and a frame (Python 3.11)
+            for i in range(len(ships)):
+                sh = ships[i]
+                if sh[1] < 0:
+                    empty.append((i, sh[0]))
         best = 0
         allowed = []
         for i, cap in empty:
@@ -142,10 +146,13 @@ def _vp(s, p: int, amount: int, texts: tuple, g: int, ship=None) -> None:
         bonus += 1
     total = amount + bonus
     short = total - s.pool if total > s.pool else 0
-    s.events.append(lambda text=texts[1] if short else texts[0], who=s.names[p], total=total, short=short,
-                    n=amount, g=g, ship=ship: _(text).format(who=who, total=total, short=short, good=good_(g),
-                                                             n=n, g=g, ship=ship))
+    s.events.append((_vp_said, texts[1] if short else texts[0], s.names[p], total, short, amount, g, ship))
     award_vp(s, p, total)
+
+
+def _vp_said(text, who, total, short, n, g, ship) -> str:
+    """A load's or the wharf's event, written when read (core/said.py)."""
+    return _(text).format(who=who, total=total, short=short, good=good_(g), n=n, g=g, ship=ship)
 
 
 _LOAD = (N_("{who} loads {n} {good} on the {ship}-ship for {total} VP."),
@@ -215,18 +222,17 @@ def storage_step(s) -> None:
         p = (s.chooser + s.turn) % n
         s.actor = p
         gd = s.goods[p]
-        kinds = [g for g in range(5) if gd[g]]
-        if not kinds:
+        k = 5 - gd.count(0)     # the kinds he holds (counted in C: a comprehension here cost a frame a player)
+        if not k:
             s.turn += 1
             continue
         w = slots(s, p)
-        k = len(kinds)
-        if k <= w or k == w + 1 and min(map(gd.__getitem__, kinds)) == 1:     # _keeps_all, nothing kept yet
+        if k <= w or k == w + 1 and 1 in gd:     # _keeps_all, nothing kept yet (1 in gd: his fewest is 1)
             s.turn += 1
             continue
         none = [False] * 5
         if w == 0 and k == 1:
-            _finish(s, p, none, kinds[0])
+            _finish(s, p, none, gd.index(max(gd)))  # his one kind
             continue
         s.st_slots = w
         s.st_kept = none
@@ -236,12 +242,15 @@ def storage_step(s) -> None:
     for sh in s.ships:
         if sh[1] >= 0 and sh[2] >= sh[0]:
             s.gsup[sh[1]] += sh[2]
-            s.events.append(lambda ship=sh[0], n=sh[2], g=sh[1]:
-                            _("The full {ship}-ship is emptied ({n} {good}).").format(ship=ship, n=n, good=good_(g)))
+            s.events.append((_emptied_said, sh[0], sh[2], sh[1]))
             sh[1] = -1
             sh[2] = 0
     s.st_kept = None
     role_over(s)
+
+
+def _emptied_said(ship, n, g) -> str:
+    return _("The full {ship}-ship is emptied ({n} {good}).").format(ship=ship, n=n, good=good_(g))
 
 
 def storage_options(s, p: int) -> list:
@@ -281,9 +290,13 @@ def _finish(s, p: int, kept, single: int) -> None:
             gd[g] = keep
             lost.append((x, g))
     if lost:    # written when read (core/said.py)
-        s.events.append(lambda who=s.names[p], lost=lost: _("{who} returns {goods} to the supply (storage).").format(
-            who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in lost)))
+        s.events.append((_returns_said, s.names[p], lost))
     s.turn += 1
+
+
+def _returns_said(who, lost) -> str:
+    return _("{who} returns {goods} to the supply (storage).").format(
+        who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in lost))
 
 
 def storage_act(s, a) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.i18n import N_, _
 
-from .state import FACTORY, FACTORY_PAY, GOODS, MAKERS, PH_CRAFTSMAN, dbl_, good_, mk, pay
+from .state import FACTORY, FACTORY_PAY, GOODS, MAKERS, PH_CRAFTSMAN, dbl_, good_, mk, pay, who_said
 from .turns import role_over
 
 EXTRA_TEXT = tuple("extra " + g for g in GOODS)
@@ -55,14 +55,11 @@ def begin(s) -> None:
             continue
         if k == 0:
             got_chooser = made
-        s.events.append(lambda who=s.names[p], made=made: _("{who} produces {goods}.").format(
-            who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in made)))
+        s.events.append((_produces_said, s.names[p], made))
         kinds = len(made)
         if kinds >= 2 and s.bld[p][FACTORY] > 0:
             paid = pay(s, p, FACTORY_PAY[kinds])
-            s.events.append(lambda who=s.names[p], paid=paid, kinds=kinds:
-                            _("{who}'s factory pays {amount} for {kinds} kinds.").format(
-                                who=who, amount=dbl_(paid), kinds=kinds))
+            s.events.append((_factory_said, s.names[p], paid, kinds))
     p = s.chooser
     s.actor = p
     who = s.names[p]
@@ -72,8 +69,21 @@ def begin(s) -> None:
         s.mv = mv
         return
     text = _NOTHING if not got_chooser else _RUN_OUT
-    s.events.append(lambda text=text, who=who: _(text).format(who=who))
+    s.events.append((who_said, text, who))
     role_over(s)
+
+
+# The phase's events, written when read (core/said.py)
+def _produces_said(who, made) -> str:
+    return _("{who} produces {goods}.").format(who=who, goods=", ".join(f"{x} {good_(g)}" for x, g in made))
+
+
+def _factory_said(who, paid, kinds) -> str:
+    return _("{who}'s factory pays {amount} for {kinds} kinds.").format(who=who, amount=dbl_(paid), kinds=kinds)
+
+
+def _extra_said(who, g) -> str:
+    return _("{who} takes an extra {good} (craftsman's privilege).").format(who=who, good=good_(g))
 
 
 _NOTHING = N_("{who} produced nothing, so there is no craftsman's extra barrel (rule 5.5 C4).")
@@ -86,6 +96,5 @@ def act(s, a) -> None:
         g = a[1]
         s.gsup[g] -= 1
         s.goods[s.actor][g] += 1
-        s.events.append(lambda who=s.names[s.actor], g=g:
-                        _("{who} takes an extra {good} (craftsman's privilege).").format(who=who, good=good_(g)))
+        s.events.append((_extra_said, s.names[s.actor], g))
     role_over(s)

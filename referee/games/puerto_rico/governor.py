@@ -59,8 +59,16 @@ def role_moves(s) -> list:
     priv = not bits & _MAYOR_BIT and s.csup > 0 and s.o_priv_optional
     coins = s.card_coins
     # 3 players: six cards; 2 and 4: one prospector; 5: two (the count of cards is in the key: a 4-player
-    # listing would offer a 5-player game's second prospector)
-    key = (who, bits, priv) if len(coins) == 6 else (who, bits, priv, len(coins), coins[6], coins[-1])
+    # listing would offer a 5-player game's second prospector). The doubloons on the prospectors change the
+    # listing only when both are free and differ ('prospector N'): only then are they in the key (with them
+    # always there, a 5-player game met a new key at a fifth of its role choices)
+    n = len(coins)
+    if n == 6:
+        key = (who, bits, priv)
+    elif n == 8 and not bits & _PROSPECTORS_BITS and coins[6] != coins[7]:
+        key = (who, bits, priv, n, coins[6], coins[7])
+    else:
+        key = (who, bits, priv, n)
     out = _LISTS.get(key)
     if out is None:
         if len(_LISTS) > 5000:
@@ -70,6 +78,7 @@ def role_moves(s) -> list:
 
 
 _MAYOR_BIT = 1 << MAYOR
+_PROSPECTORS_BITS = 1 << 6 | 1 << 7     # a 5-player game's two prospector cards
 
 
 def _role_moves(s, who, taken, priv) -> list:
@@ -112,18 +121,25 @@ def choose(s, action) -> None:
     s.card = i
     s.chooser = p
     role = i if i < PROSPECTOR else PROSPECTOR     # the cards: the six roles in ROLES' order, then prospectors
-    s.events.append(lambda text=_CHOOSES_TAKES if coins else _CHOOSES, who=s.names[p], card=s.cards[i], coins=coins:
-                    _(text).format(who=who, role=role_(card), amount=dbl_(coins)))
+    s.events.append((_chose_said, s.names[p], s.cards[i], coins))
     if role == MAYOR:
         mayor.begin(s, flag)
     elif role != PROSPECTOR:
         PHASES[role](s)
     else:  # prospector: 1 doubloon from the supply, nobody else acts (5.8)
         paid = pay(s, p, 1)
-        s.events.append(lambda who=s.names[p], paid=paid:
-                        _("{who} takes {amount} from the supply (prospector, rule 5.8).").format(
-                            who=who, amount=dbl_(paid)))
+        s.events.append((_prospector_said, s.names[p], paid))
         role_done(s)
+
+
+# The events of a role choice, written when read (core/said.py): a tuple (writer, values) costs less to note
+# than a lambda, and a role is chosen at every fifth move.
+def _chose_said(who, card, coins) -> str:
+    return _(_CHOOSES_TAKES if coins else _CHOOSES).format(who=who, role=role_(card), amount=dbl_(coins))
+
+
+def _prospector_said(who, paid) -> str:
+    return _("{who} takes {amount} from the supply (prospector, rule 5.8).").format(who=who, amount=dbl_(paid))
 
 
 def role_done(s) -> None:
@@ -158,9 +174,12 @@ def end_round(s) -> None:
         return
     s.gov = (s.gov + 1) % s.n
     s.round += 1
-    s.events.append(lambda round=s.round, who=s.names[s.gov]:
-                    _("Round {round}: {who} is the governor.").format(round=round, who=who))
+    s.events.append((_round_said, s.round, s.names[s.gov]))
     start_round(s)
+
+
+def _round_said(round_, who) -> str:
+    return _("Round {round}: {who} is the governor.").format(round=round_, who=who)
 
 
 def advance(s) -> None:

@@ -4,13 +4,19 @@ and the refill of the colonist ship (trigger G1)."""
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
-from .state import BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table
+from .state import (BIDS, CIRC, COL, KINDS, NB, PH_MAYOR, PROD_GOOD, QUARRY, bid_, good_, move_table, tables,
+                    who_said)
 from .turns import role_over
 
 _CIRC_OF = CIRC.__getitem__     # a building's circles (bound once: read for every player of every mayor phase)
+_TABS = tables("mayor")      # player -> his table (move_table's)
 PLACE_TEXT = tuple("place " + k for k in KINDS) + tuple("place " + b for b in BIDS)
+
+
+_PRIVILEGE = N_("{who} takes the mayor's colonist from the supply.")
+_REFUSES = N_("{who} refuses a colonist; it leaves the game.")
 
 
 def begin(s, privilege: bool) -> None:
@@ -20,7 +26,7 @@ def begin(s, privilege: bool) -> None:
     if privilege and s.csup > 0:
         s.csup -= 1
         s.sj[m] += 1
-        s.events.append(lambda who=s.names[m]: _("{who} takes the mayor's colonist from the supply.").format(who=who))
+        s.events.append((who_said, _PRIVILEGE, s.names[m]))
     ship = s.cship
     s.cship = 0
     base, extra = divmod(ship, n)
@@ -46,8 +52,11 @@ def step(s) -> None:
         s.actor = p
         owned = s.owned[p]
         tiles = s.tiles[p]
-        pool = s.sj[p] + sum(s.tocc[p]) + sum(map(s.bld[p].__getitem__, owned))
-        circles = sum(tiles) + sum(map(_CIRC_OF, owned))
+        pool = s.sj[p] + sum(s.tocc[p])
+        bl = s.bld[p]
+        for x in owned:     # a plain loop: cheaper than map() over a bound method for a handful of buildings
+            pool += bl[x]
+        circles = s.isl[p] + s.bcirc[p]     # as the moves keep them (state.recount)
         if 0 < pool < circles and 6 - tiles.count(0) + len(owned) > 1 or decline and s.m_new[p] > 0:
             s.m_t = [0] * 6
             s.m_b = [0] * NB
@@ -78,13 +87,19 @@ def _table():
 
 def options(s, p: int) -> list:
     who = s.names[p]
-    tab = move_table("mayor", who, _table)
+    tab = _TABS.get(who) or move_table("mayor", who, _table)
     out = [tab[0]]
     if s.m_placed < s.m_target:
+        # plain loops: a comprehension makes a function object and a frame each time (Python 3.11)
+        add = out.append
         t, mt = s.tiles[p], s.m_t
-        out += [tab[2 + k] for k in range(6) if t[k] > mt[k]]
+        for k in range(6):
+            if t[k] > mt[k]:
+                add(tab[2 + k])
         mb = s.m_b
-        out += [tab[8 + b] for b in s.owned[p] if CIRC[b] > mb[b]]
+        for b in s.owned[p]:
+            if CIRC[b] > mb[b]:
+                add(tab[8 + b])
     if s.o_decline and s.m_new[p] > 0 and s.m_pool > s.m_placed:
         out.append(tab[1])
     return out
@@ -100,7 +115,11 @@ def _after_place(s, p: int, x: int, full=None):
         full = s.m_t[x] >= s.tiles[p][x] if x < 6 else s.m_b[x - 6] >= CIRC[x - 6]
     if full:    # by text: a copied position (the table's preview deep-copies it) holds copies of the moves
         text = PLACE_TEXT[x]
-        mv = [m for m in s.mv if m.text != text]
+        mv = s.mv
+        i = 1       # 'ok' comes first; the place is listed (it had a free circle): found, then cut out (a
+        while mv[i].text != text:      # comprehension made a function object and a frame for every full place)
+            i += 1
+        mv = mv[:i] + mv[i + 1:]
     else:
         mv = s.mv   # the same listing (listings are never mutated)
     if mv[-1].text == "refuse":     # still one to refuse (placed < target <= pool): never forced
@@ -140,7 +159,14 @@ def _propose(s, p: int, t: list, b: list, pool: int, circles: int, placed: int, 
         return list(tiles), b
     prev_b = s.bld[p]
     # the previous arrangement, less what is placed already (a colonist placed where one was counts as his)
-    lim_t = [x if x > y else y for x, y in zip(map(min, s.tocc[p], tiles), t)]
+    occ = s.tocc[p]
+    lim_t = list(t)     # a plain loop: a comprehension made a function object and a frame (Python 3.11)
+    for k in range(6):
+        x = occ[k]
+        if x > tiles[k]:
+            x = tiles[k]
+        if x > lim_t[k]:
+            lim_t[k] = x
     lim_b = list(b)
     want = sum(lim_t) - placed
     for x in owned:
@@ -243,7 +269,7 @@ def act(s, a) -> None:
         s.m_new[p] -= 1
         s.sj[p] -= 1
         s.cgone += 1
-        s.events.append(lambda who=s.names[p]: _("{who} refuses a colonist; it leaves the game.").format(who=who))
+        s.events.append((who_said, _REFUSES, s.names[p]))
         circles = s.m_circ
         s.m_target = s.m_pool if s.m_pool < circles else circles
         if s.m_placed < s.m_target or (s.m_new[p] > 0 and s.m_pool > s.m_placed):
@@ -272,13 +298,12 @@ def _finish_pool(s, p, t, b, pool):
     s.m_new[p] = 0
     s.turn += 1
     if pool:
-        s.events.append(lambda who=s.names[p], t=tuple(t), b=b, owned=tuple(owned), left=pool - placed:
-                        _colonists_said(who, t, [(b[x], x) for x in owned if b[x]], left))
+        s.events.append((_colonists_said, s.names[p], tuple(t), b, tuple(owned), pool - placed))
 
 
-def _colonists_said(who, t, b, left) -> str:
+def _colonists_said(who, t, b, owned, left) -> str:
     """The mayor's event of one player's placing (written when read: core/said.py)."""
-    where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{n} {bid_(x)}" for n, x in b]
+    where = [f"{t[k]} {good_(k)}" for k in range(6) if t[k]] + [f"{b[x]} {bid_(x)}" for x in owned if b[x]]
     where = ", ".join(where) or _("none placed")
     if left > 0:
         text = _("{who}'s colonists: {where}, {left} in San Juan.")
@@ -289,9 +314,10 @@ def _colonists_said(who, t, b, left) -> str:
 
 def refill(s) -> None:
     """5.3 M7: one colonist per empty building circle, at least N; a short supply fires G1."""
-    empty = 0
+    empty = sum(s.bcirc)    # the circles on every building (as the moves keep them), less the colonists
     for bl, owned in zip(s.bld, s.owned):
-        empty += sum(map(_CIRC_OF, owned)) - sum(map(bl.__getitem__, owned))
+        for x in owned:
+            empty -= bl[x]
     need = empty if empty > s.n else s.n
     if s.csup >= need:
         s.csup -= need

@@ -15,7 +15,8 @@ from .checklist import setup_checklist
 from .prompt import mayor_proposal, storage_proposal
 from .state import (BIDS, CIRC, COPIES, CUSTOMS_HOUSE, DOUBLOONS_IN_BOX, DRAW, END, GOODS, KINDS, LARGE, NB,
                     PH_BUILDER, PH_CAPTAIN, PH_CRAFTSMAN, PH_MAYOR, PH_SETTLER, PH_TRADER, QUARRIES, REVEAL,
-                    ROLE, ROLE_DONE, ROUND_START, STORAGE, TILES, colonists_of, new_state)
+                    ROLE, ROLE_DONE, ROUND_START, STORAGE, TILES, colonists_of, counts, new_state,
+                    recount)
 
 
 NOTATION = N_("""\
@@ -278,6 +279,8 @@ def check(s) -> None:
         s.gsup, s.stack, s.row, s.disc, s.sj, s.dbl, s.card_coins, s.vpo, s.bsup, *goods, *tocc)) >= 0, \
         "a negative count of goods, tiles, colonists, buildings, doubloons or VP"
     assert sum(s.vp) == s.pool0 - s.pool + sum(s.vpo), "VP handed out differ from chips gone plus overflow"
+    kept = (s.isl, s.bcirc)
+    assert kept == counts(s), f"the running counts (island tiles, building circles) are out of step: {kept}"
 
 
 def _check_cities(s, bld, owned, box) -> int:
@@ -310,6 +313,7 @@ def relist(s) -> None:
     """Recompute the legal moves of the current decision (after a correction made to the state)."""
     from .state import chance_list
 
+    recount(s)
     p = s.actor
     if s.phase == ROLE:
         governor.offer_roles(s)

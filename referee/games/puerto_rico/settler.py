@@ -18,8 +18,7 @@ def begin(s) -> None:
 
 
 def options(s, p: int) -> list:
-    t = s.tiles[p]
-    if sum(t) >= ISLAND:
+    if s.isl[p] >= ISLAND:
         return []  # a full island takes nothing (5.2 S5)
     bl = s.bld[p]
     row = s.row
@@ -140,6 +139,15 @@ def reveal(s, a) -> None:
     reveal_step(s)
 
 
+# A take's and a hacienda draw's events, written when read (core/said.py)
+def _takes_said(text, who, k) -> str:
+    return _(text).format(who=who, tile=a_(good_(k)))
+
+
+def _draws_said(who, k) -> str:
+    return _("{who} draws {plantation} plantation with the hacienda.").format(who=who, plantation=a_(good_(k)))
+
+
 def act(s, a) -> None:
     kind = a[0]
     p = s.actor
@@ -150,13 +158,14 @@ def act(s, a) -> None:
         else:
             s.row[k] -= 1
         s.tiles[p][k] += 1
+        s.isl[p] += 1
         if a[2]:
             take_colonist(s)
             s.tocc[p][k] += 1
             text = _TAKES_HOSPICE
         else:
             text = _TAKES
-        s.events.append(lambda text=text, who=s.names[p], k=k: _(text).format(who=who, tile=a_(good_(k))))
+        s.events.append((_takes_said, text, s.names[p], k))
     elif kind == "hacienda":
         if sum(s.stack) == 0:
             reshuffle(s)
@@ -171,10 +180,10 @@ def act(s, a) -> None:
         k = a[1]
         s.stack[k] -= 1
         s.tiles[p][k] += 1
+        s.isl[p] += 1
         s.hac_used = True
         s.phase = PH_SETTLER
-        s.events.append(lambda who=s.names[p], k=k: _("{who} draws {plantation} plantation with the hacienda.").format(
-            who=who, plantation=a_(good_(k))))
+        s.events.append((_draws_said, s.names[p], k))
         mv = options(s, p)
         if mv:
             s.mv = mv

@@ -67,6 +67,7 @@ class PRState:
         "hac_used", "m_new", "m_t", "m_b", "m_pool", "m_placed", "m_target", "m_prev_t", "m_prev_b",
         "passes", "wharf_used", "cap_loaded", "st_slots", "st_kept", "st_order", "events", "mv", "m_circ",
         "o_decline", "o_bank_limit", "o_priv_optional", "o_hac_reshuffle", "taken_bits",
+        "isl", "bcirc",
     )
 
     def __init__(self):
@@ -125,6 +126,7 @@ def new_state(names: list[str], opts: dict) -> PRState:
         s.tiles[seat][k] += 1
         stack[k] -= 1
     s.stack = stack
+    recount(s)
     s.disc = [0] * 5
     s.row = [0] * 5
     s.quarries = QUARRIES[box]
@@ -146,6 +148,20 @@ def new_state(names: list[str], opts: dict) -> PRState:
     s.st_kept = None
     s.st_order = []
     return s
+
+
+def recount(s: PRState) -> None:
+    """The running counts, from the board: each player's island tiles (``isl``) and circles on his buildings
+    (``bcirc``). The moves keep them up to date where they change (a tile taken or drawn, a building built),
+    so the mayor and the settler do not count every player's tiles and circles at every phase; check()
+    compares them with this count, and rules.relist counts them again after a correction made to the board.
+    (Colonists are counted when needed: tests and corrections move them by hand between moves.)"""
+    s.isl, s.bcirc = counts(s)
+
+
+def counts(s: PRState) -> tuple:
+    """(isl, bcirc) counted from the board (recount)."""
+    return [sum(t) for t in s.tiles], [sum(CIRC[b] for b in o) for o in s.owned]
 
 
 def occupied(s: PRState, p: int, b: int) -> bool:
@@ -241,20 +257,36 @@ def chance_list(verb: str, stack: list) -> list:
     return out
 
 
-_TABLES: dict = {}
+_TABLES: dict = {}     # kind -> player -> his table
+
+
+def tables(kind: str) -> dict:
+    """The tables of ``kind`` by player, as move_table keeps them: a listing made at every turn reads its
+    player's there first, ``tables(kind).get(who) or move_table(kind, who, build)`` (a dict look-up, not a
+    call and a tuple key, on a tenth of a random game's moves)."""
+    per = _TABLES.get(kind)
+    if per is None:
+        per = _TABLES[kind] = {}
+    return per
 
 
 def move_table(kind: str, who: str, build) -> list:
     """Per-player tables of prebuilt moves (place X, build X, roles), built once: listing is indexing."""
-    key = (kind, who)
-    t = _TABLES.get(key)
+    per = tables(kind)
+    t = per.get(who)
     if t is None:
-        if len(_TABLES) > 5000:
-            _TABLES.clear()
+        if len(per) > 1000:     # a long-running server's players: bounded, as per_player()
+            per.clear()
         from referee.core.move import Move
 
-        t = _TABLES[key] = [Move(text, who, False, action) for text, action in build()]
+        t = per[who] = [Move(text, who, False, action) for text, action in build()]
     return t
+
+
+def who_said(text: str, who: str) -> str:
+    """An event of one sentence about one player, written when read (core/said.py): ``s.events.append((who_said,
+    TEXT, name))`` with TEXT marked by N_."""
+    return _(text).format(who=who)
 
 
 def a_(word: str) -> str:

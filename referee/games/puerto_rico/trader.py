@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.i18n import N_, _
 
 from .state import (GOODS, HOUSE_CAP, LARGE_MARKET, OFFICE, PH_TRADER, PRICE, SMALL_MARKET, dbl_, good_, mk, pay,
-                    per_player)
+                    per_player, who_said)
 from .turns import next_decision, role_over
 
 SELL_TEXT = tuple("sell " + g for g in GOODS)
@@ -51,15 +51,18 @@ def _house_full(s) -> bool:
     return len(s.house) >= HOUSE_CAP
 
 
+_NO_GOODS = N_("{who} has no goods to sell.")
+_HOUSE_HOLDS = N_("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2).")
+
+
 def _skipped(s) -> None:
     """Say why a player got no turn (the table sees his goods and wonders)."""
     if len(s.house) >= HOUSE_CAP:
         return
     p = (s.chooser + s.turn - 1) % s.n
     gd = s.goods[p]
-    text = (N_("{who} has no goods to sell.") if not any(gd) else
-            N_("{who} has only kinds the trading house already holds, so cannot sell (rule 5.6 T2)."))
-    s.events.append(lambda text=text, who=s.names[p]: _(text).format(who=who))
+    text = _NO_GOODS if not any(gd) else _HOUSE_HOLDS
+    s.events.append((who_said, text, s.names[p]))
 
 
 def step(s) -> None:
@@ -73,6 +76,11 @@ def step(s) -> None:
     role_over(s)
 
 
+def _sells_said(who, g, paid) -> str:
+    """A sale's event, written when read (core/said.py)."""
+    return _("{who} sells {good} for {amount}.").format(who=who, good=good_(g), amount=dbl_(paid))
+
+
 def act(s, a) -> None:
     p = s.actor
     if a[0] == "sell":
@@ -80,7 +88,6 @@ def act(s, a) -> None:
         s.goods[p][g] -= 1
         s.house.append(g)
         paid = pay(s, p, income(s, p, g))
-        s.events.append(lambda who=s.names[p], g=g, paid=paid:
-                        _("{who} sells {good} for {amount}.").format(who=who, good=good_(g), amount=dbl_(paid)))
+        s.events.append((_sells_said, s.names[p], g, paid))
     s.turn += 1
     step(s)
