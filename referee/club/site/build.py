@@ -23,6 +23,7 @@ from ...i18n import _, language, ngettext, set_language
 from ..common import chrono_key, game_name, start_positions
 from . import boards, svg
 from .cache import PageCache, digest, page_key
+from .plain import PlainPage
 
 MARKER = ".referee-site"
 HERE = Path(__file__).resolve().parent
@@ -489,8 +490,15 @@ def _write(store, club: Club, root: Path, title: str, cache: PageCache) -> None:
                                     desc=_("How many scores fell in each range."), ident="scores")
             page(f"games/{slug('game', gid)}.html", "game.html", 1, g=info, scores_svg=hist,
                  game_slug=slug("game", gid), rows=rows)
+        # most of a club's pages: written out directly (plain.py: the template's bytes without its per-call cost)
+        plain_page = PlainPage(_env(), lang, title, club.player_slug)
         for rel, key, ctx in plain:
-            cache.wrote(rel, key, page(rel, "play.html", 1, replay=None, **ctx))
+            data = plain_page(ctx["play"], ctx["doc"], ctx["game_slug"])
+            if data is None:        # a document the template reads in its own way (plain.py)
+                cache.wrote(rel, key, page(rel, "play.html", 1, replay=None, **ctx))
+                continue
+            (root / rel).write_bytes(data)
+            cache.wrote(rel, key, digest(data))
         for rel, key, page_digest in replays.results():
             cache.wrote(rel, key, page_digest)
     cache.save(root)
