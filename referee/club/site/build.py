@@ -553,8 +553,17 @@ def _tracked_page(job) -> tuple[str, str, str]:
     root, rel, key, record, ctx = job
     if language() != ctx["lang"]:
         set_language(ctx["lang"])       # a worker started afresh (Windows, macOS) has its own choice
-    replay = _replay_text(record)
-    data = _render("play.html", root="../", replay=replay, moves_list=_moves_list(replay), **ctx)
+    # The collector stays paused until the page is made and the replay freed (see _replay_text): re-enabled
+    # with the replay alive, its next pass went over every step's pieces once more, a tenth of a replay's time.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        replay = _replay_text(record)
+        data = _render("play.html", root="../", replay=replay, moves_list=_moves_list(replay), **ctx)
+        del replay
+    finally:
+        if paused:
+            gc.enable()
     (Path(root) / rel).write_bytes(data)
     return rel, key, digest(data)
 
