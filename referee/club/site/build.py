@@ -195,10 +195,14 @@ class _Steps:
             prev = self._prev
             # (a set difference of the two steps' pieces was tried: it counts more instructions than this
             # loop, whose unchanged pieces are the same texts and compare at once)
-            step = {"set": [[k, v] for k, v in cur.items() if prev.get(k) != v]}
-            gone = [k for k in prev if k not in cur]
-            if gone:
-                step["del"] = gone
+            had = prev.get
+            changed = [[k, v] for k, v in cur.items() if had(k) != v]
+            step = {"set": changed}
+            # a piece is gone only when fewer of the previous step's are still here than it had: at most
+            # steps none is new and the two have as many, and the previous step's pieces need no second loop
+            kept = len(cur) - sum(1 for k, _v in changed if k not in prev)
+            if kept != len(prev):
+                step["del"] = [k for k in prev if k not in cur]
             if size != self._size:
                 step["size"] = size
             self.frames.append(step)
