@@ -539,9 +539,12 @@ def _el_capitan(view: dict, memo: dict | None = None) -> _Flow:
         if memo is not None:
             memo["el-capitan cities"] = rows
             memo["el-capitan section"] = ((top, lang), {city: row[1] for city, row in rows.items()}, pairs, flow.y)
-    for p, pl in enumerate(view.get("players") or []):
-        flow.add(_ec_player(flow.y, p, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
-                            len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
+    rows = view.get("player rows")      # the site's light view (games/el_capitan/picture.py) gives them as read
+    if rows is None:
+        rows = [(pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"), len(pl.get("hand") or []),
+                 len(pl.get("loans") or [])) for pl in view.get("players") or []]
+    for p, (name, colour, money, ship, cards, loans) in enumerate(rows):
+        flow.add(_ec_player(flow.y, p, name, colour, money, ship, cards, loans, lang))
     return flow
 
 
