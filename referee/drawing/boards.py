@@ -251,14 +251,17 @@ def _puerto_rico(view: dict) -> _Flow:
     flow.add(_pr_roles(flow.y, tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang))
     ships = tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in view.get("ships") or [])
     flow.add(_pr_ships(flow.y, ships, tuple(view.get("trading_house") or []), lang))
-    for p, pl in enumerate(view.get("players") or []):
-        goods = tuple(sorted((pl.get("goods") or {}).items()))
-        flow.add(_pr_player_head(flow.y, p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
-                                 goods, pl.get("san_juan"), lang))
-        island = pl.get("island") or {}
-        flow.add(_pr_island(flow.y, p, tuple((k, tuple(v) if isinstance(v, list) else v)
-                                             for k, v in sorted(island.items()))))
-        flow.add(_pr_city(flow.y, p, tuple(sorted((pl.get("city") or {}).items())), lang))
+    rows = view.get("player rows")      # the site's light view (games/puerto_rico/site_view.py) gives them as read
+    if rows is None:
+        rows = [(str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+                 tuple(sorted((pl.get("goods") or {}).items())), pl.get("san_juan"),
+                 tuple((k, tuple(v) if isinstance(v, list) else v)
+                       for k, v in sorted((pl.get("island") or {}).items())),
+                 tuple(sorted((pl.get("city") or {}).items()))) for pl in view.get("players") or []]
+    for p, (name, governor, doubloons, goods, san_juan, island, city) in enumerate(rows):
+        flow.add(_pr_player_head(flow.y, p, name, governor, doubloons, goods, san_juan, lang))
+        flow.add(_pr_island(flow.y, p, island))
+        flow.add(_pr_city(flow.y, p, city, lang))
     return flow
 
 

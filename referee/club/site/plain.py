@@ -67,7 +67,8 @@ class PlainPage:
             name = e["player"]
             lower = (name if isinstance(name, str) else str(name)).lower()     # Jinja's `lower` filter
             slug = self.player_slug.get(lower) if lower in self.player_slug else None
-            who = escape(name) if slug is None else f'<a href="{self.root}players/{escape(slug)}.html">{escape(name)}</a>'
+            who = (escape(name) if slug is None
+                   else f'<a href="{self.root}players/{escape(slug)}.html">{escape(name)}</a>')
             split = " · ".join(f"{escape(self.part_label(k, play.game))} {escape(v)}" for k, v in parts.items())
             rows.append(f"<tr><td>{escape(e['rank'])}</td><td>{who}</td><td>{escape(e['total'])}</td>\n"
                         f"<td>{split}</td></tr>\n")
