@@ -171,9 +171,13 @@ def _port_royal(view: dict) -> _Flow:
                        view.get("discard_pile"), lang))
     # the players before the harbour: the harbour grows and empties at every turn, and what is under it
     # would move with it (a replay step would send every player's part again)
-    for p, pl in enumerate(view.get("players") or []):
-        flow.add(_prr_player(flow.y, p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
-                             tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
+    rows = view.get("player rows")      # the site's light view (games/port_royal/site_view.py) gives them as read
+    if rows is None:
+        rows = [(pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
+                 tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []))
+                for pl in view.get("players") or []]
+    for p, (name, coins, influence, swords, persons, expeditions) in enumerate(rows):
+        flow.add(_prr_player(flow.y, p, name, coins, influence, swords, persons, expeditions, lang))
     flow.add(_prr_expeditions(flow.y, tuple(view.get("expedition_area") or ()), lang))
     flow.add(_para(_k(1, "harbour"), PAD, flow.y, _("Harbour"), "s"))
     flow.add(_prr_harbour(flow.y, tuple(view.get("display") or ()), lang))
