@@ -171,9 +171,13 @@ def _port_royal(view: dict) -> _Flow:
                        view.get("discard_pile"), lang))
     # the players before the harbour: the harbour grows and empties at every turn, and what is under it
     # would move with it (a replay step would send every player's part again)
-    for p, pl in enumerate(view.get("players") or []):
-        flow.add(_prr_player(flow.y, p, pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
-                             tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []), lang))
+    rows = view.get("player rows")      # the site's light view (games/port_royal/site_view.py) gives them as read
+    if rows is None:
+        rows = [(pl.get("name"), pl.get("coins"), pl.get("influence"), pl.get("swords"),
+                 tuple((pl.get("persons") or {}).items()), len(pl.get("expeditions") or []))
+                for pl in view.get("players") or []]
+    for p, (name, coins, influence, swords, persons, expeditions) in enumerate(rows):
+        flow.add(_prr_player(flow.y, p, name, coins, influence, swords, persons, expeditions, lang))
     flow.add(_prr_expeditions(flow.y, tuple(view.get("expedition_area") or ()), lang))
     flow.add(_para(_k(1, "harbour"), PAD, flow.y, _("Harbour"), "s"))
     flow.add(_prr_harbour(flow.y, tuple(view.get("display") or ()), lang))
@@ -251,14 +255,17 @@ def _puerto_rico(view: dict) -> _Flow:
     flow.add(_pr_roles(flow.y, tuple((r.get("role"), r.get("doubloons"), r.get("taken_by")) for r in roles), lang))
     ships = tuple((ship.get("capacity"), ship.get("load"), ship.get("good")) for ship in view.get("ships") or [])
     flow.add(_pr_ships(flow.y, ships, tuple(view.get("trading_house") or []), lang))
-    for p, pl in enumerate(view.get("players") or []):
-        goods = tuple(sorted((pl.get("goods") or {}).items()))
-        flow.add(_pr_player_head(flow.y, p, str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
-                                 goods, pl.get("san_juan"), lang))
-        island = pl.get("island") or {}
-        flow.add(_pr_island(flow.y, p, tuple((k, tuple(v) if isinstance(v, list) else v)
-                                             for k, v in sorted(island.items()))))
-        flow.add(_pr_city(flow.y, p, tuple(sorted((pl.get("city") or {}).items())), lang))
+    rows = view.get("player rows")      # the site's light view (games/puerto_rico/site_view.py) gives them as read
+    if rows is None:
+        rows = [(str(pl.get("name")), bool(pl.get("governor")), pl.get("doubloons"),
+                 tuple(sorted((pl.get("goods") or {}).items())), pl.get("san_juan"),
+                 tuple((k, tuple(v) if isinstance(v, list) else v)
+                       for k, v in sorted((pl.get("island") or {}).items())),
+                 tuple(sorted((pl.get("city") or {}).items()))) for pl in view.get("players") or []]
+    for p, (name, governor, doubloons, goods, san_juan, island, city) in enumerate(rows):
+        flow.add(_pr_player_head(flow.y, p, name, governor, doubloons, goods, san_juan, lang))
+        flow.add(_pr_island(flow.y, p, island))
+        flow.add(_pr_city(flow.y, p, city, lang))
     return flow
 
 
@@ -539,9 +546,12 @@ def _el_capitan(view: dict, memo: dict | None = None) -> _Flow:
         if memo is not None:
             memo["el-capitan cities"] = rows
             memo["el-capitan section"] = ((top, lang), {city: row[1] for city, row in rows.items()}, pairs, flow.y)
-    for p, pl in enumerate(view.get("players") or []):
-        flow.add(_ec_player(flow.y, p, pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"),
-                            len(pl.get("hand") or []), len(pl.get("loans") or []), lang))
+    rows = view.get("player rows")      # the site's light view (games/el_capitan/picture.py) gives them as read
+    if rows is None:
+        rows = [(pl.get("name"), pl.get("colour"), pl.get("money"), pl.get("ship"), len(pl.get("hand") or []),
+                 len(pl.get("loans") or [])) for pl in view.get("players") or []]
+    for p, (name, colour, money, ship, cards, loans) in enumerate(rows):
+        flow.add(_ec_player(flow.y, p, name, colour, money, ship, cards, loans, lang))
     return flow
 
 

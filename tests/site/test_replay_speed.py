@@ -172,3 +172,26 @@ def test_a_site_is_the_same_to_the_byte_as_made_the_plain_way(tmp_path, club_sto
     tracked = [rel for rel, data in quick.items() if b'id="replay-data"' in data]
     assert len(tracked) == 4
     assert [rel for rel in quick if quick[rel] != plain[rel]] == []
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_tracked_page_is_made_with_the_collector_paused_and_leaves_it_as_it_was(tmp_path, four_games, monkeypatch,
+                                                                                   enabled):
+    """The collector stays off from the replay until its page is made (its passes over every step's pieces
+    were a tenth of a replay), and is on again after only if it was on before."""
+    import gc
+
+    game = four_games["port-royal"]
+    seen = []
+    render = build._render
+    monkeypatch.setattr(build, "_render", lambda *a, **k: seen.append(gc.isenabled()) or render(*a, **k))
+    ctx = {"lang": "en", "club_title": "Club", "player_slug": {}, "play": None, "doc": {}, "game_slug": "x"}
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        rel, _key, _digest = build._tracked_page((str(tmp_path), "page.html", "k", game.to_record(id="g1"), ctx))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False]
+    assert b'id="replay-data"' in (tmp_path / rel).read_bytes()

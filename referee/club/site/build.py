@@ -23,6 +23,7 @@ from ...i18n import _, language, ngettext, set_language
 from ..common import chrono_key, game_name, start_positions
 from . import boards, svg
 from .cache import PageCache, digest, page_key
+from .plain import PlainPage
 
 MARKER = ".referee-site"
 HERE = Path(__file__).resolve().parent
@@ -194,10 +195,14 @@ class _Steps:
             prev = self._prev
             # (a set difference of the two steps' pieces was tried: it counts more instructions than this
             # loop, whose unchanged pieces are the same texts and compare at once)
-            step = {"set": [[k, v] for k, v in cur.items() if prev.get(k) != v]}
-            gone = [k for k in prev if k not in cur]
-            if gone:
-                step["del"] = gone
+            had = prev.get
+            changed = [[k, v] for k, v in cur.items() if had(k) != v]
+            step = {"set": changed}
+            # a piece is gone only when fewer of the previous step's are still here than it had: at most
+            # steps none is new and the two have as many, and the previous step's pieces need no second loop
+            kept = len(cur) - sum(1 for k, _v in changed if k not in prev)
+            if kept != len(prev):
+                step["del"] = [k for k in prev if k not in cur]
             if size != self._size:
                 step["size"] = size
             self.frames.append(step)
@@ -489,8 +494,15 @@ def _write(store, club: Club, root: Path, title: str, cache: PageCache) -> None:
                                     desc=_("How many scores fell in each range."), ident="scores")
             page(f"games/{slug('game', gid)}.html", "game.html", 1, g=info, scores_svg=hist,
                  game_slug=slug("game", gid), rows=rows)
+        # most of a club's pages: written out directly (plain.py: the template's bytes without its per-call cost)
+        plain_page = PlainPage(_env(), lang, title, club.player_slug)
         for rel, key, ctx in plain:
-            cache.wrote(rel, key, page(rel, "play.html", 1, replay=None, **ctx))
+            data = plain_page(ctx["play"], ctx["doc"], ctx["game_slug"])
+            if data is None:        # a document the template reads in its own way (plain.py)
+                cache.wrote(rel, key, page(rel, "play.html", 1, replay=None, **ctx))
+                continue
+            (root / rel).write_bytes(data)
+            cache.wrote(rel, key, digest(data))
         for rel, key, page_digest in replays.results():
             cache.wrote(rel, key, page_digest)
     cache.save(root)
@@ -545,8 +557,17 @@ def _tracked_page(job) -> tuple[str, str, str]:
     root, rel, key, record, ctx = job
     if language() != ctx["lang"]:
         set_language(ctx["lang"])       # a worker started afresh (Windows, macOS) has its own choice
-    replay = _replay_text(record)
-    data = _render("play.html", root="../", replay=replay, moves_list=_moves_list(replay), **ctx)
+    # The collector stays paused until the page is made and the replay freed (see _replay_text): re-enabled
+    # with the replay alive, its next pass went over every step's pieces once more, a tenth of a replay's time.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        replay = _replay_text(record)
+        data = _render("play.html", root="../", replay=replay, moves_list=_moves_list(replay), **ctx)
+        del replay
+    finally:
+        if paused:
+            gc.enable()
     (Path(root) / rel).write_bytes(data)
     return rel, key, digest(data)
 

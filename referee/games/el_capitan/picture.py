@@ -19,9 +19,10 @@ from .state import COLOURS
 
 
 def picture_view(rules, s, memo: dict | None = None) -> dict:
-    """The keys of ``present.view(rules, s)`` the board picture reads, with the same values (a player's hand
-    and loans as lists of the same length: the picture counts them). ``memo``: a dict kept from one step of
-    a replay to the next: the cities' entries are made again only when a site or fortress changed."""
+    """The keys of ``present.view(rules, s)`` the board picture reads, with the same values, but the players
+    as "player rows": what the picture shows of each, in the order it reads them (boards._el_capitan).
+    ``memo``: a dict kept from one step of a replay to the next: the cities' entries are made again only when
+    a site or fortress changed."""
     now = [(bytes(city.sites), tuple(city.fort)) for city in s.cities]
     last = memo.get("el-capitan view") if memo is not None else None
     if last is not None and last[0] == now:
@@ -32,15 +33,12 @@ def picture_view(rules, s, memo: dict | None = None) -> dict:
             cities[CITIES[ci]] = {"sites": _sites(sites), "fortresses": _forts(fort)}
         if memo is not None:
             memo["el-capitan view"] = (now, cities)
-    players = []
-    for p in range(s.n):
-        players.append({
-            "name": s.players[p], "colour": COLOURS[s.main[p]], "money": s.money[p], "ship": _where(s, p),
-            "hand": [None] * len(s.hands[p]),
-            "loans": [None] * sum(c for c in s.loans[p].values() if c > 0),
-        })
+    # each player's line as the picture reads it (name, colour, money, ship, cards, loans): the view's dict of
+    # a player with a list for his hand and one for his loans, made at every step, was only counted
+    rows = tuple((s.players[p], COLOURS[s.main[p]], s.money[p], _where(s, p), len(s.hands[p]),
+                  sum(c for c in s.loans[p].values() if c > 0)) for p in range(s.n))
     return {"game": "el-capitan", "phase": s.phase, "paydays": s.paydays, "current": s.players[s.cur],
-            "players": players, "cities": cities}
+            "player rows": rows, "cities": cities}
 
 
 # A city's sites and fortresses change at a few steps of a game: their lists are made once for each content

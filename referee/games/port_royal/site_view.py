@@ -10,20 +10,26 @@ draws both at every step of random games and compares the pictures.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import IDS, S_INFL, S_SWORDS
 
 
 def picture_view(rules, s, memo: dict | None = None) -> dict:
-    """The keys of ``view.view(rules, s)`` the board picture reads, with the same values (a player's
-    expeditions as a list of the same length: the picture counts them)."""
-    players = []
-    for p, name in enumerate(s.players):
-        st = s.stats[p]
-        persons = {}
-        for c in s.persons[p]:
-            persons[IDS[c]] = persons.get(IDS[c], 0) + 1
-        players.append({"name": name, "coins": s.coins[p], "influence": st[S_INFL], "swords": st[S_SWORDS],
-                        "persons": dict(sorted(persons.items())), "expeditions": [None] * len(s.exps[p])})
+    """The keys of ``view.view(rules, s)`` the board picture reads, with the same values, but the players as
+    "player rows": what the picture shows of each, as it keys a player's part (boards._port_royal: name,
+    coins, influence, swords, persons as (card, count) pairs in card order, number of expeditions). A dict of
+    each, with his persons counted again and a list for his expeditions, was made at every step (issue 25)."""
+    rows = tuple((name, s.coins[p], s.stats[p][S_INFL], s.stats[p][S_SWORDS], _persons(tuple(s.persons[p])),
+                  len(s.exps[p])) for p, name in enumerate(s.players))
     return {"phase": s.phase, "turn": s.turn, "active": s.players[s.active],
             "display": [IDS[c] for c in s.display], "expedition_area": [IDS[c] for c in s.area],
-            "draw_pile": s.draw, "discard_pile": s.discard, "players": players}
+            "draw_pile": s.draw, "discard_pile": s.discard, "player rows": rows}
+
+
+@lru_cache(maxsize=4096)        # a player's persons change at a few of his turns
+def _persons(cards: tuple) -> tuple:
+    counted = {}
+    for c in cards:
+        counted[IDS[c]] = counted.get(IDS[c], 0) + 1
+    return tuple(sorted(counted.items()))

@@ -15,15 +15,23 @@ from .state import BIDS, END, GOODS, KINDS, ROLE
 
 
 def picture_view(s) -> dict:
-    """The keys of ``rules.view(s)`` the board picture reads, with the same values."""
-    players = []
+    """The keys of ``rules.view(s)`` the board picture reads, with the same values, but the players as
+    "player rows": what the picture shows of each, as it keys its parts (boards._puerto_rico: name, governor,
+    doubloons, goods, San Juan, island, city; goods, island and city as sorted pairs). A dict of each and the
+    picture's sorting of them back into pairs were most of a step's drawing (issue 25)."""
+    rows = []
     for p in range(s.n):
         bl = s.bld[p]
         goods, tiles, tocc = s.goods[p], s.tiles[p], s.tocc[p]
-        players.append({"name": s.names[p], "governor": p == s.gov, "doubloons": s.dbl[p],
-                        "goods": {GOODS[g]: goods[g] for g in range(5) if goods[g]},
-                        "island": {KINDS[k]: [tiles[k], tocc[k]] for k in range(6) if tiles[k]},
-                        "city": {BIDS[b]: bl[b] for b in s.owned[p]}, "san_juan": s.sj[p]})
+        rows.append((str(s.names[p]), p == s.gov, s.dbl[p],
+                     tuple((GOODS[g], goods[g]) for g in _GOODS_BY_NAME if goods[g]), s.sj[p],
+                     tuple((KINDS[k], (tiles[k], tocc[k])) for k in _KINDS_BY_NAME if tiles[k]),
+                     tuple(sorted((BIDS[b], bl[b]) for b in s.owned[p]))))
     return {"round": s.round, "governor": s.names[s.gov],
             "role": s.cards[s.card] if s.card >= 0 and s.phase not in (ROLE, END) else None,
-            "players": players, **table_view(s)}
+            "player rows": rows, **table_view(s)}
+
+
+# the goods and the island's kinds in the order of their names (the picture's pairs are sorted by name)
+_GOODS_BY_NAME = sorted(range(len(GOODS)), key=GOODS.__getitem__)
+_KINDS_BY_NAME = sorted(range(len(KINDS)), key=KINDS.__getitem__)
