@@ -203,7 +203,8 @@ def write_temp(path: Path, data, sync: bool = True) -> Path:
     whole) to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at once);
     returns the temp file's path."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():    # (looked at first: mkdir of a folder that is there raises, a first sync's
+        path.parent.mkdir(parents=True, exist_ok=True)      # 750 files paid for 750 exceptions)
     _sweep_once(path.parent)
     import tempfile     # here, not at the top: it brings random, shutil and the compressors (12 modules)
                         # into commands that only read (`moves`, `show`: issue 25)

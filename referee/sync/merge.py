@@ -52,11 +52,15 @@ def take_into(play: Play, event) -> tuple[bool, bool]:
         if event.kind == "play.put" and (play.put is None or stamp < play.put):
             changed = changed or play.put is None
             play.put, stored = stamp, True
+        fields = play.fields
         for name, value in event.data.items():
-            held = play.fields.get(name)
-            if held is None or stamp > held[0]:
-                changed = changed or held is None or held[1] != value
-                play.fields[name], stored = (stamp, value), True
+            held = fields.get(name)
+            if held is None:                    # (a new play's every field: no stamp to compare)
+                fields[name] = (stamp, value)
+                changed = stored = True
+            elif stamp > held[0]:
+                changed = changed or held[1] != value
+                fields[name], stored = (stamp, value), True
     elif play.tomb is None or stamp > play.tomb[0]:
         deleted = event.kind == "play.delete"
         changed = (play.tomb is not None and play.tomb[1]) != deleted
@@ -156,7 +160,7 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
         touched.add(target)
     before = play.put
     stored, changed = take_into(play, event)
-    if play.put == event.hlc:
+    if play.put is event.hlc or play.put == event.hlc:     # (is: the stamp just taken, without Stamp.__eq__)
         play.ident, play.said = ident, event.data if ident is None else None
         if before is not None and before != event.hlc:
             play.alts.add(before.text())

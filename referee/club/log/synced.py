@@ -164,8 +164,8 @@ class ClubLocal:
     def alike(self, fields: dict):
         """Day, game and each player's score: two laptops that logged one play give the same."""
         result = fields.get("result") if isinstance(fields.get("result"), dict) else {}
-        scores = sorted((str(e.get("player")), e.get("total")) for e in result.get("ranking") or ()
-                        if isinstance(e, dict))
+        scores = [(str(e.get("player")), e.get("total")) for e in result.get("ranking") or () if isinstance(e, dict)]
+        scores.sort()
         if not fields.get("date") or not fields.get("game"):
             return None
         return [str(fields["date"])[:10], str(fields["game"]), scores or sorted(map(str, fields.get("players") or ()))]
