@@ -19,7 +19,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
-from .found import CHANCE_MOVES, can_take, listed as _listed
+from .found import CHANCE_MOVES, can_pay, can_take, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
@@ -137,7 +137,7 @@ class PortRoyalRules(Rules):
         st = s.stats[a]
         if not s.area or st[S_HOUSE] + st[S_ANCHOR] + st[S_CROSS] + st[S_JOKER] < 2:
             return False
-        return any(combos(REQUIRE[e], st) for e in s.area)
+        return any(can_pay(REQUIRE[e], st) for e in s.area)
 
     def takeable(self, s, p) -> list:
         """Distinct display cards player p may take now (T8/T9)."""
