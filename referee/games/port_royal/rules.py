@@ -104,10 +104,12 @@ class PortRoyalRules(Rules):
             coins=[3] * n, persons=[[] for _p in range(n)], exps=[[] for _p in range(n)],
             stats=[[0] * C.N_STATS for _p in range(n)], display=[], colours=0, area=area, box=box,
             draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
-        s.events = [(_("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition "
-                       "({card}) lies in the expedition area.") if n == 5
-                     else _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player "
-                            "expedition goes back to the box.")).format(draw=s.draw, card=_card_said(C.EXP_ACH))]
+        # written when read, as every event is (a record's replay sets up 10,000 games and reads none of these)
+        s.events = [lambda n=n, draw=s.draw: (
+            _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition ({card}) lies "
+              "in the expedition area.").format(draw=draw, card=_card_said(C.EXP_ACH)) if n == 5
+            else _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition goes back "
+                   "to the box.").format(draw=draw))]
         return s
 
     # ------------------------------------------------------------------ moves
