@@ -98,3 +98,12 @@ def test_instructions_bench_counts_both_sides(tmp_path):
     out = bench("bench_engines_instructions.py", "--base", str(ROOT), "--titles", "port-royal:2", "--games", "1",
                 tmp_path=tmp_path)
     assert out.startswith("skipped: no valgrind") or ("port-royal 2p, 1 games: base" in out and "base/tree" in out)
+
+
+@pytest.mark.slow
+def test_import_instructions_bench_counts_every_process(tmp_path):
+    """benchmarks/bench_import_instructions.py (callgrind): an import of a few tracked games, the main process
+    and its workers each counted, or one sentence without valgrind."""
+    out = bench("bench_import_instructions.py", "--only-this", "--games", "6", "--inline", "2",
+                "--export-dir", str(tmp_path / "exports"), tmp_path=tmp_path)
+    assert out.startswith("valgrind is not installed") or ("this (" in out and "M a game" in out), out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import repeat
-from operator import itemgetter
+from operator import is_, itemgetter
 
 from ..i18n import _
 from .errors import BadInput
@@ -78,6 +78,9 @@ def read_laid_out(text: str) -> tuple[dict, int, list[str]] | None:
 
 _PREFIXES = [f"{i}." for i in range(1, 1001)]      # a move line's start as write_record writes it
 _FIRST = itemgetter(0)
+# removeprefix gives back the string it was given when nothing is cut (CPython; a Python that gives a copy
+# instead is asked with startswith)
+_SAME_WHEN_UNCUT = (lambda text: text.removeprefix("1.") is text)("".join(["2.", " x"]))
 
 
 def _laid_out(lines: list[str]) -> list[str] | None:
@@ -90,14 +93,20 @@ def _laid_out(lines: list[str]) -> list[str] | None:
     '.' and the first ';', stripped of white space (the line-by-line reading's \\s* and rstrip).
     (map over the str methods, not comprehensions: no Python step per line, and as few strings made as can
     be: a quarter of a replay was here. A line starts with "12." exactly when the part before its first ';'
-    splits at its first '.' into "12" and the rest: neither "12" nor "." holds a ';'.)"""
+    does: neither "12" nor "." holds a ';'. And that part starts with "12." exactly when removeprefix gives
+    back another string than the one it was given: it gives the very same one when nothing was cut, which
+    is asked with `is` rather than str.startswith, whose reading of its arguments cost more than the cut.)"""
     n = len(lines)
     while len(_PREFIXES) < n:
         _PREFIXES.append(f"{len(_PREFIXES) + 1}.")
-    if not all(map(str.startswith, lines, _PREFIXES)):     # (map stops at the end of lines)
+    heads = list(map(_FIRST, map(str.partition, lines, repeat(";"))))
+    cut = list(map(str.removeprefix, heads, _PREFIXES))     # (map stops at the end of heads)
+    if _SAME_WHEN_UNCUT:
+        if any(map(is_, cut, heads)):       # a line that does not start with its number
+            return None
+    elif not all(map(str.startswith, heads, _PREFIXES)):
         return None
-    moves = list(map(str.strip, map(str.removeprefix, map(_FIRST, map(str.partition, lines, repeat(";"))),
-                                    _PREFIXES)))
+    moves = list(map(str.strip, cut))
     return moves if all(moves) else None
 
 

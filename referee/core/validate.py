@@ -292,22 +292,27 @@ def score(value, field: str) -> int | float:
 
 def _plainly_sound(obj) -> bool:
     """A quick look at a whole document (one C-speed dump): no escape at all in its JSON (so no control or
-    line break anywhere), every character printable, no number of 16 digits or more. Most documents are;
-    the others are walked field by field for an exact message."""
-    global _dump, _long_number
+    line break anywhere), every character printable, no run of 16 ASCII digits (so no number of 16 digits
+    or more: JSON writes numbers in ASCII digits; a run inside a text is harmless, the walk would find
+    nothing there either). Most documents are; the others are walked field by field for an exact message."""
+    global _dump
     if _dump is None:       # json.dumps(obj, ensure_ascii=False, allow_nan=False), its encoder made once
         import json
 
         _dump = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-        _long_number = re.compile(r"\d{16}").search
     try:
         text = _dump(obj)
     except (ValueError, TypeError, RecursionError):
         return False
-    return "\\" not in text and text.isprintable() and not _long_number(text)
+    # the digit runs found with every digit made a 0 by a byte table, in C: a regular expression's \d{16}
+    # looked at every position in turn (a tenth of the main process of a 10,000-game import)
+    return "\\" not in text and text.isprintable() and _SIXTEEN_ZEROS not in text.encode(
+        "utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
 
 
-_dump = _long_number = None
+_dump = None
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_SIXTEEN_ZEROS = b"0" * 16
 
 
 _LINE_ALLOW = "".join(LINE_BREAKS) + "\t"

@@ -11,7 +11,11 @@ Each is held against the way it replaced, on the same inputs:
 - Port Royal asks whether a player can take any card, or a given one, without listing them all
   (found.can_take, found.may_take): the same answers as takeable() at every position of random games;
 - a game's players, checked once, pass again without the checks (club/log/native._check_native): a table
-  that fails is refused with the same message before and after others passed.
+  that fails is refused with the same message before and after others passed;
+- (import6) a laid-out line's number is found cut by removeprefix's identity, not by startswith: the same
+  moves, or None, either way; the quick look at a document finds a long number by its ASCII digits made
+  zeros by a byte table, not by a regular expression: check_tree refuses and accepts exactly what the walk
+  does; Port Royal asks whether an expedition can be paid (found.can_pay) without listing the ways.
 """
 
 from __future__ import annotations
@@ -180,3 +184,73 @@ def test_a_table_that_passed_does_not_let_another_pass(monkeypatch):
     assert "accepted" not in before
     assert said(item) == "accepted" and native._GOOD_TABLES        # its table is kept as good
     assert [said(doc) for doc in bad] == before
+
+
+# --- import6: a line's number cut, the quick look's long numbers, an expedition's payment ----------------
+def test_a_line_number_cut_by_identity_reads_as_startswith(monkeypatch):
+    import referee.core.record_text as rt
+
+    assert rt._SAME_WHEN_UNCUT      # (CPython: the quick way is the one taken)
+    rng = random.Random(4)
+    pieces = ["1.", "2.", "3.", "12.", "flip", " take x ", "; Ann", ";", ".", " ", "", "\t", "01.", "1.;", "é"]
+    bodies = []
+    for _ in range(3000):
+        lines = [f"{i}.{rng.choice(['', ' ', '   '])}{rng.choice(['flip', 'take a', 'x;y', ''])}"
+                 f"{rng.choice(['', '  ; Ann', ';'])}" for i in range(1, rng.randrange(1, 6))]
+        if lines and rng.random() < 0.6:
+            i = rng.randrange(len(lines))
+            lines[i] = "".join(rng.choice(pieces) for _k in range(rng.randrange(0, 4)))
+        bodies.append(lines)
+    quick = [rt._laid_out(list(lines)) for lines in bodies]
+    monkeypatch.setattr(rt, "_SAME_WHEN_UNCUT", False)
+    asked = [rt._laid_out(list(lines)) for lines in bodies]
+    assert quick == asked
+    assert sum(q is not None for q in quick) > 300 and sum(q is None for q in quick) > 300
+
+
+def _tree_outcome(doc):
+    from referee.core.validate import check_tree
+
+    try:
+        check_tree(doc, "f: games[0]", multiline=("notes", "record", "location"))
+        return "accepted"
+    except BadInput as err:
+        return str(err)
+
+
+def test_the_quick_look_at_numbers_answers_as_the_walk(monkeypatch):
+    from referee.core import validate
+
+    rng = random.Random(8)
+    numbers = [10 ** 15, 10 ** 15 + 1, -10 ** 15, -10 ** 15 - 1, 10 ** 14, 999_999_999_999_999, 10 ** 16,
+               1234567890123456.5, 1e16, 1e300, 0.1, 7, -3]
+    texts = ["2026-11-29", "1234567890123456", "x 12345678901234567 y", "\u0663" * 17, "١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧",
+             "Club", "a\u202eb", "line\nbreak", "tab\there"]
+    docs = []
+    for _ in range(400):
+        doc = {"id": "abc234", "players": ["Ann", rng.choice(texts)],
+               "result": {"ranking": [{"player": "Ann", "total": rng.choice(numbers),
+                                       "breakdown": {rng.choice(texts): rng.choice(numbers)}}]},
+               "notes": rng.choice(texts), "record": "1. flip ; Ann\n" + rng.choice(texts)}
+        docs.append(doc)
+    quick = [_tree_outcome(doc) for doc in docs]
+    assert validate._plainly_sound({"total": 10 ** 14, "date": "2026-11-29"})
+    assert not validate._plainly_sound({"total": 10 ** 15 + 1})
+    monkeypatch.setattr(validate, "_plainly_sound", lambda obj: False)     # every document walked
+    walked = [_tree_outcome(doc) for doc in docs]
+    assert quick == walked
+    assert "accepted" in quick and any(q != "accepted" for q in quick)
+
+
+def test_can_pay_answers_as_the_ways_listed():
+    from itertools import product
+
+    from referee.games.port_royal.cards import N_STATS, REQUIRE, S_ANCHOR, S_CROSS, S_HOUSE, S_JOKER
+    from referee.games.port_royal.expeditions import combos
+    from referee.games.port_royal.found import can_pay
+
+    for req in set(REQUIRE) | set(product(range(3), repeat=3)):
+        for h, a, c, j in product(range(4), repeat=4):
+            stats = [0] * N_STATS
+            stats[S_HOUSE], stats[S_ANCHOR], stats[S_CROSS], stats[S_JOKER] = h, a, c, j
+            assert can_pay(req, stats) == bool(combos(req, stats)), (req, stats)

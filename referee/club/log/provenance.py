@@ -316,6 +316,8 @@ class Buried:
 
     def find(self, doc: dict) -> str | None:
         """The id a deleted play had, when ``doc`` is that play again by its identity; else None."""
+        if not self.keys:       # nothing deleted here (an import into a new history asks for every play)
+            return None
         keys = keys_of(doc)
         user = has_bgg_user(doc)
         for k in keys:

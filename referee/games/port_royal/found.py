@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.core.move import Move
 
-from .cards import COLOUR, COST, IDS, KIND, N as NC, S_MAD, SHIP
+from .cards import COLOUR, COST, IDS, KIND, N as NC, S_ANCHOR, S_CROSS, S_HOUSE, S_JOKER, S_MAD, SHIP
 from .state import CLOSE, FLIP, REVEAL, SHIP as SHIP_PHASE, TAKE
 
 CHANCE_MOVES = tuple(Move(IDS[i], None, True, ("card", i)) for i in range(NC))     # the listing's own
@@ -69,3 +69,12 @@ def may_take(s, p, c) -> bool:
         return True
     price = COST[c] - s.stats[p][S_MAD]
     return s.coins[p] >= (price if price > 0 else 0) + (0 if p == s.active else 1)
+
+
+def can_pay(req, stats) -> bool:
+    """expeditions.combos(req, stats) is not empty: some way to pay exists exactly when the most settlers,
+    captains and priests that can go towards it leave no more Jacks to find than the player has (a replay
+    asks whether the active player can claim at every turn of phase 2; combos lists and sorts every way)."""
+    h, a, c = req
+    return (h - min(h, stats[S_HOUSE])) + (a - min(a, stats[S_ANCHOR])) + (c - min(c, stats[S_CROSS])) \
+        <= stats[S_JOKER]

@@ -19,7 +19,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
-from .found import CHANCE_MOVES, can_take, listed as _listed
+from .found import CHANCE_MOVES, can_pay, can_take, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
@@ -104,10 +104,12 @@ class PortRoyalRules(Rules):
             coins=[3] * n, persons=[[] for _p in range(n)], exps=[[] for _p in range(n)],
             stats=[[0] * C.N_STATS for _p in range(n)], display=[], colours=0, area=area, box=box,
             draw=119 - 3 * n, disc=[0] * NC, disc_known=0, unknown=0, ub=ub, out=out)
-        s.events = [(_("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition "
-                       "({card}) lies in the expedition area.") if n == 5
-                     else _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player "
-                            "expedition goes back to the box.")).format(draw=s.draw, card=_card_said(C.EXP_ACH))]
+        # written when read, as every event is (a record's replay sets up 10,000 games and reads none of these)
+        s.events = [lambda n=n, draw=s.draw: (
+            _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition ({card}) lies "
+              "in the expedition area.").format(draw=draw, card=_card_said(C.EXP_ACH)) if n == 5
+            else _("Each player draws 3 coins; the draw pile holds {draw} cards. The 5-player expedition goes back "
+                   "to the box.").format(draw=draw))]
         return s
 
     # ------------------------------------------------------------------ moves
@@ -137,7 +139,7 @@ class PortRoyalRules(Rules):
         st = s.stats[a]
         if not s.area or st[S_HOUSE] + st[S_ANCHOR] + st[S_CROSS] + st[S_JOKER] < 2:
             return False
-        return any(combos(REQUIRE[e], st) for e in s.area)
+        return any(can_pay(REQUIRE[e], st) for e in s.area)
 
     def takeable(self, s, p) -> list:
         """Distinct display cards player p may take now (T8/T9)."""

@@ -13,7 +13,7 @@ CLOSE = "close"      # phase 2 over, the active player may still claim expeditio
 OVER = "over"
 
 
-@dataclass
+@dataclass(slots=True)
 class PortRoyalState:
     players: list
     n: int
