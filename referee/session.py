@@ -47,21 +47,17 @@ def game_from_live(store: Store, doc: dict) -> Game:
         raise StoreError(_("The game file {path} cannot be set up again: {reason}.").format(
             path=where, reason=str(err.args[0]).rstrip('.'))) from None
     # Every command on a game in progress replays it first (`move` at move 600 replays 599): the stored
-    # texts are the moves' own, so they are played as a record's are (Game.play_run, play_listed: an engine
-    # that finds a move by its text skips listing the position, and no text map is built for a typed
-    # move); the same checks, and a move that is not listed is refused as play() refuses it.
+    # texts are the moves' own, so they are played as a record's are (Game.replay: the same checks)
     moves = doc["moves"]
-    at = game.play_run(moves)
-    while at < len(moves):
-        try:
-            game.play_listed(moves[at])
-        except RefereeError as err:
-            reason = str(err).rstrip(".")
-            raise StoreError(_("The game file {path} cannot be replayed: move {number} ({move}) is refused "
-                               "by this version of referee ({reason}). Nothing was changed; `referee repair "
-                               "--set-aside` moves it aside to go on with the other games.").format(
-                path=where, number=at + 1, move=moves[at], reason=reason)) from None
-        at += 1 + game.play_run(moves, at + 1)
+
+    def refused(at, err):
+        reason = str(err).rstrip(".")
+        raise StoreError(_("The game file {path} cannot be replayed: move {number} ({move}) is refused "
+                           "by this version of referee ({reason}). Nothing was changed; `referee repair "
+                           "--set-aside` moves it aside to go on with the other games.").format(
+            path=where, number=at + 1, move=moves[at], reason=reason)) from None
+
+    game.replay(moves, refused)
     return game
 
 

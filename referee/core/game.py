@@ -6,7 +6,7 @@ import datetime as _dt
 from itertools import islice
 
 from ..i18n import _
-from .errors import BadInput, GameOver, IllegalMove, InvalidMove
+from .errors import BadInput, GameOver, IllegalMove, InvalidMove, RefereeError
 from .move import Move, MoveList, normalize
 from .rules import Rules
 
@@ -220,6 +220,27 @@ class Game:
                 self._finished = None
                 return move
         return self.play(text)
+
+    def replay(self, texts: list, refused) -> None:
+        """Play every text in turn, as a record's or a stored game's moves are played again: in play_run's
+        quick loop where the engine finds a move by its text, by play_listed() each other one (the same
+        checks). A text refused calls ``refused(index, error)``, which raises the caller's own error."""
+        if self.rules.listed is None:   # every move by play_listed (a replay's 3.5 million: no call more)
+            for at, text in enumerate(texts):
+                try:
+                    self.play_listed(text)
+                except RefereeError as err:
+                    refused(at, err)
+                    raise
+            return
+        at = self.play_run(texts)
+        while at < len(texts):
+            try:
+                self.play_listed(texts[at])
+            except RefereeError as err:
+                refused(at, err)
+                raise
+            at += 1 + self.play_run(texts, at + 1)
 
     def play_run(self, texts: list, start: int = 0) -> int:
         """play_listed() of each text in turn, as far as the engine finds each by Rules.listed (a record's

@@ -52,27 +52,20 @@ def load_record(text: str, on_position=None):
         if not isinstance(options, dict):
             raise BadInput(_("The record's 'Options:' header must be a JSON object."))
     game = Game(rules, players, options, date=headers.get("date") or None)
-    if on_position is not None:
-        on_position(game)
-    if on_position is None and rules.listed is not None:
-        # a check of the record alone, by an engine that finds a move by its text (Rules.listed): the moves
-        # it finds are played at once, in one loop; each other one as below, then on in the loop
-        at = game.play_run(texts)
-        while at < len(texts):
-            _play(game, *(moves[at] if moves is not None else (first + at, at + 1, texts[at])))
-            at += 1 + game.play_run(texts, at + 1)
+    if moves is None:       # a move's (line, number, text), only where one is named: a refusal, a drawn step
+        def where(at):
+            return first + at, at + 1, texts[at]
+    else:
+        where = moves.__getitem__
+    if on_position is None:
+        def refused(at, err):
+            _refuse(err, *where(at))
+        game.replay(texts, refused)
         return game
-    if moves is None:
-        moves = [(first + i, i + 1, move) for i, move in enumerate(texts)]
-    for lineno, number, move in moves:
-        try:                # _play, written out: an engine without Rules.listed comes here for every move
-            game.play_listed(move)
-        except RefereeError as err:
-            kind = type(err) if isinstance(err, IllegalMove) else BadInput
-            raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
-                number=number, move=move, line=lineno, why=err)) from None
-        if on_position is not None:
-            on_position(game)
+    on_position(game)
+    for at in range(len(texts)):
+        _play(game, *where(at))
+        on_position(game)
     return game
 
 
@@ -81,6 +74,10 @@ def _play(game, lineno: int, number: int, move: str) -> None:
     try:
         game.play_listed(move)
     except RefereeError as err:
-        kind = type(err) if isinstance(err, IllegalMove) else BadInput
-        raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
-            number=number, move=move, line=lineno, why=err)) from None
+        _refuse(err, lineno, number, move)
+
+
+def _refuse(err, lineno: int, number: int, move: str):
+    kind = type(err) if isinstance(err, IllegalMove) else BadInput
+    raise kind(_("Move {number} ({move}) on line {line}: {why}").format(
+        number=number, move=move, line=lineno, why=err)) from None
