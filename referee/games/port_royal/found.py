@@ -47,28 +47,27 @@ def listed(rules, s, text):
     return None
 
 
+def affordable(s, p, c) -> bool:
+    """T8/T9: player p may pay for display card c now (a ship costs nothing; a person its cost less his
+    Mademoiselles, never below 0, plus a coin to the active player when p is not he). rules.takeable lists
+    the cards this says yes to; a replay asks it of one card (may_take) or of the first it meets (can_take)."""
+    if KIND[c] == SHIP:
+        return True
+    price = COST[c] - s.stats[p][S_MAD]
+    return s.coins[p] >= (price if price > 0 else 0) + (0 if p == s.active else 1)
+
+
 def can_take(s, p) -> bool:
     """rules.takeable(s, p) is not empty: the first card found will do (a replay asks at every chance)."""
-    coins = s.coins[p]
-    mad = s.stats[p][S_MAD]
-    fee = 0 if p == s.active else 1
     for c in s.display:
-        if KIND[c] == SHIP:
-            return True
-        price = COST[c] - mad
-        if coins >= (price if price > 0 else 0) + fee:
+        if affordable(s, p, c):
             return True
     return False
 
 
 def may_take(s, p, c) -> bool:
     """Card c is in rules.takeable(s, p), without listing the others (a record's 'take c')."""
-    if c not in s.display:
-        return False
-    if KIND[c] == SHIP:
-        return True
-    price = COST[c] - s.stats[p][S_MAD]
-    return s.coins[p] >= (price if price > 0 else 0) + (0 if p == s.active else 1)
+    return c in s.display and affordable(s, p, c)
 
 
 def can_pay(req, stats) -> bool:

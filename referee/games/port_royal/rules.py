@@ -19,7 +19,7 @@ from .cards import (COINS, COLOUR, COLOURS, COPIES, COST, DELTAS, DESCRIBE, EXP_
                     S_INFL, S_JES, S_JOKER, S_MAD, S_SWORDS, S_TRADER, SHIP, SKULL, SWORDS, SYMBOL_IDS,
                     TAX, TYPE)
 from .expeditions import SYMBOL_WORD, claim_text, combo_names, combo_words, combos  # noqa: F401
-from .found import CHANCE_MOVES, can_pay, can_take, listed as _listed
+from .found import CHANCE_MOVES, affordable, can_pay, can_take, listed as _listed
 from .words import HELP as NOTATION_HELP
 from .state import CLOSE, FLIP, OVER, REVEAL, SHIP as SHIP_PHASE, TAKE, PortRoyalState
 
@@ -142,20 +142,11 @@ class PortRoyalRules(Rules):
         return any(can_pay(REQUIRE[e], st) for e in s.area)
 
     def takeable(self, s, p) -> list:
-        """Distinct display cards player p may take now (T8/T9)."""
-        coins = s.coins[p]
-        mad = s.stats[p][S_MAD]
-        fee = 0 if p == s.active else 1
+        """Distinct display cards player p may take now (T8/T9: found.affordable)."""
         seen = []
         for c in s.display:
-            if c in seen:
-                continue
-            if KIND[c] == SHIP:
+            if c not in seen and affordable(s, p, c):
                 seen.append(c)
-            else:
-                price = COST[c] - mad
-                if coins >= (price if price > 0 else 0) + fee:
-                    seen.append(c)
         return seen
 
     def legal(self, s) -> list:
