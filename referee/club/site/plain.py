@@ -51,10 +51,10 @@ class PlainPage:
     def __call__(self, play, doc, game_slug: str) -> bytes | None:
         if type(doc) is not dict:
             return None
-        ranking = (doc.get("result") or {})
-        if type(ranking) is not dict:
+        result = doc.get("result") or {}
+        if type(result) is not dict:
             return None
-        ranking = ranking.get("ranking", [])
+        ranking = result.get("ranking", [])
         if type(ranking) is not list:
             return None
         rows = []
@@ -66,7 +66,7 @@ class PlainPage:
                 return None
             name = e["player"]
             lower = (name if isinstance(name, str) else str(name)).lower()     # Jinja's `lower` filter
-            slug = self.player_slug.get(lower) if lower in self.player_slug else None
+            slug = self.player_slug.get(lower)
             who = (escape(name) if slug is None
                    else f'<a href="{self.root}players/{escape(slug)}.html">{escape(name)}</a>')
             split = " · ".join(f"{escape(self.part_label(k, play.game))} {escape(v)}" for k, v in parts.items())
