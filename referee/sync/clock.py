@@ -19,7 +19,7 @@ AHEAD_WARNING_MS = 24 * 3600 * 1000
 COUNTER_MAX = 0xFFFF
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Stamp:
     ms: int
     counter: int

@@ -39,7 +39,7 @@ class BadEvent(ValueError):
     """A line that is not a whole, valid event (torn, changed, foreign); the sentence says which."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     id: str
     dev: str

@@ -10,27 +10,53 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 
 from .clock import Stamp
 
 
-@dataclass
 class Play:
-    fields: dict = field(default_factory=dict)       # name -> (Stamp, value)
-    put: Stamp | None = None                          # earliest put: the play exists once one has arrived
-    tomb: tuple | None = None                         # (Stamp, deleted: bool) of the latest delete/restore
-    ident: str | None = None                          # what its put said it is (identity(): day, game, scores)
-    said: dict | None = field(default=None, repr=False, compare=False)   # its put's data, until ident is needed
-    alts: set = field(default_factory=set)            # the texts of the other puts of this same play
+    """What the events of one play say so far. A play's fields are kept per name with the stamp that set
+    them (last writer wins per field); the fields of its first put are kept as that put gave them (``bulk``)
+    until another event needs them spread out: a new laptop's first sync takes in 20,000 puts, and spreading
+    each into (stamp, value) pairs was most of the merge's time and a fifth of the sync's memory."""
+
+    __slots__ = ("_fields", "_bulk", "put", "tomb", "ident", "said", "_alts")
+
+    def __init__(self):
+        self._fields: dict = {}             # name -> (Stamp, value)
+        self._bulk: tuple | None = None     # (Stamp, data): every field of data at that stamp (never changed)
+        self.put: Stamp | None = None       # earliest put: the play exists once one has arrived
+        self.tomb: tuple | None = None      # (Stamp, deleted: bool) of the latest delete/restore
+        self.ident: str | None = None       # what its put said it is (identity(): day, game, scores)
+        self.said: dict | None = None       # its put's data, until ident is needed
+        self._alts: set | None = None       # the texts of the other puts of this same play
+
+    @property
+    def fields(self) -> dict:
+        """name -> (Stamp, value), every field spread out (from then on kept so)."""
+        bulk = self._bulk
+        if bulk is not None:
+            stamp, data = bulk
+            self._fields = {name: (stamp, value) for name, value in data.items()}
+            self._bulk = None
+        return self._fields
+
+    @property
+    def alts(self) -> set:
+        if self._alts is None:
+            self._alts = set()
+        return self._alts
 
     def lineage(self) -> set:
         """The stamps (as text) of every put merged into this play."""
-        return self.alts | {self.put.text()} if self.put is not None else set(self.alts)
+        alts = set(self._alts) if self._alts else set()
+        if self.put is not None:
+            alts.add(self.put.text())
+        return alts
 
     def put_by(self, text: str) -> bool:
         """Whether the put of stamp ``text`` is one of this play's (lineage(), without building it)."""
-        return self.put is not None and (self.put.text() == text or text in self.alts)
+        return self.put is not None and (self.put.text() == text or (self._alts is not None and text in self._alts))
 
     @property
     def exists(self) -> bool:
@@ -40,8 +66,17 @@ class Play:
     def deleted(self) -> bool:
         return self.tomb is not None and self.tomb[1]
 
-    def values(self) -> dict:
-        return {name: value for name, (_stamp, value) in sorted(self.fields.items())}
+    def values(self, leave_out=None) -> dict:
+        """Each field's value, in name order (without the fields whose value is ``leave_out``)."""
+        bulk = self._bulk
+        pairs = sorted(bulk[1].items()) if bulk is not None else \
+            [(name, value) for name, (_stamp, value) in sorted(self._fields.items())]
+        if leave_out is None:
+            return dict(pairs)
+        return {name: value for name, value in pairs if value != leave_out}
+
+    def __repr__(self) -> str:
+        return f"Play(fields={self.fields!r}, put={self.put!r}, tomb={self.tomb!r})"
 
 
 def take_into(play: Play, event) -> tuple[bool, bool]:
@@ -52,6 +87,10 @@ def take_into(play: Play, event) -> tuple[bool, bool]:
         if event.kind == "play.put" and (play.put is None or stamp < play.put):
             changed = changed or play.put is None
             play.put, stored = stamp, True
+            if play._bulk is None and not play._fields and event.data:
+                # a play's first fields: each one new, each at this stamp (what the loop below would keep)
+                play._bulk = (stamp, event.data)
+                return True, True
         fields = play.fields
         for name, value in event.data.items():
             held = fields.get(name)
@@ -84,7 +123,8 @@ def merge_plays(into: Play, other: Play) -> Play:
                 into.ident, into.said = other.ident, other.said
         else:
             into.alts.add(other.put.text())
-    into.alts |= other.alts
+    if other._alts:
+        into.alts.update(other._alts)
     into.alts.discard(into.put.text() if into.put is not None else None)
     if other.tomb is not None and (into.tomb is None or other.tomb[0] > into.tomb[0]):
         into.tomb = other.tomb

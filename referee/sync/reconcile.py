@@ -62,7 +62,9 @@ class Local:
     def group_of(self, pid: str) -> str: ...
     def marks(self) -> dict: ...                                  # {group: mark} of every group
     def read(self, group: str) -> tuple: ...                      # ({pid: fields} present, {pid: fields} in trash)
-    def put_many(self, plays: dict) -> list: ...                 # write (or restore) plays: {pid: fields};
+    def put_many(self, plays: dict) -> list: ...                 # write (or restore) plays: {pid: fields},
+                                                                  # each fields dict made for this call (kept
+                                                                  # as the document, never copied);
                                                                   # [(pid, why)] of those it cannot hold
     def delete(self, pid: str, fields: dict) -> None: ...        # into the trash (these fields if not here)
     def rename(self, old: str, new: str) -> None: ...           # rename (or merge) a player everywhere
@@ -310,7 +312,7 @@ def _write_quick(path: Path, data: bytes) -> str:
 
 def merged_fields(play: Play) -> dict:
     """The play's fields as they read now, in name order (Play.values() without the removed ones)."""
-    return {name: value for name, (_stamp, value) in sorted(play.fields.items()) if value != GONE}
+    return play.values(leave_out=GONE)
 
 
 class Sync:
