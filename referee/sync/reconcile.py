@@ -596,13 +596,15 @@ class Sync:
         # history's write comes after it, and a crash in between is finished by the next sync
         self.state["pending"] = {"plays": sorted(touched), "renames": resolved}
         self._save_state()
-        self._write_history(sorted(touched), resolved)
+        written = self._write_history(sorted(touched), resolved)
         self._settle_marks()
         self.state.pop("pending", None)
         self._save_state(settled=True)
-        report.changed = len(touched)
+        report.changed = written
 
-    def _write_history(self, pids, renames) -> None:
+    def _write_history(self, pids, renames) -> int:
+        """Write the plays ``pids`` as the merge reads them now (and rename first): how many plays of the
+        history it wrote, deleted or moved (not those it refused, nor edits still waiting for their put)."""
         for old, new in renames:
             if old != new:
                 self.local.rename(old, new)
@@ -625,12 +627,13 @@ class Sync:
             if aliased:                                 # (a club that never renamed anyone: names as they are)
                 fields = self.local.names(fields, self.base.resolve)
             (deletes if play.deleted else puts)[pid] = fields
-        if puts:                                        # one write of the history for all of them
-            self.refused.extend(self.local.put_many(puts) or ())
+        refused = (self.local.put_many(puts) or []) if puts else []     # one write of the history for all
+        self.refused.extend(refused)
         for pid, fields in deletes.items():
             self.local.delete(pid, fields)
         for pid in vacated:         # after the puts: the play is under its new id before it leaves this one
             self.local.vacate(pid)
+        return len(puts) - len({pid for pid, _why in refused}) + len(deletes) + len(vacated)
 
     def _vacated(self, pid: str) -> bool:
         """Whether ``pid`` is a second id whose play the merge has moved on (to the first id, when a put of it

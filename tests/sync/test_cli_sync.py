@@ -356,6 +356,37 @@ def test_a_foreign_laptops_well_formed_but_unusable_events(club):
     petr("history")
 
 
+def test_a_foreign_play_of_any_shape_is_named_never_an_internal_error(club):
+    """A put from another laptop is read for what two records of one play share (day, game, scores) and,
+    after a rename, for its players' names before it is checked as a play: a ranking that is a number, one
+    name twice with totals that do not compare, players that are a number, winners that are no list. Each
+    is named as not taken in; the count of plays changed says only what was written."""
+    from referee.sync.clock import Clock
+    from referee.sync.events import new_event
+
+    folder, (petr, jana, _ota) = club
+    jana("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2")
+    jana("players", "rename", "Ann", "Anna")
+    jana("sync")
+    clock = Clock("cizi")
+    day = {"date": "2026-10-01", "game": "port-royal", "players": ["Ann", "Bob"]}
+    shapes = {"rank12": {"result": {"ranking": 5}},
+              "twice2": {"result": {"ranking": [{"player": "Ann", "total": None}, {"player": "Ann", "total": 5}]}},
+              "odd123": {"result": {"ranking": [{"player": "Ann", "total": [1]}, {"player": "Ann", "total": {}}]}},
+              "many23": {"players": 7, "result": {"ranking": []}},
+              "wins23": {"result": {"winners": 5, "ranking": [{"player": "Ann", "total": 1, "rank": 1}]}}}
+    lines = [new_event(clock, "play.put", pid, dict(day, **fields)).line() for pid, fields in shapes.items()]
+    (folder / "devices" / "cizi").mkdir(parents=True)
+    (folder / "devices" / "cizi" / "000001.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = json.loads(petr("sync", "--json").stdout)
+    assert sorted(pid for pid, *_ in (tuple(r.values()) for r in report["refused"])) == sorted(shapes)
+    assert report["changed"] == 1                     # jana's play; the five refused are not "changed"
+    said = petr("sync").stdout + jana("sync").stdout
+    assert "internal error" not in said
+    assert [g["players"] for g in petr.plays().values()] == [["Anna", "Bob"]]
+    jana("history")
+
+
 def test_a_fault_of_the_sync_itself_never_takes_a_reading_command_down(tmp_path, monkeypatch):
     from tests.sync.convergence import Laptop as InProcess
 

@@ -69,9 +69,11 @@ def rename_doc(doc: dict, old: str, new: str) -> dict:
     res = doc.get("result")
     if isinstance(res, dict):
         res = dict(res)
-        res["winners"] = [fix(w) for w in res.get("winners") or ()]
+        # (a list that is not one, in a foreign laptop's play that sync reads the names of: left as it is)
+        winners, ranking = res.get("winners") or [], res.get("ranking") or []
+        res["winners"] = [fix(w) for w in winners] if isinstance(winners, list) else winners
         res["ranking"] = [dict(e, player=fix(e.get("player"))) if isinstance(e, dict) else e
-                          for e in res.get("ranking") or ()]
+                          for e in ranking] if isinstance(ranking, list) else ranking
         out["result"] = res
     if isinstance(doc.get("colours"), dict):
         out["colours"] = {fix(k): v for k, v in doc["colours"].items()}

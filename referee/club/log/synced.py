@@ -10,6 +10,7 @@ A play's names are read through the aliases (a rename on another laptop) with th
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ...store import shards
@@ -153,7 +154,10 @@ class ClubLocal:
         from .corrections_journal import rename_doc
 
         out = fields
-        for name in list(dict.fromkeys(p for p in fields.get("players") or () if isinstance(p, str))):
+        players = fields.get("players")
+        if not isinstance(players, list):       # a foreign play's fields: no names to read (it is refused)
+            return out
+        for name in list(dict.fromkeys(p for p in players if isinstance(p, str))):
             now = resolve(name)
             if now != name:
                 out = rename_doc(out, name, now)
@@ -162,13 +166,23 @@ class ClubLocal:
         return out
 
     def alike(self, fields: dict):
-        """Day, game and each player's score: two laptops that logged one play give the same."""
-        result = fields.get("result") if isinstance(fields.get("result"), dict) else {}
-        scores = [(str(e.get("player")), e.get("total")) for e in result.get("ranking") or () if isinstance(e, dict)]
-        scores.sort()
-        if not fields.get("date") or not fields.get("game"):
+        """Day, game and each player's score: two laptops that logged one play give the same. Any fields
+        at all (a foreign laptop's event is read here before it is checked as a play): never an error."""
+        date, game = fields.get("date"), fields.get("game")
+        if not date or not game:
             return None
-        return [str(fields["date"])[:10], str(fields["game"]), scores or sorted(map(str, fields.get("players") or ()))]
+        result = fields.get("result")
+        ranking = result.get("ranking") if isinstance(result, dict) else None
+        scores = [(str(e.get("player")), e.get("total")) for e in ranking if isinstance(e, dict)] \
+            if isinstance(ranking, list) else []
+        try:
+            scores.sort()
+        except TypeError:       # one name twice with totals that do not compare (5 and None): by their JSON
+            scores.sort(key=lambda score: (score[0], json.dumps(score[1], sort_keys=True, default=str)))
+        if not scores:
+            players = fields.get("players")
+            scores = sorted(map(str, players)) if isinstance(players, (list, dict, str)) else []
+        return [str(date)[:10], str(game), scores]
 
     def vacate(self, pid: str) -> None:
         """A second id whose play the merge moved to another id (Sync._vacated): its document leaves the
