@@ -43,7 +43,7 @@ class Device:
         try:
             raw = read_regular(Path(path))
             body = json.loads(raw.decode("utf-8")) if raw is not None else None
-        except (OSError, ValueError, UnicodeDecodeError):
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
             body = None
         if (isinstance(body, dict) and isinstance(body.get("device"), str) and isinstance(body.get("nonce"), str)
                 and isinstance(body.get("files"), int) and body["files"] >= 0):

@@ -102,13 +102,15 @@ _scan = json.decoder.JSONDecoder().scan_once      # what json.loads runs, withou
 def _loads(line: str):
     """json.loads(line), for a line without white space at either end (every line a laptop writes) in one
     call of the decoder's scanner (json.loads' two wrappers and its two white-space matches were a tenth of
-    reading an event)."""
-    if not line or line[0] in _SPACE or line[-1] in _SPACE:
-        return json.loads(line)
+    reading an event). A line nested deeper than the decoder goes (a hostile one) is no JSON either."""
     try:
+        if not line or line[0] in _SPACE or line[-1] in _SPACE:
+            return json.loads(line)
         body, end = _scan(line, 0)
     except StopIteration:
         raise ValueError("not JSON") from None
+    except RecursionError:
+        raise ValueError("nested too deep") from None
     if end != len(line):
         raise ValueError("extra data")
     return body
@@ -129,25 +131,63 @@ def parse_line(line: str) -> Event:
         raise BadEvent("no checksum")
     if not _sum_of_line(line, body["sum"]) and checksum(body) != body["sum"]:
         raise BadEvent("checksum does not match")
-    kind, play, data = body.get("kind"), body.get("play"), body.get("data")
+    return _event(line, body)
+
+
+def parse_lines(lines: list) -> list | None:
+    """The events of ``lines`` (each a whole event line, none blank), read as one JSON array: the decoder
+    then makes each key once for all of them instead of once a line (a new laptop's first sync reads 20,000
+    events: 30 MB less, and a tenth less time). None when that reading is not sure to be the lines' own
+    events; the caller then reads line by line, naming the bad ones (parse_line).
+
+    The array's items are the lines' events only when each item lines up with its line. It does when every
+    line is an event line as Event.line writes it: a whole JSON object, which the decoder reads to its last
+    character and no further. So every line must end with the checksum its item says and hash to it (what
+    parse_line checks first); a line cut short, changed, or of another writer's spacing fails that, and the
+    whole file is read line by line."""
+    if not lines or max(map(len, lines)) > MAX_LINE:
+        return None
+    try:
+        bodies = _loads("[" + ",".join(lines) + "]")
+    except ValueError:
+        return None
+    if len(bodies) != len(lines):
+        return None
+    events = []
+    for line, body in zip(lines, bodies):
+        said = body.get("sum") if body.__class__ is dict else None
+        if said.__class__ is not str or not _sum_of_line(line, said):
+            return None
+        try:
+            events.append(_event(line, body))
+        except BadEvent:
+            return None
+    return events
+
+
+def _event(line: str, body: dict) -> Event:
+    """The event of a line whose checksum holds (``body``: its JSON); BadEvent when it is not one of ours."""
+    get = body.get
+    kind, play, data = get("kind"), get("play"), get("data")
     if kind not in KINDS or not isinstance(data, dict):
         raise BadEvent(f"unknown kind {kind!r}")
     if (kind in PLAY_KINDS) != isinstance(play, str):
         raise BadEvent("play id missing or misplaced")
     if play is not None and not is_id(play):
         raise BadEvent("not a play id")        # it names files here: never a path, never merge.fold's "@"
-    if not isinstance(body.get("id"), str) or not isinstance(body.get("dev"), str) or not body["id"]:
+    eid, dev = get("id"), get("dev")
+    if not isinstance(eid, str) or not isinstance(dev, str) or not eid:
         raise BadEvent("id or device missing")
     try:
-        stamp = Stamp.parse(body.get("hlc"))
+        stamp = Stamp.parse(get("hlc"))
     except ValueError:
         raise BadEvent("bad clock stamp") from None
     if kind == "player.alias" and not (isinstance(data.get("from"), str) and isinstance(data.get("to"), str)):
         raise BadEvent("alias without from/to")
-    of = body.get("of")
+    of = get("of")
     if of is not None:
         try:
             Stamp.parse(of)
         except ValueError:
             raise BadEvent("bad stamp of its put") from None
-    return Event(body["id"], body["dev"], stamp, kind, play, data, of if kind in PLAY_KINDS[1:] else None, line)
+    return Event(eid, dev, stamp, kind, play, data, of if kind in PLAY_KINDS[1:] else None, line)

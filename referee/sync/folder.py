@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _
-from .events import BadEvent, parse_line
+from .events import BadEvent, parse_line, parse_lines
 
 DEVICES = "devices"
 HEAD = "HEAD.json"
@@ -84,7 +84,7 @@ def _read_head(path: Path):
     try:
         body = json.loads(path.read_text(encoding="utf-8"))
         return str(body["nonce"]), int(body["files"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):     # (RecursionError: nested too deep)
         return None
 
 
@@ -152,13 +152,18 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
     text = raw.decode("utf-8", "replace")
     bad = None
     start = len(found.events)
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            found.events.append(parse_line(line))
-        except BadEvent:
-            bad = bad or _("line {n} is incomplete or changed").format(n=number)
+    lines = text.split("\n")
+    whole = parse_lines([line for line in lines if line.strip()])
+    if whole is not None:
+        found.events.extend(whole)
+    else:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                found.events.append(parse_line(line))
+            except BadEvent:
+                bad = bad or _("line {n} is incomplete or changed").format(n=number)
     if bad is None and text.endswith("\n"):
         done[rel] = key
     else:
@@ -180,12 +185,16 @@ def read_files(root: Path, rels) -> list:
                 raw = handle.read(READ_LIMIT + 1)
         except OSError:
             continue
-        for line in raw.decode("utf-8", "replace").split("\n"):
-            if line.strip():
-                try:
-                    events.append(parse_line(line))
-                except BadEvent:
-                    pass
+        lines = [line for line in raw.decode("utf-8", "replace").split("\n") if line.strip()]
+        whole = parse_lines(lines)
+        if whole is not None:
+            events.extend(whole)
+            continue
+        for line in lines:
+            try:
+                events.append(parse_line(line))
+            except BadEvent:
+                pass
     return events
 
 

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from ..store.shards import json_encoder
 from .clock import Stamp
-from .events import BadEvent, new_event, parse_line
+from .events import BadEvent, new_event, parse_line, parse_lines
 from .folder import DEVICES, HEAD, own_files, read_files, scan, write_head, write_segment
 from .merge import Play, _ident, fold, resolve, second_id, take_alias
 
@@ -97,7 +97,7 @@ def _load_json(path: Path, default):
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return default
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):       # (RecursionError: a file nested too deep to read)
         return default
 
 
@@ -112,6 +112,17 @@ def _save_json(path: Path, body, durable: bool = True) -> None:
         atomic_write(path, data)
     else:
         replace_with(write_temp(path, data, sync=False), path)
+
+
+def _bucket(loaded) -> dict:
+    """One file of the possible duplicates' index as read ({key: [[play id, device], ...]}), without what is
+    not of that shape (a damaged file: the index is derived, a pair it loses is found again when one of its
+    plays is put again)."""
+    if not isinstance(loaded, dict):
+        return {}
+    return {key: [entry for entry in held if isinstance(entry, list) and len(entry) == 2
+                  and isinstance(entry[0], str) and isinstance(entry[1], str)]
+            for key, held in loaded.items() if isinstance(held, list)}
 
 
 def _digest(raw: bytes) -> str:
@@ -173,7 +184,7 @@ class Base:
             try:
                 body = json.loads(raw.decode("utf-8"))
                 aliases = {old: (Stamp.parse(s), new) for old, (s, new) in body.items()}
-            except (ValueError, TypeError, AttributeError):
+            except (ValueError, TypeError, AttributeError, RecursionError):
                 aliases = None
         if aliases is None:
             self.aliases = {}
@@ -223,7 +234,10 @@ class Base:
             events = None
             if raw is not None:
                 try:
-                    events = [parse_line(line) for line in raw.decode("utf-8").split("\n") if line]
+                    lines = [line for line in raw.decode("utf-8").split("\n") if line]
+                    events = parse_lines(lines)
+                    if events is None:
+                        events = [parse_line(line) for line in lines]
                 except (BadEvent, UnicodeDecodeError):
                     events = None
             if events is None:
@@ -414,15 +428,16 @@ class Sync:
         key = _alike_text(key)
         bucket = hashlib.sha256(key.encode("utf-8")).hexdigest()[:2]
         if bucket not in self.buckets:
-            loaded = _load_json(self.dir / "alike" / f"{bucket}.json", {})
-            self.buckets[bucket] = loaded if isinstance(loaded, dict) else {}
+            self.buckets[bucket] = _bucket(_load_json(self.dir / "alike" / f"{bucket}.json", {}))
         held = self.buckets[bucket].setdefault(key, [])
-        if any(pid == event.play for pid, _dev in held):
-            return
-        for pid, dev in held:
-            if dev != event.dev:
-                self.pairs.add(tuple(sorted((pid, event.play))))
-        held.append([event.play, event.dev])
+        play, dev = event.play, event.dev
+        for pid, _dev in held:
+            if pid == play:
+                return
+        for pid, other in held:
+            if other != dev:
+                self.pairs.add((pid, play) if pid < play else (play, pid))
+        held.append([play, dev])
         self.dirty_buckets.add(bucket)
 
     def _alike_pairs(self) -> list:
@@ -691,7 +706,7 @@ class Sync:
         head = self.folder / DEVICES / self.device.device / HEAD
         try:
             said = json.loads(head.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):     # (a hostile file nested too deep)
             said = None
         if not (isinstance(said, dict) and said.get("nonce") == self.device.nonce
                 and said.get("files") == self.device.files):

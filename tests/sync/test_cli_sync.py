@@ -387,6 +387,23 @@ def test_a_foreign_play_of_any_shape_is_named_never_an_internal_error(club):
     jana("history")
 
 
+def test_a_damaged_index_of_possible_duplicates_is_read_as_far_as_it_goes(club):
+    """The index of plays that look alike (<history>.sync/alike/, derived) damaged by hand or by a disk:
+    entries of the wrong shape are left out, never an internal error; the plays are all taken in."""
+    folder, (petr, jana, _ota) = club
+    petr("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2")
+    petr("sync")
+    for path in (petr.dir / "history.json.sync" / "alike").glob("*.json"):
+        if path.name != "pairs.json":
+            path.write_text(json.dumps({key: 5 for key in json.loads(path.read_text())}
+                                       | {"x": [[1, 2, 3], "y", ["a", None]]}))
+    jana("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2", "-p", "Cyril=1")
+    jana("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2")
+    jana("sync")
+    said = petr("sync").stdout
+    assert "internal error" not in said and len(petr.plays()) == 3
+
+
 def test_a_fault_of_the_sync_itself_never_takes_a_reading_command_down(tmp_path, monkeypatch):
     from tests.sync.convergence import Laptop as InProcess
 

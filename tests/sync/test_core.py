@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.sync.clock import Clock, Stamp
-from referee.sync.events import BadEvent, new_event, parse_line
+from referee.sync.events import BadEvent, new_event, parse_line, parse_lines
 from referee.sync.folder import is_junk, scan, write_head, write_segment
 from referee.sync.merge import History
 
@@ -68,6 +68,46 @@ def test_an_event_line_round_trips_and_any_change_fails_its_checksum():
         parse_line(line.replace("Jana", "Jano"))
     with pytest.raises(BadEvent):
         parse_line(json.dumps({"id": "x", "sum": "0"}))
+
+
+def test_a_files_lines_read_as_one_give_each_lines_own_event_or_nothing():
+    """parse_lines reads a file's lines as one JSON array (each key made once for all of them): exactly
+    parse_line's events, each with its own line; and None (the file is then read line by line, naming the
+    bad lines) when any line is not a whole event line as written, however the damage lines up."""
+    clock = Clock("dev1")
+    events = [new_event(clock, "play.put", f"p{i}x", {"n": i, "players": ["Ann", "Bob"], "result": {"ranking": []}})
+              for i in range(5)]
+    lines = [event.line() for event in events]
+    got = parse_lines(lines)
+    assert got == [parse_line(line) for line in lines] == events
+    assert [event.raw for event in got] == lines
+    a, b, c = lines[1], lines[2], lines[3]
+    cut = a.index(',"players"')          # a line split at one of its commas: joined with "," it reads whole
+    assert len(json.loads("[" + ",".join(lines[:1] + [a[:cut], a[cut + 1:], b + "," + c] + lines[4:]) + "]")) \
+        == len(lines)
+    spaced = json.dumps(json.loads(b), indent=1, ensure_ascii=False).replace("\n", "")
+    assert parse_line(spaced) == events[2]              # another writer's spacing: read by its checksum...
+    for damaged in (lines[:1] + [a[:40], a[40:]] + lines[2:],        # one line split in two
+                    lines[:1] + [a + "," + b] + lines[3:],           # two events on one line
+                    lines[:1] + [a[:cut], a[cut + 1:], b + "," + c] + lines[4:],   # both: as many items as lines
+                    lines[:-1] + [lines[-1][:-3]],                   # the last one cut short
+                    lines[:2] + [spaced] + lines[3:],                # ...but not as part of a whole file
+                    lines + ["1"], lines + ["[" * 100_000 + "]" * 100_000]):
+        assert parse_lines(damaged) is None
+    with pytest.raises(BadEvent):
+        parse_line("[" * 100_000 + "]" * 100_000)        # nested beyond the decoder: no JSON, not a crash
+
+
+def test_a_hostile_file_in_the_folder_is_named_and_the_rest_taken_in(tmp_path):
+    clock = Clock("dev1")
+    good = [new_event(clock, "play.put", f"p{i}x", {"n": i}).line() for i in range(3)]
+    deep = "[" * 100_000 + "]" * 100_000
+    write_segment(tmp_path, "dev1", 1, good[:1] + [deep] + good[1:])
+    (tmp_path / "devices" / "dev1" / "HEAD.json").write_text(deep)
+    found = scan(tmp_path, {})
+    assert sorted(event.play for event in found.events) == ["p0x", "p1x", "p2x"]
+    assert [why for _path, why in found.waiting] == ["line 2 is incomplete or changed"]
+    assert found.heads == {}
 
 
 # --- the folder --------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ def note_alias(store, old: str, new: str) -> None:
 def _pending(path: Path) -> list:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return []
     return [p for p in data if isinstance(p, list) and len(p) == 2 and all(isinstance(n, str) for n in p)] \
         if isinstance(data, list) else []
