@@ -131,7 +131,24 @@ def _digest(raw: bytes) -> str:
 
 # the text an alike key is filed under (as json.dumps(key, ensure_ascii=False, sort_keys=True) writes it;
 # one encoder, not one made for each of a first sync's 20,000 plays)
-_alike_text = json_encoder(ensure_ascii=False, sort_keys=True)
+_encode_key = json_encoder(ensure_ascii=False, sort_keys=True)
+_quote = json.encoder.encode_basestring      # a text as JSON writes it (ensure_ascii=False)
+
+
+def _alike_text(key) -> str:
+    """_encode_key(key), written out for the usual key, [day, game, [[player, whole score], ...]] (a new
+    laptop's first sync files 20,000 plays; the encoder's calls were a third of noting them); any other
+    key goes to the encoder."""
+    if key.__class__ is list and len(key) == 3 and key[2].__class__ is list:
+        day, game, scores = key
+        parts = []
+        for score in scores:
+            if score.__class__ is not tuple or score[0].__class__ is not str or score[1].__class__ is not int:
+                return _encode_key(key)
+            parts.append(f"[{_quote(score[0])}, {score[1]}]")
+        if day.__class__ is str and game.__class__ is str:
+            return f"[{_quote(day)}, {_quote(game)}, [{', '.join(parts)}]]"
+    return _encode_key(key)
 
 
 def _encode(body) -> bytes:
@@ -274,7 +291,8 @@ class Base:
         lines[event.id] = event.line()
         self.dirty.add(group)
         touched = fold(plays, event, self.local.alike)[1]
-        if event.kind == "play.put":
+        # a second id among the plays it touched (not just its own: every new play's put touches that one)
+        if event.kind == "play.put" and (len(touched) > 1 or (touched and event.play not in touched)):
             head = event.play[:27] + "-"
             self.splits.extend((event.play, pid) for pid in sorted(touched) if pid.startswith(head))
         return touched

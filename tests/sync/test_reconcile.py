@@ -237,3 +237,23 @@ def test_a_missing_file_deletes_nothing(tmp_path):
     shutil.rmtree(b.folder / DEVICES)
     b.sync()
     assert "p1" in b.local.docs
+
+
+_json_value = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+                           max_leaves=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(day=st.text() | _json_value, game=st.text(), scores=st.lists(
+    st.tuples(st.text(), st.integers() | _json_value) | st.text() | _json_value, max_size=5))
+def test_the_text_a_play_is_filed_under_is_the_encoders(day, game, scores):
+    """The possible duplicates are filed under their key's JSON text: written out by hand for the usual key
+    (day, game, whole scores), it must be exactly the encoder's for every key, or two laptops (and this
+    one before and after) would file one play under two keys."""
+    import json
+
+    from referee.sync.reconcile import _alike_text
+
+    key = [day, game, scores]
+    assert _alike_text(key) == json.dumps(key, ensure_ascii=False, sort_keys=True)
