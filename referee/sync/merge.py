@@ -69,8 +69,13 @@ class Play:
     def values(self, leave_out=None) -> dict:
         """Each field's value, in name order (without the fields whose value is ``leave_out``)."""
         bulk = self._bulk
-        pairs = sorted(bulk[1].items()) if bulk is not None else \
-            [(name, value) for name, (_stamp, value) in sorted(self._fields.items())]
+        if bulk is not None:
+            data = bulk[1]
+            if leave_out is None or leave_out not in data.values():      # (the usual put: one C pass)
+                return dict(sorted(data.items()))
+            pairs = sorted(data.items())
+        else:
+            pairs = [(name, value) for name, (_stamp, value) in sorted(self._fields.items())]
         if leave_out is None:
             return dict(pairs)
         return {name: value for name, value in pairs if value != leave_out}
