@@ -81,7 +81,7 @@ class Play:
         return {name: value for name, value in pairs if value != leave_out}
 
     def __repr__(self) -> str:
-        return f"Play(fields={self.fields!r}, put={self.put!r}, tomb={self.tomb!r})"
+        return f"Play(values={self.values()!r}, put={self.put!r}, tomb={self.tomb!r})"     # (not spread out)
 
 
 def take_into(play: Play, event) -> tuple[bool, bool]:
