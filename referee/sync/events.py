@@ -147,10 +147,15 @@ def parse_lines(lines: list) -> list | None:
     whole file is read line by line."""
     if not lines or max(map(len, lines)) > MAX_LINE:
         return None
+    parts = ["["] * (2 * len(lines))            # "[", line, ",", line, ... "]": one join, one copy of the file
+    parts[1::2] = lines
+    parts[2::2] = [","] * (len(lines) - 1)
+    parts.append("]")
     try:
-        bodies = _loads("[" + ",".join(lines) + "]")
+        bodies = _loads("".join(parts))
     except ValueError:
         return None
+    del parts
     if len(bodies) != len(lines):
         return None
     events = []
