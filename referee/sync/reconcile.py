@@ -43,6 +43,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..store.ids import is_id
 from ..store.shards import json_encoder
 from .clock import Stamp
 from .events import BadEvent, new_event, parse_line, parse_lines
@@ -362,9 +363,17 @@ class Sync:
         trust_found = isinstance(self.state, dict)
         if not isinstance(self.state, dict):
             self.state = {}
-        self.state.setdefault("marks", {})
-        self.state.setdefault("done", {})      # folder files read whole
-        self.state.setdefault("own", {})       # own out/ files read whole
+        # marks (groups as last compared), done (folder files read whole), own (own out/ files read whole),
+        # partial (files still arriving: the ids of their lines taken in). One of another shape (a state
+        # damaged by hand or by a disk) is taken as unknown: every group compared again, every file read
+        # again (an event counts once by its id): what a first sync does, never an error.
+        for part in ("marks", "done", "own", "partial"):
+            if not isinstance(self.state.get(part), dict):
+                self.state[part] = {}
+        self.state["partial"] = {rel: ids for rel, ids in self.state["partial"].items()
+                                 if isinstance(ids, list) and all(isinstance(i, str) for i in ids)}
+        if not isinstance(self.state.get("split", []), list):
+            del self.state["split"]
         if not isinstance(self.state.get("base"), dict):
             self.state["base"] = base_hashes(self.dir) if trust_found else {}   # before the hashes: as found
         if isinstance(self.state.get("clock"), str):        # the latest stamp seen (kept here, not in device.json:
@@ -372,8 +381,6 @@ class Sync:
                 self.clock.see(Stamp.parse(self.state["clock"]))
             except ValueError:
                 pass
-        if not isinstance(self.state.get("partial"), dict):
-            self.state["partial"] = {}          # files still arriving: the ids of their lines taken in
         self.saved = _encode(self.state)
         self.taken = dict(self.state["done"])   # the folder's files in the base as loaded (scan adds to "done")
         self.taken_partly = {rel: set(ids) for rel, ids in self.state["partial"].items() if isinstance(ids, list)}
@@ -468,7 +475,16 @@ class Sync:
         old = self.dir / "pending.json"         # where a sync before the state held it left it
         pending = self.state.get("pending") or _load_json(old, None)
         if isinstance(pending, dict):
-            self._write_history(pending.get("plays", []), [tuple(r) for r in pending.get("renames", [])])
+            plays, renames = pending.get("plays"), pending.get("renames")
+            sound = (isinstance(plays, list) and all(is_id(pid) for pid in plays) and isinstance(renames, list)
+                     and all(isinstance(r, list) and len(r) == 2 and all(isinstance(name, str) for name in r)
+                             for r in renames))
+            if not sound:       # a list damaged by hand or by a disk: every play of the base written again
+                plays = sorted(pid for group in self._all_groups() for pid in self.base.group(group)
+                               if is_id(pid))
+                renames = [r for r in renames if isinstance(r, list) and len(r) == 2
+                           and all(isinstance(name, str) for name in r)] if isinstance(renames, list) else []
+            self._write_history(plays, [tuple(r) for r in renames])
             self._settle_marks()
             self.state.pop("pending", None)
             self._save_state()

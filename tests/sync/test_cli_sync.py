@@ -404,6 +404,29 @@ def test_a_damaged_index_of_possible_duplicates_is_read_as_far_as_it_goes(club):
     assert "internal error" not in said and len(petr.plays()) == 3
 
 
+@pytest.mark.parametrize("damage", [
+    {"marks": 5, "done": [], "own": 7, "base": [], "partial": 3, "clock": 5, "split": 5},
+    {"marks": {"a": 1}, "done": {"x": 5}, "own": {"y": [1]}, "partial": {"z": 5, "w": [1, None]}, "split": [5]},
+    {"pending": {"plays": ["zzzzzz", 5], "renames": [[1, 2], "x"]}},
+    {"pending": 5}])
+def test_a_sync_state_of_another_shape_is_read_as_far_as_it_goes(club, damage):
+    """The sync's own state (<history>.sync/state.json) with parts of another shape (a hand edit, a disk):
+    each such part is taken as unknown (groups compared again, files read again: an event counts once),
+    a damaged list of plays the history is to get has every play of the base written again; never an
+    internal error, and every play on both laptops."""
+    folder, (petr, jana, _ota) = club
+    petr("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2")
+    jana("record", "port-royal", "-p", "Cyril=3", "-p", "Dana=1")
+    sync_all([petr, jana])
+    state = petr.dir / "history.json.sync" / "state.json"
+    state.write_text(json.dumps(dict(json.loads(state.read_text()), **damage)))
+    petr("sync")
+    petr("record", "port-royal", "-p", "Ann=1", "-p", "Eva=2")
+    sync_all([petr, jana])
+    assert len(petr.plays()) == len(jana.plays()) == 3
+    petr("stats")
+
+
 def test_a_fault_of_the_sync_itself_never_takes_a_reading_command_down(tmp_path, monkeypatch):
     from tests.sync.convergence import Laptop as InProcess
 
