@@ -153,6 +153,10 @@ def _clean_entry(e) -> bool:
             and not isinstance(e.get("total"), bool))
 
 
+_PACKED = ("date", "finished_at", "created", "id", "game", "location", "source", "players", "has_record", "result")
+_INFINITE = (float("inf"), float("-inf"))
+
+
 def summarise(seq: int, doc: dict):
     """The summary row of one document: a packed string, or a JSON list when its values do not fit one.
 
@@ -165,23 +169,18 @@ def summarise(seq: int, doc: dict):
         # cooperative result) is rare and has no packed field: such a game keeps its row as a JSON list.
         if get("no_stats") or get("incomplete") or get("seating") is False:
             raise _Unfit
-        finished, created = get("finished_at"), get("created")
+        date, finished, created, gid, game, location, source, players, rec, res = map(get, _PACKED)
         if (finished is not None and finished.__class__ is not str) or \
                 (created is not None and created.__class__ is not str):
             raise _Unfit
-        players = get("players")
         if not isinstance(players, list) or not players:
             raise _Unfit
-        rec = get("has_record")
         if rec is not None and rec.__class__ is not bool:
             raise _Unfit
-        head = (get("date"), finished or created, get("id"), get("game"), get("location"), get("source"))
-        texts = [t for t in head if t is not None]
+        when = finished or created
+        texts = [t for t in (date, when, gid, game, location, source) if t is not None]
         texts += players
-        res = get("result")
-        if res is None:
-            result = ""
-        else:
+        if res is not None:
             if not isinstance(res, dict) or res.get("cooperative"):
                 raise _Unfit
             winners, ranking = res.get("winners"), res.get("ranking")
@@ -191,22 +190,29 @@ def summarise(seq: int, doc: dict):
             entries = []
             for e in ranking:
                 # _clean_entry's checks, narrowed by what packs (a player of class str, checked with the other
-                # texts below; a rank of class int; a total of class int or float, _number): one lookup each
+                # texts below; a rank of class int; a total of class int, or float and finite as _number
+                # asks): one lookup each
                 if not isinstance(e, dict):
                     raise _Unfit
-                player, rank = e.get("player"), e.get("rank")
+                player, total, rank = e.get("player"), e.get("total"), e.get("rank")
                 if player.__class__ is not str or rank.__class__ is not int:
                     raise _Unfit
+                if total.__class__ is not int and (total.__class__ is not float or total != total
+                                                   or total in _INFINITE):
+                    raise _Unfit
                 texts.append(player)
-                entries.append(PART.join((player, _number(e.get("total")), str(rank))))
-            result = LIST.join(winners) + ENTRY + LIST.join(entries)
+                entries.append(f"{player}{PART}{total}{PART}{rank}")    # an int's str(), a float's repr()
         for t in texts:
             if t.__class__ is not str or not t:
                 raise _Unfit
-        if _BAD_CHAR.search("".join(texts)):
+        joined = "".join(texts)
+        # printable ASCII holds no character of _BAD (isascii is one flag; isprintable a table lookup a
+        # character, a fifth of the regular expression's scan); any other text is scanned for them
+        if not (joined.isascii() and joined.isprintable()) and _BAD_CHAR.search(joined):
             raise _Unfit
-        date, when, gid, game, location, source = ("" if t is None else t for t in head)
-        return SEP.join((date, when, f"{seq:020d}", gid, game, location, source,
+        # (the result joined only now: a winner that is not a text makes a JSON list, as one check per value does)
+        result = "" if res is None else LIST.join(winners) + ENTRY + LIST.join(entries)
+        return SEP.join((date or "", when or "", f"{seq:020d}", gid or "", game or "", location or "", source or "",
                          LIST.join(players), _int(get("duration")), _int(get("moves")),
                          "" if rec is None else "1" if rec else "0", _int(get("schema_version")), result))
     except (_Unfit, ValueError):
