@@ -270,12 +270,24 @@ def summary_of(docs: dict, reuse: dict | None = None) -> dict:
 
 def names_of(docs: dict) -> list[str]:
     """Every player named in a shard's documents, once (the last spelling in stored order)."""
-    names: dict = {}
+    every: list = []
     for _seq, doc in sorted(docs.items()):
         players = doc.get("players") if isinstance(doc, dict) else None
-        for p in players if isinstance(players, list) else ():
-            if isinstance(p, str):
-                names[p.casefold()] = p
+        if isinstance(players, list):
+            every += players
+    # A shard names its few players again and again: when each is spelled one way, the names are its
+    # spellings in the order first met, found without a casefold() and a dict update per name (half of this)
+    try:
+        spellings = dict.fromkeys(every)
+    except TypeError:       # a player that is a list (a damaged document): the way below
+        spellings = None
+    if spellings is not None and set(map(type, spellings)) == {str} \
+            and len(set(map(str.casefold, spellings))) == len(spellings):
+        return list(spellings)
+    names: dict = {}
+    for p in every:
+        if isinstance(p, str):
+            names[p.casefold()] = p
     return list(names.values())
 
 
