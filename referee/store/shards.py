@@ -153,6 +153,10 @@ def _clean_entry(e) -> bool:
             and not isinstance(e.get("total"), bool))
 
 
+_PACKED = ("date", "finished_at", "created", "id", "game", "location", "source", "players", "has_record", "result")
+_INFINITE = (float("inf"), float("-inf"))
+
+
 def summarise(seq: int, doc: dict):
     """The summary row of one document: a packed string, or a JSON list when its values do not fit one.
 
@@ -165,23 +169,18 @@ def summarise(seq: int, doc: dict):
         # cooperative result) is rare and has no packed field: such a game keeps its row as a JSON list.
         if get("no_stats") or get("incomplete") or get("seating") is False:
             raise _Unfit
-        finished, created = get("finished_at"), get("created")
+        date, finished, created, gid, game, location, source, players, rec, res = map(get, _PACKED)
         if (finished is not None and finished.__class__ is not str) or \
                 (created is not None and created.__class__ is not str):
             raise _Unfit
-        players = get("players")
         if not isinstance(players, list) or not players:
             raise _Unfit
-        rec = get("has_record")
         if rec is not None and rec.__class__ is not bool:
             raise _Unfit
-        head = (get("date"), finished or created, get("id"), get("game"), get("location"), get("source"))
-        texts = [t for t in head if t is not None]
+        when = finished or created
+        texts = [t for t in (date, when, gid, game, location, source) if t is not None]
         texts += players
-        res = get("result")
-        if res is None:
-            result = ""
-        else:
+        if res is not None:
             if not isinstance(res, dict) or res.get("cooperative"):
                 raise _Unfit
             winners, ranking = res.get("winners"), res.get("ranking")
@@ -191,22 +190,29 @@ def summarise(seq: int, doc: dict):
             entries = []
             for e in ranking:
                 # _clean_entry's checks, narrowed by what packs (a player of class str, checked with the other
-                # texts below; a rank of class int; a total of class int or float, _number): one lookup each
+                # texts below; a rank of class int; a total of class int, or float and finite as _number
+                # asks): one lookup each
                 if not isinstance(e, dict):
                     raise _Unfit
-                player, rank = e.get("player"), e.get("rank")
+                player, total, rank = e.get("player"), e.get("total"), e.get("rank")
                 if player.__class__ is not str or rank.__class__ is not int:
                     raise _Unfit
+                if total.__class__ is not int and (total.__class__ is not float or total != total
+                                                   or total in _INFINITE):
+                    raise _Unfit
                 texts.append(player)
-                entries.append(PART.join((player, _number(e.get("total")), str(rank))))
-            result = LIST.join(winners) + ENTRY + LIST.join(entries)
+                entries.append(f"{player}{PART}{total}{PART}{rank}")    # an int's str(), a float's repr()
         for t in texts:
             if t.__class__ is not str or not t:
                 raise _Unfit
-        if _BAD_CHAR.search("".join(texts)):
+        joined = "".join(texts)
+        # printable ASCII holds no character of _BAD (isascii is one flag; isprintable a table lookup a
+        # character, a fifth of the regular expression's scan); any other text is scanned for them
+        if not (joined.isascii() and joined.isprintable()) and _BAD_CHAR.search(joined):
             raise _Unfit
-        date, when, gid, game, location, source = ("" if t is None else t for t in head)
-        return SEP.join((date, when, f"{seq:020d}", gid, game, location, source,
+        # (the result joined only now: a winner that is not a text makes a JSON list, as one check per value does)
+        result = "" if res is None else LIST.join(winners) + ENTRY + LIST.join(entries)
+        return SEP.join((date or "", when or "", f"{seq:020d}", gid or "", game or "", location or "", source or "",
                          LIST.join(players), _int(get("duration")), _int(get("moves")),
                          "" if rec is None else "1" if rec else "0", _int(get("schema_version")), result))
     except (_Unfit, ValueError):
@@ -264,12 +270,24 @@ def summary_of(docs: dict, reuse: dict | None = None) -> dict:
 
 def names_of(docs: dict) -> list[str]:
     """Every player named in a shard's documents, once (the last spelling in stored order)."""
-    names: dict = {}
+    every: list = []
     for _seq, doc in sorted(docs.items()):
         players = doc.get("players") if isinstance(doc, dict) else None
-        for p in players if isinstance(players, list) else ():
-            if isinstance(p, str):
-                names[p.casefold()] = p
+        if isinstance(players, list):
+            every += players
+    # A shard names its few players again and again: when each is spelled one way, the names are its
+    # spellings in the order first met, found without a casefold() and a dict update per name (half of this)
+    try:
+        spellings = dict.fromkeys(every)
+    except TypeError:       # a player that is a list (a damaged document): the way below
+        spellings = None
+    if spellings is not None and set(map(type, spellings)) == {str} \
+            and len(set(map(str.casefold, spellings))) == len(spellings):
+        return list(spellings)
+    names: dict = {}
+    for p in every:
+        if isinstance(p, str):
+            names[p.casefold()] = p
     return list(names.values())
 
 
@@ -287,8 +305,9 @@ def names_of_rows(rows) -> list[str]:
 # A shard's player names, in `KEY.names` beside it (derived, like its summary, and stamped, hashed and sealed
 # the same way; not named *.json, so never taken for a shard): "did you mean" of `new` and `record` reads
 # 124 short lists instead of every game's summary row (0.14 s of 0.26 s at 100,000 games).
-def encode_names(names: list[str], shard: Path, shard_hash: str | None = None) -> bytes:
-    info, shard_hash = _shard_stamp(shard, shard_hash)
+def encode_names(names: list[str], shard: Path, shard_hash: str | None = None,
+                 info: os.stat_result | None = None) -> bytes:
+    info, shard_hash = _shard_stamp(shard, shard_hash, info)
     return seal({"names": names, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns,
                  "shard_hash": shard_hash})
 
@@ -391,12 +410,13 @@ def trusted_by_stamp(data: dict, own: os.stat_result, shard: os.stat_result) -> 
             and own.st_mtime_ns - shard.st_mtime_ns >= GRANULE_NS)
 
 
-def _shard_stamp(shard: Path, shard_hash: str | None):
-    """The shard's stat now and its content hash (read when the caller does not have it)."""
+def _shard_stamp(shard: Path, shard_hash: str | None, info: os.stat_result | None = None):
+    """The shard's stat now (``info`` when the caller has just taken it) and its content hash (read when the
+    caller does not have it)."""
     if shard_hash is None:
         raw = read_regular(shard) or b""
         shard_hash = content_hash(raw)
-    return os.stat(shard), shard_hash
+    return (os.stat(shard) if info is None else info), shard_hash
 
 
 def _unnumber(text: str):
@@ -563,9 +583,11 @@ def encode_shard(docs: dict) -> bytes:
     return _encode_shard({GAMES: {str(k): v for k, v in docs.items()}}).encode("utf-8")
 
 
-def encode_summary(summary: dict, shard: Path, shard_hash: str | None = None) -> bytes:
-    """The summary file of ``shard`` (its stat now; ``shard_hash`` the hash of its bytes, read when None)."""
-    info, shard_hash = _shard_stamp(shard, shard_hash)
+def encode_summary(summary: dict, shard: Path, shard_hash: str | None = None,
+                   info: os.stat_result | None = None) -> bytes:
+    """The summary file of ``shard`` (its stat now, or ``info`` when the caller has just taken it;
+    ``shard_hash`` the hash of its bytes, read when None)."""
+    info, shard_hash = _shard_stamp(shard, shard_hash, info)
     return seal({"summary": SUMMARY_VERSION, "shard_size": info.st_size, "shard_mtime_ns": info.st_mtime_ns,
                  "shard_hash": shard_hash, **summary})
 
@@ -595,12 +617,24 @@ def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict
 
     directory.mkdir(parents=True, exist_ok=True)
     hashes = {}
+    derived = {}    # key -> (summary, names), written once the shards are in place
+
+    def encode(key: str, docs: dict) -> bytes:
+        blob = encode_shard(docs)
+        hashes[key] = content_hash(blob)
+        # summarised now, while the shard's documents are in the processor's cache from encoding them (a
+        # first sync's 20,000 documents are 70 MB: read again after every shard is written, they came from
+        # memory, 10% of this write's time)
+        try:
+            derived[key] = (summary_of(docs, (reuse or {}).get(key)), names_of(docs))
+        except Exception:  # a missing summary costs time, never data
+            pass
+        return blob
+
     if len(shards) == 1:
         ((key, docs),) = shards.items()
         path = directory / f"{key}.json"
-        blob = encode_shard(docs)
-        hashes[key] = content_hash(blob)
-        atomic_write(path, blob, backup=path.with_name(path.name + ".bak"))
+        atomic_write(path, encode(key, docs), backup=path.with_name(path.name + ".bak"))
     else:
         temps = {}
         # many shards (a new laptop's first sync, an import): one flush for all, as write_records does, not
@@ -608,9 +642,7 @@ def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict
         together = len(shards) >= 8 and hasattr(os, "sync")
         try:
             for key, docs in shards.items():
-                blob = encode_shard(docs)
-                hashes[key] = content_hash(blob)
-                temps[key] = write_temp(directory / f"{key}.json", blob, sync=not together)
+                temps[key] = write_temp(directory / f"{key}.json", encode(key, docs), sync=not together)
             if together:
                 os.sync()                       # every temp's data on disk before the commit file names them
             plan = {"replace": [[temps[k].name, f"{k}.json"] for k in shards]}
@@ -629,12 +661,12 @@ def write_shards(directory: Path, shards: dict[str, dict], reuse: dict[str, dict
             # the next write puts them in place. Raising here had an import say "Nothing was imported" of
             # games that were in the history (a full disk while the shards were renamed).
             pass
-    for key in shards:   # derived: a crash before these is seen (stamp, timing, hash) and rebuilt from the shard
-        path = directory / f"{key}.json"
+    for key, (summary, names) in derived.items():   # derived: a crash before these is seen (stamp, timing,
+        path = directory / f"{key}.json"               # hash) and rebuilt from the shard
         try:
-            write_derived(directory / f"{key}.sum.json",
-                           encode_summary(summary_of(shards[key], (reuse or {}).get(key)), path, hashes[key]))
-            write_derived(directory / f"{key}.names", encode_names(names_of(shards[key]), path, hashes[key]))
+            info = os.stat(path)      # the shard cannot change under the lock: one stat stamps both files
+            write_derived(directory / f"{key}.sum.json", encode_summary(summary, path, hashes[key], info))
+            write_derived(directory / f"{key}.names", encode_names(names, path, hashes[key], info))
         except Exception:  # a missing summary costs time, never data
             pass
 

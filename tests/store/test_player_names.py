@@ -5,6 +5,8 @@ import os
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.club.log.corrections import known_players
 from referee.store import Store, shards
@@ -72,3 +74,39 @@ def test_a_rename_is_seen_at_once(store):
     got = {p.casefold() for p in Store(store.path).player_names()}
     assert "tomas novák" in got and "tomáš" not in got
     assert {p.casefold() for p in Store(store.path).player_names()} == from_rows(store)
+
+
+def _names_one_by_one(docs: dict) -> list[str]:
+    """names_of as it was: a casefold() and a dict update per name."""
+    names: dict = {}
+    for _seq, doc in sorted(docs.items()):
+        players = doc.get("players") if isinstance(doc, dict) else None
+        for p in players if isinstance(players, list) else ():
+            if isinstance(p, str):
+                names[p.casefold()] = p
+    return list(names.values())
+
+
+class _Name(str):
+    """A str subclass: not a plain text."""
+
+
+_spellings = st.sampled_from(["Ann", "ann", "ANN", "Bob", "Tomáš", "TOMÁŠ", "Straße", "STRASSE", "ß", "ss", "",
+                              "\u0130", "i\u0307"])
+_players = st.one_of(st.lists(st.one_of(_spellings, _spellings.map(_Name), st.none(), st.integers(0, 2),
+                                        st.just(["Ann"]), st.text(max_size=3)), max_size=4),
+                     st.none(), st.just("Ann"), st.just({"Ann": 1}))
+_docs = st.one_of(st.fixed_dictionaries({}, optional={"players": _players}), st.just(["not", "a", "game"]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.dictionaries(st.integers(0, 50), _docs, max_size=8))
+def test_a_shards_names_are_what_one_by_one_gives(docs):
+    assert shards.names_of(docs) == _names_one_by_one(docs)
+
+
+def test_a_shards_names_spelled_one_way_each_or_several():
+    docs = {2: {"players": ["Ann", "Bob"]}, 1: {"players": ["Bob", "Eva"]}, 3: {"players": ["eva", "Ann"]}}
+    assert shards.names_of(docs) == _names_one_by_one(docs) == ["Bob", "eva", "Ann"]
+    del docs[3]
+    assert shards.names_of(docs) == _names_one_by_one(docs) == ["Bob", "Eva", "Ann"]
