@@ -85,7 +85,8 @@ class GameFiles:
         file of that name is there already (write_temp then makes one of another name)."""
         tmp = os.path.join(os.path.dirname(final), name)
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+                         | getattr(os, "O_BINARY", 0), 0o666)      # (Windows: bytes as they are, no \r\n)
         except FileExistsError:
             return None
         try:
