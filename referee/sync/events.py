@@ -177,8 +177,20 @@ def parse_lines(lines: list) -> list | None:
     return events
 
 
+def _utf8(body: dict) -> bool:
+    """Whether every text of ``body`` is whole: a line may escape half of a UTF-16 pair ("\\ud800", which our
+    writers never write; only such a line is asked), and a text holding one cannot be written as UTF-8."""
+    try:
+        _canonical(body).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _event(line: str, body: dict) -> Event:
     """The event of a line whose checksum holds (``body``: its JSON); BadEvent when it is not one of ours."""
+    if ("\\ud" in line or "\\uD" in line) and not _utf8(body):
+        raise BadEvent("a text with half a character")     # never stored: the history is UTF-8
     get = body.get
     kind, play, data = get("kind"), get("play"), get("data")
     if kind not in KINDS or not isinstance(data, dict):

@@ -80,6 +80,21 @@ class Scan:
     partial: dict = field(default_factory=dict)     # rel -> [ids of its whole lines]: a file still arriving
 
 
+def _text(name: str) -> bool:
+    """Whether a file's name is text: a name whose bytes are not UTF-8 (a disk or an engine of another
+    encoding) reads with surrogates here, is never one of ours, and could be neither said nor kept."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown(path: str) -> str:
+    """A path as it can be said: each byte of a name that is not UTF-8 as "?"."""
+    return path.encode("utf-8", "replace").decode("utf-8")
+
+
 def _read_head(path: Path):
     try:
         body = json.loads(path.read_text(encoding="utf-8"))
@@ -104,8 +119,8 @@ def scan(folder: Path, done: dict) -> Scan:
     for entry in devices:
         if is_junk(entry.name):
             continue
-        if not entry.is_dir(follow_symlinks=False):
-            found.skipped.append((entry.path, _("not a laptop's folder")))
+        if not _text(entry.name) or not entry.is_dir(follow_symlinks=False):
+            found.skipped.append((shown(entry.path), _("not a laptop's folder")))
             continue
         device = entry.name
         try:
@@ -122,8 +137,8 @@ def scan(folder: Path, done: dict) -> Scan:
                 if head:
                     found.heads.setdefault(device, []).append(head)
                 continue
-            if not _SEGMENT.search(name) or not item.is_file(follow_symlinks=False):
-                found.skipped.append((item.path, _("not a file of changes")))
+            if not _SEGMENT.search(name) or not _text(name) or not item.is_file(follow_symlinks=False):
+                found.skipped.append((shown(item.path), _("not a file of changes")))
                 continue
             found.counts[device] = found.counts.get(device, 0) + 1
             _read_segment(item, root, done, found)

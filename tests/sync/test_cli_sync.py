@@ -427,6 +427,21 @@ def test_a_sync_state_of_another_shape_is_read_as_far_as_it_goes(club, damage):
     petr("stats")
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="file names of bytes that are not UTF-8: Linux keeps them")
+def test_a_name_that_is_not_text_in_the_folder_is_said_as_left_alone(club):
+    folder, (petr, jana, _ota) = club
+    jana("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2")
+    jana("sync")
+    (device,) = os.listdir(folder / "devices")
+    with open(os.fsencode(folder / "devices" / device) + b"/00000001-ab \xe9.jsonl", "w") as handle:
+        handle.write("junk")
+    os.mkdir(os.fsencode(folder / "devices") + b"/\xfe")
+    said = petr("sync").stdout
+    assert "00000001-ab ?.jsonl (not a file of changes)" in said and "?" + " (not a laptop's folder)" in said
+    assert json.loads(petr("sync", "--json").stdout)["skipped"]
+    assert len(petr.plays()) == 1
+
+
 def test_a_fault_of_the_sync_itself_never_takes_a_reading_command_down(tmp_path, monkeypatch):
     from tests.sync.convergence import Laptop as InProcess
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -117,6 +118,44 @@ def test_a_files_lines_read_as_one_give_each_lines_own_event_or_nothing():
         assert parse_lines(damaged) is None
     with pytest.raises(BadEvent):
         parse_line("[" * 100_000 + "]" * 100_000)        # nested beyond the decoder: no JSON, not a crash
+
+
+def test_a_line_escaping_half_a_character_is_no_event_a_whole_pair_is():
+    """A line may escape a character as a UTF-16 pair ("\\ud83d\\ude00": one character) or escape half of one
+    ("\\ud800"), which no text of a history can hold (it is written as UTF-8): the line is not taken in (it
+    stopped `referee sync` with an internal error when the history was written)."""
+    import hashlib
+
+    def foreign(notes_json: str) -> str:
+        line = new_event(Clock("dev1"), "play.put", "k3x9qa", {"notes": "XX"}).line()
+        text = line[: line.index(',"sum":"')].replace('"XX"', notes_json) + "}"
+        return text[:-1] + ',"sum":"' + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16] + '"}'
+
+    assert parse_line(foreign('"smile \\ud83d\\ude00"')).data == {"notes": "smile \U0001F600"}
+    assert parse_line(foreign('"C:\\\\udaje"')).data == {"notes": "C:\\udaje"}     # a backslash, then "udaje"
+    for half in ('"bad \\ud800"', '"bad \\uDFFF end"', '"\\ude00\\ud83d"'):
+        with pytest.raises(BadEvent):
+            parse_line(foreign(half))
+        assert parse_lines([foreign('"fine"'), foreign(half)]) is None
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name of bytes that are not UTF-8: Linux keeps them as given")
+def test_names_that_are_not_text_are_named_and_left_alone(tmp_path):
+    """A file or folder in the shared folder whose name is not UTF-8 (a disk or a file sync of another
+    encoding): never one of ours; named as left alone with "?" for each byte that is no text (it stopped
+    `referee sync` with an internal error when said or kept in the state)."""
+    clock = Clock("dev1")
+    write_segment(tmp_path, "dev1", 1, [new_event(clock, "play.put", "p1x", {"n": 1}).line()])
+    devices = os.fsencode(tmp_path / "devices")
+    with open(devices + b"/dev1/00000001-ab \xff\xfe.jsonl", "w") as handle:
+        handle.write("junk")
+    os.mkdir(devices + b"/\xfedev")
+    found = scan(tmp_path, {})
+    assert [event.play for event in found.events] == ["p1x"]
+    said = sorted(path for path, _why in found.skipped)
+    assert said == sorted([str(tmp_path / "devices" / "dev1" / "00000001-ab ??.jsonl"), str(tmp_path / "devices" / "?dev")])
+    for path in said:
+        path.encode("utf-8")
 
 
 def test_a_hostile_file_in_the_folder_is_named_and_the_rest_taken_in(tmp_path):
