@@ -10,12 +10,14 @@ A stamp is text that sorts as it orders: ``"<ms:013x>-<counter:04x>-<device>"`` 
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 
 # A stamp further than this ahead of the local wall clock is worth a warning (a laptop with a wrong date):
 # it still orders correctly, but its edits win over later ones made elsewhere until the clocks catch up.
 AHEAD_WARNING_MS = 24 * 3600 * 1000
+_WRITTEN = re.compile(r"[0-9a-f]{13}-[0-9a-f]{4}-.+", re.DOTALL)       # a stamp as Stamp.text writes it
 COUNTER_MAX = 0xFFFF
 
 
@@ -42,6 +44,8 @@ class Stamp:
         ms, counter, device = text.split("-", 2)
         if len(ms) != 13 or len(counter) != 4 or not device:
             raise ValueError(f"not a clock stamp: {text!r}")
+        if _WRITTEN.fullmatch(text) is not None:      # as text() writes it: kept as its text (a put's is asked)
+            return cls(int(ms, 16), int(counter, 16), device, text)
         return cls(int(ms, 16), int(counter, 16), device)
 
 

@@ -191,6 +191,13 @@ def fold(plays: dict, event, alike=None) -> tuple[bool, set]:
         stored, changed = take_into(plays.setdefault(target, Play()), event)
         return stored, {target} if changed else set()
     mine, ident = event.hlc.text(), None
+    if main is None and _waiting_id(pid, mine) not in plays:
+        # the usual put: a play this group has not seen and no edit waiting for it (the steps below, for
+        # it, come to this; a new laptop's first sync takes 20,000 of them)
+        play = plays[pid] = Play()
+        take_into(play, event)
+        play.said = event.data
+        return True, {pid}
     if main is None or not main.exists or main.put_by(mine):
         target = pid
     else:

@@ -285,7 +285,9 @@ class Base:
             self.aliases_dirty = self.aliases_dirty or changed
             return changed
         group = self.local.group_of(event.play)
-        plays = self.group(group)
+        plays = self.groups.get(group)
+        if plays is None:
+            plays = self.group(group)
         lines = self.lines[group]
         if event.id in lines:                   # taken in before (a conflict copy, a file read again)
             return set()
@@ -574,14 +576,15 @@ class Sync:
         self.read_new = self.read_new or self.state["done"] != done_before or bool(found.events)
         touched, renames = set(), []
         own = self.device.device
+        clock, take, note, received = self.clock, self.base.take, self._note_alike, report.received
         for event in found.events:      # this laptop's own copies merge again as no change; a clone's do not
-            if self.clock.ahead(event.hlc) and event.dev not in report.ahead:
+            if clock.ahead(event.hlc) and event.dev not in report.ahead:
                 report.ahead.append(event.dev)
-            self.clock.see(event.hlc)
-            changed = self.base.take(event)
-            self._note_alike(event)
+            clock.see(event.hlc)
+            changed = take(event)
+            note(event)
             if event.dev != own or changed:
-                report.received[event.dev] = report.received.get(event.dev, 0) + 1
+                received[event.dev] = received.get(event.dev, 0) + 1
             if changed:
                 if event.kind == "player.alias":
                     renames.append(event.data["from"])

@@ -37,6 +37,19 @@ def test_stamps_sort_as_text_and_as_values():
             Stamp.parse(bad)
 
 
+@given(ms=st.integers(0, 16 ** 13 - 1), counter=st.integers(0, 0xFFFF), device=st.text(min_size=1),
+       upper=st.booleans())
+def test_a_stamp_read_from_its_text_is_that_stamp_and_says_it_as_written(ms, counter, device, upper):
+    """A stamp read keeps the text it was read from when that is how text() writes it (a put's stamp is
+    asked for its text at every later event of its play); any other spelling it reads (upper-case digits,
+    from another writer) it says as text() writes it."""
+    stamp = Stamp(ms, counter, device)
+    text = stamp.text()
+    read = Stamp.parse(text.upper()[:18] + text[18:] if upper else text)
+    assert read == stamp and hash(read) == hash(stamp) and not read < stamp and not stamp < read
+    assert read.text() == text
+
+
 def test_a_clock_never_goes_back_even_when_the_wall_clock_does():
     box, now = fixed(1000)
     clock = Clock("a", now=now)
