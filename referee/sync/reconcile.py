@@ -481,17 +481,28 @@ class Sync:
             sound = (isinstance(plays, list) and all(is_id(pid) for pid in plays) and isinstance(renames, list)
                      and all(isinstance(r, list) and len(r) == 2 and all(isinstance(name, str) for name in r)
                              for r in renames))
-            if not sound:       # a list damaged by hand or by a disk: every play of the base written again
-                plays = sorted(pid for group in self._all_groups() for pid in self.base.group(group)
-                               if is_id(pid))
+            if not sound:       # a list damaged by hand or by a disk: what the history lacks
+                plays = self._lacking()
                 renames = [r for r in renames if isinstance(r, list) and len(r) == 2
                            and all(isinstance(name, str) for name in r)] if isinstance(renames, list) else []
+            before = self.local.marks()
             self._write_history(plays, [tuple(r) for r in renames])
-            self._settle_marks()
+            self._settle_marks(before)
             self.state.pop("pending", None)
             self._save_state()
             if old.exists():
                 old.unlink()
+
+    def _lacking(self) -> list:
+        """The plays of the base the history holds neither present nor in its trash: what a pending list
+        that is lost or damaged may have been about. Never one it holds: a correction made on this laptop
+        since the sync was cut short is a local change, sent by this sync, not undone by it."""
+        lacking = []
+        for group in self._all_groups():
+            present, trashed = self.local.read(group)
+            lacking += [pid for pid, play in self.base.group(group).items()
+                        if play.exists and is_id(pid) and pid not in present and pid not in trashed]
+        return sorted(lacking)
 
     def _take_own(self) -> None:
         """Own files written but not yet in the base (a crash between the two): their changes are already
@@ -698,9 +709,18 @@ class Sync:
         return any(play.exists and key != pid and (key[:27] == head or key.startswith(head + "-"))
                    and second_id(head, _ident(play, self.local.alike)) == pid for key, play in plays.items())
 
-    def _settle_marks(self) -> None:
-        """The history's groups as sync itself left them: not local changes to send next time."""
-        self.state["marks"] = self.local.marks()
+    def _settle_marks(self, before: dict | None = None) -> None:
+        """The history's groups as sync itself left them: not local changes to send next time. ``before``:
+        the groups' marks before sync's own write, when it comes before this laptop's changes are sent (a
+        sync cut short, finished first): a group changed here since the last sync keeps the mark it had, so
+        the changes made in it are sent (settling it too lost a correction made after a sync was cut short)."""
+        now, known = self.local.marks(), self.state["marks"]
+        if before is None:
+            self.state["marks"] = now
+        else:
+            self.state["marks"] = {group: mark if before.get(group) == known.get(group) else known[group]
+                                   for group, mark in now.items()
+                                   if before.get(group) == known.get(group) or group in known}
 
     def _save_state(self, settled: bool = False) -> None:
         """The state, flushed, when it changed (a sync that found nothing writes nothing). ``settled``: the

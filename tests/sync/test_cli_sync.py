@@ -427,6 +427,28 @@ def test_a_sync_state_of_another_shape_is_read_as_far_as_it_goes(club, damage):
     petr("stats")
 
 
+def test_a_damaged_pending_list_writes_what_the_history_lacks_and_undoes_no_correction(club):
+    """A sync cut short after its state said which plays the history was to get, the list then damaged, and
+    a correction made on this laptop before the next sync: that sync writes the play the history never got,
+    and leaves the corrected play as corrected (writing every play of the base again undid the correction)."""
+    from referee.store import Store
+
+    folder, (petr, jana, _ota) = club
+    jana("record", "port-royal", "-p", "Ann=5", "-p", "Bob=2")
+    jana("record", "port-royal", "-p", "Cyril=3", "-p", "Dana=1")
+    sync_all([petr, jana])
+    lost, kept = sorted(petr.plays())
+    Store(petr.dir / "history.json").remove_archived(lost)      # the history's write never happened
+    state = petr.dir / "history.json.sync" / "state.json"
+    state.write_text(json.dumps(dict(json.loads(state.read_text()), pending={"plays": [lost, 5], "renames": 7})))
+    petr("edit", kept, "--notes", "corrected here")            # (its own sync, at its end, is the next)
+    petr("sync")
+    assert sorted(petr.plays()) == [lost, kept]
+    sync_all([petr, jana])
+    for laptop in (petr, jana):
+        assert Store(laptop.dir / "history.json").get_archived(kept)["notes"] == "corrected here"
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="file names of bytes that are not UTF-8: Linux keeps them")
 def test_a_name_that_is_not_text_in_the_folder_is_said_as_left_alone(club):
     folder, (petr, jana, _ota) = club
