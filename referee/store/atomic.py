@@ -198,6 +198,13 @@ def _sweep_once(folder: Path) -> None:
         sweep_temps(folder)
 
 
+def write_all(fd: int, data) -> None:
+    """Every byte of ``data`` to the open file ``fd`` (os.write may write fewer than it is given)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def write_temp(path: Path, data, sync: bool = True) -> Path:
     """Write ``data`` (bytes, or an iterable of bytes written as they come: an export that must not be held
     whole) to a fresh temp file beside ``path`` and fsync it (unless the caller flushes many at once);
@@ -215,9 +222,7 @@ def write_temp(path: Path, data, sync: bool = True) -> Path:
             # written with os.write, not through a file object (which would stat the file, ask whether it is a
             # terminal and seek: three calls to the system of no use here, and a first sync writes 375 files)
             try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
+                write_all(fd, data)
                 if sync:
                     os.fsync(fd)
             finally:

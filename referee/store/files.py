@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..core.errors import StoreError
 from . import livelog
-from .atomic import AppendUnsure, append_line, atomic_write, read_regular, write_through
+from .atomic import AppendUnsure, append_line, atomic_write, read_regular, write_all, write_through
 from .ids import check_id, is_id
 from .schema import N_, SCHEMA_VERSION, _cannot_write, _disappeared, check_schema, now_iso
 from .shape import live_problem
@@ -90,9 +90,7 @@ class GameFiles:
         except FileExistsError:
             return None
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            write_all(fd, data)
         except BaseException:
             os.close(fd)
             try:
