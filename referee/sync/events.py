@@ -52,12 +52,7 @@ class Event:
     raw: str | None = field(default=None, compare=False, repr=False)    # the line it was read from
 
     def body(self) -> dict:
-        body = {"id": self.id, "dev": self.dev, "hlc": self.hlc.text(), "kind": self.kind, "data": self.data}
-        if self.play is not None:
-            body["play"] = self.play
-        if self.of is not None:
-            body["of"] = self.of
-        return body
+        return _body(self.id, self.dev, self.hlc, self.kind, self.play, self.data, self.of)
 
     def line(self) -> str:
         """The event as one line of text (no newline), with its checksum."""
@@ -71,9 +66,20 @@ def new_event(clock, kind: str, play: str | None = None, data: dict | None = Non
         raise ValueError(f"unknown event kind {kind!r}")
     if (kind in PLAY_KINDS) != (play is not None):
         raise ValueError(f"{kind} {'needs' if kind in PLAY_KINDS else 'takes no'} play id")
-    made = Event(secrets.token_hex(ID_BYTES), clock.device, clock.tick(), kind, play, dict(data or {}),
-                 of if kind in ("play.set", "play.delete", "play.restore") else None)
-    return Event(made.id, made.dev, made.hlc, made.kind, made.play, made.data, made.of, _line_of(made.body()))
+    eid, stamp, data = secrets.token_hex(ID_BYTES), clock.tick(), dict(data or {})
+    of = of if kind in ("play.set", "play.delete", "play.restore") else None
+    return Event(eid, clock.device, stamp, kind, play, data, of,
+                 _line_of(_body(eid, clock.device, stamp, kind, play, data, of)))
+
+
+def _body(eid, dev, stamp, kind, play, data, of) -> dict:
+    """An event's JSON object without its sum (play and of only when it has them)."""
+    body = {"id": eid, "dev": dev, "hlc": stamp.text(), "kind": kind, "data": data}
+    if play is not None:
+        body["play"] = play
+    if of is not None:
+        body["of"] = of
+    return body
 
 
 def _line_of(body: dict) -> str:
@@ -175,6 +181,22 @@ def parse_lines(lines: list) -> list | None:
         except BadEvent:
             return None
     return events
+
+
+def read_lines(lines: list) -> tuple[list, int | None]:
+    """The events of a file's ``lines`` (blank ones skipped) and the number of its first line that is no
+    whole event (from 1), or None: read as one array when they line up (parse_lines), else one by one."""
+    whole = parse_lines([line for line in lines if line.strip()])
+    if whole is not None:
+        return whole, None
+    events, bad = [], None
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                events.append(parse_line(line))
+            except BadEvent:
+                bad = bad or number
+    return events, bad
 
 
 def _utf8(body: dict) -> bool:
