@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _
-from .events import BadEvent, parse_line, parse_lines
+from .events import read_lines
 
 DEVICES = "devices"
 HEAD = "HEAD.json"
@@ -171,19 +171,10 @@ def _read_segment(item, root: Path, done: dict, found: Scan) -> None:
     ends_whole = text.endswith("\n")
     lines = text.split("\n")
     del text
-    bad = None
     start = len(found.events)
-    whole = parse_lines([line for line in lines if line.strip()])
-    if whole is not None:
-        found.events.extend(whole)
-    else:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                found.events.append(parse_line(line))
-            except BadEvent:
-                bad = bad or _("line {n} is incomplete or changed").format(n=number)
+    events, number = read_lines(lines)
+    found.events.extend(events)
+    bad = None if number is None else _("line {n} is incomplete or changed").format(n=number)
     if bad is None and ends_whole:
         done[rel] = key
     else:
@@ -205,16 +196,7 @@ def read_files(root: Path, rels) -> list:
                 raw = handle.read(READ_LIMIT + 1)
         except OSError:
             continue
-        lines = [line for line in raw.decode("utf-8", "replace").split("\n") if line.strip()]
-        whole = parse_lines(lines)
-        if whole is not None:
-            events.extend(whole)
-            continue
-        for line in lines:
-            try:
-                events.append(parse_line(line))
-            except BadEvent:
-                pass
+        events.extend(read_lines(raw.decode("utf-8", "replace").split("\n"))[0])
     return events
 
 

@@ -46,7 +46,7 @@ from pathlib import Path
 from ..store.ids import is_id
 from ..store.shards import json_encoder
 from .clock import Stamp
-from .events import BadEvent, new_event, parse_line, parse_lines
+from .events import new_event, read_lines
 from .folder import DEVICES, HEAD, own_files, read_files, scan, write_head, write_segment
 from .merge import Play, _ident, fold, resolve, second_id, take_alias
 
@@ -252,11 +252,10 @@ class Base:
             events = None
             if raw is not None:
                 try:
-                    lines = [line for line in raw.decode("utf-8").split("\n") if line]
-                    events = parse_lines(lines)
-                    if events is None:
-                        events = [parse_line(line) for line in lines]
-                except (BadEvent, UnicodeDecodeError):
+                    events, bad = read_lines(raw.decode("utf-8").split("\n"))
+                except UnicodeDecodeError:
+                    events, bad = None, 1
+                if bad is not None:
                     events = None
             if events is None:
                 events = self._replayed(name)
